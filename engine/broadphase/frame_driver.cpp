@@ -1,0 +1,61 @@
+#include "engine/broadphase/frame_driver.h"
+
+#include <chrono>
+
+namespace partlab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double MsSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+bool SameBox(const Aabb& a, const Aabb& b) {
+  return a.min == b.min && a.max == b.max;
+}
+
+// SplitMix64 finaliser: a well-mixed hash so that summing pair hashes is order-independent
+// without being fooled by simple cancellations.
+uint64_t Mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+StepTimings FrameDriver::Step(std::span<const Aabb> boxes, std::vector<BoxPair>& pairs) {
+  StepTimings t;
+  auto t0 = Clock::now();
+  if (last_.size() < boxes.size()) last_.resize(boxes.size());  // new ids start absent
+  for (size_t i = 0; i < last_.size(); ++i) {
+    const BoxId id = static_cast<BoxId>(i);
+    const Aabb now = i < boxes.size() ? boxes[i] : Aabb{};
+    const bool was = !last_[i].IsEmpty(), is = !now.IsEmpty();
+    if (was && !is) {
+      bp_.Remove(id);
+    } else if (!was && is) {
+      bp_.Add(id, now);
+    } else if (was && is && !SameBox(now, last_[i])) {
+      bp_.Move(id, now);
+    }
+    last_[i] = now;
+  }
+  bp_.Update();
+  t.update_ms = MsSince(t0);
+
+  pairs.clear();
+  t0 = Clock::now();
+  bp_.FindPairs(pairs);
+  t.pairs_ms = MsSince(t0);
+  return t;
+}
+
+uint64_t PairSetChecksum(std::span<const BoxPair> pairs) {
+  uint64_t sum = 0;
+  for (const BoxPair& p : pairs) sum += Mix((uint64_t(p.a) << 32) | p.b);
+  return sum ^ Mix(pairs.size());
+}
+
+}  // namespace partlab

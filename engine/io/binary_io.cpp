@@ -1,0 +1,82 @@
+#include "engine/io/binary_io.h"
+
+#include <bit>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace partlab {
+
+static_assert(std::endian::native == std::endian::little,
+              "the formats are little-endian; add byte swapping for a big-endian host");
+
+namespace {
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+}  // namespace
+
+LoadResult<std::vector<uint8_t>> ReadWholeFile(const std::string& path) {
+  File f(std::fopen(path.c_str(), "rb"));
+  if (!f)
+    return LoadResult<std::vector<uint8_t>>::Fail(path + ": cannot open (" + std::strerror(errno) +
+                                                  ")");
+  std::vector<uint8_t> bytes;
+  uint8_t chunk[1 << 16];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)
+    bytes.insert(bytes.end(), chunk, chunk + n);
+  if (std::ferror(f.get())) return LoadResult<std::vector<uint8_t>>::Fail(path + ": read error");
+  return LoadResult<std::vector<uint8_t>>::Ok(std::move(bytes));
+}
+
+bool ByteCursor::Take(void* dst, size_t n) {
+  if (!ok_ || remaining() < n) {
+    ok_ = false;
+    std::memset(dst, 0, n);
+    return false;
+  }
+  std::memcpy(dst, data_ + pos_, n);
+  pos_ += n;
+  return true;
+}
+
+bool ByteCursor::Magic(std::string_view magic) {
+  char buf[16] = {};
+  if (magic.size() > sizeof buf || !Take(buf, magic.size())) return false;
+  return std::string_view(buf, magic.size()) == magic;
+}
+
+uint32_t ByteCursor::U32() {
+  uint32_t v;
+  Take(&v, 4);
+  return v;
+}
+
+float ByteCursor::F32() {
+  float v;
+  Take(&v, 4);
+  return v;
+}
+
+void ByteWriter::U32(uint32_t v) {
+  const auto* p = reinterpret_cast<const uint8_t*>(&v);
+  buf_.insert(buf_.end(), p, p + 4);
+}
+
+void ByteWriter::F32(float v) {
+  const auto* p = reinterpret_cast<const uint8_t*>(&v);
+  buf_.insert(buf_.end(), p, p + 4);
+}
+
+std::string ByteWriter::WriteTo(const std::string& path) const {
+  File f(std::fopen(path.c_str(), "wb"));
+  if (!f) return path + ": cannot write (" + std::strerror(errno) + ")";
+  if (std::fwrite(buf_.data(), 1, buf_.size(), f.get()) != buf_.size())
+    return path + ": write failed";
+  return {};
+}
+
+}  // namespace partlab

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Partition Lab needs, when run as root; otherwise prints the exact
+# apt-get line and fails. Everything comes from Debian: no vendored libraries, no downloads.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  cmake ninja-build g++ clang pkg-config
+  # libraries (issue 2)
+  libglfw3-dev libglm-dev libstb-dev libimgui-dev python3-glad libtinyobjloader-dev
+  libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
+  # real engines' broad phases and physics (issues 6, 7), Embree for the octree bench (issue 3)
+  libode-dev libbullet-dev libembree-dev
+  # headless runs, shader validation, plots, models from npm
+  xvfb xauth libgl1-mesa-dri glslang-tools gnuplot-nox npm
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if [[ $(id -u) -eq 0 ]]; then
+  echo "partlab: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "partlab: missing Debian packages; run:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,122 @@
+#include "engine/io/aabb_trace.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+
+#include "engine/io/binary_io.h"
+
+namespace partlab {
+namespace {
+
+constexpr char kMagic[] = "AABBTRC1";
+constexpr size_t kMagicSize = 8;
+constexpr size_t kHeaderSize = kMagicSize + 4 + 4;
+constexpr size_t kBoxBytes = 6 * sizeof(float);
+
+// Absent boxes have a canonical encoding on disk; present ones are written as they are.
+void BoxToFloats(const Aabb& b, float* out) {
+  const Aabb w = b.IsEmpty() ? AbsentTraceBox() : b;
+  const float v[6] = {w.min.x, w.min.y, w.min.z, w.max.x, w.max.y, w.max.z};
+  std::memcpy(out, v, sizeof v);
+}
+
+}  // namespace
+
+LoadResult<AabbTrace> ReadAabbTrace(const std::string& path) {
+  using Result = LoadResult<AabbTrace>;
+  auto file = ReadWholeFile(path);
+  if (!file) return Result::Fail(file.error());
+  const std::vector<uint8_t>& bytes = file.value();
+  if (bytes.size() < kHeaderSize)
+    return Result::Fail(path + ": truncated header (" + std::to_string(bytes.size()) +
+                        " bytes, AABBTRC1 needs at least 16)");
+  ByteCursor in(bytes);
+  if (!in.Magic(std::string_view(kMagic, kMagicSize)))
+    return Result::Fail(path + ": bad magic (not an AABBTRC1 trace)");
+  const uint32_t n = in.U32();
+  const uint32_t f = in.U32();
+  // Counts against the size exactly: a short file is truncated, a long one is not this format.
+  const uint64_t expected = kHeaderSize + uint64_t(n) * f * kBoxBytes;
+  if (bytes.size() != expected)
+    return Result::Fail(path + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") +
+                        ": header says " + std::to_string(n) + " boxes x " + std::to_string(f) +
+                        " frames = " + std::to_string(expected) + " bytes, file has " +
+                        std::to_string(bytes.size()));
+  AabbTrace trace;
+  trace.box_count = n;
+  trace.boxes.resize(size_t(n) * f);
+  for (uint32_t fr = 0; fr < f; ++fr) {
+    for (uint32_t b = 0; b < n; ++b) {
+      float v[6];
+      for (float& x : v) x = in.F32();
+      for (float x : v)
+        if (!std::isfinite(x))
+          return Result::Fail(path + ": frame " + std::to_string(fr) + " box " + std::to_string(b) +
+                              ": coordinate is NaN or infinite");
+      trace.boxes[size_t(fr) * n + b] = Aabb{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}};
+    }
+  }
+  if (!in.ok()) return Result::Fail(path + ": truncated");
+  return Result::Ok(std::move(trace));
+}
+
+std::string WriteAabbTrace(const std::string& path, const AabbTrace& trace) {
+  AabbTraceWriter w;
+  if (std::string e = w.Open(path, trace.box_count); !e.empty()) return e;
+  for (size_t f = 0; f < trace.FrameCount(); ++f)
+    if (std::string e = w.AppendFrame(trace.Frame(f)); !e.empty()) return e;
+  return w.Close();
+}
+
+AabbTraceWriter::~AabbTraceWriter() {
+  if (file_) Close();
+}
+
+std::string AabbTraceWriter::Fail(const std::string& problem) {
+  if (file_) std::fclose(file_);
+  file_ = nullptr;
+  return path_ + ": " + problem;
+}
+
+std::string AabbTraceWriter::Open(const std::string& path, uint32_t box_count) {
+  if (file_) Close();
+  path_ = path;
+  box_count_ = box_count;
+  frames_ = 0;
+  file_ = std::fopen(path.c_str(), "wb");
+  if (!file_) return path + ": cannot write (" + std::strerror(errno) + ")";
+  uint8_t raw[kHeaderSize];  // frame count 0 until Close() patches it
+  std::memcpy(raw, kMagic, kMagicSize);
+  std::memcpy(raw + kMagicSize, &box_count, 4);
+  std::memset(raw + kMagicSize + 4, 0, 4);
+  if (std::fwrite(raw, 1, kHeaderSize, file_) != kHeaderSize) return Fail("write failed");
+  scratch_.resize(size_t(box_count) * 6);
+  return {};
+}
+
+std::string AabbTraceWriter::AppendFrame(std::span<const Aabb> frame) {
+  if (!file_) return path_ + ": trace writer is not open";
+  if (frame.size() != box_count_)
+    return Fail("frame " + std::to_string(frames_) + " has " + std::to_string(frame.size()) +
+                " boxes, the trace has " + std::to_string(box_count_));
+  for (size_t i = 0; i < frame.size(); ++i) BoxToFloats(frame[i], &scratch_[i * 6]);
+  if (std::fwrite(scratch_.data(), sizeof(float), scratch_.size(), file_) != scratch_.size())
+    return Fail("write failed");
+  ++frames_;
+  return {};
+}
+
+std::string AabbTraceWriter::Close() {
+  if (!file_) return {};
+  // Patch F in the header now that it is known.
+  if (std::fseek(file_, long(kMagicSize + 4), SEEK_SET) != 0 ||
+      std::fwrite(&frames_, 4, 1, file_) != 1)
+    return Fail("cannot patch the frame count");
+  const int rc = std::fclose(file_);
+  file_ = nullptr;
+  if (rc != 0) return path_ + ": write failed on close";
+  return {};
+}
+
+}  // namespace partlab

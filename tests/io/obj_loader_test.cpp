@@ -150,14 +150,20 @@ TEST(ObjLoader, MissingFileIsOneLine) {
   EXPECT_EQ(r.error(), "/nonexistent/dir/model.obj: cannot open");
 }
 
-TEST(ObjLoader, LoadsTheCommittedBunnyWhenPresent) {
+TEST(ObjLoader, LoadsTheCommittedBunny) {
   const std::string path = std::string(PARTLAB_ASSET_DIR) + "/models/bunny.obj";
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not converted yet";
   ObjLoadStats stats;
   auto r = LoadObj(path, &stats);
   ASSERT_TRUE(r.ok()) << r.error();
   EXPECT_EQ(r.value().TriangleCount(), 3674u);
   EXPECT_EQ(r.value().normals.size(), r.value().positions.size());
+  EXPECT_TRUE(stats.normals_computed);
+}
+
+TEST(ObjLoader, LoadsTheCommittedLowResolutionDragon) {
+  auto r = LoadObj(std::string(PARTLAB_ASSET_DIR) + "/models/dragon_res4.obj");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r.value().TriangleCount(), 11102u);
 }
 
 }  // namespace

@@ -1,0 +1,81 @@
+#include "engine/view/orbit_camera.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/mat4x4.hpp>
+
+namespace partlab {
+
+namespace {
+constexpr float kRadiansPerPixel = 0.008f;
+constexpr float kMaxPitch = 1.5533f;  // 89 degrees: lookAt degenerates at the poles
+constexpr float kZoomPerStep = 0.88f;
+}  // namespace
+
+glm::vec3 OrbitCamera::Forward() const {
+  const glm::vec3 to_eye(std::cos(pitch) * std::sin(yaw), std::sin(pitch),
+                         std::cos(pitch) * std::cos(yaw));
+  return -to_eye;
+}
+
+glm::vec3 OrbitCamera::Eye() const {
+  return target - Forward() * distance;
+}
+
+glm::vec3 OrbitCamera::Right() const {
+  return glm::normalize(glm::cross(Forward(), glm::vec3(0.0f, 1.0f, 0.0f)));
+}
+
+glm::vec3 OrbitCamera::Up() const {
+  return glm::cross(Right(), Forward());
+}
+
+glm::mat4 OrbitCamera::ViewMatrix() const {
+  return glm::lookAt(Eye(), target, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+glm::mat4 OrbitCamera::ProjectionMatrix(float aspect) const {
+  return glm::perspective(fov_y, std::max(aspect, 1e-6f), NearPlane(), FarPlane());
+}
+
+void OrbitCamera::Orbit(float dx_px, float dy_px) {
+  yaw -= dx_px * kRadiansPerPixel;
+  pitch = std::clamp(pitch + dy_px * kRadiansPerPixel, -kMaxPitch, kMaxPitch);
+}
+
+void OrbitCamera::Pan(float dx_px, float dy_px, float viewport_height_px) {
+  // World units per pixel at the target's depth, so the point under the cursor stays under it.
+  const float units_per_px =
+      2.0f * distance * std::tan(fov_y * 0.5f) / std::max(viewport_height_px, 1.0f);
+  target += (-dx_px * Right() + dy_px * Up()) * units_per_px;
+}
+
+void OrbitCamera::Zoom(float steps) {
+  distance = std::clamp(distance * std::pow(kZoomPerStep, steps), 1e-4f, 1e7f);
+}
+
+void OrbitCamera::Frame(const Aabb& box, float aspect) {
+  if (box.IsEmpty()) return;
+  target = box.Center();
+  const float radius = std::max(0.5f * glm::length(box.Extent()), 1e-4f);
+  const float half_y = fov_y * 0.5f;
+  const float half_x = std::atan(std::tan(half_y) * std::max(aspect, 1e-6f));
+  distance = radius / std::sin(std::min(half_x, half_y));
+}
+
+PickRay OrbitCamera::RayThroughPixel(glm::vec2 pixel, glm::vec2 framebuffer_size) const {
+  const glm::vec2 size = glm::max(framebuffer_size, glm::vec2(1.0f));
+  // Pixel centres: pixel (0, 0) covers [0, 1)², so its centre is at 0.5.
+  const glm::vec2 ndc(2.0f * (pixel.x + 0.5f) / size.x - 1.0f,
+                      1.0f - 2.0f * (pixel.y + 0.5f) / size.y);
+  const glm::mat4 inverse = glm::inverse(ProjectionMatrix(size.x / size.y) * ViewMatrix());
+  glm::vec4 near_point = inverse * glm::vec4(ndc, -1.0f, 1.0f);
+  glm::vec4 far_point = inverse * glm::vec4(ndc, 1.0f, 1.0f);
+  near_point /= near_point.w;
+  far_point /= far_point.w;
+  return {glm::vec3(near_point), glm::normalize(glm::vec3(far_point - near_point))};
+}
+
+}  // namespace partlab

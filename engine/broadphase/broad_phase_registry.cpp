@@ -1,0 +1,75 @@
+#include "engine/broadphase/broad_phase_registry.h"
+
+#include "engine/broadphase/brute_force.h"
+#include "engine/broadphase/sweep_and_prune.h"
+#if PARTLAB_HAVE_ODE
+#include "engine/broadphase/adapters/ode_broad_phase.h"
+#endif
+#if PARTLAB_HAVE_BULLET
+#include "engine/broadphase/adapters/bullet_broad_phase.h"
+#endif
+
+namespace partlab {
+namespace {
+
+struct Entry {
+  std::string_view name;
+  std::string_view description;
+  std::unique_ptr<BroadPhase> (*make)();
+};
+
+template <class T, auto... args>
+std::unique_ptr<BroadPhase> Make() {
+  return std::make_unique<T>(args...);
+}
+
+std::unique_ptr<BroadPhase> MakeSap2() {
+  return std::make_unique<SweepAndPrune>(SweepAndPruneParams{.two_axes = true});
+}
+
+const Entry kEntries[] = {
+    {"brute", "Brute force: every pair tested; the reference, O(n^2)", &Make<BruteForce>},
+    {"sap", "Sweep-and-prune, 3 axes: insertion-sorted endpoints, pairs kept across steps",
+     &Make<SweepAndPrune>},
+    {"sap2", "Sweep-and-prune on X and Z only, as the thesis for Y-aligned scenes (6.1)",
+     &MakeSap2},
+#if PARTLAB_HAVE_ODE
+    {"ode_hash", "ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)",
+     &MakeOdeHashSpace},
+    {"ode_quadtree", "ODE dQuadTreeSpace: ODE's quadtree space (the thesis's QT)",
+     &MakeOdeQuadTreeSpace},
+    {"ode_sap", "ODE dSweepAndPruneSpace: ODE's sort-based space", &MakeOdeSapSpace},
+#endif
+#if PARTLAB_HAVE_BULLET
+    {"bullet_dbvt", "Bullet btDbvtBroadphase: two dynamic AABB trees, the usual Bullet default",
+     &MakeBulletDbvt},
+    {"bullet_axis3", "Bullet bt32BitAxisSweep3: quantized incremental 3-axis sweep-and-prune",
+     &MakeBulletAxisSweep},
+#endif
+};
+
+const Entry* Find(std::string_view name) {
+  for (const Entry& e : kEntries)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<BroadPhase> MakeBroadPhase(std::string_view name) {
+  const Entry* e = Find(name);
+  return e ? e->make() : nullptr;
+}
+
+std::vector<std::string_view> BroadPhaseNames() {
+  std::vector<std::string_view> names;
+  for (const Entry& e : kEntries) names.push_back(e.name);
+  return names;
+}
+
+std::string_view BroadPhaseDescription(std::string_view name) {
+  const Entry* e = Find(name);
+  return e ? e->description : std::string_view();
+}
+
+}  // namespace partlab

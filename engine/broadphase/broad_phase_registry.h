@@ -1,0 +1,24 @@
+// Every broad phase Partition Lab can build, by name: the UI's selector, the bench's --algo list
+// and the simulations' broad-phase parameter all go through here (issue 6). Only algorithms that
+// were built are listed (the ODE and Bullet adapters exist when their Debian packages were found).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "engine/broadphase/broad_phase.h"
+
+namespace partlab {
+
+// A new, empty broad phase with default parameters, or nullptr for an unknown (or unbuilt) name.
+std::unique_ptr<BroadPhase> MakeBroadPhase(std::string_view name);
+
+// The names MakeBroadPhase accepts, in the order the UI lists them: reference, the thesis's BSP and
+// comparators (semi-adjusting-bsp.txt, 6.1), then the real engines.
+std::vector<std::string_view> BroadPhaseNames();
+
+// One line for a tooltip or --help ("" for an unknown name).
+std::string_view BroadPhaseDescription(std::string_view name);
+
+}  // namespace partlab

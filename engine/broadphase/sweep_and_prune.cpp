@@ -1,0 +1,233 @@
+#include "engine/broadphase/sweep_and_prune.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "engine/debug_draw.h"
+
+namespace partlab {
+namespace {
+// Removed boxes are moved beyond every present box, inside out (min = +inf > max = FLT_MAX): the
+// insertion sort then carries their endpoints past every other box, which retires their pairs
+// through the ordinary swap events -- including pairs of two boxes removed in the same step, since
+// an inside-out box overlaps nothing -- and leaves them at the tail, where CompactRemoved() drops
+// them. Present boxes have finite coordinates (the trace reader rejects others).
+const Aabb kGone{glm::vec3(std::numeric_limits<float>::infinity()),
+                 glm::vec3(std::numeric_limits<float>::max())};
+}  // namespace
+
+SweepAndPrune::SweepAndPrune(SweepAndPruneParams params) {
+  SetRebuildFraction(params.rebuild_fraction);
+  SetTwoAxes(params.two_axes);
+}
+
+void SweepAndPrune::SetTwoAxes(bool two_axes) {
+  params_.two_axes = two_axes;
+  axes_ = two_axes ? std::array<int, 3>{0, 2, 1} : std::array<int, 3>{0, 1, 2};
+  axis_count_ = two_axes ? 2 : 3;
+  needs_rebuild_ = true;
+}
+
+void SweepAndPrune::SetRebuildFraction(float f) {
+  params_.rebuild_fraction = std::clamp(f, 0.0f, 1.0f);
+}
+
+bool SweepAndPrune::OverlapsOnTrackedAxes(const Aabb& a, const Aabb& b) const {
+  for (int k = 0; k < axis_count_; ++k) {
+    const int ax = axes_[k];
+    if (a.min[ax] > b.max[ax] || b.min[ax] > a.max[ax]) return false;
+  }
+  return true;
+}
+
+void SweepAndPrune::WriteEndpoints(BoxId id, const Aabb& box) {
+  if (needs_rebuild_) return;  // Rebuild() reads boxes_ directly
+  for (int k = 0; k < axis_count_; ++k) {
+    const int ax = axes_[k];
+    endpoints_[ax][position_[ax][2 * id]].value = box.min[ax];
+    endpoints_[ax][position_[ax][2 * id + 1]].value = box.max[ax];
+  }
+}
+
+void SweepAndPrune::Add(BoxId id, const Aabb& box) {
+  if (id >= boxes_.size()) {
+    boxes_.resize(id + 1);
+    state_.resize(id + 1, State::kAbsent);
+    for (auto& p : position_) p.resize(2 * (id + 1));
+  }
+  boxes_[id] = box;
+  if (state_[id] == State::kPresent) return WriteEndpoints(id, box);
+  ++live_;
+  ++pending_adds_;
+  if (state_[id] == State::kRemoving)  // revived before its endpoints were dropped (rare)
+    removing_.erase(std::find(removing_.begin(), removing_.end(), id));
+  if (state_[id] == State::kAbsent && !needs_rebuild_) {
+    // New endpoints go to the tail; the next sort carries them to their place, raising the
+    // start-overlap events of the new box on the way.
+    for (int k = 0; k < axis_count_; ++k) {
+      const int ax = axes_[k];
+      auto& e = endpoints_[ax];
+      position_[ax][2 * id] = uint32_t(e.size());
+      e.push_back({box.min[ax], 2 * id});
+      position_[ax][2 * id + 1] = uint32_t(e.size());
+      e.push_back({box.max[ax], 2 * id + 1});
+    }
+  }
+  state_[id] = State::kPresent;
+  WriteEndpoints(id, box);  // also revives a box still waiting at +infinity
+}
+
+void SweepAndPrune::Remove(BoxId id) {
+  if (id >= state_.size() || state_[id] != State::kPresent) return;
+  state_[id] = State::kRemoving;
+  removing_.push_back(id);
+  --live_;
+  WriteEndpoints(id, kGone);
+}
+
+void SweepAndPrune::Move(BoxId id, const Aabb& box) {
+  boxes_[id] = box;
+  WriteEndpoints(id, box);
+}
+
+// Insertion sort of one axis. Moving endpoint `cur` left past `prev` changes the order of exactly
+// that pair of endpoints, so: a min passing a max starts an overlap on this axis (a pair if the
+// boxes also overlap on the other tracked axes); a max passing a min ends one.
+void SweepAndPrune::SortAxis(int ax) {
+  auto& e = endpoints_[ax];
+  auto& pos = position_[ax];
+  for (size_t i = 1; i < e.size(); ++i) {
+    const Endpoint cur = e[i];
+    size_t j = i;
+    while (j > 0 && Less(cur, e[j - 1])) {
+      const Endpoint prev = e[j - 1];
+      if (IsMax(cur) != IsMax(prev)) {
+        const BoxId a = IdOf(cur), b = IdOf(prev);
+        if (IsMax(prev)) {  // cur is a min moving left of b's max
+          if (state_[a] == State::kPresent && state_[b] == State::kPresent &&
+              OverlapsOnTrackedAxes(boxes_[a], boxes_[b]))
+            pairs_.Insert(a, b);
+        } else {  // cur is a max moving left of b's min
+          pairs_.Erase(a, b);
+        }
+      }
+      e[j] = prev;
+      pos[prev.tag] = uint32_t(j);
+      --j;
+      ++last_swaps_;
+    }
+    e[j] = cur;
+    pos[cur.tag] = uint32_t(j);
+  }
+}
+
+void SweepAndPrune::CompactRemoved() {
+  if (removing_.empty()) return;
+  bool all_gone = true;
+  for (int k = 0; k < axis_count_; ++k) {
+    auto& e = endpoints_[axes_[k]];
+    size_t popped = 0;
+    for (; !e.empty() && state_[IdOf(e.back())] == State::kRemoving; ++popped) e.pop_back();
+    // Normally every endpoint of a removed box is at the tail; a present box with a coordinate of
+    // exactly FLT_MAX could tie with them and keep some back until a later step.
+    all_gone = all_gone && popped == 2 * removing_.size();
+  }
+  if (!all_gone) return;
+  for (BoxId id : removing_)
+    if (state_[id] == State::kRemoving) state_[id] = State::kAbsent;
+  removing_.clear();
+}
+
+// From scratch: sort every tracked axis, then find the pairs by one sweep along the first axis.
+void SweepAndPrune::Rebuild() {
+  for (auto& e : endpoints_) e.clear();
+  removing_.clear();
+  for (BoxId id = 0; id < state_.size(); ++id) {
+    if (state_[id] == State::kRemoving) state_[id] = State::kAbsent;
+    if (state_[id] != State::kPresent) continue;
+    for (int k = 0; k < axis_count_; ++k) {
+      const int ax = axes_[k];
+      endpoints_[ax].push_back({boxes_[id].min[ax], 2 * id});
+      endpoints_[ax].push_back({boxes_[id].max[ax], 2 * id + 1});
+    }
+  }
+  for (int k = 0; k < axis_count_; ++k) {
+    const int ax = axes_[k];
+    auto& e = endpoints_[ax];
+    std::sort(e.begin(), e.end(), Less);
+    for (size_t i = 0; i < e.size(); ++i) position_[ax][e[i].tag] = uint32_t(i);
+  }
+  pairs_.Clear();
+  // Sweep the first axis keeping the list of open intervals (swap-remove via open_index).
+  std::vector<BoxId>& open = open_;
+  std::vector<uint32_t>& open_index = open_index_;
+  open.clear();
+  open_index.resize(boxes_.size());
+  for (const Endpoint& ep : endpoints_[axes_[0]]) {
+    const BoxId id = IdOf(ep);
+    if (IsMax(ep)) {
+      const uint32_t i = open_index[id];
+      open[i] = open.back();
+      open_index[open[i]] = i;
+      open.pop_back();
+      continue;
+    }
+    for (BoxId other : open)
+      if (OverlapsOnTrackedAxes(boxes_[id], boxes_[other])) pairs_.Insert(id, other);
+    open_index[id] = uint32_t(open.size());
+    open.push_back(id);
+  }
+  needs_rebuild_ = false;
+}
+
+void SweepAndPrune::Update() {
+  last_swaps_ = 0;
+  const double limit = std::max(32.0, params_.rebuild_fraction * double(live_));
+  if (needs_rebuild_ || double(pending_adds_) > limit) {
+    needs_rebuild_ = true;
+    Rebuild();
+  } else {
+    for (int k = 0; k < axis_count_; ++k) SortAxis(axes_[k]);
+    CompactRemoved();
+  }
+  pending_adds_ = 0;
+}
+
+void SweepAndPrune::FindPairs(std::vector<BoxPair>& out) {
+  const auto& tracked = pairs_.pairs();
+  last_candidates_ = tracked.size();
+  if (!params_.two_axes) {
+    out.insert(out.end(), tracked.begin(), tracked.end());
+    return;
+  }
+  for (const BoxPair& p : tracked)  // X and Z overlap already; Y decides
+    if (boxes_[p.a].min.y <= boxes_[p.b].max.y && boxes_[p.b].min.y <= boxes_[p.a].max.y)
+      out.push_back(p);
+}
+
+size_t SweepAndPrune::MemoryBytes() const {
+  size_t bytes = boxes_.capacity() * sizeof(Aabb) + state_.capacity() + pairs_.MemoryBytes();
+  for (int ax = 0; ax < 3; ++ax)
+    bytes +=
+        endpoints_[ax].capacity() * sizeof(Endpoint) + position_[ax].capacity() * sizeof(uint32_t);
+  return bytes;
+}
+
+void SweepAndPrune::DrawOverlay(DebugDraw& draw) const {
+  // Each box's X interval, drawn on the floor under the scene at the box's own z: the overlaps the
+  // sort tracks are the overlapping segments along one row of z.
+  float floor_y = std::numeric_limits<float>::max();
+  for (BoxId id = 0; id < state_.size(); ++id)
+    if (state_[id] == State::kPresent) floor_y = std::min(floor_y, boxes_[id].min.y);
+  const Color interval{0.95f, 0.75f, 0.2f, 1.0f}, tick{1.0f, 1.0f, 1.0f, 1.0f};
+  for (BoxId id = 0; id < state_.size(); ++id) {
+    if (state_[id] != State::kPresent) continue;
+    const Aabb& b = boxes_[id];
+    const glm::vec3 lo{b.min.x, floor_y, b.Center().z}, hi{b.max.x, floor_y, b.Center().z};
+    draw.Line(lo, hi, interval);
+    draw.Point(lo, 3.0f, tick);
+    draw.Point(hi, 3.0f, tick);
+  }
+}
+
+}  // namespace partlab

@@ -1,0 +1,36 @@
+// A ray R(t) = O + t·D (the octree paper, equation 1). Only hits in front of the origin count
+// ("apenas colisões à frente do vetor direção são contabilizadas"), so a query accepts
+// t in (t_min, t_max) with t measured in units of D: D need not be unit length (RAYSET01).
+#pragma once
+
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
+#include <limits>
+
+namespace partlab {
+
+// HITS0001 (../shared/formats.md): the nearest intersection with t > 1e-6.
+inline constexpr float kRayEpsilon = 1e-6f;
+
+struct Ray {
+  glm::vec3 origin{0.0f};
+  glm::vec3 direction{0.0f, 0.0f, 1.0f};
+
+  glm::vec3 At(float t) const { return origin + t * direction; }
+};
+
+inline bool IsFinite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+// A ray the queries can answer: finite origin and a finite direction that is not (numerically)
+// zero. Queries skip and count any other ray instead of computing with NaN or dividing by zero.
+inline bool IsUsableRay(const Ray& r) {
+  if (!IsFinite(r.origin) || !IsFinite(r.direction)) return false;
+  const float m = std::fmax(std::fabs(r.direction.x),
+                            std::fmax(std::fabs(r.direction.y), std::fabs(r.direction.z)));
+  return m >= 1e-20f;
+}
+
+}  // namespace partlab

@@ -1,0 +1,141 @@
+// The octree of the paper's "Octree" section (after Pharr and Fernando 2005): a cubic root cell
+// that encloses the model, each cell split into eight octants of half its edge. Root is depth 1 ("A
+// célula-raiz está no nível de profundidade um").
+//
+// Two placement policies:
+//  - kDeepestContaining, the paper's: each triangle descends while one octant fully contains it and
+//    is stored in the cell where it stops, or at the maximum depth ("válvula de escape").
+//  - kLeafReferences: triangles live only in leaves; a cell holding more than leaf_size triangles
+//  is
+//    split and every triangle is referenced from every child it overlaps (exact SAT test). A cost
+//    estimate stops splitting where it would not pay (huge triangles that overlap every child).
+//
+// Storage is flat: nodes in breadth-first order, the children of a node contiguous (only the
+// non-empty octants, child_mask says which), every node's triangles one contiguous run of packed
+// records. Two traversals answer nearest, any-hit and all-hits queries, both exactly equal to
+// BruteForce*: the paper's (slab-test each child cube, descend into those hit, test the triangles
+// of every visited cell) and an ordered front-to-back one that skips every cell whose entry
+// distance is beyond the nearest hit found so far.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/geometry/aabb.h"
+#include "engine/geometry/moller_trumbore.h"
+#include "engine/octree/prepared_triangles.h"
+#include "engine/octree/ray_query.h"
+
+namespace partlab {
+
+enum class Placement { kDeepestContaining, kLeafReferences };
+enum class Traversal { kPaper, kOrdered };
+
+const char* PlacementName(Placement p);  // "paper" / "leaf"
+const char* TraversalName(Traversal t);  // "paper" / "ordered"
+
+inline constexpr int kOctreeDepthLimit =
+    16;  // deepest allowed max_depth (float cells stay > margin)
+
+struct OctreeBuildOptions {
+  Placement placement = Placement::kLeafReferences;
+  int max_depth = 0;  // root = 1; 0 picks automatically (AutoMaxDepth)
+  int leaf_size = 0;  // kLeafReferences: split cells holding more than this; 0 picks automatically
+  bool cost_model = true;  // kLeafReferences: split only where the cost estimate says it pays
+};
+
+struct OctreeBuildStats {
+  double build_seconds = 0.0;
+  size_t memory_bytes = 0;  // nodes + packed triangle references + the triangle copy
+  size_t node_count = 0;
+  size_t leaf_count = 0;
+  size_t reference_count = 0;  // packed records (> triangle count when leaves share triangles)
+  int max_depth = 0;           // the limit used
+  int depth_reached = 0;       // deepest node
+  int leaf_size = 0;           // the threshold used (kLeafReferences)
+  DefectCounts skipped;        // degenerate triangles left out
+  // The paper's "triângulos por profundidade" (figures 9, 11, 13, 15, 17): index = depth (1-based;
+  // entry 0 unused); references per depth for kLeafReferences.
+  std::vector<size_t> triangles_per_depth;
+};
+
+struct OctreeNode {
+  glm::vec3 center;
+  float half;            // half the cube's edge
+  uint32_t first_child;  // index of the first non-empty child; they follow in octant order
+  uint32_t first_ref;    // this cell's triangles: refs[first_ref, first_ref + ref_count)
+  uint32_t ref_count;
+  uint8_t child_mask;  // bit o set when octant o (x = bit 0, y = bit 1, z = bit 2) exists
+  uint8_t depth;       // root = 1
+  uint16_t reserved;
+
+  Aabb Bounds() const { return {center - glm::vec3(half), center + glm::vec3(half)}; }
+  bool IsLeaf() const { return child_mask == 0; }
+  bool HasChild(int octant) const { return (child_mask >> octant) & 1; }
+  uint32_t Child(int octant) const {  // requires HasChild(octant)
+    return first_child + uint32_t(__builtin_popcount(child_mask & ((1u << octant) - 1u)));
+  }
+};
+static_assert(sizeof(OctreeNode) == 32, "two nodes per cache line");
+
+class Octree {
+ public:
+  Octree() = default;
+  // Builds over triangles (ids = indices); degenerate ones are skipped and counted in stats().
+  Octree(std::span<const Triangle> triangles, const OctreeBuildOptions& options);
+
+  RayHit Nearest(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt = {},
+                 QueryStats* stats = nullptr, QueryTrace* trace = nullptr) const;
+  bool AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt = {},
+              QueryStats* stats = nullptr, QueryTrace* trace = nullptr) const;
+  // Every hit, sorted by (t, triangle id); each triangle once.
+  void AllHits(const Ray& ray, Traversal traversal, std::vector<RayHit>* out,
+               const RayTriangleOptions& opt = {}, QueryStats* stats = nullptr,
+               QueryTrace* trace = nullptr) const;
+
+  std::span<const OctreeNode> nodes() const { return nodes_; }
+  std::span<const PackedTriangle> references() const { return refs_; }
+  std::span<const PackedTriangle> ReferencesOf(const OctreeNode& n) const {
+    return std::span<const PackedTriangle>(refs_).subspan(n.first_ref, n.ref_count);
+  }
+  // Triangle references in the node's whole subtree (0 = an empty cell, for "hide empty cells").
+  uint32_t SubtreeReferences(uint32_t node) const { return subtree_refs_[node]; }
+  // Depth of the (deepest) cell holding each input triangle; 0 for skipped ones.
+  std::span<const uint8_t> triangle_depths() const { return triangle_depth_; }
+  std::span<const Triangle> triangles() const { return triangles_; }
+  size_t usable_triangle_count() const { return triangles_.size() - stats_.skipped.Total(); }
+  const OctreeBuildStats& stats() const { return stats_; }
+  const OctreeBuildOptions& options() const { return options_; }
+  // Cells are tested as if grown by this much on every side, so rounding in the slab tests can
+  // never lose a hit on a cell's boundary (see octree_query.cpp).
+  float margin() const { return margin_; }
+  bool empty() const { return nodes_.empty(); }
+
+  // max_depth chosen when options.max_depth == 0: for kDeepestContaining the paper's figures'
+  // range (their histograms reach depth 9); for kLeafReferences deep enough that leaves of
+  // leaf_size triangles fit even a surface model of a million triangles.
+  static int AutoMaxDepth(Placement p, size_t triangle_count);
+  static int AutoLeafSize(size_t triangle_count);
+
+ private:
+  friend class OctreeBuilder;
+  template <class Mode, class Sink>
+  void TraversePaper(const Ray& ray, const RayTriangleOptions& opt, Mode& mode, Sink& sink) const;
+  template <class Mode, class Sink>
+  void TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode& mode, Sink& sink) const;
+  template <class Mode>
+  void Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt, Mode& mode,
+                QueryStats* stats, QueryTrace* trace) const;
+
+  std::vector<OctreeNode> nodes_;
+  std::vector<PackedTriangle> refs_;
+  std::vector<uint32_t> subtree_refs_;
+  std::vector<uint8_t> triangle_depth_;
+  std::vector<Triangle> triangles_;
+  OctreeBuildOptions options_;
+  OctreeBuildStats stats_;
+  float margin_ = 0.0f;
+};
+
+}  // namespace partlab

@@ -1,0 +1,239 @@
+// The octree's two traversals ("Detecção de colisão com OCTREE") and the three query modes.
+//
+// Exactness. Both traversals run the same Möller–Trumbore kernel on the same packed records as the
+// brute force, so a triangle tested gives bit-identical t, u, v; and both test every triangle the
+// ray can hit, because every cell is tested grown by margin() (far more than the rounding of the
+// slab test and of t), and a hit point lies inside the (closed) cell that holds or references its
+// triangle. The ordered traversal only skips a cell whose grown entry distance is beyond the
+// nearest hit so far; every hit in that cell is at least that far, so it cannot be nearer nor an
+// equal-t lower id. Ties are broken by id (RayHit::Before) whatever the visiting order.
+#include <algorithm>
+
+#include "engine/geometry/ray_box.h"
+#include "engine/octree/octree.h"
+
+namespace partlab {
+namespace {
+
+// ---- What a traversal reports (compiled away when nobody asks) ----
+struct NoSink {
+  void Node(uint32_t) {}
+  void Test(uint32_t) {}
+};
+struct CountSink {
+  QueryStats* stats;
+  uint64_t nodes = 0, tests = 0;
+  void Node(uint32_t) { ++nodes; }
+  void Test(uint32_t) { ++tests; }
+  ~CountSink() {
+    stats->nodes_visited += nodes;
+    stats->triangle_tests += tests;
+  }
+};
+struct TraceSink {
+  QueryStats* stats;  // may be null
+  QueryTrace* trace;
+  void Node(uint32_t n) {
+    trace->visited_nodes.push_back(n);
+    if (stats) ++stats->nodes_visited;
+  }
+  void Test(uint32_t id) {
+    trace->tested_triangles.push_back(id);
+    if (stats) ++stats->triangle_tests;
+  }
+};
+
+// ---- The three query modes: what a hit does and how far cells still matter ----
+struct NearestMode {
+  RayHit best;
+  bool prune_by_best;  // ordered traversal: cells beyond best.t cannot matter
+  float t_max;
+  bool Accept(const RayTriangleHit& h, uint32_t id) {
+    if (best.Before(h.t, id)) best = {true, h.t, id, h.u, h.v};
+    return false;  // keep going
+  }
+  float Limit() const { return prune_by_best ? std::min(best.t, t_max) : t_max; }
+  bool Found() const { return best.hit; }
+};
+struct AnyMode {
+  bool found = false;
+  float t_max;
+  bool Accept(const RayTriangleHit&, uint32_t) { return found = true; }  // stop at the first
+  float Limit() const { return t_max; }
+  bool Found() const { return found; }
+};
+struct AllMode {
+  std::vector<RayHit>* out;
+  float t_max;
+  bool Accept(const RayTriangleHit& h, uint32_t id) {
+    out->push_back({true, h.t, id, h.u, h.v});
+    return false;
+  }
+  float Limit() const { return t_max; }
+  bool Found() const { return !out->empty(); }
+};
+
+// Tests a cell's triangles; true when the mode wants to stop (any-hit).
+template <class Mode, class Sink>
+inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
+                     const RayTriangleOptions& opt, Mode& mode, Sink& sink) {
+  RayTriangleHit h;
+  for (const PackedTriangle& p : refs) {
+    sink.Test(p.id);
+    if (IntersectMollerTrumbore(ray.origin, ray.direction, p.v0, p.e1, p.e2, opt, &h) &&
+        mode.Accept(h, p.id))
+      return true;
+  }
+  return false;
+}
+
+constexpr int kStackSize = 8 * (kOctreeDepthLimit + 1);
+
+}  // namespace
+
+// The paper's traversal: "O raio é testado com cada octante cúbico da célula atual, e, se for
+// constatada colisão raio-cubo ... o algoritmo navega para dentro do octante e repete o teste. Por
+// fim, ele executa o teste de colisão fino raio-triângulo com todos os triângulos pertencentes às
+// células navegadas." Depth first, every child slab-tested, no ordering and no early exit.
+template <class Mode, class Sink>
+void Octree::TraversePaper(const Ray& ray, const RayTriangleOptions& opt, Mode& mode,
+                           Sink& sink) const {
+  const SlabRay s = MakeSlabRay(ray);
+  const glm::vec3 grow(margin_);
+  float t_enter;
+  const OctreeNode& root = nodes_[0];
+  if (!SlabTest(s, root.center - root.half - grow, root.center + root.half + grow, opt.t_min,
+                mode.Limit(), &t_enter))
+    return;
+  uint32_t stack[kStackSize];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const uint32_t index = stack[--top];
+    const OctreeNode& n = nodes_[index];
+    sink.Node(index);
+    if (TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
+    for (int oct = 0; oct < 8; ++oct) {
+      if (!n.HasChild(oct)) continue;
+      const OctreeNode& c = nodes_[n.Child(oct)];
+      if (SlabTest(s, c.center - c.half - grow, c.center + c.half + grow, opt.t_min, mode.Limit(),
+                   &t_enter))
+        stack[top++] = n.Child(oct);
+    }
+  }
+}
+
+// The ordered traversal. A cell's range along the ray is kept per axis, [near_a, far_a]; the
+// children's ranges follow from the parent's and the t of the three mid-planes alone (as in
+// Revelles et al. 2000), so no child needs a slab test of its own. Visiting the octants in the
+// order m = 0..7 of the "mirrored" index m = octant ^ sign_mask is front to back: along the ray
+// each mirrored bit can only go from 0 (near half) to 1 (far half), so the cells a ray crosses have
+// increasing m. Children are pushed far first, so the nearest is popped first.
+template <class Mode, class Sink>
+void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode& mode,
+                             Sink& sink) const {
+  const SlabRay s = MakeSlabRay(ray);
+  struct Entry {
+    uint32_t node;
+    glm::vec3 near, far;  // per-axis t where the ray enters / leaves the cell's (grown) slabs
+  };
+  // t of a plane x = p along axis a is p·inv_a − (O/D)_a; the margin moves each plane by
+  // margin·|inv_a| in t, outwards from the cell.
+  const glm::vec3 slack = margin_ * glm::abs(s.inv_dir);
+  const OctreeNode& root = nodes_[0];
+  const glm::vec3 tc = root.center * s.inv_dir - s.origin_times_inv;
+  const glm::vec3 th = root.half * glm::abs(s.inv_dir) + slack;
+  Entry stack[kStackSize];
+  int top = 0;
+  stack[top++] = {0, tc - th, tc + th};
+  while (top > 0) {
+    const Entry e = stack[--top];
+    const float enter = std::max({e.near.x, e.near.y, e.near.z});
+    const float leave = std::min({e.far.x, e.far.y, e.far.z});
+    if (!(enter <= leave) || leave < opt.t_min || enter > mode.Limit()) continue;
+    const OctreeNode& n = nodes_[e.node];
+    sink.Node(e.node);
+    if (TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
+    if (n.IsLeaf()) continue;
+    const glm::vec3 tm = n.center * s.inv_dir - s.origin_times_inv;
+    const glm::vec3 near_half_far = tm + slack, far_half_near = tm - slack;
+    const float limit = mode.Limit();
+    for (int m = 7; m >= 0; --m) {
+      const int octant = m ^ s.sign_mask;
+      if (!n.HasChild(octant)) continue;
+      Entry c;
+      for (int a = 0; a < 3; ++a) {
+        const bool far_half = (m >> a) & 1;
+        c.near[a] = far_half ? far_half_near[a] : e.near[a];
+        c.far[a] = far_half ? e.far[a] : near_half_far[a];
+      }
+      const float c_enter = std::max({c.near.x, c.near.y, c.near.z});
+      const float c_leave = std::min({c.far.x, c.far.y, c.far.z});
+      if (c_enter <= c_leave && c_leave >= opt.t_min && c_enter <= limit) {
+        c.node = n.Child(octant);
+        stack[top++] = c;
+      }
+    }
+  }
+}
+
+template <class Mode>
+void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
+                      Mode& mode, QueryStats* stats, QueryTrace* trace) const {
+  if (!IsUsableRay(ray)) {
+    if (stats) ++stats->rays_skipped;
+    return;
+  }
+  if (!nodes_.empty()) {
+    auto run = [&](auto& sink) {
+      if (traversal == Traversal::kPaper)
+        TraversePaper(ray, opt, mode, sink);
+      else
+        TraverseOrdered(ray, opt, mode, sink);
+    };
+    if (trace) {
+      TraceSink sink{stats, trace};
+      run(sink);
+    } else if (stats) {
+      CountSink sink{stats};
+      run(sink);
+    } else {
+      NoSink sink;
+      run(sink);
+    }
+  }
+  if (stats) {
+    ++stats->rays;
+    stats->hits += mode.Found();
+  }
+}
+
+RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
+                       QueryStats* stats, QueryTrace* trace) const {
+  NearestMode mode{{}, traversal == Traversal::kOrdered, opt.t_max};
+  Dispatch(ray, traversal, opt, mode, stats, trace);
+  return mode.best;
+}
+
+bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
+                    QueryStats* stats, QueryTrace* trace) const {
+  AnyMode mode{false, opt.t_max};
+  Dispatch(ray, traversal, opt, mode, stats, trace);
+  return mode.found;
+}
+
+void Octree::AllHits(const Ray& ray, Traversal traversal, std::vector<RayHit>* out,
+                     const RayTriangleOptions& opt, QueryStats* stats, QueryTrace* trace) const {
+  out->clear();
+  AllMode mode{out, opt.t_max};
+  Dispatch(ray, traversal, opt, mode, stats, trace);
+  // A triangle referenced from several leaves is found once per leaf: sort by (t, id), keep one.
+  std::sort(out->begin(), out->end(), [](const RayHit& a, const RayHit& b) {
+    return a.t < b.t || (a.t == b.t && a.triangle < b.triangle);
+  });
+  out->erase(std::unique(out->begin(), out->end(),
+                         [](const RayHit& a, const RayHit& b) { return a.triangle == b.triangle; }),
+             out->end());
+}
+
+}  // namespace partlab

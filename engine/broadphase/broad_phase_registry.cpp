@@ -1,6 +1,9 @@
 #include "engine/broadphase/broad_phase_registry.h"
 
 #include "engine/broadphase/brute_force.h"
+#include "engine/broadphase/loose_octree.h"
+#include "engine/broadphase/quadtree.h"
+#include "engine/broadphase/spatial_hash.h"
 #include "engine/broadphase/sweep_and_prune.h"
 #if PARTLAB_HAVE_ODE
 #include "engine/broadphase/adapters/ode_broad_phase.h"
@@ -33,6 +36,12 @@ const Entry kEntries[] = {
      &Make<SweepAndPrune>},
     {"sap2", "Sweep-and-prune on X and Z only, as the thesis for Y-aligned scenes (6.1)",
      &MakeSap2},
+    {"hash", "Multi-level spatial hash (Mirtich 1997), rebuilt every step: the thesis's SH",
+     &Make<SpatialHash>},
+    {"quadtree", "Complete static quadtree on the XZ plane, one node per box: the thesis's QT",
+     &Make<Quadtree>},
+    {"loose_octree", "Loose octree (Thatcher 2000), looseness k = 2 by default: the thesis's LO",
+     &Make<LooseOctree>},
 #if PARTLAB_HAVE_ODE
     {"ode_hash", "ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)",
      &MakeOdeHashSpace},

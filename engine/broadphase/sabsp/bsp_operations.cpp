@@ -1,0 +1,374 @@
+#include "engine/broadphase/sabsp/bsp_operations.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace partlab {
+namespace {
+
+bool ByLo(const LeafEntry& a, const LeafEntry& b) {
+  return a.lo < b.lo;
+}
+
+std::string Format(const char* fmt, auto... args) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  return buf;
+}
+
+OpResult Fail(std::string reason) {
+  OpResult r;
+  r.reason = std::move(reason);
+  return r;
+}
+
+}  // namespace
+
+const char* BspOpName(BspOp op) {
+  switch (op) {
+    case BspOp::kBalance:
+      return "balance";
+    case BspOp::kShiftSplit:
+      return "shift-split";
+    case BspOp::kSplit:
+      return "split";
+    case BspOp::kSwap:
+      return "swap";
+    case BspOp::kMerge:
+      return "merge";
+  }
+  return "?";
+}
+
+CutCriteria BspOperations::Criteria(const BspParams& params) const {
+  CutCriteria c;
+  c.min_balance = params.unbalance_limit;
+  c.max_redundancy = params.redundancy_limit;
+  return c;
+}
+
+void BspOperations::Populations(NodeId n, uint32_t out[3]) const {
+  const BspNode& node = tree_.node(n);
+  out[0] = node.population;
+  out[1] = node.IsLeaf() ? 0 : tree_.node(node.child[0]).population;
+  out[2] = node.IsLeaf() ? 0 : tree_.node(node.child[1]).population;
+}
+
+CutChoice BspOperations::CutAlong(std::span<const LeafEntry> entries, int d,
+                                  const CutCriteria& criteria) {
+  const glm::vec3 dir = tree_.direction(d);
+  lo_.clear();
+  hi_.clear();
+  for (const LeafEntry& e : entries) {
+    const Interval iv = ProjectAabb(e.box, dir);
+    lo_.push_back(iv.lo);
+    hi_.push_back(iv.hi);
+  }
+  std::sort(lo_.begin(), lo_.end());
+  std::sort(hi_.begin(), hi_.end());
+  return ChooseCut(lo_, hi_, criteria);
+}
+
+// The leaf becomes a node with plane (d, offset); its entries go to the new leaves, sorted on d.
+void BspOperations::MakeChildren(NodeId leaf, int d, float offset) {
+  entries_.clear();
+  tree_.TakeEntries(leaf, entries_);
+  const glm::vec3 dir = tree_.direction(d);
+  for (LeafEntry& e : entries_) {
+    const Interval iv = ProjectAabb(e.box, dir);
+    e.lo = iv.lo;
+    e.hi = iv.hi;
+  }
+  std::stable_sort(entries_.begin(), entries_.end(), ByLo);
+  const NodeId c0 = tree_.NewNode(), c1 = tree_.NewNode();  // may grow the node array
+  BspNode& node = tree_.node_mut(leaf);
+  node.plane_dir = static_cast<uint8_t>(d);
+  node.normal = dir;
+  node.offset = offset;
+  node.child[0] = c0;
+  node.child[1] = c1;
+  const uint16_t depth = node.depth + 1;
+  for (NodeId c : {c0, c1}) {
+    BspNode& child = tree_.node_mut(c);
+    child.parent = leaf;
+    child.depth = depth;
+    child.sort_dir = static_cast<uint8_t>(d);
+  }
+  for (const LeafEntry& e : entries_) {  // in sorted order, so plain appends keep lists sorted
+    const Interval iv{e.lo, e.hi};
+    if (ReachesNegative(iv, offset)) {
+      tree_.PushEntry(c0, e, false);
+      ++tree_.node_mut(c0).population;
+    }
+    if (ReachesPositive(iv, offset)) {
+      tree_.PushEntry(c1, e, false);
+      ++tree_.node_mut(c1).population;
+    }
+  }
+}
+
+OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
+  const BspNode& node = tree_.node(leaf);
+  if (!node.alive || !node.IsLeaf()) return Fail("split: not a leaf");
+  if (node.depth >= params.max_depth) return Fail(Format("split: depth %d = max", node.depth));
+  std::span<const LeafEntry> list = tree_.leaf(leaf);
+  const size_t n = list.size();
+  if (n < 2) return Fail("split: fewer than 2 boxes");
+  OpResult result;
+  Populations(leaf, result.before);
+
+  // 4.1 / 6.1: rank the 13 directions on an evenly strided sample of 2·√n boxes.
+  const size_t m = std::clamp<size_t>(
+      static_cast<size_t>(std::ceil(params.sample_factor * std::sqrt(double(n)))), 2, n);
+  sample_.clear();
+  for (size_t i = 0; i < m; ++i) sample_.push_back(list[i * n / m]);
+  const CutCriteria criteria = Criteria(params);
+  std::pair<CutChoice, int> ranked[kCutDirectionCount];
+  for (int d = 0; d < kCutDirectionCount; ++d) ranked[d] = {CutAlong(sample_, d, criteria), d};
+  std::stable_sort(ranked, ranked + kCutDirectionCount,
+                   [](const auto& a, const auto& b) { return BetterCut(a.first, b.first); });
+
+  // The sample only picks the direction; the offset comes from the whole list. If the best
+  // sampled direction fails on the whole list, the next two are tried.
+  for (int k = 0; k < 3 && ranked[k].first.found; ++k) {
+    const int d = ranked[k].second;
+    const CutChoice cut = CutAlong(tree_.leaf(leaf), d, criteria);
+    if (!cut.found) continue;
+    MakeChildren(leaf, d, cut.offset);
+    Populations(leaf, result.after);
+    result.ok = true;
+    result.result_node = leaf;
+    result.reason = Format("split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
+                           cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
+    return result;
+  }
+  return Fail(
+      Format("split failed: no direction cuts %zu boxes with balance >= %.2f and "
+             "redundancy <= %.1f%%",
+             n, params.unbalance_limit, params.redundancy_limit * 100));
+}
+
+OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
+  const BspNode& node = tree_.node(leaf);
+  if (!node.alive || !node.IsLeaf()) return Fail("shift-split: not a leaf");
+  if (node.depth >= params.max_depth)
+    return Fail(Format("shift-split: depth %d = max", node.depth));
+  std::span<const LeafEntry> list = tree_.leaf(leaf);
+  if (list.size() < 2) return Fail("shift-split: fewer than 2 boxes");
+  OpResult result;
+  Populations(leaf, result.before);
+  // 4.2: the list is already sorted on the parent's normal, so the lows need no sort; only the
+  // highs are copied and sorted.
+  lo_.clear();
+  hi_.clear();
+  for (const LeafEntry& e : list) {
+    lo_.push_back(e.lo);
+    hi_.push_back(e.hi);
+  }
+  std::sort(hi_.begin(), hi_.end());
+  const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params));
+  const int d = node.sort_dir;
+  if (!cut.found) {
+    return Fail(
+        Format("shift-split failed: no cut along the parent's normal (dir %d) for %zu "
+               "boxes",
+               d, list.size()));
+  }
+  MakeChildren(leaf, d, cut.offset);
+  Populations(leaf, result.after);
+  result.ok = true;
+  result.result_node = leaf;
+  result.reason = Format("shift-split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
+                         cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
+  return result;
+}
+
+// 4.3, Figure 4.4: each leaf's list is re-sorted on the target direction only when it was sorted
+// on another one; then lists are merged pairwise up the subtree. Duplicates (boxes straddling
+// planes inside the subtree) are dropped at the end.
+void BspOperations::MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out) {
+  const BspNode& node = tree_.node(n);
+  if (node.IsLeaf()) {
+    std::span<const LeafEntry> list = tree_.leaf(n);
+    const size_t first = out.size();
+    out.insert(out.end(), list.begin(), list.end());
+    if (node.sort_dir != sort_dir) {
+      const glm::vec3 dir = tree_.direction(sort_dir);
+      for (size_t i = first; i < out.size(); ++i) {
+        const Interval iv = ProjectAabb(out[i].box, dir);
+        out[i].lo = iv.lo;
+        out[i].hi = iv.hi;
+      }
+      std::stable_sort(out.begin() + ptrdiff_t(first), out.end(), ByLo);
+    }
+    return;
+  }
+  std::vector<LeafEntry> a, b;
+  MergeLists(node.child[0], sort_dir, a);
+  MergeLists(node.child[1], sort_dir, b);
+  const size_t first = out.size();
+  out.resize(first + a.size() + b.size());
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), out.begin() + ptrdiff_t(first), ByLo);
+}
+
+OpResult BspOperations::Merge(NodeId n, const BspParams& params) {
+  const BspNode& node = tree_.node(n);
+  if (!node.alive || node.IsLeaf()) return Fail("merge: not an internal node");
+  OpResult result;
+  Populations(n, result.before);
+  const uint8_t sort_dir = tree_.ChildSortDir(node.parent);
+  entries_.clear();
+  MergeLists(n, sort_dir, entries_);
+  seen_.assign(tree_.id_capacity(), 0);
+  size_t kept = 0;
+  for (const LeafEntry& e : entries_) {
+    if (seen_[e.id]) continue;
+    seen_[e.id] = 1;
+    entries_[kept++] = e;
+  }
+  entries_.resize(kept);
+  const NodeId c0 = node.child[0], c1 = node.child[1];
+  tree_.FreeSubtree(c0);
+  tree_.FreeSubtree(c1);
+  BspNode& leaf = tree_.node_mut(n);
+  leaf.child[0] = leaf.child[1] = kNoNode;
+  leaf.sort_dir = sort_dir;
+  for (const LeafEntry& e : entries_) tree_.PushEntry(n, e, false);
+  Populations(n, result.after);
+  result.ok = true;
+  result.result_node = n;
+  result.reason = Format("merge: %u + %u -> leaf of %zu", result.before[1], result.before[2], kept);
+  return result;
+}
+
+OpResult BspOperations::Balance(NodeId n, const BspParams& params) {
+  const BspNode& node = tree_.node(n);
+  if (!node.alive || node.IsLeaf()) return Fail("balance: not an internal node");
+  OpResult result;
+  Populations(n, result.before);
+  const uint32_t pop = result.before[0], left = result.before[1], right = result.before[2];
+  const uint32_t straddle = left + right - pop;
+  const int heavy = left >= right ? 0 : 1;
+  const uint32_t light_only = (heavy == 0 ? right : left) - straddle;
+
+  // Only the heavy subtree's boxes can change sides when the plane moves towards them: the light
+  // side's exclusive boxes stay where they are and are just counted (Figure 4.5).
+  ids_.clear();
+  tree_.CollectBoxes(node.child[heavy], ids_);
+  const glm::vec3 normal = node.normal;
+  const float old_offset = node.offset;
+  lo_.clear();
+  hi_.clear();
+  for (BoxId id : ids_) {
+    const Interval iv = ProjectAabb(tree_.box(id), normal);
+    lo_.push_back(iv.lo);
+    hi_.push_back(iv.hi);
+  }
+  std::sort(lo_.begin(), lo_.end());
+  std::sort(hi_.begin(), hi_.end());
+  CutCriteria criteria = Criteria(params);
+  if (heavy == 0) {
+    criteria.extra_right = light_only;
+    criteria.max_offset = old_offset;
+  } else {
+    criteria.extra_left = light_only;
+    criteria.min_offset = old_offset;
+  }
+  const CutChoice cut = ChooseCut(lo_, hi_, criteria);
+  if (!cut.found || cut.offset == old_offset) {
+    return Fail(
+        Format("balance failed: no position of the plane gives balance >= %.2f with "
+               "redundancy <= %.1f%% (%u | %u, %u straddle)",
+               params.unbalance_limit, params.redundancy_limit * 100, left, right, straddle));
+  }
+  // Move the plane, then migrate the boxes of the region between the old and new positions.
+  tree_.node_mut(n).offset = cut.offset;
+  const NodeId c0 = node.child[0], c1 = node.child[1];
+  uint32_t migrated = 0;
+  for (BoxId id : ids_) {
+    const Interval iv = ProjectAabb(tree_.box(id), normal);
+    if (heavy == 0) {
+      if (!ReachesNegative(iv, cut.offset)) tree_.RemoveFromSubtree(c0, id), ++migrated;
+      if (ReachesPositive(iv, cut.offset) && !ReachesPositive(iv, old_offset)) {
+        tree_.InsertIntoSubtree(c1, id), ++migrated;
+      }
+    } else {
+      if (!ReachesPositive(iv, cut.offset)) tree_.RemoveFromSubtree(c1, id), ++migrated;
+      if (ReachesNegative(iv, cut.offset) && !ReachesNegative(iv, old_offset)) {
+        tree_.InsertIntoSubtree(c0, id), ++migrated;
+      }
+    }
+  }
+  Populations(n, result.after);
+  result.ok = true;
+  result.result_node = n;
+  result.reason =
+      Format("balance: plane %.3g -> %.3g, %u | %u -> %u | %u, %u box moves", old_offset,
+             cut.offset, left, right, result.after[1], result.after[2], migrated);
+  return result;
+}
+
+OpResult BspOperations::Swap(NodeId n, const BspParams& params) {
+  const BspNode& node = tree_.node(n);
+  if (!node.alive || node.IsLeaf()) return Fail("swap: not an internal node");
+  OpResult result;
+  Populations(n, result.before);
+  const int keep = result.before[1] >= result.before[2] ? 0 : 1;
+  const NodeId kept = node.child[keep], dropped = node.child[1 - keep];
+  const NodeId parent = node.parent;
+  const uint16_t depth = node.depth;
+
+  // Boxes only in the dropped subtree are the ones that must move into the kept one (4.5).
+  ids_.clear();
+  tree_.CollectBoxes(dropped, ids_);
+  size_t movers = 0;
+  for (BoxId id : ids_) {
+    const Interval iv = ProjectAabb(tree_.box(id), node.normal);
+    const bool in_kept =
+        keep == 0 ? ReachesNegative(iv, node.offset) : ReachesPositive(iv, node.offset);
+    if (!in_kept) ids_[movers++] = id;
+  }
+  ids_.resize(movers);
+
+  // The kept child takes the node's place.
+  if (parent == kNoNode) {
+    tree_.set_root(kept);
+  } else {
+    BspNode& p = tree_.node_mut(parent);
+    p.child[p.child[0] == n ? 0 : 1] = kept;
+  }
+  tree_.node_mut(kept).parent = parent;
+  tree_.FreeSubtree(dropped);
+  tree_.node_mut(n).child[0] = tree_.node_mut(n).child[1] = kNoNode;  // now an empty leaf slot
+  tree_.FreeSubtree(n);
+  tree_.SetDepths(kept, depth);
+  if (tree_.node(kept).IsLeaf()) tree_.ResortLeaf(kept, tree_.ChildSortDir(parent));
+  for (BoxId id : ids_) tree_.InsertIntoSubtree(kept, id);
+
+  Populations(kept, result.after);
+  result.ok = true;
+  result.result_node = kept;
+  result.reason = Format("swap: kept the %s subtree (%u), dropped %u, %zu boxes migrated",
+                         keep == 0 ? "negative" : "positive", result.before[1 + keep],
+                         result.before[2 - keep], movers);
+  return result;
+}
+
+OpResult BspOperations::Apply(BspOp op, NodeId node, const BspParams& params) {
+  switch (op) {
+    case BspOp::kBalance:
+      return Balance(node, params);
+    case BspOp::kShiftSplit:
+      return ShiftSplit(node, params);
+    case BspOp::kSplit:
+      return Split(node, params);
+    case BspOp::kSwap:
+      return Swap(node, params);
+    case BspOp::kMerge:
+      return Merge(node, params);
+  }
+  return Fail("unknown operation");
+}
+
+}  // namespace partlab

@@ -1,0 +1,66 @@
+// The five structural operations of the semi-adjusting BSP (semi-adjusting-bsp.txt, chapter 4).
+// Each one either changes the tree and says what it did, or leaves the tree untouched and says why
+// it could not (a split finds no acceptable cut, a balance no acceptable position...). When to
+// apply them is the scheduler's business (bsp_scheduler.h, chapter 5).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/broadphase/sabsp/bsp_params.h"
+#include "engine/broadphase/sabsp/bsp_tree.h"
+#include "engine/broadphase/sabsp/cut_selection.h"
+
+namespace partlab {
+
+// In the order of priority of 5.2.1.
+enum class BspOp : uint8_t { kBalance, kShiftSplit, kSplit, kSwap, kMerge };
+constexpr int kBspOpCount = 5;
+const char* BspOpName(BspOp op);
+
+struct OpResult {
+  bool ok = false;
+  std::string reason;  // what was done, or why nothing was
+  // Populations of the node and of its two children (0 for a leaf) before and after.
+  uint32_t before[3] = {0, 0, 0};
+  uint32_t after[3] = {0, 0, 0};
+  NodeId result_node =
+      kNoNode;  // the node that holds the operation's result (swap: the kept child)
+};
+
+class BspOperations {
+ public:
+  explicit BspOperations(BspTree& tree) : tree_(tree) {}
+
+  // 4.1: turns a leaf into a node with two leaves. The direction is the best of the 13 on a sample
+  // of sample_factor·√n boxes; the offset is then chosen on the whole list along that direction.
+  OpResult Split(NodeId leaf, const BspParams& params);
+  // 4.2: like split but along the parent's normal, reusing the leaf's list (already sorted on it)
+  // instead of projecting and sorting samples.
+  OpResult ShiftSplit(NodeId leaf, const BspParams& params);
+  // 4.3: replaces a node's subtree by one leaf, merging the sorted lists bottom-up.
+  OpResult Merge(NodeId node, const BspParams& params);
+  // 4.4: moves a node's plane along its normal to restore balance; only the heavy subtree's boxes
+  // are re-sorted, and only those in the region between old and new position change sides.
+  OpResult Balance(NodeId node, const BspParams& params);
+  // 4.5: replaces a node by its more populated subtree; boxes only in the other one migrate.
+  OpResult Swap(NodeId node, const BspParams& params);
+
+  OpResult Apply(BspOp op, NodeId node, const BspParams& params);
+
+ private:
+  CutCriteria Criteria(const BspParams& params) const;
+  // Projects entries on direction d into lo_/hi_ (each sorted) and chooses a cut.
+  CutChoice CutAlong(std::span<const LeafEntry> entries, int d, const CutCriteria& criteria);
+  void MakeChildren(NodeId leaf, int d, float offset);
+  void MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out);
+  void Populations(NodeId n, uint32_t out[3]) const;
+
+  BspTree& tree_;
+  std::vector<float> lo_, hi_;
+  std::vector<LeafEntry> entries_, sample_, merge_a_, merge_b_;
+  std::vector<BoxId> ids_;
+  std::vector<uint8_t> seen_;
+};
+
+}  // namespace partlab

@@ -1,0 +1,52 @@
+// The parameters of the semi-adjusting BSP, with the values of semi-adjusting-bsp.txt, section 6.1
+// as defaults. Every one is settable at run time (the UI has a slider per parameter); Clamp() keeps
+// them in sane ranges and says what it changed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace partlab {
+
+struct BspParams {
+  // Split threshold t (6.1: "best results with t from 16 to 128; a variable threshold was used
+  // depending on the number of AABBs"). When adaptive, t = clamp(sqrt(N), min, max) for N boxes,
+  // which gives 16 at 256 boxes, 65 at 4,250 and 128 from 16,384 boxes on.
+  bool adaptive_split_threshold = true;
+  int split_threshold = 64;  // used when not adaptive
+  int split_threshold_min = 16;
+  int split_threshold_max = 128;
+  // Merge threshold as a fraction of t (6.1 gives one threshold t for split and merge: 1.0).
+  float merge_fraction = 1.0f;
+  // A node is unbalanced when min(L, R) / max(L, R) < this (6.1: 0.5, "one subtree with more than
+  // twice the AABBs of the other").
+  float unbalance_limit = 0.5f;
+  // Maximum redundancy: straddling boxes as a fraction of the node's population (6.1: 2.5 %).
+  float redundancy_limit = 0.025f;
+  // Split samples sample_factor * sqrt(n) boxes of the leaf to choose the direction (6.1: 2).
+  float sample_factor = 2.0f;
+  // Pending-event capacity s and operations per cycle s / ops_divisor clamped to [min, max]
+  // (6.1: s <= 64, s / 16, "1 to 4 events per step").
+  int queue_size = 64;
+  int ops_divisor = 16;
+  int ops_per_cycle_min = 1;
+  int ops_per_cycle_max = 4;
+  // Verification of the tree at most once every this many steps, postponed while split or swap
+  // events are pending (6.1: 10).
+  int verify_interval = 10;
+  // Not in the thesis: a hard bound on depth so degenerate scenes cannot grow the tree forever.
+  int max_depth = 24;
+  // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.
+  bool relax_directions = false;
+
+  // Clamps every field to a sane range; returns a note of what was changed ("" when nothing).
+  std::string Clamp();
+
+  // The split threshold t in force for `box_count` boxes.
+  int SplitThreshold(uint32_t box_count) const;
+  int MergeThreshold(uint32_t box_count) const;
+  // 6.1: s / 16 operations per step for s pending events, clamped to [min, max].
+  int OpsPerCycle(int pending) const;
+};
+
+}  // namespace partlab

@@ -1,0 +1,254 @@
+#include "engine/broadphase/sabsp/bsp_tree.h"
+
+#include <algorithm>
+
+namespace partlab {
+namespace {
+
+bool ByLo(const LeafEntry& a, const LeafEntry& b) {
+  return a.lo < b.lo;
+}
+
+}  // namespace
+
+BspTree::BspTree() : dirs_(ThirteenCutDirections()) {
+  Clear();
+}
+
+void BspTree::Clear() {
+  nodes_.clear();
+  lists_.clear();
+  free_nodes_.clear();
+  boxes_.clear();
+  present_.clear();
+  leaf_count_.clear();
+  stamp_.clear();
+  box_count_ = 0;
+  total_entries_ = 0;
+  root_ = NewNode();
+}
+
+void BspTree::EnsureId(BoxId id) {
+  if (id < boxes_.size()) return;
+  boxes_.resize(id + 1);
+  present_.resize(id + 1, 0);
+  leaf_count_.resize(id + 1, 0);
+  stamp_.resize(id + 1, 0);
+}
+
+NodeId BspTree::NewNode() {
+  NodeId n;
+  if (!free_nodes_.empty()) {
+    n = free_nodes_.back();
+    free_nodes_.pop_back();
+  } else {
+    n = static_cast<NodeId>(nodes_.size());
+    nodes_.emplace_back();
+    lists_.emplace_back();
+  }
+  const uint32_t generation = nodes_[n].generation + 1;
+  nodes_[n] = BspNode{};
+  nodes_[n].generation = generation;
+  nodes_[n].alive = true;
+  lists_[n].clear();  // keeps its capacity for reuse
+  return n;
+}
+
+void BspTree::FreeSubtree(NodeId n) {
+  BspNode& node = nodes_[n];
+  if (node.IsLeaf()) {
+    for (const LeafEntry& e : lists_[n]) --leaf_count_[e.id];
+    total_entries_ -= lists_[n].size();
+    lists_[n].clear();
+  } else {
+    FreeSubtree(node.child[0]);
+    FreeSubtree(node.child[1]);
+  }
+  nodes_[n].alive = false;
+  ++nodes_[n].generation;
+  free_nodes_.push_back(n);
+}
+
+void BspTree::SetDepths(NodeId n, uint16_t depth) {
+  nodes_[n].depth = depth;
+  if (!nodes_[n].IsLeaf()) {
+    SetDepths(nodes_[n].child[0], depth + 1);
+    SetDepths(nodes_[n].child[1], depth + 1);
+  }
+}
+
+LeafEntry BspTree::MakeEntry(NodeId leaf, BoxId id) const {
+  const Interval iv = ProjectAabb(boxes_[id], dirs_[nodes_[leaf].sort_dir]);
+  return LeafEntry{iv.lo, iv.hi, id, boxes_[id]};
+}
+
+void BspTree::PushEntry(NodeId leaf, const LeafEntry& entry, bool sorted) {
+  std::vector<LeafEntry>& list = lists_[leaf];
+  if (sorted) {
+    list.insert(std::upper_bound(list.begin(), list.end(), entry, ByLo), entry);
+  } else {
+    list.push_back(entry);
+  }
+  ++leaf_count_[entry.id];
+  ++total_entries_;
+}
+
+bool BspTree::EraseEntry(NodeId leaf, BoxId id) {
+  std::vector<LeafEntry>& list = lists_[leaf];
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (list[i].id == id) {
+      list.erase(list.begin() + static_cast<ptrdiff_t>(i));  // keeps the order
+      --leaf_count_[id];
+      --total_entries_;
+      return true;
+    }
+  }
+  return false;
+}
+
+// One descent along both paths (Figure 5.1): at each node the box's old and new projections say
+// which children it reached before and reaches now; only where the two differ does a leaf list
+// change. Populations follow the same comparison.
+uint32_t BspTree::Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, BoxId id, bool was,
+                          bool is, bool sorted) {
+  BspNode& node = nodes_[n];
+  node.population += static_cast<uint32_t>(is) - static_cast<uint32_t>(was);
+  if (node.IsLeaf()) {
+    if (was && !is) return EraseEntry(n, id) ? 1 : 0;
+    if (is && !was) {
+      PushEntry(n, MakeEntry(n, id), sorted);
+      return 1;
+    }
+    return 0;
+  }
+  const Interval o = was ? ProjectAabb(old_box, node.normal) : Interval{0, 0};
+  const Interval w = is ? ProjectAabb(new_box, node.normal) : Interval{0, 0};
+  const bool was_neg = was && ReachesNegative(o, node.offset);
+  const bool was_pos = was && ReachesPositive(o, node.offset);
+  const bool is_neg = is && ReachesNegative(w, node.offset);
+  const bool is_pos = is && ReachesPositive(w, node.offset);
+  const NodeId c0 = node.child[0], c1 = node.child[1];  // `node` may move if nodes_ grows: copy
+  uint32_t changes = 0;
+  if (was_neg || is_neg) changes += Migrate(c0, old_box, new_box, id, was_neg, is_neg, sorted);
+  if (was_pos || is_pos) changes += Migrate(c1, old_box, new_box, id, was_pos, is_pos, sorted);
+  return changes;
+}
+
+uint32_t BspTree::AddBox(BoxId id, const Aabb& box) {
+  EnsureId(id);
+  if (present_[id]) return MoveBox(id, box);
+  boxes_[id] = box;
+  present_[id] = 1;
+  ++box_count_;
+  return Migrate(root_, box, box, id, false, true, false);
+}
+
+uint32_t BspTree::RemoveBox(BoxId id) {
+  if (!present(id)) return 0;
+  const uint32_t changes = Migrate(root_, boxes_[id], boxes_[id], id, true, false, false);
+  present_[id] = 0;
+  --box_count_;
+  return changes;
+}
+
+uint32_t BspTree::MoveBox(BoxId id, const Aabb& box) {
+  if (!present(id)) return AddBox(id, box);
+  const Aabb old_box = boxes_[id];
+  boxes_[id] = box;  // new entries copy the new box
+  return Migrate(root_, old_box, box, id, true, true, false);
+}
+
+void BspTree::InsertIntoSubtree(NodeId n, BoxId id) {
+  Migrate(n, boxes_[id], boxes_[id], id, false, true, true);
+}
+
+void BspTree::RemoveFromSubtree(NodeId n, BoxId id) {
+  Migrate(n, boxes_[id], boxes_[id], id, true, false, true);
+}
+
+uint64_t BspTree::SortLeaves() {
+  uint64_t moves = 0;
+  for (size_t n = 0; n < nodes_.size(); ++n) {
+    if (!nodes_[n].alive || !nodes_[n].IsLeaf()) continue;
+    const glm::vec3 dir = dirs_[nodes_[n].sort_dir];
+    std::vector<LeafEntry>& list = lists_[n];
+    LeafEntry* e = list.data();
+    const size_t size = list.size();
+    for (size_t i = 0; i < size; ++i) {  // new projections from the current boxes
+      e[i].box = boxes_[e[i].id];
+      const Interval iv = ProjectAabb(e[i].box, dir);
+      e[i].lo = iv.lo;
+      e[i].hi = iv.hi;
+    }
+    for (size_t i = 1; i < size; ++i) {  // insertion sort: near-linear when little moved
+      if (!(e[i].lo < e[i - 1].lo)) continue;
+      const LeafEntry key = e[i];
+      size_t j = i;
+      do {
+        e[j] = e[j - 1];
+        --j;
+      } while (j > 0 && key.lo < e[j - 1].lo);
+      e[j] = key;
+      moves += i - j;
+    }
+  }
+  return moves;
+}
+
+void BspTree::ResortLeaf(NodeId leaf, uint8_t sort_dir) {
+  nodes_[leaf].sort_dir = sort_dir;
+  const glm::vec3 dir = dirs_[sort_dir];
+  for (LeafEntry& e : lists_[leaf]) {
+    const Interval iv = ProjectAabb(e.box, dir);
+    e.lo = iv.lo;
+    e.hi = iv.hi;
+  }
+  std::stable_sort(lists_[leaf].begin(), lists_[leaf].end(), ByLo);
+}
+
+void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
+  for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id];
+  total_entries_ -= lists_[leaf].size();
+  out.insert(out.end(), lists_[leaf].begin(), lists_[leaf].end());
+  lists_[leaf].clear();
+}
+
+void BspTree::CollectLeaves(NodeId n, std::vector<NodeId>& out) const {
+  if (nodes_[n].IsLeaf()) {
+    out.push_back(n);
+    return;
+  }
+  CollectLeaves(nodes_[n].child[0], out);
+  CollectLeaves(nodes_[n].child[1], out);
+}
+
+void BspTree::CollectBoxes(NodeId n, std::vector<BoxId>& out) {
+  if (nodes_[n].IsLeaf()) {  // one list holds each box once
+    for (const LeafEntry& e : lists_[n]) out.push_back(e.id);
+    return;
+  }
+  if (++stamp_now_ == 0) {  // wrapped: reset the stamps
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    stamp_now_ = 1;
+  }
+  std::vector<NodeId> leaves;
+  CollectLeaves(n, leaves);
+  for (NodeId l : leaves) {
+    for (const LeafEntry& e : lists_[l]) {
+      if (stamp_[e.id] == stamp_now_) continue;
+      stamp_[e.id] = stamp_now_;
+      out.push_back(e.id);
+    }
+  }
+}
+
+size_t BspTree::MemoryBytes() const {
+  size_t bytes = nodes_.capacity() * sizeof(BspNode) + lists_.capacity() * sizeof(lists_[0]) +
+                 free_nodes_.capacity() * sizeof(NodeId) + boxes_.capacity() * sizeof(Aabb) +
+                 present_.capacity() + leaf_count_.capacity() * sizeof(uint32_t) +
+                 stamp_.capacity() * sizeof(uint32_t);
+  for (const auto& l : lists_) bytes += l.capacity() * sizeof(LeafEntry);
+  return bytes;
+}
+
+}  // namespace partlab

@@ -1,0 +1,135 @@
+// Storage of the semi-adjusting BSP (semi-adjusting-bsp.txt, 3.4): a flat array of nodes; AABBs
+// only in leaves; each leaf keeps its boxes in an array sorted by projection on its parent's
+// normal (the root leaf uses the x axis), storing the projected interval and a copy of the box
+// next to the id so that sweeps read one contiguous array; a box straddling a plane lives in both
+// subtrees.
+//
+// The tree also implements the top-down migration of 5.1.1 (one descent comparing a box's old and
+// new paths) and the per-leaf insertion sort of 5.1.2. Structural operations (chapter 4) are in
+// bsp_operations.h and use the subtree helpers below.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/sabsp/cut_directions.h"
+#include "engine/broadphase/sabsp/projection.h"
+
+namespace partlab {
+
+using NodeId = int32_t;
+constexpr NodeId kNoNode = -1;
+
+struct LeafEntry {
+  float lo, hi;  // projection of `box` on the leaf's sort direction
+  BoxId id;
+  Aabb box;
+};
+
+struct BspNode {
+  glm::vec3 normal{1, 0, 0};             // internal: the plane's normal (cut_directions[plane_dir])
+  float offset = 0;                      // internal: the plane is {x : normal·x = offset}
+  NodeId child[2] = {kNoNode, kNoNode};  // [0] negative side, [1] positive side
+  NodeId parent = kNoNode;
+  uint32_t population = 0;  // distinct boxes reaching this node (3.6)
+  uint32_t generation = 0;  // bumped whenever the slot is reused, so queued events can go stale
+  uint16_t depth = 0;
+  uint8_t plane_dir = 0;  // internal: index of the plane's direction
+  uint8_t sort_dir = 0;   // leaf: index of the direction its list is sorted on (the parent's)
+  bool alive = false;
+
+  bool IsLeaf() const { return child[0] == kNoNode; }
+};
+
+class BspTree {
+ public:
+  BspTree();
+
+  // Forgets every box and resets to one empty root leaf.
+  void Clear();
+  void SetDirections(const CutDirections& dirs) { dirs_ = dirs; }
+  const CutDirections& directions() const { return dirs_; }
+  const glm::vec3& direction(int i) const { return dirs_[i]; }
+
+  NodeId root() const { return root_; }
+  std::span<const BspNode> nodes() const { return nodes_; }
+  const BspNode& node(NodeId n) const { return nodes_[n]; }
+  BspNode& node_mut(NodeId n) { return nodes_[n]; }
+  std::span<const LeafEntry> leaf(NodeId n) const { return lists_[n]; }
+  std::vector<LeafEntry>& leaf_mut(NodeId n) { return lists_[n]; }
+
+  // Boxes, by id.
+  bool present(BoxId id) const { return id < present_.size() && present_[id]; }
+  const Aabb& box(BoxId id) const { return boxes_[id]; }
+  uint32_t box_count() const { return box_count_; }
+  uint32_t id_capacity() const { return static_cast<uint32_t>(boxes_.size()); }
+  // In how many leaves a box is stored (1 unless it straddles planes).
+  uint32_t leaf_count(BoxId id) const { return leaf_count_[id]; }
+  uint64_t total_entries() const { return total_entries_; }
+
+  // 5.1.1: a box's edits as one top-down descent along its old and new paths. Returns the number
+  // of leaf lists the box entered or left. Entries are appended unsorted; SortLeaves() fixes the
+  // order once per step.
+  uint32_t AddBox(BoxId id, const Aabb& box);
+  uint32_t RemoveBox(BoxId id);
+  uint32_t MoveBox(BoxId id, const Aabb& box);
+
+  // 5.1.2: re-projects every leaf entry and restores the order with an insertion sort (few swaps
+  // thanks to temporal coherence). Returns the number of element moves.
+  uint64_t SortLeaves();
+
+  // Subtree helpers for the operations. Entries are inserted at their sorted place; populations of
+  // the subtree's nodes are kept right (the caller handles the ancestors).
+  void InsertIntoSubtree(NodeId n, BoxId id);
+  void RemoveFromSubtree(NodeId n, BoxId id);
+
+  // Node slots.
+  NodeId NewNode();
+  void FreeSubtree(NodeId n);  // also drops the leaves' entries (leaf counts updated)
+  void SetDepths(NodeId n, uint16_t depth);
+
+  void CollectLeaves(NodeId n, std::vector<NodeId>& out) const;
+  // Distinct boxes stored under n (each once, even when in several leaves).
+  void CollectBoxes(NodeId n, std::vector<BoxId>& out);
+
+  // Appends `entry` to leaf n's list (sorted insert when `sorted`), counting the box's leaves.
+  void PushEntry(NodeId leaf, const LeafEntry& entry, bool sorted);
+  LeafEntry MakeEntry(NodeId leaf, BoxId id) const;
+  // Moves a leaf's entries to `out` (appended), leaving the leaf empty.
+  void TakeEntries(NodeId leaf, std::vector<LeafEntry>& out);
+  // Re-projects a leaf's list on its (possibly new) sort direction and sorts it.
+  void ResortLeaf(NodeId leaf, uint8_t sort_dir);
+  // The direction a child list of `parent` is sorted on (the x axis for the root).
+  uint8_t ChildSortDir(NodeId parent) const {
+    return parent == kNoNode ? 0 : nodes_[parent].plane_dir;
+  }
+
+  // Bytes held (capacities).
+  size_t MemoryBytes() const;
+
+  void set_root(NodeId r) { root_ = r; }
+
+ private:
+  uint32_t Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, BoxId id, bool was, bool is,
+                   bool sorted);
+  bool EraseEntry(NodeId leaf, BoxId id);
+  void EnsureId(BoxId id);
+
+  CutDirections dirs_;
+  std::vector<BspNode> nodes_;
+  std::vector<std::vector<LeafEntry>> lists_;  // by node id; empty for internal nodes
+  std::vector<NodeId> free_nodes_;
+  NodeId root_ = kNoNode;
+
+  std::vector<Aabb> boxes_;
+  std::vector<uint8_t> present_;
+  std::vector<uint32_t> leaf_count_;
+  std::vector<uint32_t> stamp_;  // for CollectBoxes' de-duplication
+  uint32_t stamp_now_ = 0;
+  uint32_t box_count_ = 0;
+  uint64_t total_entries_ = 0;
+};
+
+}  // namespace partlab

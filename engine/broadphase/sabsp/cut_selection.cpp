@@ -1,0 +1,60 @@
+#include "engine/broadphase/sabsp/cut_selection.h"
+
+#include <algorithm>
+
+namespace partlab {
+
+bool BetterCut(const CutChoice& a, const CutChoice& b) {
+  if (!a.found) return false;
+  if (!b.found) return true;
+  if (a.balance != b.balance) return a.balance > b.balance;
+  return a.redundancy < b.redundancy;
+}
+
+CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
+                    const CutCriteria& criteria) {
+  CutChoice best;
+  const size_t m = lo.size();
+  const uint32_t n = static_cast<uint32_t>(m) + criteria.extra_left + criteria.extra_right;
+  const float max_redundant = criteria.max_redundancy * static_cast<float>(n);
+  size_t opened = 0, closed = 0;  // intervals with lo <= c, and with hi <= c
+  while (opened < m || closed < m) {
+    // The next event position: every interval end equal to it is processed together.
+    const float next_lo = opened < m ? lo[opened] : 3.4e38f;
+    const float next_hi = closed < m ? hi[closed] : 3.4e38f;
+    const float c = std::min(next_lo, next_hi);
+    while (opened < m && lo[opened] <= c) ++opened;
+    while (closed < m && hi[closed] <= c) ++closed;
+    if (c > criteria.max_offset) break;
+    if (c < criteria.min_offset) continue;
+
+    CutChoice cut;
+    cut.left = criteria.extra_left + static_cast<uint32_t>(opened);
+    cut.right = criteria.extra_right + static_cast<uint32_t>(m - closed);
+    cut.redundancy = static_cast<uint32_t>(opened - closed);
+    const uint32_t small = std::min(cut.left, cut.right), large = std::max(cut.left, cut.right);
+    cut.balance = large == 0 ? 0.0f : static_cast<float>(small) / static_cast<float>(large);
+    ++best.evaluated;
+    // A useful cut leaves at least one box exclusively on each side.
+    const bool separates = cut.left < n && cut.right < n;
+    if (separates && cut.balance >= criteria.min_balance &&
+        static_cast<float>(cut.redundancy) <= max_redundant) {
+      // Counts stay the same until the next event: place the plane mid-gap for stability.
+      const float gap_end = std::min(opened < m ? lo[opened] : c, closed < m ? hi[closed] : c);
+      const float mid = c + (gap_end - c) * 0.5f;
+      cut.offset = (mid > c && mid < gap_end && mid <= criteria.max_offset) ? mid : c;
+      cut.found = true;
+      const uint32_t evaluated = best.evaluated;
+      if (BetterCut(cut, best)) best = cut;
+      best.evaluated = evaluated;
+    }
+    // Past the median, balance only falls: stop once it is below what we have or can accept.
+    if (cut.left >= cut.right &&
+        (cut.balance < criteria.min_balance || (best.found && cut.balance < best.balance))) {
+      break;
+    }
+  }
+  return best;
+}
+
+}  // namespace partlab

@@ -1,0 +1,46 @@
+// Choosing where to cut a sorted list of projected intervals (semi-adjusting-bsp.txt, 3.3 and 3.6).
+//
+// For a plane at offset c, with the side rule of projection.h:
+//   left(c)      = boxes with lo <= c            (the negative subspace)
+//   right(c)     = boxes with hi >  c            (the positive subspace)
+//   redundancy   = left + right - n              (the intervals still open at c)
+//   balance      = min(left, right) / max(left, right)
+// The sweep walks the interval ends in order, counting opened and closed intervals, and keeps the
+// cut of best balance whose redundancy stays within the limit. Past the median left >= right, so
+// balance can only fall from there on: the sweep stops as soon as it drops below the best found
+// (or below the minimum acceptable balance), without visiting the rest of the list.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+namespace partlab {
+
+struct CutCriteria {
+  float min_balance = 0.5f;       // cuts below this balance are rejected (6.1: 0.5)
+  float max_redundancy = 0.025f;  // straddling boxes / population allowed (6.1: 2.5 %)
+  // Boxes that are not in the lists but always count on one side (the balance operation only
+  // re-sorts the heavy subtree; the light side's exclusive boxes are just a count, 4.4).
+  uint32_t extra_left = 0, extra_right = 0;
+  // Candidate offsets are limited to [min_offset, max_offset].
+  float min_offset = -3.0e38f, max_offset = 3.0e38f;
+};
+
+struct CutChoice {
+  bool found = false;
+  float offset = 0;  // the plane offset along the normal
+  uint32_t left = 0, right = 0, redundancy = 0;
+  float balance = 0;
+  uint32_t evaluated = 0;  // candidate cuts looked at before the sweep stopped
+};
+
+// `lo` and `hi` are the lower and upper ends of the same n intervals, each sorted ascending
+// (independently). Plane offsets are placed in the middle of the gap after the chosen event, so
+// that small motions do not immediately move boxes across the new plane.
+CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
+                    const CutCriteria& criteria);
+
+// True when `a` is a better cut than `b`: higher balance, then less redundancy.
+bool BetterCut(const CutChoice& a, const CutChoice& b);
+
+}  // namespace partlab

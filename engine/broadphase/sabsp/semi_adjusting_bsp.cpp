@@ -1,0 +1,228 @@
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/broadphase/sabsp/bsp_invariants.h"
+#include "engine/broadphase/sabsp/bsp_pairs.h"
+#include "engine/debug_draw.h"
+
+namespace partlab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double MsSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// Depth colours: warm near the root, cool deep down.
+Color DepthColor(int depth, float alpha) {
+  static const Color kPalette[] = {{0.95f, 0.30f, 0.25f, 1}, {0.98f, 0.60f, 0.20f, 1},
+                                   {0.95f, 0.85f, 0.25f, 1}, {0.55f, 0.85f, 0.30f, 1},
+                                   {0.25f, 0.80f, 0.65f, 1}, {0.25f, 0.60f, 0.95f, 1},
+                                   {0.45f, 0.40f, 0.95f, 1}, {0.80f, 0.40f, 0.90f, 1}};
+  Color c = kPalette[depth % 8];
+  c.a = alpha;
+  return c;
+}
+
+}  // namespace
+
+SemiAdjustingBsp::SemiAdjustingBsp(BspParams params) : ops_(tree_), scheduler_(tree_, ops_) {
+  SetParams(params);
+}
+
+std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
+  BspParams p = params;
+  std::string note = p.Clamp();
+  const bool new_directions = p.relax_directions != params_.relax_directions;
+  params_ = p;
+  if (new_directions) {
+    // Projections and planes depend on the direction set: rebuild from the current boxes.
+    std::vector<std::pair<BoxId, Aabb>> boxes;
+    for (BoxId id = 0; id < tree_.id_capacity(); ++id) {
+      if (tree_.present(id)) boxes.push_back({id, tree_.box(id)});
+    }
+    tree_.Clear();
+    scheduler_.Clear();
+    const CutDirections base = ThirteenCutDirections();
+    tree_.SetDirections(p.relax_directions ? RelaxByPointRepulsion(base) : base);
+    for (const auto& [id, box] : boxes) tree_.AddBox(id, box);
+    dirty_ = true;
+  }
+  return note;
+}
+
+void SemiAdjustingBsp::Add(BoxId id, const Aabb& box) {
+  migrations_ += tree_.AddBox(id, box);
+  dirty_ = true;
+}
+
+void SemiAdjustingBsp::Remove(BoxId id) {
+  migrations_ += tree_.RemoveBox(id);
+  dirty_ = true;
+}
+
+void SemiAdjustingBsp::Move(BoxId id, const Aabb& box) {
+  migrations_ += tree_.MoveBox(id, box);
+  dirty_ = true;
+}
+
+void SemiAdjustingBsp::SortIfDirty() {
+  if (!dirty_) return;
+  stats_.sort_moves += tree_.SortLeaves();
+  dirty_ = false;
+}
+
+void SemiAdjustingBsp::Update() {
+  const auto t0 = Clock::now();
+  stats_ = BspStepStats{};
+  stats_.step = ++step_;
+  stats_.migrations = migrations_;
+  migrations_ = 0;
+  dirty_ = true;  // 5.1.2: every list is re-projected and sorted each step
+  SortIfDirty();
+  const auto t_ops = Clock::now();
+  scheduler_.Step(step_, params_, !stepping_);
+  stats_.ops_ms = MsSince(t_ops);
+  stats_.ops = scheduler_.TakeCounters();
+  ComputeShapeStats();
+  stats_.update_ms = MsSince(t0);
+}
+
+void SemiAdjustingBsp::ComputeShapeStats() {
+  uint64_t depth_sum = 0;
+  for (const BspNode& n : tree_.nodes()) {
+    if (!n.alive) continue;
+    ++stats_.nodes;
+    if (!n.IsLeaf()) continue;
+    ++stats_.leaves;
+    depth_sum += n.depth;
+    stats_.max_depth = std::max<uint32_t>(stats_.max_depth, n.depth);
+  }
+  stats_.mean_depth = stats_.leaves ? float(depth_sum) / float(stats_.leaves) : 0;
+  stats_.entries = tree_.total_entries();
+  stats_.boxes = tree_.box_count();
+  stats_.redundancy = stats_.boxes ? float(stats_.entries) / float(stats_.boxes) - 1.0f : 0;
+  stats_.split_threshold = params_.SplitThreshold(tree_.box_count());
+  stats_.pending = scheduler_.Pending();
+}
+
+void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
+  SortIfDirty();
+  const size_t before = out.size();
+  stats_.candidates = FindBspPairs(tree_, out);
+  stats_.pairs = out.size() - before;
+}
+
+size_t SemiAdjustingBsp::MemoryBytes() const {
+  return sizeof(*this) + tree_.MemoryBytes();
+}
+
+float SemiAdjustingBsp::NodeBalance(NodeId n) const {
+  const BspNode& node = tree_.node(n);
+  if (node.IsLeaf()) return 1.0f;
+  const uint32_t l = tree_.node(node.child[0]).population;
+  const uint32_t r = tree_.node(node.child[1]).population;
+  const uint32_t large = std::max(l, r);
+  return large == 0 ? 1.0f : float(std::min(l, r)) / float(large);
+}
+
+uint32_t SemiAdjustingBsp::NodeRedundancy(NodeId n) const {
+  const BspNode& node = tree_.node(n);
+  if (node.IsLeaf()) return 0;
+  return tree_.node(node.child[0]).population + tree_.node(node.child[1]).population -
+         node.population;
+}
+
+std::vector<HalfSpace> SemiAdjustingBsp::NodeCell(NodeId n) const {
+  std::vector<HalfSpace> cell;
+  for (NodeId c = n, p = tree_.node(n).parent; p != kNoNode; c = p, p = tree_.node(p).parent) {
+    const BspNode& a = tree_.node(p);
+    if (a.child[0] == c) {
+      cell.push_back({a.normal, a.offset});  // negative side: n·x <= offset
+    } else {
+      cell.push_back({-a.normal, -a.offset});  // positive side: n·x >= offset
+    }
+  }
+  return cell;
+}
+
+std::vector<glm::vec3> SemiAdjustingBsp::NodeCellPolygon(NodeId n, const Aabb& world) const {
+  const BspNode& node = tree_.node(n);
+  if (!node.alive || node.IsLeaf()) return {};
+  const std::vector<HalfSpace> cell = NodeCell(n);
+  return ClipPlaneToCell(node.normal, node.offset, cell, world);
+}
+
+Aabb SemiAdjustingBsp::WorldBound() const {
+  Aabb world;
+  for (BoxId id = 0; id < tree_.id_capacity(); ++id) {
+    if (tree_.present(id)) world.Grow(tree_.box(id));
+  }
+  if (world.IsEmpty()) return Aabb{glm::vec3(-1), glm::vec3(1)};
+  const glm::vec3 margin = world.Extent() * 0.02f + 0.01f;
+  return Aabb{world.min - margin, world.max + margin};
+}
+
+void SemiAdjustingBsp::DrawOverlay(DebugDraw& draw) const {
+  const Aabb world = WorldBound();
+  const std::span<const BspNode> nodes = tree_.nodes();
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    if (!nodes[n].alive || nodes[n].IsLeaf()) continue;
+    const std::vector<glm::vec3> polygon = NodeCellPolygon(NodeId(n), world);
+    if (polygon.size() < 3) continue;
+    draw.Polygon(polygon, DepthColor(nodes[n].depth, 0.22f));
+    const Color outline = DepthColor(nodes[n].depth, 0.9f);
+    for (size_t i = 0; i < polygon.size(); ++i) {
+      draw.Line(polygon[i], polygon[(i + 1) % polygon.size()], outline);
+    }
+  }
+}
+
+std::string SemiAdjustingBsp::CheckInvariants() const {
+  if (dirty_) return "lists not sorted yet: call Update() before checking";
+  return CheckBspInvariants(tree_);
+}
+
+std::optional<PendingOp> SemiAdjustingBsp::PeekNextOp() {
+  SortIfDirty();
+  return scheduler_.PeekNext(params_);
+}
+
+std::optional<OpRecord> SemiAdjustingBsp::ApplyNextOp() {
+  SortIfDirty();
+  return scheduler_.ApplyNext(params_);
+}
+
+OpRecord SemiAdjustingBsp::ApplyOp(BspOp op, NodeId node) {
+  SortIfDirty();
+  OpRecord rec;
+  rec.op = op;
+  rec.node = node;
+  rec.step = step_;
+  rec.reason = "applied by hand";
+  const OpResult r = ops_.Apply(op, node, params_);
+  rec.ok = r.ok;
+  rec.result_node = r.result_node;
+  std::copy(r.before, r.before + 3, rec.before);
+  std::copy(r.after, r.after + 3, rec.after);
+  rec.outcome = r.reason;
+  return rec;
+}
+
+void SemiAdjustingBsp::Rebuild(int rounds) {
+  SortIfDirty();
+  for (int round = 0; round < rounds; ++round) {
+    scheduler_.Verify(params_, true);
+    uint32_t applied = 0;
+    while (auto rec = scheduler_.ApplyNext(params_)) applied += rec->ok;
+    const OpCounters c = scheduler_.counters();
+    uint32_t total = 0;
+    for (uint32_t a : c.applied) total += a;
+    scheduler_.TakeCounters();
+    if (applied == 0 && total == 0) break;
+  }
+}
+
+}  // namespace partlab

@@ -1,0 +1,112 @@
+// The semi-adjusting BSP tree broad phase (Luque, semi-adjusting-bsp.txt, chapters 3–5): a BSP
+// whose leaves hold short sorted lists of boxes swept for pairs, updated per step by top-down
+// migration and insertion sort (5.1), and repaired a few operations per step (split, shift-split,
+// merge, balance, swap; chapter 4) by a scheduler (5.2) with the parameters of 6.1.
+//
+// Pieces, one concept per file: cut_directions (3.5), projection (3.1–3.2), cut_selection (3.3,
+// 3.6), bsp_tree (3.4, 5.1), bsp_operations (4), bsp_scheduler (5.2), bsp_pairs (the sweeps),
+// bsp_invariants (the checker), plane_clipping (cells for drawing), bsp_params (6.1).
+#pragma once
+
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/sabsp/bsp_operations.h"
+#include "engine/broadphase/sabsp/bsp_params.h"
+#include "engine/broadphase/sabsp/bsp_scheduler.h"
+#include "engine/broadphase/sabsp/bsp_tree.h"
+#include "engine/broadphase/sabsp/plane_clipping.h"
+
+namespace partlab {
+
+// What the last step did, for the stats panel and the plots (issue 5, item 8).
+struct BspStepStats {
+  uint64_t step = 0;
+  OpCounters ops;           // operations applied/failed by type and their time this step
+  uint32_t migrations = 0;  // leaf-list insertions + removals by the top-down update
+  uint64_t sort_moves = 0;  // element moves of the per-leaf insertion sorts
+  uint32_t nodes = 0, leaves = 0;
+  float mean_depth = 0;  // mean leaf depth
+  uint32_t max_depth = 0;
+  uint64_t entries = 0;  // leaf-list entries (boxes counted once per leaf)
+  float redundancy = 0;  // entries / boxes - 1
+  uint32_t boxes = 0;
+  int split_threshold = 0;  // t in force
+  size_t pending = 0;       // events waiting
+  double update_ms = 0;     // Update(): sorts + maintenance (Move's migrations not included)
+  double ops_ms = 0;        // of which operations
+  uint64_t candidates = 0;  // last FindPairs: sweep candidates
+  uint64_t pairs = 0;       // last FindPairs: pairs reported
+};
+
+class SemiAdjustingBsp final : public BroadPhase {
+ public:
+  explicit SemiAdjustingBsp(BspParams params = {});
+
+  std::string_view Name() const override { return "sabsp"; }
+  void Add(BoxId id, const Aabb& box) override;
+  void Remove(BoxId id) override;
+  void Move(BoxId id, const Aabb& box) override;
+  void Update() override;
+  void FindPairs(std::vector<BoxPair>& out) override;
+  size_t MemoryBytes() const override;
+  uint64_t LastCandidateCount() const override { return stats_.candidates; }
+  // Each splitting plane clipped to its node's cell, semi-transparent, coloured by depth, with an
+  // outline (issue 8, item 2).
+  void DrawOverlay(DebugDraw& draw) const override;
+
+  // Parameters (6.1). Clamped to sane ranges; returns a note of what was clamped ("" if nothing).
+  // Changing the direction set rebuilds the tree from the current boxes.
+  const BspParams& params() const { return params_; }
+  std::string SetParams(const BspParams& params);
+
+  // Read access for the UI and the tests.
+  const BspTree& tree() const { return tree_; }
+  std::span<const BspNode> nodes() const { return tree_.nodes(); }
+  NodeId root() const { return tree_.root(); }
+  const glm::vec3& Direction(int index) const { return tree_.direction(index); }
+  float NodeBalance(NodeId n) const;        // min(L, R) / max(L, R); 1 for a leaf
+  uint32_t NodeRedundancy(NodeId n) const;  // boxes straddling the node's plane; 0 for a leaf
+  // The node's splitting plane clipped by its ancestors' half-spaces within `world` (empty for a
+  // leaf or when the plane misses the cell).
+  std::vector<glm::vec3> NodeCellPolygon(NodeId n, const Aabb& world) const;
+  // The half-spaces bounding a node's cell (its ancestors' sides).
+  std::vector<HalfSpace> NodeCell(NodeId n) const;
+  Aabb WorldBound() const;  // all present boxes, slightly enlarged
+  const BspStepStats& last_stats() const { return stats_; }
+  const std::deque<OpRecord>& op_log() const { return scheduler_.log(); }
+  std::string CheckInvariants() const;
+
+  // Operation stepping (issue 8, item 4): while on, Update() only migrates, sorts and schedules;
+  // the caller applies pending events one at a time.
+  void SetOperationStepping(bool on) { stepping_ = on; }
+  bool operation_stepping() const { return stepping_; }
+  std::optional<PendingOp> PeekNextOp();
+  std::optional<OpRecord> ApplyNextOp();
+  size_t PendingOps() const { return scheduler_.Pending(); }
+
+  // Applies one operation to a node now, bypassing the queues (tests, UI buttons).
+  OpRecord ApplyOp(BspOp op, NodeId node);
+  // Verifies and applies until nothing is left to do (at most `rounds` verifications): a tree
+  // built for the current boxes, as when a broad phase is switched on live.
+  void Rebuild(int rounds = 64);
+
+ private:
+  void SortIfDirty();
+  void ComputeShapeStats();
+
+  BspParams params_;
+  BspTree tree_;
+  BspOperations ops_;
+  BspScheduler scheduler_;
+  BspStepStats stats_;
+  uint32_t migrations_ = 0;
+  uint64_t step_ = 0;
+  bool dirty_ = false;  // boxes edited since the lists were last sorted
+  bool stepping_ = false;
+};
+
+}  // namespace partlab

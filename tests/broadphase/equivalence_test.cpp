@@ -89,6 +89,14 @@ TEST(Registry, UnknownNameGivesNullAndEveryNameHasADescription) {
   auto names = BroadPhaseNames();
   for (auto expected : {"brute", "sap", "sap2", "hash", "quadtree", "loose_octree"})
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+#if PARTLAB_HAVE_ODE
+  for (auto expected : {"ode_hash", "ode_quadtree", "ode_sap"})
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+#endif
+#if PARTLAB_HAVE_BULLET
+  for (auto expected : {"bullet_dbvt", "bullet_axis3"})
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+#endif
 }
 
 TEST(SortAndSweep, MatchesBruteForceOnEveryScenario) {

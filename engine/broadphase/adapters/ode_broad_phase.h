@@ -1,0 +1,15 @@
+// ODE's own spaces as broad phases (issue 6, item 3): dHashSpace and dQuadTreeSpace, which the
+// thesis compared against as SH and QT (semi-adjusting-bsp.txt, 6.1), and dSweepAndPruneSpace.
+#pragma once
+
+#include <memory>
+
+#include "engine/broadphase/broad_phase.h"
+
+namespace partlab {
+
+std::unique_ptr<BroadPhase> MakeOdeHashSpace();
+std::unique_ptr<BroadPhase> MakeOdeQuadTreeSpace();
+std::unique_ptr<BroadPhase> MakeOdeSapSpace();
+
+}  // namespace partlab

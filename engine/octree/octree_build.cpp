@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <deque>
+#include <utility>
 
 #include "engine/geometry/triangle_box_overlap.h"
 #include "engine/octree/octree.h"
@@ -99,7 +101,7 @@ class OctreeBuilder {
     if (o.placement == Placement::kDeepestContaining) {
       for (uint32_t id : usable_) PlaceDeepest(id);
     } else {
-      SplitLeaf(0, std::move(usable_));
+      SplitLeaves(std::move(usable_));
     }
     Flatten();
   }
@@ -151,15 +153,37 @@ class OctreeBuilder {
 
   // The leaf-reference placement: split while a cell holds more than leaf_size triangles, handing
   // each triangle to every child cube it overlaps (grown by the query margin, so a hit on a cell's
-  // boundary is always found in a cell the ray is tested against).
-  void SplitLeaf(int32_t node, std::vector<uint32_t> tris) {
+  // boundary is always found in a cell the ray is tested against). Breadth first, so that when the
+  // reference budget runs out it is the finest splits that are given up, not whole branches.
+  void SplitLeaves(std::vector<uint32_t> all) {
     const OctreeBuildOptions& o = tree_.options_;
-    const int depth = nodes_[node].depth;
-    if (tris.size() <= size_t(o.leaf_size) || depth >= o.max_depth) {
-      nodes_[node].tris = std::move(tris);
-      return;
+    size_t references = all.size();
+    const size_t budget = kReferenceBudget * all.size();
+    std::deque<std::pair<int32_t, std::vector<uint32_t>>> queue;
+    queue.emplace_back(0, std::move(all));
+    while (!queue.empty()) {
+      auto [node, tris] = std::move(queue.front());
+      queue.pop_front();
+      if (tris.size() <= size_t(o.leaf_size) || nodes_[node].depth >= o.max_depth) {
+        nodes_[node].tris = std::move(tris);
+        continue;
+      }
+      std::vector<uint32_t> lists[8];
+      const size_t split_refs = Distribute(node, tris, lists);
+      const bool within_budget = references - tris.size() + split_refs <= budget;
+      if (!within_budget || (o.cost_model && !SplitPays(tris.size(), lists))) {
+        nodes_[node].tris = std::move(tris);
+        continue;
+      }
+      references = references - tris.size() + split_refs;
+      for (int oct = 0; oct < 8; ++oct)
+        if (!lists[oct].empty()) queue.emplace_back(ChildOf(node, oct), std::move(lists[oct]));
     }
-    std::vector<uint32_t> lists[8];
+  }
+
+  // Hands each triangle of a cell to the octants it overlaps; returns the number of references.
+  size_t Distribute(int32_t node, const std::vector<uint32_t>& tris,
+                    std::vector<uint32_t> (&lists)[8]) {
     const glm::vec3 c = nodes_[node].center;
     const float h = nodes_[node].half;
     size_t references = 0;
@@ -172,24 +196,22 @@ class OctreeBuilder {
       }
       references += lists[oct].size();
     }
-    if (o.cost_model && !SplitPays(tris.size(), lists)) {
-      nodes_[node].tris = std::move(tris);
-      return;
-    }
-    tris = {};  // release before recursing
-    for (int oct = 0; oct < 8; ++oct)
-      if (!lists[oct].empty()) SplitLeaf(ChildOf(node, oct), std::move(lists[oct]));
+    return references;
   }
 
   // Surface-area cost estimate (a ray through a cube hits each octant with probability 1/4, the
   // ratio of their areas), counting a cell visit like one triangle test: splitting pays unless most
-  // triangles overlap most children, as the big triangles of the low-affinity soup do.
+  // triangles overlap most children. It is greedy, and a big plane crosses about four octants at
+  // every level, so the estimate alone would let the low-affinity soup's huge triangles multiply
+  // level after level; the reference budget stops that.
   static bool SplitPays(size_t n, const std::vector<uint32_t> (&lists)[8]) {
     double cost = 1.0;
     for (const auto& l : lists)
       if (!l.empty()) cost += 0.25 * (1.0 + double(l.size()));
     return cost < double(n);
   }
+
+  static constexpr size_t kReferenceBudget = 4;  // references per usable triangle, at most
 
   void Flatten() {
     std::vector<OctreeNode>& out = tree_.nodes_;

@@ -1,0 +1,180 @@
+// Structural invariants of both placement policies ("Octree" section of the paper), checked
+// independently of the builder's own code.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "engine/geometry/triangle_box_overlap.h"
+#include "octree_test_scenes.h"
+
+namespace partlab {
+namespace {
+
+using testing::GridWithDuplicates;
+
+std::vector<std::vector<Triangle>> Scenes() {
+  return {MakeTriangleSoup(Affinity::kLow, 1500, 1), MakeTriangleSoup(Affinity::kMedium, 3000, 2),
+          MakeTriangleSoup(Affinity::kHigh, 4000, 3), GridWithDuplicates(30)};
+}
+
+// Octant o of a cell, its faces exactly on the cell's faces and mid-planes.
+Aabb OctantBox(const OctreeNode& n, int o) {
+  const Aabb cell = n.Bounds();
+  Aabb box;
+  for (int a = 0; a < 3; ++a) {
+    const bool high = (o >> a) & 1;
+    box.min[a] = high ? n.center[a] : cell.min[a];
+    box.max[a] = high ? cell.max[a] : n.center[a];
+  }
+  return box;
+}
+
+// Whether some octant of `cell` fully contains `b` (closed intervals, as the paper's "cabe
+// totalmente").
+bool SomeOctantContains(const OctreeNode& cell, const Aabb& b) {
+  for (int o = 0; o < 8; ++o)
+    if (OctantBox(cell, o).Contains(b)) return true;
+  return false;
+}
+
+TEST(OctreeInvariants, RootIsACubeEnclosingEveryTriangle) {
+  for (const auto& tris : Scenes()) {
+    const Octree tree(tris, {Placement::kDeepestContaining});
+    const OctreeNode& root = tree.nodes()[0];
+    EXPECT_EQ(root.depth, 1);
+    for (const Triangle& t : tris) EXPECT_TRUE(root.Bounds().Contains(t.Bounds()));
+  }
+}
+
+TEST(OctreeInvariants, ChildrenAreTheParentsOctants) {
+  for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences}) {
+    const Octree tree(MakeTriangleSoup(Affinity::kHigh, 3000, 9), {p});
+    for (const OctreeNode& n : tree.nodes())
+      for (int o = 0; o < 8; ++o) {
+        if (!n.HasChild(o)) continue;
+        const OctreeNode& c = tree.nodes()[n.Child(o)];
+        EXPECT_EQ(c.depth, n.depth + 1);
+        EXPECT_FLOAT_EQ(c.half, n.half / 2);
+        EXPECT_EQ(c.center.x > n.center.x, bool(o & 1));
+        EXPECT_EQ(c.center.y > n.center.y, bool(o & 2));
+        EXPECT_EQ(c.center.z > n.center.z, bool(o & 4));
+        EXPECT_TRUE(n.Bounds().Contains(c.Bounds()));
+      }
+  }
+}
+
+// The paper's placement: every triangle exactly once, in a cell that contains it, and either at the
+// maximum depth or in a cell none of whose octants contains it (the deepest containing octant).
+TEST(OctreeInvariants, PaperPlacementPutsEachTriangleInItsDeepestContainingCell) {
+  for (const auto& tris : Scenes()) {
+    for (int max_depth : {3, 6, 10}) {
+      const Octree tree(tris, {Placement::kDeepestContaining, max_depth});
+      std::vector<int> seen(tris.size(), 0);
+      for (const OctreeNode& n : tree.nodes()) {
+        EXPECT_LE(n.depth, max_depth);
+        for (const PackedTriangle& p : tree.ReferencesOf(n)) {
+          ++seen[p.id];
+          const Aabb b = tris[p.id].Bounds();
+          EXPECT_TRUE(n.Bounds().Contains(b));
+          if (n.depth < max_depth) {
+            EXPECT_FALSE(SomeOctantContains(n, b)) << "id " << p.id;
+          }
+        }
+      }
+      for (size_t id = 0; id < tris.size(); ++id) EXPECT_EQ(seen[id], 1) << "id " << id;
+      size_t per_depth = 0;
+      for (size_t c : tree.stats().triangles_per_depth) per_depth += c;
+      EXPECT_EQ(per_depth, tris.size());
+    }
+  }
+}
+
+// The leaf-reference placement: triangles only in leaves, and every triangle that overlaps a leaf's
+// cube (exact SAT) is referenced by that leaf; octants left out of a split cell overlap nothing.
+TEST(OctreeInvariants, LeafPlacementReferencesEveryOverlappedLeaf) {
+  for (const auto& tris : Scenes()) {
+    std::vector<Aabb> bounds;
+    for (const Triangle& t : tris) bounds.push_back(t.Bounds());
+    for (int leaf_size : {2, 8}) {
+      OctreeBuildOptions opt{Placement::kLeafReferences, 8, leaf_size};
+      const Octree tree(tris, opt);
+      size_t leaves_with_refs = 0;
+      for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
+        const OctreeNode& n = tree.nodes()[i];
+        if (!n.IsLeaf()) {
+          EXPECT_EQ(n.ref_count, 0u);
+          for (int o = 0; o < 8; ++o) {
+            if (n.HasChild(o)) continue;
+            const Aabb octant = OctantBox(n, o);
+            for (uint32_t id = 0; id < tris.size(); ++id)
+              ASSERT_FALSE(Overlaps(bounds[id], octant) && TriangleOverlapsBox(tris[id], octant));
+          }
+          continue;
+        }
+        std::set<uint32_t> refs;
+        for (const PackedTriangle& p : tree.ReferencesOf(n)) refs.insert(p.id);
+        EXPECT_EQ(refs.size(), n.ref_count) << "a leaf references a triangle twice";
+        for (uint32_t id = 0; id < tris.size(); ++id)
+          if (Overlaps(bounds[id], n.Bounds()) && TriangleOverlapsBox(tris[id], n.Bounds())) {
+            ASSERT_TRUE(refs.count(id)) << "leaf " << i << " misses triangle " << id;
+          }
+        leaves_with_refs += !refs.empty();
+      }
+      EXPECT_GT(leaves_with_refs, 0u);
+    }
+  }
+}
+
+// The cost estimate keeps a soup of huge triangles (low affinity) in few cells rather than
+// referencing each triangle from hundreds of leaves; clustered triangles still split deeply.
+TEST(OctreeInvariants, LeafPlacementSplitsOnlyWhereItPays) {
+  const Octree low(MakeTriangleSoup(Affinity::kLow, 5000, 4), {Placement::kLeafReferences});
+  EXPECT_LT(low.stats().reference_count, 3 * 5000u);
+  const Octree high(MakeTriangleSoup(Affinity::kHigh, 5000, 4), {Placement::kLeafReferences});
+  EXPECT_GE(high.stats().depth_reached, 5);
+}
+
+TEST(OctreeInvariants, DegenerateTrianglesAreSkippedAndCounted) {
+  auto tris = MakeTriangleSoup(Affinity::kHigh, 500, 5);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  tris[3].v1.x = nan;
+  tris[10].v2 = tris[10].v0;                     // repeated vertex
+  tris[11] = {{1, 1, 1}, {2, 2, 2}, {3, 3, 3}};  // collinear
+  tris[12].v0.z = std::numeric_limits<float>::infinity();
+  for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences}) {
+    const Octree tree(tris, {p});
+    EXPECT_EQ(tree.stats().skipped.non_finite, 2u);
+    EXPECT_EQ(tree.stats().skipped.zero_area, 2u);
+    EXPECT_EQ(tree.usable_triangle_count(), 496u);
+    for (const PackedTriangle& r : tree.references())
+      EXPECT_TRUE(r.id != 3 && r.id != 10 && r.id != 11 && r.id != 12);
+    EXPECT_TRUE(std::isfinite(tree.nodes()[0].half));
+  }
+}
+
+TEST(OctreeInvariants, EmptyAndAllDegenerateInputsGiveAnEmptyTree) {
+  const Octree none(std::vector<Triangle>{}, {});
+  EXPECT_TRUE(none.empty());
+  EXPECT_FALSE(none.Nearest({{0, 0, 0}, {1, 0, 0}}, Traversal::kOrdered).hit);
+  const std::vector<Triangle> flat = {{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}}};
+  const Octree tree(flat, {});
+  EXPECT_TRUE(tree.empty());
+  EXPECT_EQ(tree.stats().skipped.zero_area, 1u);
+}
+
+TEST(OctreeInvariants, StatisticsAddUp) {
+  const auto tris = MakeTriangleSoup(Affinity::kMedium, 2000, 6);
+  const Octree tree(tris, {Placement::kLeafReferences});
+  const OctreeBuildStats& s = tree.stats();
+  EXPECT_EQ(s.node_count, tree.nodes().size());
+  EXPECT_EQ(s.reference_count, tree.references().size());
+  EXPECT_GE(s.memory_bytes,
+            s.node_count * sizeof(OctreeNode) + s.reference_count * sizeof(PackedTriangle));
+  EXPECT_EQ(tree.SubtreeReferences(0), s.reference_count);
+  EXPECT_GT(s.build_seconds, 0.0);
+  EXPECT_LE(s.depth_reached, s.max_depth);
+}
+
+}  // namespace
+}  // namespace partlab

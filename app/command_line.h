@@ -1,0 +1,30 @@
+// partlab's flags. Interactive by default; --screenshot makes a headless run that renders N
+// frames, writes the PNG and exits (used by the README screenshot and the smoke test).
+#pragma once
+
+#include <string>
+
+#include "engine/io/load_result.h"
+
+namespace partlab {
+
+struct Options {
+  std::string screenshot;  // --screenshot FILE.png (empty: interactive)
+  int frames = 5;          // --frames N, frames rendered before the screenshot
+  int width = 0;           // --size WxH (0: last window size, or the default)
+  int height = 0;
+  std::string model;       // --model PATH (empty: last model, or the default scene)
+  std::string view;        // --view NAME (empty: last view, or the mesh viewer)
+  std::string shader;      // --shader KEY (chapter_vertex_lighting | blinn_phong)
+  bool show_help = false;  // --help
+};
+
+constexpr const char* kUsage =
+    "usage: partlab [--screenshot FILE.png] [--frames N] [--size WxH] [--model PATH]\n"
+    "               [--view NAME] [--shader chapter_vertex_lighting|blinn_phong]\n"
+    "headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5\n";
+
+// Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".
+LoadResult<Options> ParseCommandLine(int argc, char** argv);
+
+}  // namespace partlab

@@ -1,0 +1,551 @@
+#include "app/engine_loop.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <glm/common.hpp>
+
+#include "app/camera_input.h"
+#include "app/panels/help_panel.h"
+#include "app/render/gl.h"
+#include "app/render/screenshot.h"
+#include "app/ui_style.h"
+
+namespace partlab {
+
+namespace {
+
+constexpr const char* kHeadlessHint =
+    "xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5";
+constexpr double kFixedStep = 1.0 / 60.0;  // simulation step, independent of the frame rate
+constexpr double kIdleAfter = 1.0;         // seconds without input before the loop sleeps
+constexpr double kIdleWait = 0.25;         // the stats still refresh four times a second
+constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
+const glm::vec3 kBackdropTop{0.22f, 0.24f, 0.29f};
+const glm::vec3 kBackdropBottom{0.05f, 0.055f, 0.07f};
+
+std::string g_glfw_error;  // GLFW reports errors through a callback; the caller prints one line
+
+std::string ShaderDirectory() {
+  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
+  return PARTLAB_SHADER_DIR;
+}
+
+bool HasDisplay() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (x11 && *x11) || (wayland && *wayland);
+}
+
+// Any input event keeps the loop awake; GLFW calls these before ImGui's own (chained) handlers.
+void NoteActivity(GLFWwindow* window) {
+  static_cast<Engine*>(glfwGetWindowUserPointer(window))->last_activity = glfwGetTime();
+}
+
+void InstallActivityCallbacks(Engine& engine) {
+  glfwSetWindowUserPointer(engine.window, &engine);
+  glfwSetCursorPosCallback(engine.window, [](GLFWwindow* w, double, double) { NoteActivity(w); });
+  glfwSetMouseButtonCallback(engine.window, [](GLFWwindow* w, int, int, int) { NoteActivity(w); });
+  glfwSetScrollCallback(engine.window, [](GLFWwindow* w, double, double) { NoteActivity(w); });
+  glfwSetKeyCallback(engine.window, [](GLFWwindow* w, int, int, int, int) { NoteActivity(w); });
+  glfwSetCharCallback(engine.window, [](GLFWwindow* w, unsigned) { NoteActivity(w); });
+  glfwSetFramebufferSizeCallback(engine.window, [](GLFWwindow* w, int, int) { NoteActivity(w); });
+  glfwSetWindowContentScaleCallback(engine.window, [](GLFWwindow* w, float, float) {
+    static_cast<Engine*>(glfwGetWindowUserPointer(w))->ui_rescale = true;
+  });
+}
+
+// --- InitEngine's steps --------------------------------------------------------------------------
+
+int CreateWindowAndContext(Engine& engine) {
+  if (!HasDisplay()) {
+    std::fprintf(stderr, "partlab: no display (DISPLAY is not set); headless: %s\n", kHeadlessHint);
+    return kExitNoDisplay;
+  }
+  glfwSetErrorCallback([](int, const char* text) { g_glfw_error = text; });
+  if (!glfwInit()) {
+    std::fprintf(stderr, "partlab: cannot open the display (%s); headless: %s\n",
+                 g_glfw_error.c_str(), kHeadlessHint);
+    return kExitNoDisplay;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SAMPLES, 4);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, engine.headless ? GLFW_FALSE : GLFW_TRUE);
+  const int width = engine.options.width > 0
+                        ? engine.options.width
+                        : engine.settings.GetInt("window.width", kDefaultWidth);
+  const int height = engine.options.height > 0
+                         ? engine.options.height
+                         : engine.settings.GetInt("window.height", kDefaultHeight);
+  engine.window = glfwCreateWindow(std::max(width, 64), std::max(height, 64), "Partition Lab",
+                                   nullptr, nullptr);
+  if (!engine.window) {
+    std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
+                 g_glfw_error.c_str());
+    return kExitNoOpenGL33;
+  }
+  glfwMakeContextCurrent(engine.window);
+  const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress));
+  if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+    std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (loader found %d.%d)\n",
+                 GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
+    return kExitNoOpenGL33;
+  }
+  auto gl_string = [](GLenum name) {
+    const GLubyte* s = glGetString(name);
+    return s ? std::string(reinterpret_cast<const char*>(s)) : std::string("?");
+  };
+  engine.gl = {gl_string(GL_VENDOR), gl_string(GL_RENDERER), gl_string(GL_VERSION)};
+  std::printf("partlab: OpenGL %s | %s | %s\n", engine.gl.version.c_str(), engine.gl.vendor.c_str(),
+              engine.gl.renderer.c_str());
+  std::fflush(stdout);
+  engine.vsync = !engine.headless && engine.settings.GetInt("vsync", 1) != 0;
+  glfwSwapInterval(engine.vsync ? 1 : 0);
+  InstallActivityCallbacks(engine);
+  return kExitOk;
+}
+
+float ContentScale(GLFWwindow* window) {
+  float x = 1.0f, y = 1.0f;
+  glfwGetWindowContentScale(window, &x, &y);
+  return std::clamp(std::max(x, y), 1.0f, 4.0f);
+}
+
+void InitUi(Engine& engine) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  // Panel layout persists in imgui.ini next to settings.ini; a screenshot run touches neither.
+  io.IniFilename = nullptr;
+  if (!engine.headless) {
+    std::error_code ec;
+    std::filesystem::create_directories(ConfigDirectory(), ec);
+    engine.imgui_ini = ConfigDirectory() + "/imgui.ini";
+    io.IniFilename = engine.imgui_ini.c_str();
+  }
+  ApplyUiStyle(ContentScale(engine.window));
+  ImGui_ImplGlfw_InitForOpenGL(engine.window, true);  // chains to our activity callbacks
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+int InitRenderers(Engine& engine) {
+  engine.renderer = std::make_unique<SceneRenderer>();
+  for (const std::string& error : engine.renderer->Load(ShaderDirectory()))
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+  if (!engine.renderer->Complete()) {
+    std::fprintf(stderr, "partlab: cannot start without the shaders above\n");
+    return kExitShaders;
+  }
+  engine.overlays = std::make_unique<DebugDrawRenderer>();
+  engine.gpu_timer = std::make_unique<GpuTimer>();
+  return kExitOk;
+}
+
+void ShowStatus(Engine& engine, const std::string& line, bool is_error) {
+  std::fprintf(stderr, "%s\n", line.c_str());
+  engine.scene_ui.status = line;
+  engine.scene_ui.status_is_error = is_error;
+}
+
+void FrameModel(Engine& engine) {
+  int w = 1, h = 1;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  engine.camera.Frame(engine.model.bounds(), h > 0 ? float(w) / float(h) : 1.0f);
+}
+
+// --model, else the last model, else the default scene; a model that fails to load is reported
+// and the next candidate is tried. A --screenshot run with a bad --model stops instead: a
+// scripted image of the wrong model would be silently wrong.
+int InitModel(Engine& engine) {
+  if (!engine.options.model.empty()) {
+    const std::string error = engine.model.Open(engine.options.model);
+    if (!error.empty()) {
+      ShowStatus(engine, error, true);
+      if (engine.headless) return kExitBadInput;
+    }
+  }
+  const std::string last = engine.headless ? "" : engine.settings.Get("model", "");
+  if (!engine.model.loaded() && !last.empty()) {
+    const std::string error = engine.model.Open(last);
+    if (!error.empty()) ShowStatus(engine, error, true);
+  }
+  if (!engine.model.loaded()) {
+    std::string note;
+    const std::string path = DefaultModelPath(note);
+    if (!note.empty()) ShowStatus(engine, note, false);
+    const std::string error = engine.model.Open(path);
+    if (!error.empty()) ShowStatus(engine, error, true);
+  }
+  return kExitOk;
+}
+
+void InitCamera(Engine& engine) {
+  FrameModel(engine);
+  const Settings& s = engine.settings;
+  if (engine.headless || !s.Has("camera.distance") || s.Get("model", "") != engine.model.path())
+    return;  // a different model than last time: framing it beats a stale camera
+  OrbitCamera& c = engine.camera;
+  c.target = {s.GetFloat("camera.target.x", c.target.x), s.GetFloat("camera.target.y", c.target.y),
+              s.GetFloat("camera.target.z", c.target.z)};
+  c.distance = std::max(s.GetFloat("camera.distance", c.distance), 1e-4f);
+  c.yaw = s.GetFloat("camera.yaw", c.yaw);
+  c.pitch = std::clamp(s.GetFloat("camera.pitch", c.pitch), -1.55f, 1.55f);
+}
+
+void SwitchView(Engine& engine, int index) {
+  engine.view.reset();  // the old view lets go of its GPU resources first
+  engine.view = RegisteredViews()[index].create(engine.app);
+  engine.scene_ui.view_index = index;
+}
+
+int InitScene(Engine& engine) {
+  if (const int code = InitModel(engine); code != kExitOk) return code;
+  InitCamera(engine);
+  const Settings& s = engine.settings;
+  const std::string shader =
+      !engine.options.shader.empty() ? engine.options.shader : s.Get("shader", "");
+  if (const int index = LightingModelIndex(shader); index >= 0) {
+    engine.style.lighting = index;
+  } else if (!engine.options.shader.empty()) {
+    std::fprintf(stderr, "partlab: unknown --shader '%s' (chapter_vertex_lighting, blinn_phong)\n",
+                 shader.c_str());
+    return kExitBadInput;
+  }
+  engine.style.wireframe = s.GetInt("wireframe", 0) != 0;
+  engine.scene_ui.show_grid = s.GetInt("grid", 1) != 0;
+  const std::string view_name =
+      !engine.options.view.empty() ? engine.options.view : s.Get("view", "Mesh viewer");
+  int view = FindView(view_name);
+  if (view < 0 && !engine.options.view.empty()) {
+    std::fprintf(stderr, "partlab: unknown --view '%s'\n", view_name.c_str());
+    return kExitBadInput;
+  }
+  SwitchView(engine, view >= 0 ? view : std::max(FindView("Mesh viewer"), 0));
+  engine.show_help = !engine.headless && (s.first_run() || s.GetInt("panel.help", 0) != 0);
+  engine.show_stats = s.GetInt("panel.stats", 1) != 0;
+  engine.show_scene = s.GetInt("panel.scene", 1) != 0;
+  if (engine.headless) engine.show_stats = engine.show_scene = true;
+  return kExitOk;
+}
+
+// --- MainLoop's steps ----------------------------------------------------------------------------
+
+// Poll when something is happening; otherwise sleep until an event (or a short timeout, so the
+// stats keep updating). A minimised window (0x0 framebuffer) always sleeps: nothing to draw.
+void WaitOrPollEvents(Engine& engine) {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  const bool minimised = w == 0 || h == 0 || glfwGetWindowAttrib(engine.window, GLFW_ICONIFIED);
+  const bool idle = !engine.headless && !engine.view->Animating() &&
+                    glfwGetTime() - engine.last_activity > kIdleAfter;
+  if (minimised || idle)
+    glfwWaitEventsTimeout(kIdleWait);
+  else
+    glfwPollEvents();
+}
+
+void RescaleUiIfNeeded(Engine& engine) {
+  if (!engine.ui_rescale) return;
+  engine.ui_rescale = false;
+  ImGui::GetIO().Fonts->Clear();
+  ApplyUiStyle(ContentScale(engine.window));
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+void OpenModel(Engine& engine, const std::string& path) {
+  const std::string error = engine.model.Open(path);
+  if (!error.empty()) {
+    ShowStatus(engine, error, true);  // the current model stays
+    return;
+  }
+  engine.scene_ui.status.clear();
+  FrameModel(engine);
+}
+
+void ApplyInput(Engine& engine, const InputActions& in) {
+  if (in.camera_moved) engine.last_activity = glfwGetTime();
+  if (in.pick) {
+    int w = 1, h = 1;
+    glfwGetFramebufferSize(engine.window, &w, &h);
+    engine.view->Pick(engine.camera.RayThroughPixel(in.pick_pixel, glm::vec2(w, h)));
+  }
+  if (in.frame_model) FrameModel(engine);
+  if (in.reload_shaders) engine.pending.reload_shaders = true;
+  if (in.toggle_vsync) {
+    engine.vsync = !engine.vsync;
+    glfwSwapInterval(engine.vsync ? 1 : 0);
+  }
+  if (in.toggle_grid) engine.scene_ui.show_grid = !engine.scene_ui.show_grid;
+  if (in.toggle_wireframe) engine.style.wireframe = !engine.style.wireframe;
+  if (in.toggle_help) engine.show_help = !engine.show_help;
+  if (in.save_screenshot) engine.screenshot_requested = true;
+  if (in.lighting_model >= 0 && in.lighting_model < kLightingModelCount)
+    engine.style.lighting = in.lighting_model;
+  if (in.quit) glfwSetWindowShouldClose(engine.window, GLFW_TRUE);
+}
+
+// What the panels asked for during RenderScene, done between frames.
+void ApplyPanelCommands(Engine& engine) {
+  SceneCommands commands = std::move(engine.pending);
+  engine.pending = {};
+  if (!commands.open_path.empty()) OpenModel(engine, commands.open_path);
+  if (commands.switch_view >= 0) SwitchView(engine, commands.switch_view);
+  if (commands.frame_model) FrameModel(engine);
+  if (commands.reload_shaders) {
+    const auto errors = engine.renderer->Load(ShaderDirectory());
+    for (const std::string& error : errors) ShowStatus(engine, "partlab: " + error, true);
+    if (errors.empty()) engine.scene_ui.status = "Shaders reloaded from " + ShaderDirectory();
+    engine.scene_ui.status_is_error = !errors.empty();
+  }
+}
+
+// Writes the back buffer (what RenderScene just drew); returns "" or the error line.
+std::string SaveScreenshot(Engine& engine, const std::string& path) {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  return WriteBackBufferPng(path, w, h);
+}
+
+// --- RenderScene's steps -------------------------------------------------------------------------
+
+// 1, 2, 4, 5... lines per step: a round spacing giving about `target` cells across `extent`.
+float NiceSpacing(float extent, float target) {
+  const float raw = extent / target;
+  const float decade = std::pow(10.0f, std::floor(std::log10(raw)));
+  for (float m : {1.0f, 2.0f, 5.0f})
+    if (m * decade >= raw) return m * decade;
+  return 10.0f * decade;
+}
+
+// The ground grid under the model: major lines every fifth, fading towards the rim. Each line is
+// split into short segments so the fade can follow the distance from the centre.
+void DrawGroundGrid(DebugDraw& draw, const Aabb& bounds) {
+  if (bounds.IsEmpty()) return;
+  const glm::vec3 centre = bounds.Center();
+  const float half = 1.6f * std::max({bounds.Extent().x, bounds.Extent().z, 1e-3f});
+  const float spacing = NiceSpacing(2.0f * half, 24.0f);
+  const int lines = int(std::ceil(half / spacing));
+  const float y = bounds.min.y;
+  const float cx = std::round(centre.x / spacing) * spacing;
+  const float cz = std::round(centre.z / spacing) * spacing;
+  const float reach = lines * spacing;
+  constexpr int kSegments = 12;
+  for (int i = -lines; i <= lines; ++i) {
+    const bool major = i % 5 == 0;
+    const float base_alpha = major ? 0.30f : 0.14f;
+    for (int axis = 0; axis < 2; ++axis) {
+      for (int s = 0; s < kSegments; ++s) {
+        const float t0 = -reach + 2.0f * reach * s / kSegments;
+        const float t1 = -reach + 2.0f * reach * (s + 1) / kSegments;
+        const float mid = 0.5f * (t0 + t1);
+        const float r = std::sqrt(mid * mid + float(i * i) * spacing * spacing) / reach;
+        const float alpha = base_alpha * std::max(0.0f, 1.0f - r * r);
+        if (alpha <= 0.01f) continue;
+        const float offset = i * spacing;
+        const glm::vec3 a =
+            axis == 0 ? glm::vec3(cx + t0, y, cz + offset) : glm::vec3(cx + offset, y, cz + t0);
+        const glm::vec3 b =
+            axis == 0 ? glm::vec3(cx + t1, y, cz + offset) : glm::vec3(cx + offset, y, cz + t1);
+        draw.Line(a, b, {0.75f, 0.80f, 0.90f, alpha});
+      }
+    }
+  }
+}
+
+void DrawPanels(Engine& engine) {
+  DrawHelpPanel(&engine.show_help);
+  const StatsPanelInput stats{engine.stats,
+                              engine.gl,
+                              engine.model,
+                              engine.overlay_lines,
+                              engine.overlay_points,
+                              engine.overlay_triangles,
+                              engine.overlays->draw_calls_last_flush()};
+  if (DrawStatsPanel(stats, engine.vsync, &engine.show_stats))
+    glfwSwapInterval(engine.vsync ? 1 : 0);
+  SceneCommands commands =
+      DrawScenePanel(engine.scene_ui, engine.model, engine.style, *engine.view, &engine.show_scene);
+  if (commands.switch_view >= 0 || !commands.open_path.empty() || commands.reload_shaders ||
+      commands.frame_model) {
+    engine.pending.open_path = commands.open_path;
+    engine.pending.switch_view = commands.switch_view;
+    engine.pending.reload_shaders |= commands.reload_shaders;
+    engine.pending.frame_model |= commands.frame_model;
+  }
+}
+
+void SaveSettings(Engine& engine) {
+  Settings& s = engine.settings;
+  if (engine.model.loaded()) s.Set("model", engine.model.path());
+  s.Set("view", RegisteredViews()[engine.scene_ui.view_index].name);
+  s.Set("shader", kLightingModels[engine.style.lighting].key);
+  s.SetFloat("camera.target.x", engine.camera.target.x);
+  s.SetFloat("camera.target.y", engine.camera.target.y);
+  s.SetFloat("camera.target.z", engine.camera.target.z);
+  s.SetFloat("camera.distance", engine.camera.distance);
+  s.SetFloat("camera.yaw", engine.camera.yaw);
+  s.SetFloat("camera.pitch", engine.camera.pitch);
+  int w = 0, h = 0;
+  glfwGetWindowSize(engine.window, &w, &h);
+  if (w > 0 && h > 0 && !glfwGetWindowAttrib(engine.window, GLFW_ICONIFIED)) {
+    // Stored in screen coordinates; GLFW_SCALE_TO_MONITOR scales them again on creation.
+    const float scale = ContentScale(engine.window);
+    s.SetInt("window.width", int(std::lround(w / scale)));
+    s.SetInt("window.height", int(std::lround(h / scale)));
+  }
+  s.SetInt("vsync", engine.vsync);
+  s.SetInt("grid", engine.scene_ui.show_grid);
+  s.SetInt("wireframe", engine.style.wireframe);
+  s.SetInt("panel.help", engine.show_help);
+  s.SetInt("panel.stats", engine.show_stats);
+  s.SetInt("panel.scene", engine.show_scene);
+  if (const std::string error = s.Save(); !error.empty())
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+}
+
+}  // namespace
+
+// Section 3.2.2, "Inicialização": create the window and the rendering context, set the initial GL
+// state, then initialise the other subsystems (here: the UI, the shaders and the scene, where the
+// chapter initialises physics and AI).
+int InitEngine(Engine& engine) {
+  if (!engine.headless) engine.settings.Load(ConfigDirectory());
+  if (const int code = CreateWindowAndContext(engine); code != kExitOk) return code;
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_MULTISAMPLE);
+  glClearColor(kBackdropBottom.r, kBackdropBottom.g, kBackdropBottom.b, 1.0f);
+  InitUi(engine);
+  if (const int code = InitRenderers(engine); code != kExitOk) return code;
+  if (const int code = InitScene(engine); code != kExitOk) return code;
+  engine.last_activity = glfwGetTime();
+  return kExitOk;
+}
+
+// Section 3.2.2, "Laço principal": capture and treat events (input moves the camera or issues
+// commands), advance the simulation by fixed steps, redraw the scene, swap the buffers.
+int MainLoop(Engine& engine) {
+  using Clock = std::chrono::steady_clock;
+  auto previous = Clock::now();
+  double accumulator = 0.0;
+  int frames_rendered = 0;
+  while (!glfwWindowShouldClose(engine.window)) {
+    WaitOrPollEvents(engine);
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(engine.window, &w, &h);
+    if (w == 0 || h == 0) {  // minimised: nothing to draw, and time should not pile up
+      previous = Clock::now();
+      continue;
+    }
+    const auto frame_start = Clock::now();
+    const double dt = std::chrono::duration<double>(frame_start - previous).count();
+    previous = frame_start;
+
+    RescaleUiIfNeeded(engine);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    ApplyInput(engine, ReadInput(engine.camera, float(dt)));
+
+    // Fixed-step update: the simulation advances in equal steps whatever the frame rate; a long
+    // stall (a model load) is clamped instead of being replayed as a burst of steps.
+    accumulator += std::min(dt, 0.25);
+    while (accumulator >= kFixedStep) {
+      engine.view->Step(float(kFixedStep));
+      accumulator -= kFixedStep;
+    }
+
+    RenderScene(engine);
+    const double cpu_ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
+
+    ++frames_rendered;
+    if (engine.headless && frames_rendered >= engine.options.frames) {
+      const std::string error = SaveScreenshot(engine, engine.options.screenshot);
+      if (!error.empty()) {
+        std::fprintf(stderr, "partlab: %s\n", error.c_str());
+        return kExitRuntimeError;
+      }
+      std::printf("partlab: wrote %s (%dx%d, %d frames)\n", engine.options.screenshot.c_str(), w, h,
+                  frames_rendered);
+      return kExitOk;
+    }
+    if (engine.screenshot_requested) {
+      engine.screenshot_requested = false;
+      const std::string path =
+          "partlab-screenshot-" + std::to_string(++engine.screenshots_saved) + ".png";
+      const std::string error = SaveScreenshot(engine, path);
+      ShowStatus(engine, error.empty() ? "Saved " + path : "partlab: " + error, !error.empty());
+    }
+    glfwSwapBuffers(engine.window);
+    engine.stats.Record(dt * 1000.0, cpu_ms, engine.gpu_timer->last_ms());
+    ApplyPanelCommands(engine);
+  }
+  return kExitOk;
+}
+
+// Section 3.2.2, the render function: configure the camera, clear the screen, set the render
+// states, draw the actors' polygons, then the overlays and the UI. The swap is MainLoop's.
+void RenderScene(Engine& engine) {
+  int w = 1, h = 1;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  // Camera (the chapter's gluLookAt + SetupCamera).
+  const CameraMatrices matrices{engine.camera.ViewMatrix(),
+                                engine.camera.ProjectionMatrix(float(w) / float(h)),
+                                engine.camera.distance};
+  // Clear, then the backdrop gradient.
+  engine.gpu_timer->Begin();
+  glViewport(0, 0, w, h);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  engine.renderer->DrawBackdrop(kBackdropTop, kBackdropBottom);
+  // Render state for the actors.
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDisable(GL_CULL_FACE);  // scanned meshes have holes: their insides must not vanish
+  // The actors: the current view draws its meshes and describes its overlays.
+  const RenderContext context{engine.camera, matrices, glm::vec2(w, h), *engine.renderer,
+                              engine.style};
+  engine.view->Render(context, *engine.overlays);
+  // Overlays: one batched draw call per primitive kind.
+  if (engine.scene_ui.show_grid) DrawGroundGrid(*engine.overlays, engine.model.bounds());
+  engine.overlay_lines = engine.overlays->line_count();
+  engine.overlay_points = engine.overlays->point_count();
+  engine.overlay_triangles = engine.overlays->triangle_count();
+  engine.renderer->FlushOverlays(*engine.overlays, matrices.projection * matrices.view);
+  // UI last, on top of everything.
+  DrawPanels(engine);
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  engine.gpu_timer->End();
+}
+
+// Section 3.2.2, "Finalização": release everything InitEngine created, in reverse order.
+void ReleaseEngine(Engine& engine) {
+  if (engine.window && engine.view && !engine.headless) SaveSettings(engine);
+  engine.view.reset();
+  engine.gpu_timer.reset();
+  engine.overlays.reset();
+  engine.model.ReleaseGpu();
+  engine.renderer.reset();
+  if (ImGui::GetCurrentContext()) {
+    if (ImGui::GetIO().BackendRendererUserData) ImGui_ImplOpenGL3_Shutdown();
+    if (ImGui::GetIO().BackendPlatformUserData) ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  if (engine.window) glfwDestroyWindow(engine.window);
+  engine.window = nullptr;
+  glfwTerminate();
+}
+
+}  // namespace partlab

@@ -1,0 +1,73 @@
+// The chapter's engine skeleton (papers/visualization-simulation-games.txt, section 3.2.2) with
+// its names, so a student can read the text and this file side by side:
+//   InitEngine    window, rendering context, GL state, subsystems (UI, shaders, scene)
+//   MainLoop      events, fixed-step update, RenderScene, swap
+//   RenderScene   camera, clear, render state, draw the actors, overlays, UI
+//   ReleaseEngine free everything, in the reverse order of InitEngine
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "app/command_line.h"
+#include "app/frame_stats.h"
+#include "app/model_library.h"
+#include "app/panels/scene_panel.h"
+#include "app/panels/stats_panel.h"
+#include "app/render/debug_draw_renderer.h"
+#include "app/render/gpu_timer.h"
+#include "app/render/scene_renderer.h"
+#include "app/settings.h"
+#include "app/view.h"
+#include "engine/view/orbit_camera.h"
+
+struct GLFWwindow;
+
+namespace partlab {
+
+// Process exit codes, so scripts can tell the failures apart.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitRuntimeError = 1,  // e.g. the screenshot could not be written
+  kExitBadInput = 2,      // bad flags, or --model unreadable in a --screenshot run
+  kExitNoDisplay = 3,
+  kExitNoOpenGL33 = 4,
+  kExitShaders = 5,
+};
+
+struct Engine {
+  Options options;
+  bool headless = false;  // --screenshot: no settings read or written, no help window, no vsync
+  Settings settings;
+  std::string imgui_ini;  // must outlive ImGui (io.IniFilename points into it)
+
+  GLFWwindow* window = nullptr;
+  GlInfo gl;
+  std::unique_ptr<SceneRenderer> renderer;
+  std::unique_ptr<DebugDrawRenderer> overlays;
+  std::unique_ptr<GpuTimer> gpu_timer;
+
+  CurrentModel model;
+  OrbitCamera camera;
+  MeshStyle style;
+  AppContext app{model, camera};
+  std::unique_ptr<View> view;
+
+  ScenePanelState scene_ui;
+  SceneCommands pending;  // what the panels asked for this frame, done after RenderScene
+  FrameStats stats;
+  bool show_help = false, show_stats = true, show_scene = true;
+  bool vsync = true;
+  bool ui_rescale = false;     // the window moved to a monitor with another content scale
+  double last_activity = 0.0;  // glfwGetTime() of the last input event
+  bool screenshot_requested = false;
+  int screenshots_saved = 0;
+  size_t overlay_lines = 0, overlay_points = 0, overlay_triangles = 0;
+};
+
+int InitEngine(Engine& engine);  // kExitOk, or the exit code after printing one error line
+int MainLoop(Engine& engine);    // returns the process exit code
+void RenderScene(Engine& engine);
+void ReleaseEngine(Engine& engine);
+
+}  // namespace partlab

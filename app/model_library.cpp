@@ -1,0 +1,65 @@
+#include "app/model_library.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+
+namespace partlab {
+
+std::string ModelCacheDirectory() {
+  if (const char* cache = std::getenv("PARTLAB_CACHE"); cache && *cache)
+    return std::string(cache) + "/models";
+  return PARTLAB_MODEL_CACHE;
+}
+
+std::vector<KnownModel> KnownModels() {
+  const std::string assets = std::string(PARTLAB_ASSET_DIR) + "/models/";
+  const std::string cache = ModelCacheDirectory() + "/";
+  std::vector<KnownModel> models = {
+      {"bunny", assets + "bunny.obj", false},
+      {"dragon_res4", assets + "dragon_res4.obj", false},
+      {"dragon_res3", cache + "dragon_res3.obj", false},
+      {"dragon_res2", cache + "dragon_res2.obj", false},
+      {"dragon_vrip", cache + "dragon_vrip.obj", false},
+  };
+  for (KnownModel& m : models) m.present = std::filesystem::exists(m.path);
+  return models;
+}
+
+std::string DefaultModelPath(std::string& note) {
+  const std::string dragon = ModelCacheDirectory() + "/dragon_res2.obj";
+  if (std::filesystem::exists(dragon)) return dragon;
+  note =
+      "partlab: " + dragon + " not found (run scripts/fetch-models.sh); showing the bunny instead";
+  return std::string(PARTLAB_ASSET_DIR) + "/models/bunny.obj";
+}
+
+std::string ResolveModelPath(const std::string& typed) {
+  if (typed.rfind("~/", 0) == 0)
+    if (const char* home = std::getenv("HOME")) return std::string(home) + typed.substr(1);
+  if (!std::filesystem::exists(typed))
+    for (const KnownModel& m : KnownModels())
+      if (m.name == typed) return m.path;
+  return typed;
+}
+
+std::string CurrentModel::Open(const std::string& typed_path) {
+  const std::string path = ResolveModelPath(typed_path);
+  const auto start = std::chrono::steady_clock::now();
+  ObjLoadStats stats;
+  LoadResult<Mesh> result = LoadObj(path, &stats);
+  if (!result.ok()) return result.error();
+
+  mesh_ = std::move(result).value();
+  bounds_ = Aabb{};
+  for (const glm::vec3& p : mesh_.positions) bounds_.Grow(p);
+  gpu_.Upload(mesh_);
+  path_ = path;
+  stats_ = stats;
+  load_ms_ =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ++generation_;
+  return {};
+}
+
+}  // namespace partlab

@@ -1,0 +1,59 @@
+// The model the testbed shows: loaded through engine/io (CPU mesh, bounds, loader statistics) and
+// uploaded once to the GPU. Opening a bad file leaves the current model in place.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/render/mesh_buffer.h"
+#include "engine/geometry/aabb.h"
+#include "engine/geometry/mesh.h"
+#include "engine/io/obj_loader.h"
+
+namespace partlab {
+
+// Where scripts/fetch-models.sh converts the large models: $PARTLAB_CACHE/models, else the
+// configure-time PARTLAB_MODEL_CACHE (~/.cache/partlab/models).
+std::string ModelCacheDirectory();
+
+struct KnownModel {
+  std::string name;  // "dragon_res2"
+  std::string path;
+  bool present;
+};
+// bunny and dragon_res4 (assets), dragon_res3, dragon_res2 and dragon_vrip (cache).
+std::vector<KnownModel> KnownModels();
+
+// The default scene: dragon_res2 from the cache, or the committed bunny with `note` explaining.
+std::string DefaultModelPath(std::string& note);
+
+// A path as typed: "~/" expands to $HOME; a known model's name ("bunny") stands for its file.
+std::string ResolveModelPath(const std::string& typed);
+
+class CurrentModel {
+ public:
+  // "" on success; otherwise the loader's one-line error, and the current model is unchanged.
+  std::string Open(const std::string& typed_path);
+
+  bool loaded() const { return generation_ > 0; }
+  const Mesh& mesh() const { return mesh_; }
+  const Aabb& bounds() const { return bounds_; }
+  const MeshBuffer& gpu() const { return gpu_; }
+  const std::string& path() const { return path_; }
+  const ObjLoadStats& stats() const { return stats_; }
+  double load_ms() const { return load_ms_; }
+  // Increments on every successful Open, so views can rebuild what they derive from the mesh.
+  int generation() const { return generation_; }
+  void ReleaseGpu() { gpu_.Release(); }
+
+ private:
+  Mesh mesh_;
+  Aabb bounds_;
+  MeshBuffer gpu_;
+  std::string path_;
+  ObjLoadStats stats_;
+  double load_ms_ = 0;
+  int generation_ = 0;
+};
+
+}  // namespace partlab

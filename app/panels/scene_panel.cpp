@@ -1,0 +1,85 @@
+#include "app/panels/scene_panel.h"
+
+#include <imgui.h>
+
+#include "app/view.h"
+
+namespace partlab {
+
+namespace {
+
+void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneCommands& commands) {
+  const std::string current = model.loaded() ? model.mesh().name : std::string("(none)");
+  if (ImGui::BeginCombo("Model", current.c_str())) {
+    for (const KnownModel& known : KnownModels()) {
+      if (!known.present) {
+        ImGui::TextDisabled("%s (run scripts/fetch-models.sh)", known.name.c_str());
+        continue;
+      }
+      if (ImGui::Selectable(known.name.c_str(), model.path() == known.path))
+        commands.open_path = known.path;
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Open").x - ImGui::GetStyle().FramePadding.x * 4);
+  const bool entered =
+      ImGui::InputTextWithHint("##path", "path/to/model.obj", state.path_input,
+                               sizeof state.path_input, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((ImGui::Button("Open") || entered) && state.path_input[0] != '\0')
+    commands.open_path = state.path_input;
+  if (!state.status.empty()) {
+    const ImVec4 color =
+        state.status_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.95f, 0.8f, 0.4f, 1.0f);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(color, "%s", state.status.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void LightingSection(MeshStyle& style, SceneCommands& commands) {
+  ImGui::TextUnformatted("Lighting");
+  for (int i = 0; i < kLightingModelCount; ++i)
+    ImGui::RadioButton(kLightingModels[i].label, &style.lighting, i);
+  ImGui::ColorEdit3("Material", &style.material.x, ImGuiColorEditFlags_NoInputs);
+  ImGui::SameLine();
+  ImGui::Checkbox("Wireframe (W)", &style.wireframe);
+  if (style.lighting == LightingModelIndex("blinn_phong"))
+    ImGui::SliderFloat("Shininess", &style.shininess, 4.0f, 256.0f, "%.0f",
+                       ImGuiSliderFlags_Logarithmic);
+  if (ImGui::Button("Reload shaders (R)")) commands.reload_shaders = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Frame model (F)")) commands.frame_model = true;
+}
+
+}  // namespace
+
+SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, MeshStyle& style,
+                             View& view, bool* open) {
+  SceneCommands commands;
+  if (!*open) return commands;
+  const float pad = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(
+      ImVec2(ImGui::GetMainViewport()->WorkPos.x + pad, ImGui::GetMainViewport()->WorkPos.y + pad),
+      ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(pad * 26, 0), ImGuiCond_FirstUseEver);
+  if (ImGui::Begin("Scene", open)) {
+    ModelSection(state, model, commands);
+    ImGui::Separator();
+    const auto& views = RegisteredViews();
+    if (ImGui::BeginCombo("View", views[state.view_index].name)) {
+      for (int i = 0; i < int(views.size()); ++i)
+        if (ImGui::Selectable(views[i].name, i == state.view_index)) commands.switch_view = i;
+      ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", views[state.view_index].description);
+    view.UpdateGui();
+    ImGui::Checkbox("Ground grid (G)", &state.show_grid);
+    ImGui::Separator();
+    LightingSection(style, commands);
+  }
+  ImGui::End();
+  return commands;
+}
+
+}  // namespace partlab

@@ -1,0 +1,33 @@
+// The Scene panel: which model (known models or any OBJ by path), which view, how it is lit.
+// It returns what the user asked for; the engine loop does it (and reports errors back here).
+#pragma once
+
+#include <string>
+
+#include "app/model_library.h"
+#include "app/render/scene_renderer.h"
+
+namespace partlab {
+
+struct ScenePanelState {
+  char path_input[1024] = {};
+  std::string status;  // the last error (or note), one line
+  bool status_is_error = false;
+  bool show_grid = true;
+  int view_index = 0;
+};
+
+struct SceneCommands {
+  std::string open_path;  // non-empty: open this model
+  int switch_view = -1;   // >= 0: switch to this registered view
+  bool reload_shaders = false;
+  bool frame_model = false;
+};
+
+class View;
+
+// The current view's own controls (View::UpdateGui) appear inside this panel.
+SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, MeshStyle& style,
+                             View& view, bool* open);
+
+}  // namespace partlab

@@ -1,0 +1,27 @@
+// The Stats panel: the GL driver, FPS, CPU and GPU frame times, a rolling frame-time plot, the
+// model's size and the overlay batches. It only reads numbers other parts already keep.
+#pragma once
+
+#include <string>
+
+#include "app/frame_stats.h"
+#include "app/model_library.h"
+
+namespace partlab {
+
+struct GlInfo {
+  std::string vendor, renderer, version;
+};
+
+struct StatsPanelInput {
+  const FrameStats& stats;
+  const GlInfo& gl;
+  const CurrentModel& model;
+  size_t overlay_lines, overlay_points, overlay_triangles;
+  int overlay_draw_calls;
+};
+
+// `vsync` is a checkbox here; returns true when the user toggled it.
+bool DrawStatsPanel(const StatsPanelInput& in, bool& vsync, bool* open);
+
+}  // namespace partlab

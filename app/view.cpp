@@ -1,0 +1,36 @@
+#include "app/view.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace partlab {
+
+namespace {
+// A function-local static: registration runs from other files' static initialisers, whose order
+// relative to this file is unspecified.
+std::vector<ViewEntry>& Registry() {
+  static std::vector<ViewEntry> registry;
+  return registry;
+}
+}  // namespace
+
+bool RegisterView(const ViewEntry& entry) {
+  auto& registry = Registry();
+  registry.push_back(entry);
+  std::sort(registry.begin(), registry.end(),
+            [](const ViewEntry& a, const ViewEntry& b) { return std::strcmp(a.name, b.name) < 0; });
+  return true;
+}
+
+const std::vector<ViewEntry>& RegisteredViews() {
+  return Registry();
+}
+
+int FindView(const std::string& name) {
+  const auto& registry = Registry();
+  for (size_t i = 0; i < registry.size(); ++i)
+    if (name == registry[i].name) return int(i);
+  return -1;
+}
+
+}  // namespace partlab

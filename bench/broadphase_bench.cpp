@@ -1,0 +1,394 @@
+// partlab-bench broadphase: every broad phase over the same frames (issue 6, item 4).
+//
+//   partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps N]
+//   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]
+//
+// For each algorithm: construction (the first frame: every box added, built, pairs found), then per
+// step the median and mean of the structural update, the pair enumeration and their total; pairs
+// and raw candidates per step; memory. Every frame's pair set is checked against a reference (brute
+// force, or for large N a from-scratch sort-and-sweep, itself checked against brute force on the
+// first frame) by an order-independent checksum. Ratios are against bullet_dbvt in the same run,
+// or against brute force when Bullet was not built.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench/bench_command.h"
+#include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/brute_force.h"
+#include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/sort_and_sweep.h"
+#include "engine/broadphase/synthetic_motion.h"
+#include "engine/io/aabb_trace.h"
+
+namespace partlab::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Frames from a loaded trace or from a generator, replayable from the start for each algorithm.
+class FrameSource {
+ public:
+  virtual ~FrameSource() = default;
+  virtual uint32_t box_count() const = 0;
+  virtual size_t frame_count() const = 0;
+  virtual void Rewind() = 0;
+  virtual std::span<const Aabb> Next() = 0;  // frames 0, 1, 2, ... after Rewind
+};
+
+class TraceSource final : public FrameSource {
+ public:
+  TraceSource(AabbTrace trace, size_t frames) : trace_(std::move(trace)), frames_(frames) {}
+  uint32_t box_count() const override { return trace_.box_count; }
+  size_t frame_count() const override { return frames_; }
+  void Rewind() override { next_ = 0; }
+  std::span<const Aabb> Next() override { return trace_.Frame(next_++); }
+
+ private:
+  AabbTrace trace_;
+  size_t frames_, next_ = 0;
+};
+
+class SyntheticSource final : public FrameSource {
+ public:
+  SyntheticSource(SyntheticParams params, size_t frames) : params_(params), frames_(frames) {
+    Rewind();
+  }
+  uint32_t box_count() const override { return motion_->box_count(); }
+  size_t frame_count() const override { return frames_; }
+  void Rewind() override {
+    motion_ = std::make_unique<SyntheticMotion>(params_);
+    first_ = true;
+  }
+  std::span<const Aabb> Next() override {
+    if (!first_) motion_->Advance();
+    first_ = false;
+    return motion_->frame();
+  }
+
+ private:
+  SyntheticParams params_;
+  size_t frames_;
+  std::unique_ptr<SyntheticMotion> motion_;
+  bool first_ = true;
+};
+
+struct Options {
+  std::string trace, generate, out, csv;
+  std::vector<std::string> algos;
+  uint32_t boxes = 4250, frames = 200, seed = 1;
+  size_t steps = 0;  // 0 = all frames
+};
+
+void Usage() {
+  std::fprintf(stderr,
+               "usage: partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] "
+               "[--steps N]\n"
+               "       partlab-bench broadphase --generate KIND [--boxes N] [--frames F] "
+               "[--seed S] [--out FILE] [--algo ...] [--csv FILE]\n"
+               "  KIND: %s\n  algorithms:",
+               std::string(SyntheticKindNames()).c_str());
+  for (auto n : BroadPhaseNames()) std::fprintf(stderr, " %s", std::string(n).c_str());
+  std::fprintf(stderr, "\n");
+}
+
+std::optional<Options> Parse(std::span<char*> args) {
+  Options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string a = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "broadphase: %s needs a value\n", a.c_str());
+        return std::nullopt;
+      }
+      return std::string(args[++i]);
+    };
+    auto number = [&](auto& out) {
+      auto v = value();
+      if (!v) return false;
+      char* end = nullptr;
+      const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
+      if (v->empty() || *end) {
+        std::fprintf(stderr, "broadphase: %s: '%s' is not a number\n", a.c_str(), v->c_str());
+        return false;
+      }
+      out = decltype(+out)(n);
+      return true;
+    };
+    std::optional<std::string> v;
+    if (a == "--help" || a == "-h") return Usage(), std::nullopt;
+    if (a == "--trace") {
+      if (!(v = value())) return std::nullopt;
+      o.trace = *v;
+    } else if (a == "--generate") {
+      if (!(v = value())) return std::nullopt;
+      o.generate = *v;
+    } else if (a == "--out") {
+      if (!(v = value())) return std::nullopt;
+      o.out = *v;
+    } else if (a == "--csv") {
+      if (!(v = value())) return std::nullopt;
+      o.csv = *v;
+    } else if (a == "--algo") {
+      if (!(v = value())) return std::nullopt;
+      for (size_t s = 0; s <= v->size();) {
+        size_t e = v->find(',', s);
+        if (e == std::string::npos) e = v->size();
+        if (e > s) o.algos.push_back(v->substr(s, e - s));
+        s = e + 1;
+      }
+    } else if (a == "--boxes") {
+      if (!number(o.boxes)) return std::nullopt;
+    } else if (a == "--frames") {
+      if (!number(o.frames)) return std::nullopt;
+    } else if (a == "--seed") {
+      if (!number(o.seed)) return std::nullopt;
+    } else if (a == "--steps") {
+      if (!number(o.steps)) return std::nullopt;
+    } else {
+      std::fprintf(stderr, "broadphase: unknown option '%s'\n", a.c_str());
+      return Usage(), std::nullopt;
+    }
+  }
+  if (o.trace.empty() == o.generate.empty()) {
+    std::fprintf(stderr, "broadphase: give exactly one of --trace FILE or --generate KIND\n");
+    return Usage(), std::nullopt;
+  }
+  if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all"))
+    for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
+  for (const std::string& n : o.algos)
+    if (!MakeBroadPhase(n)) {
+      std::fprintf(stderr, "broadphase: unknown or unbuilt algorithm '%s'\n", n.c_str());
+      return Usage(), std::nullopt;
+    }
+  return o;
+}
+
+std::string CpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+double Mean(const std::vector<double>& v) {
+  return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+}
+
+// Checksums and pair counts of the reference, one per frame.
+struct Reference {
+  std::string how;
+  std::vector<uint64_t> checksum;
+  std::vector<size_t> pairs;
+};
+
+Reference ComputeReference(FrameSource& src) {
+  Reference ref;
+  const bool brute = src.box_count() <= 3000;
+  ref.how = brute ? "brute force" : "sort-and-sweep from scratch";
+  BruteForce bf;
+  FrameDriver driver(bf);
+  SortAndSweep sweep;
+  std::vector<BoxPair> pairs;
+  src.Rewind();
+  for (size_t f = 0; f < src.frame_count(); ++f) {
+    const auto frame = src.Next();
+    pairs.clear();
+    if (brute)
+      driver.Step(frame, pairs);
+    else
+      sweep.FindPairs(frame, pairs);
+    ref.checksum.push_back(PairSetChecksum(pairs));
+    ref.pairs.push_back(pairs.size());
+    if (f == 0 && !brute) {
+      // Check the sweep once against brute force (up to 30,000 boxes: 4.5e8 tests).
+      if (src.box_count() <= 30000) {
+        std::vector<BoxPair> check;
+        driver.Step(frame, check);
+        const bool same = PairSetChecksum(check) == ref.checksum[0];
+        ref.how += same ? " (= brute force on frame 0)" : " (DIFFERS from brute force!)";
+        if (!same) std::fprintf(stderr, "broadphase: reference sweep differs from brute force\n");
+      } else {
+        ref.how += " (checked against brute force in the tests, not at this size)";
+      }
+    }
+  }
+  return ref;
+}
+
+struct AlgoResult {
+  std::string name;
+  double build_ms = 0;
+  std::vector<double> update, pairs, total;
+  double mean_pairs = 0, mean_candidates = 0;
+  size_t memory = 0;
+  size_t mismatches = 0, first_mismatch = 0;
+};
+
+AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Reference& ref,
+                        std::FILE* csv) {
+  AlgoResult r;
+  r.name = name;
+  auto bp = MakeBroadPhase(name);
+  FrameDriver driver(*bp);
+  std::vector<BoxPair> pairs;
+  pairs.reserve(
+      size_t(ref.pairs.empty() ? 0 : *std::max_element(ref.pairs.begin(), ref.pairs.end())));
+  src.Rewind();
+  double pair_sum = 0, cand_sum = 0;
+  for (size_t f = 0; f < src.frame_count(); ++f) {
+    const auto frame = src.Next();
+    const StepTimings t = driver.Step(frame, pairs);
+    if (f == 0) {
+      r.build_ms = t.total_ms();
+    } else {
+      r.update.push_back(t.update_ms);
+      r.pairs.push_back(t.pairs_ms);
+      r.total.push_back(t.total_ms());
+    }
+    pair_sum += double(pairs.size());
+    cand_sum += double(bp->LastCandidateCount());
+    r.memory = std::max(r.memory, bp->MemoryBytes());
+    if (PairSetChecksum(pairs) != ref.checksum[f] && r.mismatches++ == 0) r.first_mismatch = f;
+    if (csv)
+      std::fprintf(csv, "%s,%zu,%.6f,%.6f,%.6f,%zu,%llu\n", name.c_str(), f, t.update_ms,
+                   t.pairs_ms, t.total_ms(), pairs.size(),
+                   (unsigned long long)bp->LastCandidateCount());
+  }
+  r.mean_pairs = pair_sum / double(std::max<size_t>(1, src.frame_count()));
+  r.mean_candidates = cand_sum / double(std::max<size_t>(1, src.frame_count()));
+  return r;
+}
+
+void PrintTable(const std::vector<AlgoResult>& results) {
+  const AlgoResult* base = nullptr;
+  for (const auto& r : results)
+    if (r.name == "bullet_dbvt") base = &r;
+  if (!base)
+    for (const auto& r : results)
+      if (r.name == "brute") base = &r;
+  const double base_total = base ? Median(base->total) : 0;
+  std::printf("\n%-13s %9s %9s %9s %9s %9s %10s %11s %9s %8s  %s\n", "algorithm", "build ms",
+              "upd med", "pair med", "tot med", "tot mean", "pairs/st", "cand/st", "memory KB",
+              base ? ("x " + base->name).c_str() : "ratio", "check");
+  for (const auto& r : results) {
+    const double med = Median(r.total);
+    char ratio[32] = "-";
+    if (base && base_total > 0) std::snprintf(ratio, sizeof ratio, "%.2f", med / base_total);
+    char check[64];
+    if (r.mismatches)
+      std::snprintf(check, sizeof check, "MISMATCH (%zu frames, first %zu)", r.mismatches,
+                    r.first_mismatch);
+    else
+      std::snprintf(check, sizeof check, "ok");
+    std::printf("%-13s %9.3f %9.4f %9.4f %9.4f %9.4f %10.1f %11.1f %9.0f %8s  %s\n", r.name.c_str(),
+                r.build_ms, Median(r.update), Median(r.pairs), med, Mean(r.total), r.mean_pairs,
+                r.mean_candidates, double(r.memory) / 1024.0, ratio, check);
+  }
+  if (base)
+    std::printf("ratio = this algorithm's median total per step / %s's (lower is faster)\n",
+                base->name.c_str());
+}
+
+int RunBroadPhaseBench(std::span<char*> args) {
+  const auto opt = Parse(args);
+  if (!opt) return 2;
+  std::unique_ptr<FrameSource> src;
+  std::string what;
+  if (!opt->trace.empty()) {
+    auto trace = ReadAabbTrace(opt->trace);
+    if (!trace) {
+      std::fprintf(stderr, "%s\n", trace.error().c_str());
+      return 1;
+    }
+    size_t frames = trace.value().FrameCount();
+    if (opt->steps) frames = std::min(frames, opt->steps);
+    what = "trace " + opt->trace;
+    src = std::make_unique<TraceSource>(std::move(trace).value(), frames);
+  } else {
+    const auto kind = ParseSyntheticKind(opt->generate);
+    if (!kind) {
+      std::fprintf(stderr, "broadphase: unknown --generate kind '%s' (one of: %s)\n",
+                   opt->generate.c_str(), std::string(SyntheticKindNames()).c_str());
+      return 2;
+    }
+    size_t frames = opt->frames;
+    if (opt->steps) frames = std::min(frames, opt->steps);
+    src = std::make_unique<SyntheticSource>(SyntheticParams{*kind, opt->boxes, opt->seed},
+                                            std::max<size_t>(frames, 1));
+    what = "generated '" + opt->generate + "' (seed " + std::to_string(opt->seed) + ")";
+    if (!opt->out.empty()) {
+      AabbTraceWriter w;
+      std::string err = w.Open(opt->out, src->box_count());
+      src->Rewind();
+      for (size_t f = 0; f < src->frame_count() && err.empty(); ++f)
+        err = w.AppendFrame(src->Next());
+      if (err.empty()) err = w.Close();
+      if (!err.empty()) {
+        std::fprintf(stderr, "%s\n", err.c_str());
+        return 1;
+      }
+      std::printf("wrote %s\n", opt->out.c_str());
+    }
+  }
+  if (src->frame_count() == 0) {
+    std::fprintf(stderr, "broadphase: no frames to run\n");
+    return 1;
+  }
+
+  std::printf(
+      "broad-phase bench: %s, %u boxes, %zu frames (frame 0 = construction, then %zu steps)\n",
+      what.c_str(), src->box_count(), src->frame_count(), src->frame_count() - 1);
+  std::printf("machine: %s, %u hardware threads; times in ms, single-threaded\n",
+              CpuModel().c_str(), std::thread::hardware_concurrency());
+  const auto t0 = Clock::now();
+  const Reference ref = ComputeReference(*src);
+  std::printf("reference pair sets: %s (%.1f s)\n", ref.how.c_str(),
+              std::chrono::duration<double>(Clock::now() - t0).count());
+  std::printf(
+      "per step: update = add/remove/move + Update(); pairs = FindPairs() incl. exact test\n");
+
+  std::FILE* csv = nullptr;
+  if (!opt->csv.empty()) {
+    csv = std::fopen(opt->csv.c_str(), "w");
+    if (!csv) {
+      std::fprintf(stderr, "%s: cannot write\n", opt->csv.c_str());
+      return 1;
+    }
+    std::fprintf(csv, "algorithm,frame,update_ms,pairs_ms,total_ms,pairs,candidates\n");
+  }
+  std::vector<AlgoResult> results;
+  bool all_ok = true;
+  for (const std::string& name : opt->algos) {
+    std::fflush(stdout);
+    results.push_back(RunAlgorithm(name, *src, ref, csv));
+    all_ok = all_ok && results.back().mismatches == 0;
+  }
+  if (csv) std::fclose(csv);
+  PrintTable(results);
+  if (!all_ok) {
+    std::printf("FAILED: some algorithm's pair set differs from the reference\n");
+    return 1;
+  }
+  return 0;
+}
+
+const bool kRegistered =
+    RegisterBenchCommand({"broadphase", "every broad phase over one trace (AABBTRC1 or generated)",
+                          &RunBroadPhaseBench});
+
+}  // namespace
+}  // namespace partlab::bench

@@ -53,6 +53,7 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
       return fail("unknown flag '" + std::string(flag) + "' (see --help)");
     }
   }
+  if (!options.screenshot.empty() && options.frames == 0) options.frames = 5;
   return LoadResult<Options>::Ok(options);
 }
 

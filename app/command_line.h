@@ -10,7 +10,8 @@ namespace partlab {
 
 struct Options {
   std::string screenshot;  // --screenshot FILE.png (empty: interactive)
-  int frames = 5;          // --frames N, frames rendered before the screenshot
+  int frames = 0;          // --frames N: frames before the screenshot (default 5), or before an
+                           // interactive run quits (0: run until closed); tests use both
   int width = 0;           // --size WxH (0: last window size, or the default)
   int height = 0;
   std::string model;       // --model PATH (empty: last model, or the default scene)

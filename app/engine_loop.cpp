@@ -430,6 +430,11 @@ int InitEngine(Engine& engine) {
   if (const int code = InitRenderers(engine); code != kExitOk) return code;
   if (const int code = InitScene(engine); code != kExitOk) return code;
   engine.last_activity = glfwGetTime();
+  if (engine.model.loaded())
+    std::printf("partlab: model %s (%zu triangles, loaded in %.0f ms)\n",
+                engine.model.path().c_str(), engine.model.mesh().TriangleCount(),
+                engine.model.load_ms());
+  std::fflush(stdout);
   return kExitOk;
 }
 
@@ -481,6 +486,8 @@ int MainLoop(Engine& engine) {
                   frames_rendered);
       return kExitOk;
     }
+    if (!engine.headless && engine.options.frames > 0 && frames_rendered >= engine.options.frames)
+      glfwSetWindowShouldClose(engine.window, GLFW_TRUE);
     if (engine.screenshot_requested) {
       engine.screenshot_requested = false;
       const std::string path =

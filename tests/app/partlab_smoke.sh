@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Runs the real partlab binary the way a user or CI would, one scenario per invocation:
+#   partlab_smoke.sh SCENARIO PARTLAB PNG_CHECK SOURCE_DIR
+# Every scenario uses a private config dir and temp dir, so tests never touch ~/.config.
+set -uo pipefail
+scenario=$1 partlab=$2 png_check=$3 source_dir=$4
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export PARTLAB_CONFIG_DIR="$tmp/config"
+xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Runs partlab, keeping stdout/stderr in files; sets $rc.
+run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
+
+case "$scenario" in
+  screenshot)  # the README's headless invocation, small: right size, not a flat image
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 5 --size 320x240 --model bunny
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    "$png_check" "$tmp/out.png" 320 240 || fail "screenshot check"
+    [[ ! -e "$PARTLAB_CONFIG_DIR/settings.ini" ]] || fail "a screenshot run wrote settings"
+    ;;
+  bad-model)  # a malformed --model in a screenshot run: one error line naming file:line, exit 2
+    printf 'v 0 0 0\nv 1 0 0\nf 1 2 7\n' >"$tmp/broken.obj"
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 2 --size 320x240 \
+      --model "$tmp/broken.obj"
+    [[ $rc -eq 2 ]] || fail "exit code $rc, expected 2"
+    grep -qF "$tmp/broken.obj:3: face vertex index 7 out of range" "$tmp/err" ||
+      fail "no error line naming broken.obj:3"
+    [[ ! -e "$tmp/out.png" ]] || fail "a screenshot of the wrong model was written"
+    ;;
+  no-display)  # no X server: one line saying so and showing the headless invocation, exit 3
+    run env -u DISPLAY -u WAYLAND_DISPLAY "$partlab" --screenshot "$tmp/out.png"
+    [[ $rc -eq 3 ]] || fail "exit code $rc, expected 3"
+    [[ $(wc -l <"$tmp/err") -eq 1 ]] || fail "expected exactly one line on stderr"
+    grep -q "no display" "$tmp/err" || fail "message does not say there is no display"
+    grep -qF 'xvfb-run -a -s "-screen 0 1920x1080x24" partlab --screenshot out.png --frames 5' \
+      "$tmp/err" || fail "message does not show the headless invocation"
+    ;;
+  no-gl33)  # a driver that offers less than OpenGL 3.3 core: one clear line, exit 4, no crash
+    run env MESA_GL_VERSION_OVERRIDE=3.1 "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" \
+      --size 320x240 --model bunny
+    [[ $rc -eq 4 ]] || fail "exit code $rc, expected 4"
+    grep -q "OpenGL 3.3 core profile is not available" "$tmp/err" || fail "no clear GL error"
+    ;;
+  broken-shader)  # a shader that fails to compile: its file named, the driver's log, exit 5
+    cp -r "$source_dir/shaders" "$tmp/shaders"
+    sed -i 's/frag_color = vec4(pow(linear/frag_color = vec4(pow(undeclared_variable/' \
+      "$tmp/shaders/blinn_phong.frag"
+    run env PARTLAB_SHADER_DIR="$tmp/shaders" "${xvfb[@]}" "$partlab" --screenshot \
+      "$tmp/out.png" --size 320x240 --model bunny
+    [[ $rc -eq 5 ]] || fail "exit code $rc, expected 5"
+    grep -qF "$tmp/shaders/blinn_phong.frag: compile failed:" "$tmp/err" || fail "file not named"
+    grep -q "undeclared_variable" "$tmp/err" || fail "driver log missing"
+    ;;
+  settings)  # model and lighting model persist by name; the help window opens on the first run
+    run "${xvfb[@]}" "$partlab" --frames 3 --size 400x300 --model dragon_res4 --shader blinn_phong
+    [[ $rc -eq 0 ]] || fail "first run: exit code $rc"
+    grep -q "^shader=blinn_phong$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "shader not saved"
+    grep -q "^model=.*/dragon_res4.obj$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "model not saved"
+    grep -q "^panel.help=1$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "help not open on first run"
+    grep -q "^window.width=400$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "window size not saved"
+    [[ -s "$PARTLAB_CONFIG_DIR/imgui.ini" ]] || fail "panel layout (imgui.ini) not saved"
+    run "${xvfb[@]}" "$partlab" --frames 3
+    [[ $rc -eq 0 ]] || fail "second run: exit code $rc"
+    grep -q "partlab: model .*/dragon_res4.obj (11102 triangles" "$tmp/out" ||
+      fail "second run did not reopen the last model"
+    ;;
+  idle)  # an idle interactive window sleeps: little CPU once the first second has passed
+    "${xvfb[@]}" "$partlab" --size 320x240 --model bunny >"$tmp/out" 2>&1 &
+    runner=$!
+    sleep 3
+    pid=$(pgrep -P "$(pgrep -P $runner | head -1)" -f partlab | head -1)
+    [[ -z "$pid" ]] && pid=$(pgrep -f "^$partlab --size 320x240" | head -1)
+    [[ -n "$pid" ]] || { kill $runner; fail "partlab did not start: $(cat "$tmp/out")"; }
+    ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+    before=$(ticks)
+    sleep 3
+    after=$(ticks)
+    kill "$pid"
+    wait $runner 2>/dev/null
+    hz=$(getconf CLK_TCK)
+    echo "idle: $((after - before)) ticks of CPU in 3 s (CLK_TCK $hz)"
+    ((after - before < hz)) || fail "idle window used $((after - before)) ticks in 3 s"
+    ;;
+  *) fail "unknown scenario $scenario" ;;
+esac
+echo "ok: $scenario"

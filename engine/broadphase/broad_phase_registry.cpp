@@ -3,6 +3,7 @@
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/loose_octree.h"
 #include "engine/broadphase/quadtree.h"
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/broadphase/spatial_hash.h"
 #include "engine/broadphase/sweep_and_prune.h"
 #if PARTLAB_HAVE_ODE
@@ -32,6 +33,8 @@ std::unique_ptr<BroadPhase> MakeSap2() {
 
 const Entry kEntries[] = {
     {"brute", "Brute force: every pair tested; the reference, O(n^2)", &Make<BruteForce>},
+    {"sabsp", "Semi-adjusting BSP (the thesis): sorted sweeps in the leaves, scheduled operations",
+     &Make<SemiAdjustingBsp>},
     {"sap", "Sweep-and-prune, 3 axes: insertion-sorted endpoints, pairs kept across steps",
      &Make<SweepAndPrune>},
     {"sap2", "Sweep-and-prune on X and Z only, as the thesis for Y-aligned scenes (6.1)",

@@ -87,7 +87,7 @@ TEST(Registry, UnknownNameGivesNullAndEveryNameHasADescription) {
   EXPECT_EQ(MakeBroadPhase("no_such_algorithm"), nullptr);
   for (auto n : BroadPhaseNames()) EXPECT_FALSE(BroadPhaseDescription(n).empty()) << n;
   auto names = BroadPhaseNames();
-  for (auto expected : {"brute", "sap", "sap2", "hash", "quadtree", "loose_octree"})
+  for (auto expected : {"brute", "sabsp", "sap", "sap2", "hash", "quadtree", "loose_octree"})
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
 #if PARTLAB_HAVE_ODE
   for (auto expected : {"ode_hash", "ode_quadtree", "ode_sap"})

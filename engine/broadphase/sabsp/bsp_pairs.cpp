@@ -1,6 +1,16 @@
 #include "engine/broadphase/sabsp/bsp_pairs.h"
 
 namespace partlab {
+namespace {
+
+// The same closed-interval test as Overlaps (aabb.h), evaluated without short-circuits: most
+// candidates fail on an unpredictable axis, so six compares and one branch beat six branches.
+inline bool OverlapsBranchless(const Aabb& a, const Aabb& b) {
+  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
+         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
+}
+
+}  // namespace
 
 bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb& b) {
   const Aabb i{glm::max(a.min, b.min), glm::min(a.max, b.max)};
@@ -26,7 +36,7 @@ uint64_t FindBspPairs(const BspTree& tree, std::vector<BoxPair>& out) {
       const Aabb& bi = e[i].box;
       for (size_t j = i + 1; j < size && e[j].lo <= hi; ++j) {
         ++candidates;
-        if (!Overlaps(bi, e[j].box)) continue;
+        if (!OverlapsBranchless(bi, e[j].box)) continue;
         const BoxId a = e[i].id, b = e[j].id;
         if (tree.leaf_count(a) > 1 && tree.leaf_count(b) > 1 &&
             !IsCanonicalLeaf(tree, NodeId(n), bi, e[j].box)) {

@@ -1,6 +1,7 @@
 #include "engine/broadphase/sabsp/cut_directions.h"
 
 #include <cmath>
+#include <cstdint>
 #include <glm/geometric.hpp>
 
 namespace partlab {
@@ -17,7 +18,15 @@ CutDirections ThirteenCutDirections() {
 }
 
 CutDirections RelaxByPointRepulsion(const CutDirections& dirs, int iterations, float step) {
+  // The 13 lines are an equilibrium by symmetry (the forces cancel), so a small deterministic
+  // jitter lets the repulsion find a more even, less symmetric spread.
   CutDirections p = dirs;
+  uint32_t seed = 12345;
+  auto jitter = [&seed] {
+    seed = seed * 1664525u + 1013904223u;
+    return (float(seed >> 8) / float(1u << 24) - 0.5f) * 0.05f;
+  };
+  for (glm::vec3& d : p) d = glm::normalize(d + glm::vec3(jitter(), jitter(), jitter()));
   for (int it = 0; it < iterations; ++it) {
     CutDirections next = p;
     for (int i = 0; i < kCutDirectionCount; ++i) {

@@ -18,7 +18,7 @@ CutDirections ThirteenCutDirections();
 // Point repulsion on the sphere: every direction and its antipode repel every other with a 1/r²
 // force; each iteration moves the points along the tangential force and renormalises. The axes
 // keep their indices, so the result stays close to the input set.
-CutDirections RelaxByPointRepulsion(const CutDirections& dirs, int iterations = 64,
-                                    float step = 0.05f);
+CutDirections RelaxByPointRepulsion(const CutDirections& dirs, int iterations = 500,
+                                    float step = 0.2f);
 
 }  // namespace partlab

@@ -318,6 +318,14 @@ std::string SaveScreenshot(Engine& engine, const std::string& path) {
   return WriteBackBufferPng(path, w, h);
 }
 
+// Headless runs report what the stats panel would show, for measurements under xvfb.
+void PrintFrameTimes(const Engine& engine) {
+  const FrameStats::Medians m = engine.stats.ComputeMedians(2);
+  if (m.frames == 0) return;
+  std::printf("partlab: medians over %d frames: interval %.2f ms, CPU %.2f ms, GPU %.2f ms\n",
+              m.frames, m.interval_ms, m.cpu_ms, m.gpu_ms);
+}
+
 // --- RenderScene's steps -------------------------------------------------------------------------
 
 // 1, 2, 4, 5... lines per step: a round spacing giving about `target` cells across `extent`.
@@ -484,6 +492,7 @@ int MainLoop(Engine& engine) {
       }
       std::printf("partlab: wrote %s (%dx%d, %d frames)\n", engine.options.screenshot.c_str(), w, h,
                   frames_rendered);
+      PrintFrameTimes(engine);
       return kExitOk;
     }
     if (!engine.headless && engine.options.frames > 0 && frames_rendered >= engine.options.frames)

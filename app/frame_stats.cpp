@@ -6,6 +6,8 @@ namespace partlab {
 
 void FrameStats::Record(double interval_ms, double cpu_ms, double gpu_ms) {
   intervals_[next_] = float(interval_ms);
+  cpu_history_[next_] = float(cpu_ms);
+  gpu_history_[next_] = float(gpu_ms);
   next_ = (next_ + 1) % kHistory;
   ++frames_;
   cpu_ms_ = cpu_ms;
@@ -21,6 +23,32 @@ double FrameStats::fps() const {
   for (int k = 1; k <= available && total_ms < 1000.0; ++k, ++count)
     total_ms += intervals_[(next_ - k + kHistory) % kHistory];
   return total_ms > 0 ? 1000.0 * count / total_ms : 0.0;
+}
+
+}  // namespace partlab
+
+namespace partlab {
+
+namespace {
+// Median of the newest `count` entries of a ring whose next write goes to `next`; negative
+// entries (no measurement) are skipped. Works on a stack copy: no allocation.
+double RingMedian(const std::array<float, FrameStats::kHistory>& ring, int next, int count) {
+  std::array<float, FrameStats::kHistory> values;
+  int n = 0;
+  for (int k = 1; k <= count; ++k) {
+    const float v = ring[(next - k + FrameStats::kHistory) % FrameStats::kHistory];
+    if (v >= 0) values[n++] = v;
+  }
+  if (n == 0) return -1.0;
+  std::nth_element(values.begin(), values.begin() + n / 2, values.begin() + n);
+  return values[n / 2];
+}
+}  // namespace
+
+FrameStats::Medians FrameStats::ComputeMedians(int warmup) const {
+  const int count = int(std::min<long long>(std::max<long long>(frames_ - warmup, 0), kHistory));
+  return {RingMedian(intervals_, next_, count), RingMedian(cpu_history_, next_, count),
+          RingMedian(gpu_history_, next_, count), count};
 }
 
 }  // namespace partlab

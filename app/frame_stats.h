@@ -21,8 +21,17 @@ class FrameStats {
   int plot_offset() const { return next_; }
   long long frames() const { return frames_; }
 
+  // Medians over the recorded history, skipping the first `warmup` frames (start-up, loading).
+  struct Medians {
+    double interval_ms, cpu_ms, gpu_ms;
+    int frames;
+  };
+  Medians ComputeMedians(int warmup) const;
+
  private:
   std::array<float, kHistory> intervals_{};
+  std::array<float, kHistory> cpu_history_{};
+  std::array<float, kHistory> gpu_history_{};
   int next_ = 0;
   long long frames_ = 0;
   double cpu_ms_ = 0, gpu_ms_ = -1, last_interval_ms_ = 0;

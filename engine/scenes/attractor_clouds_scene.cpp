@@ -13,7 +13,7 @@ namespace {
 
 constexpr int kAttractors = 6;
 constexpr double kPull = 6.0;       // m/s², towards the body's attractor
-constexpr double kCore = 4.0;       // inside this radius the pull fades linearly
+constexpr double kCore = 9.0;       // no pull inside: a cloud is a loose gas, not a ball
 constexpr double kSpacing = 3.0;    // initial lattice spacing of a cloud (sparse)
 constexpr int kSwitchPeriod = 125;  // steps (5 s)
 constexpr double kSwitchFraction = 0.2;
@@ -59,9 +59,8 @@ class AttractorCloudsScene final : public Scene {
     for (BodyId id = 0; id < attractor_of_.size(); ++id) {
       const glm::dvec3 to = where[attractor_of_[id]] - world().Position(id);
       const double dist = glm::length(to);
-      if (dist < 1e-9) continue;
-      const double pull = kPull * std::min(1.0, dist / kCore);
-      world().AddForce(id, to * (mass_[id] * pull / dist));
+      if (dist <= kCore) continue;
+      world().AddForce(id, to * (mass_[id] * kPull / dist));
     }
   }
 

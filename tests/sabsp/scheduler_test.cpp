@@ -1,1 +1,233 @@
+// The scheduler of 5.2 and the parameters of 6.1: verification, priorities, budget per step,
+// operation stepping with reasons, clamping; and the overlay the UI draws.
+#include "engine/broadphase/sabsp/bsp_scheduler.h"
+
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <glm/geometric.hpp>
+#include <vector>
+
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "engine/debug_draw.h"
+
+namespace partlab {
+namespace {
+
+Aabb UnitAt(float x, float y = 0) {
+  return {{x, y, 0}, {x + 1, y + 1, 1}};
+}
+
+BspParams Fixed(int t) {
+  BspParams p;
+  p.adaptive_split_threshold = false;
+  p.split_threshold = t;
+  return p;
+}
+
+TEST(SabspParams, ThesisDefaultsAndAdaptiveThreshold) {
+  const BspParams p;
+  EXPECT_FLOAT_EQ(p.unbalance_limit, 0.5f);
+  EXPECT_FLOAT_EQ(p.redundancy_limit, 0.025f);
+  EXPECT_FLOAT_EQ(p.sample_factor, 2.0f);
+  EXPECT_EQ(p.queue_size, 64);
+  EXPECT_EQ(p.verify_interval, 10);
+  EXPECT_EQ(p.SplitThreshold(100), 16);      // sqrt(100) = 10, raised to 16
+  EXPECT_EQ(p.SplitThreshold(4250), 65);     // sqrt(4250) = 65.2
+  EXPECT_EQ(p.SplitThreshold(100000), 128);  // capped
+  EXPECT_EQ(p.OpsPerCycle(0), 1);            // s / 16, 1 to 4
+  EXPECT_EQ(p.OpsPerCycle(33), 2);
+  EXPECT_EQ(p.OpsPerCycle(64), 4);
+  EXPECT_EQ(p.OpsPerCycle(1000), 4);
+}
+
+TEST(SabspParams, ClampSaysWhatItChanged) {
+  BspParams p;
+  EXPECT_EQ(p.Clamp(), "");
+  p.unbalance_limit = 3;
+  p.verify_interval = 0;
+  const std::string note = p.Clamp();
+  EXPECT_FLOAT_EQ(p.unbalance_limit, 1.0f);
+  EXPECT_EQ(p.verify_interval, 1);
+  EXPECT_NE(note.find("unbalance_limit 3 -> 1"), std::string::npos) << note;
+  EXPECT_NE(note.find("verify_interval 0 -> 1"), std::string::npos) << note;
+  SemiAdjustingBsp bsp;
+  BspParams bad;
+  bad.max_depth = 1000;
+  EXPECT_NE(bsp.SetParams(bad).find("max_depth"), std::string::npos);
+  EXPECT_EQ(bsp.params().max_depth, 60);
+}
+
+TEST(SabspScheduler, SteppingShowsTheNextOperationAndItsReason) {
+  SemiAdjustingBsp bsp(Fixed(4));
+  bsp.SetOperationStepping(true);
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(2.0f * float(i)));
+  bsp.Update();  // verification schedules, nothing is applied
+  EXPECT_TRUE(bsp.nodes()[bsp.root()].IsLeaf());
+  auto next = bsp.PeekNextOp();
+  ASSERT_TRUE(next.has_value());
+  EXPECT_EQ(next->op, BspOp::kShiftSplit);  // tried before split (5.2.1)
+  EXPECT_EQ(next->node, bsp.root());
+  EXPECT_EQ(next->reason, "split: 8 > 4");
+  const auto rec = bsp.ApplyNextOp();
+  ASSERT_TRUE(rec.has_value());
+  EXPECT_TRUE(rec->ok) << rec->outcome;
+  EXPECT_EQ(rec->reason, "split: 8 > 4");
+  EXPECT_EQ(rec->before[0], 8u);
+  EXPECT_EQ(rec->after[1] + rec->after[2], 8u);
+  EXPECT_FALSE(bsp.nodes()[bsp.root()].IsLeaf());
+  EXPECT_FALSE(bsp.PeekNextOp().has_value());
+  ASSERT_EQ(bsp.op_log().size(), 1u);
+  EXPECT_EQ(bsp.op_log().back().op, BspOp::kShiftSplit);
+  EXPECT_EQ(bsp.CheckInvariants(), "");
+}
+
+TEST(SabspScheduler, FailedShiftSplitFallsBackToSplit) {
+  SemiAdjustingBsp bsp(Fixed(4));
+  bsp.SetOperationStepping(true);
+  // A column along y: the root list is sorted on x, where every box is the same.
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(0, 2.0f * float(i)));
+  bsp.Update();
+  auto rec = bsp.ApplyNextOp();
+  ASSERT_TRUE(rec.has_value());
+  EXPECT_EQ(rec->op, BspOp::kShiftSplit);
+  EXPECT_FALSE(rec->ok);
+  auto next = bsp.PeekNextOp();
+  ASSERT_TRUE(next.has_value());
+  EXPECT_EQ(next->op, BspOp::kSplit);
+  rec = bsp.ApplyNextOp();
+  ASSERT_TRUE(rec->ok) << rec->outcome;
+  EXPECT_EQ(bsp.nodes()[bsp.root()].plane_dir, 1);  // the y axis
+}
+
+TEST(SabspScheduler, UnbalancedNodeIsBalancedDuringVerificationAndSubtreesSkipped) {
+  SemiAdjustingBsp bsp(Fixed(4));
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(2.0f * float(i)));
+  bsp.Update();  // automatic: verification + one shift-split
+  ASSERT_FALSE(bsp.nodes()[bsp.root()].IsLeaf());
+  bsp.Move(6, UnitAt(-4));
+  bsp.Move(7, UnitAt(-2));
+  for (int s = 0; s < 10; ++s) bsp.Update();  // the next verification is 10 steps later
+  EXPECT_FLOAT_EQ(bsp.NodeBalance(bsp.root()), 1.0f);
+  bool saw_balance = false;
+  for (const OpRecord& r : bsp.op_log()) {
+    if (r.op == BspOp::kBalance && r.ok) {
+      saw_balance = true;
+      EXPECT_EQ(r.reason.rfind("balance: balance 0.33 < 0.50", 0), 0u) << r.reason;
+    }
+  }
+  EXPECT_TRUE(saw_balance);
+  EXPECT_EQ(bsp.CheckInvariants(), "");
+}
+
+TEST(SabspScheduler, PrioritiesAndBudgetPerStep) {
+  // 64 boxes in 8 separated clumps of 8 along x, threshold 4: many leaves want splitting.
+  BspParams p = Fixed(4);
+  SemiAdjustingBsp bsp(p);
+  bsp.SetOperationStepping(true);
+  for (BoxId i = 0; i < 64; ++i) bsp.Add(i, UnitAt(2.0f * float(i)));
+  bsp.Update();
+  bsp.Rebuild();
+  ASSERT_GT(bsp.last_stats().leaves + 0u, 0u);
+  // Empty the right half: its nodes fall below the merge threshold; make the root unbalanced.
+  for (BoxId i = 32; i < 64; ++i) bsp.Remove(i);
+  for (int s = 0; s < 20 && bsp.PendingOps() == 0; ++s) bsp.Update();  // next verification
+  // Stepping: events come out in priority order (balance/swap before merge).
+  int last_priority = -1;
+  bool monotone = true;
+  int applied = 0;
+  std::vector<BspOp> seen;
+  while (auto next = bsp.PeekNextOp()) {
+    seen.push_back(next->op);
+    if (int(next->op) < last_priority) monotone = false;
+    last_priority = int(next->op);
+    bsp.ApplyNextOp();
+    if (++applied > 100) break;
+  }
+  EXPECT_GT(applied, 0);
+  EXPECT_TRUE(monotone);
+  EXPECT_NE(std::find(seen.begin(), seen.end(), BspOp::kBalance), seen.end());
+  EXPECT_EQ(bsp.CheckInvariants(), "");
+
+  // Automatic mode applies at most ops_per_cycle_max per step.
+  SemiAdjustingBsp fresh(p);
+  for (BoxId i = 0; i < 64; ++i) fresh.Add(i, UnitAt(2.0f * float(i)));
+  fresh.Update();
+  uint32_t first_step_ops = 0;
+  for (uint32_t a : fresh.last_stats().ops.applied) first_step_ops += a;
+  for (uint32_t a : fresh.last_stats().ops.failed) first_step_ops += a;
+  EXPECT_GE(first_step_ops, 1u);
+  EXPECT_LE(first_step_ops, uint32_t(p.ops_per_cycle_max));
+}
+
+TEST(SabspScheduler, VerificationRunsAtMostEveryIntervalWhenStable) {
+  BspParams p = Fixed(4);
+  p.verify_interval = 5;
+  SemiAdjustingBsp bsp(p);
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(2.0f * float(i)));
+  bsp.Update();
+  bsp.Rebuild();
+  uint32_t verifications = 0;
+  for (int s = 0; s < 50; ++s) {
+    bsp.Update();
+    verifications += bsp.last_stats().ops.verifications;
+  }
+  EXPECT_EQ(verifications, 10u);
+}
+
+TEST(SabspScheduler, RebuildReachesTheThresholdEverywhere) {
+  SemiAdjustingBsp bsp(Fixed(8));
+  BoxId id = 0;
+  for (int x = 0; x < 16; ++x) {
+    for (int y = 0; y < 16; ++y) bsp.Add(id++, UnitAt(2.0f * float(x), 2.0f * float(y)));
+  }
+  bsp.Update();
+  bsp.Rebuild();
+  bsp.Update();
+  for (const BspNode& n : bsp.nodes()) {
+    if (n.alive && n.IsLeaf()) {
+      EXPECT_LE(n.population, 8u);
+    }
+  }
+  EXPECT_GE(bsp.last_stats().leaves, 256u / 8u);
+  EXPECT_EQ(bsp.CheckInvariants(), "");
+}
+
+// Records what the overlay would draw.
+struct RecordingDraw final : DebugDraw {
+  std::vector<std::vector<glm::vec3>> polygons;
+  int lines = 0;
+  void Line(const glm::vec3&, const glm::vec3&, const Color&) override { ++lines; }
+  void Point(const glm::vec3&, float, const Color&) override {}
+  void Polygon(std::span<const glm::vec3> v, const Color& c) override {
+    EXPECT_LT(c.a, 1.0f);  // semi-transparent
+    polygons.emplace_back(v.begin(), v.end());
+  }
+};
+
+TEST(SabspOverlay, PlanesAreClippedToTheirCells) {
+  SemiAdjustingBsp bsp(Fixed(4));
+  bsp.SetOperationStepping(true);
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(2.0f * float(i)));
+  bsp.Update();
+  const NodeId root = bsp.root();
+  ASSERT_TRUE(bsp.ApplyOp(BspOp::kSplit, root).ok);
+  const NodeId right = bsp.nodes()[root].child[1];
+  ASSERT_TRUE(bsp.ApplyOp(BspOp::kSplit, right).ok);
+  RecordingDraw draw;
+  bsp.DrawOverlay(draw);
+  ASSERT_EQ(draw.polygons.size(), 2u);  // two internal nodes
+  EXPECT_EQ(draw.lines, int(draw.polygons[0].size() + draw.polygons[1].size()));
+  // The right child's plane lies on its own plane and inside the parent's positive half-space.
+  const BspNode& parent = bsp.nodes()[root];
+  const BspNode& child = bsp.nodes()[right];
+  const auto poly = bsp.NodeCellPolygon(right, bsp.WorldBound());
+  ASSERT_GE(poly.size(), 3u);
+  for (const glm::vec3& v : poly) {
+    EXPECT_NEAR(glm::dot(child.normal, v), child.offset, 1e-4f);
+    EXPECT_GE(glm::dot(parent.normal, v), parent.offset - 1e-4f);
+  }
+}
+
+}  // namespace
+}  // namespace partlab

@@ -1,0 +1,492 @@
+// partlab-bench octree: the octree paper's benchmark ("Proposta do trabalho", "Resultados"), and
+// beyond it. Every case is fitted to the 100-unit cube; 10,000 random rays (origin uniform in the
+// cube, direction uniform on the sphere, fixed seed); for each case brute force, the paper's
+// traversal and the ordered traversal over both placement policies, and Embree when available.
+// Every octree answer is checked against brute force (exact t and triangle id).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench/bench_command.h"
+#include "bench/embree_rays.h"
+#include "engine/geometry/mesh_triangles.h"
+#include "engine/io/hits.h"
+#include "engine/io/obj_loader.h"
+#include "engine/io/rayset.h"
+#include "engine/octree/brute_force_rays.h"
+#include "engine/octree/octree.h"
+#include "engine/octree/random_scenes.h"
+
+namespace partlab::bench {
+namespace {
+
+struct Options {
+  size_t rays = 10000;
+  uint64_t seed = 1;
+  bool quick = false;
+  std::string csv, obj, rays_in, rays_out, hits_out;
+  bool fit100 = false;
+  size_t brute_rays = 0;  // 0: automatic (see BruteRayCount)
+  int repeats = 3;
+  int max_depth = 0, leaf_size = 0;  // 0: automatic
+  bool embree = true;
+  std::vector<size_t> sizes = {1000, 2000, 5000, 10000, 20000, 50000, 100000};
+  std::string only;  // comma-separated case names/kinds to run; empty = all
+};
+
+void PrintUsage() {
+  std::printf(
+      "usage: partlab-bench octree [options]\n"
+      "  --rays N          random rays per case (default 10000)\n"
+      "  --seed S          seed of rays and soups (default 1)\n"
+      "  --quick           small soups, 500 rays, one pass: a correctness smoke test in seconds\n"
+      "  --csv FILE        results as CSV (and FILE's stem + _depth.csv: triangles per depth)\n"
+      "  --obj FILE        run this OBJ model only (with --fit100: fitted to the 100 cube)\n"
+      "  --fit100          translate and scale --obj into the 100-unit cube (formats.md)\n"
+      "  --rays-in FILE    use the rays of a RAYSET01 file instead of random ones\n"
+      "  --rays-out FILE   write the rays used as RAYSET01\n"
+      "  --hits-out FILE   write the first case's nearest t per ray as HITS0001\n"
+      "  --brute-rays K    brute force times the first K rays (default: all, or the first\n"
+      "                    max(200, 2e8 / N) when N x rays exceeds 2e8 triangle tests)\n"
+      "  --repeats R       timed passes per method, median reported (default 3)\n"
+      "  --max-depth D --leaf-size L   octree limits (default: automatic)\n"
+      "  --no-embree       skip Embree\n"
+      "  --only LIST       comma-separated: low,medium,high,bunny,dragon_res2,dragon_vrip\n");
+}
+
+bool ParseOptions(std::span<char*> args, Options* o) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "partlab-bench octree: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
+      return args[++i];
+    };
+    auto number = [&]() -> unsigned long long {
+      const std::string v = value();
+      char* end = nullptr;
+      const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
+      if (v.empty() || *end) {
+        std::fprintf(stderr, "partlab-bench octree: %s expects a number, got '%s'\n", a.c_str(),
+                     v.c_str());
+        std::exit(2);
+      }
+      return n;
+    };
+    if (a == "--help" || a == "-h") {
+      PrintUsage();
+      std::exit(0);
+    } else if (a == "--rays")
+      o->rays = number();
+    else if (a == "--seed")
+      o->seed = number();
+    else if (a == "--quick")
+      o->quick = true;
+    else if (a == "--csv")
+      o->csv = value();
+    else if (a == "--obj")
+      o->obj = value();
+    else if (a == "--fit100")
+      o->fit100 = true;
+    else if (a == "--rays-in")
+      o->rays_in = value();
+    else if (a == "--rays-out")
+      o->rays_out = value();
+    else if (a == "--hits-out")
+      o->hits_out = value();
+    else if (a == "--brute-rays")
+      o->brute_rays = number();
+    else if (a == "--repeats")
+      o->repeats = std::max(1, int(number()));
+    else if (a == "--max-depth")
+      o->max_depth = int(number());
+    else if (a == "--leaf-size")
+      o->leaf_size = int(number());
+    else if (a == "--no-embree")
+      o->embree = false;
+    else if (a == "--only")
+      o->only = value().insert(0, 1, ',').append(1, ',');  // ",a,b," for whole-word lookups
+    else {
+      std::fprintf(stderr, "partlab-bench octree: unknown option '%s' (see --help)\n", a.c_str());
+      return false;
+    }
+  }
+  if (o->quick) {
+    o->sizes = {1000, 3000};
+    if (o->rays == 10000) o->rays = 500;
+    o->repeats = 1;
+  }
+  return true;
+}
+
+// ---- Cases ----
+struct Case {
+  std::string name;  // "low-10000", "bunny", ...
+  std::string kind;  // "low", "medium", "high", "model"
+  std::vector<Triangle> triangles;
+};
+
+std::string MachineName() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+
+// Loads an OBJ into a case, fitted to the 100 cube when asked; "" and a message on failure.
+bool LoadModelCase(const std::string& path, const std::string& name, bool fit, Case* out) {
+  if (!std::filesystem::exists(path)) {
+    std::printf("# %s: skipped, %s not found (run scripts/fetch-models.sh)\n", name.c_str(),
+                path.c_str());
+    return false;
+  }
+  auto mesh = LoadObj(path);
+  if (!mesh) {
+    std::printf("# %s: skipped, %s\n", name.c_str(), mesh.error().c_str());
+    return false;
+  }
+  *out = {name, "model", TrianglesOf(mesh.value())};
+  if (fit) FitTo100Cube(out->triangles);
+  return true;
+}
+
+bool Wanted(const Options& o, const std::string& key) {
+  return o.only.empty() || o.only.find("," + key + ",") != std::string::npos;
+}
+
+// ---- Timing ----
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+// Runs `pass` up to `repeats` times (at least once, fewer when one pass takes over 4 s), returns
+// the median seconds per pass.
+double TimeMedian(int repeats, const std::function<void()>& pass) {
+  std::vector<double> s;
+  double total = 0;
+  for (int r = 0; r < repeats && (r == 0 || total < 4.0); ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    pass();
+    s.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    total += s.back();
+  }
+  return Median(s);
+}
+
+size_t BruteRayCount(const Options& o, size_t n, size_t rays) {
+  if (o.brute_rays) return std::min(o.brute_rays, rays);
+  const double budget = 2e8;
+  if (double(n) * double(rays) <= budget) return rays;
+  return std::min(rays, std::max<size_t>(200, size_t(budget / double(n))));
+}
+
+// ---- Results ----
+struct Row {
+  std::string method;  // "brute", "octree", "embree"
+  std::string policy, traversal;
+  size_t rays_timed = 0;
+  double us_per_ray = 0;
+  double build_ms = 0;
+  size_t memory = 0, nodes = 0, refs = 0;
+  int depth = 0;
+  QueryStats stats;
+  size_t mismatches = 0;  // answers differing from brute force (octree) or from the octree (embree)
+};
+
+Row MakeRow(std::string method, std::string policy, std::string traversal, size_t rays_timed) {
+  Row r;
+  r.method = std::move(method);
+  r.policy = std::move(policy);
+  r.traversal = std::move(traversal);
+  r.rays_timed = rays_timed;
+  return r;
+}
+
+struct CaseResult {
+  Case* c = nullptr;
+  size_t n = 0;
+  double brute_us = 0;
+  std::vector<Row> rows;
+  std::vector<std::pair<std::string, std::vector<size_t>>> per_depth;  // policy -> histogram
+};
+
+bool SameAnswer(const RayHit& a, const RayHit& b) {
+  return a.hit == b.hit && (!a.hit || (a.t == b.t && a.triangle == b.triangle));
+}
+
+CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
+                   std::vector<float>* hits_out) {
+  CaseResult res;
+  res.c = &c;
+  res.n = c.triangles.size();
+  const PreparedTriangles prepared(c.triangles);
+  const size_t nb = BruteRayCount(o, c.triangles.size(), rays.size());
+  std::vector<RayHit> brute(nb), got(rays.size());
+
+  Row b = MakeRow("brute", "-", "-", nb);
+  b.us_per_ray = 1e6 / double(nb) * TimeMedian(o.repeats, [&] {
+                   for (size_t i = 0; i < nb; ++i) brute[i] = BruteForceNearest(prepared, rays[i]);
+                 });
+  for (size_t i = 0; i < nb; ++i) BruteForceNearest(prepared, rays[i], {}, &b.stats);
+  res.brute_us = b.us_per_ray;
+  res.rows.push_back(b);
+
+  std::vector<RayHit> reference;  // ordered traversal, leaf placement: compared with Embree
+  for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences}) {
+    const Octree tree(c.triangles, {p, o.max_depth, o.leaf_size});
+    res.per_depth.emplace_back(PlacementName(p), tree.stats().triangles_per_depth);
+    for (Traversal tr : {Traversal::kPaper, Traversal::kOrdered}) {
+      Row r = MakeRow("octree", PlacementName(p), TraversalName(tr), rays.size());
+      r.us_per_ray = 1e6 / double(rays.size()) * TimeMedian(o.repeats, [&] {
+                       for (size_t i = 0; i < rays.size(); ++i) got[i] = tree.Nearest(rays[i], tr);
+                     });
+      for (const Ray& ray : rays) tree.Nearest(ray, tr, {}, &r.stats);
+      for (size_t i = 0; i < nb; ++i) r.mismatches += !SameAnswer(got[i], brute[i]);
+      r.build_ms = tree.stats().build_seconds * 1e3;
+      r.memory = tree.stats().memory_bytes;
+      r.nodes = tree.stats().node_count;
+      r.refs = tree.stats().reference_count;
+      r.depth = tree.stats().depth_reached;
+      res.rows.push_back(r);
+      if (reference.empty())
+        reference = got;  // the first octree: all others must agree on all rays
+      else
+        for (size_t i = 0; i < rays.size(); ++i)
+          res.rows.back().mismatches += !SameAnswer(got[i], reference[i]);
+    }
+  }
+  if (hits_out) {
+    hits_out->resize(rays.size());
+    for (size_t i = 0; i < rays.size(); ++i)
+      (*hits_out)[i] = reference[i].hit ? reference[i].t : INFINITY;
+  }
+  if (o.embree) {
+    const EmbreeRun e = RunEmbree(c.triangles, rays, o.repeats);
+    if (e.available) {
+      Row r = MakeRow("embree", "bvh", "rtcIntersect1", rays.size());
+      r.us_per_ray = 1e6 / double(rays.size()) * Median(e.seconds);
+      r.build_ms = e.build_seconds * 1e3;
+      size_t shown = 0;
+      for (size_t i = 0; i < rays.size(); ++i) {
+        const bool eh = std::isfinite(e.t[i]);
+        const RayHit& ref = reference[i];
+        const bool differ =
+            eh != ref.hit || (eh && std::fabs(e.t[i] - ref.t) > 1e-4f * std::fmax(1.0f, ref.t));
+        if (!differ) continue;
+        ++r.mismatches;
+        if (shown++ < 3)
+          std::printf("# %s: ray %zu: octree %s t=%.7g id=%u, embree %s t=%.7g id=%u\n",
+                      c.name.c_str(), i, ref.hit ? "hit" : "miss", double(ref.t), ref.triangle,
+                      eh ? "hit" : "miss", double(e.t[i]), e.triangle[i]);
+      }
+      res.rows.push_back(r);
+    }
+  }
+  return res;
+}
+
+// ---- Output ----
+void PrintHeader() {
+  std::printf("%-18s %8s %-7s %-7s %-9s %8s %9s %9s %8s %8s %8s %7s %9s %5s\n", "case", "N",
+              "method", "policy", "traversal", "rays", "us/ray", "speedup", "build_ms", "MB",
+              "nodes/r", "tests/r", "tested%", "diff");
+}
+
+void PrintRows(const CaseResult& r) {
+  for (const Row& row : r.rows) {
+    const double rays = double(std::max<uint64_t>(1, row.stats.rays));
+    std::printf("%-18s %8zu %-7s %-7s %-9s %8zu %9.3f %9.2f %8.1f %8.1f %8.1f %7.1f %9.3f %5zu\n",
+                r.c->name.c_str(), r.n, row.method.c_str(), row.policy.c_str(),
+                row.traversal.c_str(), row.rays_timed, row.us_per_ray, r.brute_us / row.us_per_ray,
+                row.build_ms, double(row.memory) / 1e6, double(row.stats.nodes_visited) / rays,
+                double(row.stats.triangle_tests) / rays, 100.0 * row.stats.FractionTested(r.n),
+                row.mismatches);
+  }
+  std::fflush(stdout);
+}
+
+std::string WriteCsv(const std::string& path, const std::vector<CaseResult>& results) {
+  std::ofstream f(path);
+  if (!f) return path + ": cannot write";
+  f << "case,kind,n,method,policy,traversal,rays_timed,us_per_ray,ms_per_10k_rays,speedup_vs_brute,"
+       "build_ms,memory_bytes,nodes,references,depth,avg_nodes_visited,avg_triangle_tests,"
+       "fraction_tested,mismatches\n";
+  for (const CaseResult& r : results)
+    for (const Row& row : r.rows) {
+      const double rays = double(std::max<uint64_t>(1, row.stats.rays));
+      f << r.c->name << ',' << r.c->kind << ',' << r.n << ',' << row.method << ',' << row.policy
+        << ',' << row.traversal << ',' << row.rays_timed << ',' << row.us_per_ray << ','
+        << row.us_per_ray * 10 << ',' << r.brute_us / row.us_per_ray << ',' << row.build_ms << ','
+        << row.memory << ',' << row.nodes << ',' << row.refs << ',' << row.depth << ','
+        << double(row.stats.nodes_visited) / rays << ',' << double(row.stats.triangle_tests) / rays
+        << ',' << row.stats.FractionTested(r.n) << ',' << row.mismatches << '\n';
+    }
+  const std::filesystem::path p(path);
+  const std::string depth_path = (p.parent_path() / (p.stem().string() + "_depth.csv")).string();
+  std::ofstream d(depth_path);
+  if (!d) return depth_path + ": cannot write";
+  d << "case,kind,n,policy,depth,triangles\n";
+  for (const CaseResult& r : results)
+    for (const auto& [policy, hist] : r.per_depth)
+      for (size_t depth = 1; depth < hist.size(); ++depth)
+        d << r.c->name << ',' << r.c->kind << ',' << r.n << ',' << policy << ',' << depth << ','
+          << hist[depth] << '\n';
+  return {};
+}
+
+const Row* FindRow(const CaseResult& r, const std::string& method, const std::string& policy,
+                   const std::string& traversal) {
+  for (const Row& row : r.rows)
+    if (row.method == method && row.policy == policy && row.traversal == traversal) return &row;
+  return nullptr;
+}
+
+// The targets, checked on this run's medians.
+void PrintVerdicts(const std::vector<CaseResult>& results) {
+  std::printf("\n# targets (ordered traversal, leaf placement, unless stated)\n");
+  bool all_fast = true;
+  for (const CaseResult& r : results) {
+    const Row* ours = FindRow(r, "octree", "leaf", "ordered");
+    if (!ours || r.n < 1000) continue;
+    const double slowdown = ours->us_per_ray / r.brute_us;
+    if (slowdown > 1.10) {
+      all_fast = false;
+      std::printf("# SLOWER than brute force by more than 10%%: %s (%.2fx the time)\n",
+                  r.c->name.c_str(), slowdown);
+    }
+  }
+  std::printf("# never more than 10%% slower than brute force for N >= 1000: %s\n",
+              all_fast ? "yes" : "NO");
+  for (const CaseResult& r : results) {
+    if (r.c->kind != "model" || r.n < 100000) continue;
+    const Row* ours = FindRow(r, "octree", "leaf", "ordered");
+    const Row* embree = FindRow(r, "embree", "bvh", "rtcIntersect1");
+    std::printf("# %s: %.0fx faster than brute force (target >= 1000x: %s)", r.c->name.c_str(),
+                r.brute_us / ours->us_per_ray,
+                r.brute_us / ours->us_per_ray >= 1000 ? "met" : "MISSED");
+    if (embree)
+      std::printf("; %.2fx Embree's time (target <= 4x: %s)", ours->us_per_ray / embree->us_per_ray,
+                  ours->us_per_ray <= 4 * embree->us_per_ray ? "met" : "MISSED");
+    std::printf("\n");
+  }
+}
+
+int RunOctreeBench(std::span<char*> args) {
+  Options o;
+  if (!ParseOptions(args, &o)) return 2;
+
+  std::vector<Ray> rays;
+  if (!o.rays_in.empty()) {
+    auto loaded = ReadRaySet(o.rays_in);
+    if (!loaded) {
+      std::fprintf(stderr, "partlab-bench octree: %s\n", loaded.error().c_str());
+      return 1;
+    }
+    rays = std::move(loaded.value());
+  } else {
+    rays = MakeRandomRays(o.rays, o.seed);
+  }
+  if (rays.empty()) {
+    std::fprintf(stderr, "partlab-bench octree: no rays\n");
+    return 1;
+  }
+  if (!o.rays_out.empty()) {
+    const std::string err = WriteRaySet(o.rays_out, rays);
+    if (!err.empty()) {
+      std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
+      return 1;
+    }
+  }
+
+  std::vector<Case> cases;
+  if (!o.obj.empty()) {
+    Case c;
+    if (!std::filesystem::exists(o.obj)) {
+      std::fprintf(stderr, "partlab-bench octree: %s: cannot open (no such file)\n", o.obj.c_str());
+      return 1;
+    }
+    auto mesh = LoadObj(o.obj);
+    if (!mesh) {
+      std::fprintf(stderr, "partlab-bench octree: %s\n", mesh.error().c_str());
+      return 1;
+    }
+    c = {std::filesystem::path(o.obj).stem().string(), "model", TrianglesOf(mesh.value())};
+    if (o.fit100) FitTo100Cube(c.triangles);
+    cases.push_back(std::move(c));
+  } else {
+    for (Affinity a : {Affinity::kLow, Affinity::kMedium, Affinity::kHigh}) {
+      if (!Wanted(o, AffinityName(a))) continue;
+      for (size_t n : o.sizes)
+        cases.push_back({std::string(AffinityName(a)) + "-" + std::to_string(n), AffinityName(a),
+                         MakeTriangleSoup(a, n, o.seed + n)});
+    }
+    const std::string cache = PARTLAB_MODEL_CACHE;
+    const std::pair<std::string, std::string> models[] = {
+        {"bunny", std::string(PARTLAB_ASSET_DIR) + "/models/bunny.obj"},
+        {"dragon_res2", cache + "/dragon_res2.obj"},
+        {"dragon_vrip", cache + "/dragon_vrip.obj"}};
+    for (const auto& [name, path] : models) {
+      if (!Wanted(o, name) || (o.quick && name != "bunny")) continue;
+      Case c;
+      if (LoadModelCase(path, name, true, &c)) cases.push_back(std::move(c));
+    }
+  }
+
+  std::printf("# partlab-bench octree: %s, %u hardware threads, one used\n", MachineName().c_str(),
+              std::thread::hardware_concurrency());
+  std::printf(
+      "# %zu rays (%s), median of up to %d passes; brute force times the first "
+      "max(200, 2e8/N) rays when N x rays > 2e8 (column 'rays'); speedup = brute us/ray "
+      "over this row's\n",
+      rays.size(),
+      o.rays_in.empty() ? ("random, seed " + std::to_string(o.seed)).c_str() : o.rays_in.c_str(),
+      o.repeats);
+  std::printf(
+      "# diff: octree answers differing from brute force (on its rays) or from the first "
+      "octree (all rays); embree: answers differing from the octree beyond 1e-4 relative\n");
+  PrintHeader();
+  std::vector<CaseResult> results;
+  std::vector<float> hits;
+  size_t mismatches = 0;
+  for (Case& c : cases) {
+    results.push_back(
+        RunCase(c, rays, o, !o.hits_out.empty() && results.empty() ? &hits : nullptr));
+    PrintRows(results.back());
+    for (const Row& row : results.back().rows)
+      if (row.method == "octree") mismatches += row.mismatches;
+  }
+  PrintVerdicts(results);
+  if (!o.csv.empty()) {
+    const std::string err = WriteCsv(o.csv, results);
+    if (!err.empty()) std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
+  }
+  if (!o.hits_out.empty() && !hits.empty()) {
+    const std::string err = WriteHits(o.hits_out, hits);
+    if (!err.empty()) std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
+  }
+  if (mismatches) {
+    std::printf("# FAILED: %zu octree answers differ from brute force\n", mismatches);
+    return 1;
+  }
+  std::printf("# all octree answers equal brute force's\n");
+  return 0;
+}
+
+const bool kRegistered = RegisterBenchCommand(
+    {"octree", "the octree paper's ray-triangle benchmark (brute force, paper, ordered, Embree)",
+     &RunOctreeBench});
+
+}  // namespace
+}  // namespace partlab::bench

@@ -17,6 +17,9 @@ packages=(
 
 missing=()
 for p in "${packages[@]}"; do
+  # npm only fetches the models; one from a non-Debian nodejs (e.g. NodeSource's, which conflicts
+  # with Debian's npm package) serves as well.
+  [[ "$p" == npm ]] && command -v npm >/dev/null && continue
   status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
   [[ "$status" == "install ok installed" ]] || missing+=("$p")
 done

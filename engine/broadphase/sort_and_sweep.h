@@ -23,6 +23,7 @@ class SortAndSweep {
     BoxId id;
   };
   std::vector<Entry> order_;  // reused between calls
+  std::vector<Aabb> sorted_;
   uint64_t last_candidates_ = 0;
 };
 

@@ -40,41 +40,40 @@ bool SweepAndPrune::OverlapsOnTrackedAxes(const Aabb& a, const Aabb& b) const {
   return true;
 }
 
-void SweepAndPrune::WriteEndpoints(BoxId id, const Aabb& box) {
-  if (needs_rebuild_) return;  // Rebuild() reads boxes_ directly
-  for (int k = 0; k < axis_count_; ++k) {
-    const int ax = axes_[k];
-    endpoints_[ax][position_[ax][2 * id]].value = box.min[ax];
-    endpoints_[ax][position_[ax][2 * id + 1]].value = box.max[ax];
+// Copies every endpoint's value from its box before the sort. One linear pass per axis is cheaper
+// than keeping each endpoint's position up to date through every swap of the sort.
+void SweepAndPrune::RefreshValues(int ax) {
+  for (Endpoint& e : endpoints_[ax]) {
+    const BoxId id = IdOf(e);
+    const Aabb& b = state_[id] == State::kPresent ? boxes_[id] : kGone;
+    e.value = IsMax(e) ? b.max[ax] : b.min[ax];
   }
 }
 
 void SweepAndPrune::Add(BoxId id, const Aabb& box) {
   if (id >= boxes_.size()) {
     boxes_.resize(id + 1);
+    previous_.resize(id + 1);
     state_.resize(id + 1, State::kAbsent);
-    for (auto& p : position_) p.resize(2 * (id + 1));
   }
   boxes_[id] = box;
-  if (state_[id] == State::kPresent) return WriteEndpoints(id, box);
+  if (state_[id] == State::kPresent) return;
   ++live_;
   ++pending_adds_;
   if (state_[id] == State::kRemoving)  // revived before its endpoints were dropped (rare)
     removing_.erase(std::find(removing_.begin(), removing_.end(), id));
+  if (state_[id] == State::kAbsent) previous_[id] = kGone;  // had no pairs at the last step
   if (state_[id] == State::kAbsent && !needs_rebuild_) {
     // New endpoints go to the tail; the next sort carries them to their place, raising the
     // start-overlap events of the new box on the way.
     for (int k = 0; k < axis_count_; ++k) {
       const int ax = axes_[k];
       auto& e = endpoints_[ax];
-      position_[ax][2 * id] = uint32_t(e.size());
       e.push_back({box.min[ax], 2 * id});
-      position_[ax][2 * id + 1] = uint32_t(e.size());
       e.push_back({box.max[ax], 2 * id + 1});
     }
   }
-  state_[id] = State::kPresent;
-  WriteEndpoints(id, box);  // also revives a box still waiting at +infinity
+  state_[id] = State::kPresent;  // also revives a box still waiting beyond the others
 }
 
 void SweepAndPrune::Remove(BoxId id) {
@@ -82,12 +81,10 @@ void SweepAndPrune::Remove(BoxId id) {
   state_[id] = State::kRemoving;
   removing_.push_back(id);
   --live_;
-  WriteEndpoints(id, kGone);
 }
 
 void SweepAndPrune::Move(BoxId id, const Aabb& box) {
   boxes_[id] = box;
-  WriteEndpoints(id, box);
 }
 
 // Insertion sort of one axis. Moving endpoint `cur` left past `prev` changes the order of exactly
@@ -95,7 +92,7 @@ void SweepAndPrune::Move(BoxId id, const Aabb& box) {
 // boxes also overlap on the other tracked axes); a max passing a min ends one.
 void SweepAndPrune::SortAxis(int ax) {
   auto& e = endpoints_[ax];
-  auto& pos = position_[ax];
+  uint64_t swaps = 0;
   for (size_t i = 1; i < e.size(); ++i) {
     const Endpoint cur = e[i];
     size_t j = i;
@@ -107,18 +104,20 @@ void SweepAndPrune::SortAxis(int ax) {
           if (state_[a] == State::kPresent && state_[b] == State::kPresent &&
               OverlapsOnTrackedAxes(boxes_[a], boxes_[b]))
             pairs_.Insert(a, b);
-        } else {  // cur is a max moving left of b's min
+        } else if (OverlapsOnTrackedAxes(previous_[a], previous_[b])) {
+          // cur is a max moving left of b's min. The pair can only be listed if it overlapped at
+          // the last step (a pair added during this sort overlaps at the end of it, which this
+          // event contradicts), so the cheap test spares most hash lookups.
           pairs_.Erase(a, b);
         }
       }
       e[j] = prev;
-      pos[prev.tag] = uint32_t(j);
       --j;
-      ++last_swaps_;
+      ++swaps;
     }
     e[j] = cur;
-    pos[cur.tag] = uint32_t(j);
   }
+  last_swaps_ += swaps;
 }
 
 void SweepAndPrune::CompactRemoved() {
@@ -155,7 +154,6 @@ void SweepAndPrune::Rebuild() {
     const int ax = axes_[k];
     auto& e = endpoints_[ax];
     std::sort(e.begin(), e.end(), Less);
-    for (size_t i = 0; i < e.size(); ++i) position_[ax][e[i].tag] = uint32_t(i);
   }
   pairs_.Clear();
   // Sweep the first axis keeping the list of open intervals (swap-remove via open_index).
@@ -187,10 +185,14 @@ void SweepAndPrune::Update() {
     needs_rebuild_ = true;
     Rebuild();
   } else {
-    for (int k = 0; k < axis_count_; ++k) SortAxis(axes_[k]);
+    for (int k = 0; k < axis_count_; ++k) {
+      RefreshValues(axes_[k]);
+      SortAxis(axes_[k]);
+    }
     CompactRemoved();
   }
   pending_adds_ = 0;
+  previous_ = boxes_;  // same size: a copy into the existing capacity
 }
 
 void SweepAndPrune::FindPairs(std::vector<BoxPair>& out) {
@@ -206,10 +208,9 @@ void SweepAndPrune::FindPairs(std::vector<BoxPair>& out) {
 }
 
 size_t SweepAndPrune::MemoryBytes() const {
-  size_t bytes = boxes_.capacity() * sizeof(Aabb) + state_.capacity() + pairs_.MemoryBytes();
-  for (int ax = 0; ax < 3; ++ax)
-    bytes +=
-        endpoints_[ax].capacity() * sizeof(Endpoint) + position_[ax].capacity() * sizeof(uint32_t);
+  size_t bytes = (boxes_.capacity() + previous_.capacity()) * sizeof(Aabb) + state_.capacity() +
+                 pairs_.MemoryBytes();
+  for (int ax = 0; ax < 3; ++ax) bytes += endpoints_[ax].capacity() * sizeof(Endpoint);
   return bytes;
 }
 

@@ -60,7 +60,7 @@ class SweepAndPrune final : public BroadPhase {
   }
 
   bool OverlapsOnTrackedAxes(const Aabb& a, const Aabb& b) const;
-  void WriteEndpoints(BoxId id, const Aabb& box);
+  void RefreshValues(int axis);
   void SortAxis(int axis);
   void CompactRemoved();
   void Rebuild();
@@ -69,11 +69,11 @@ class SweepAndPrune final : public BroadPhase {
   std::array<int, 3> axes_{0, 1, 2};
   int axis_count_ = 3;
   std::array<std::vector<Endpoint>, 3> endpoints_;
-  std::array<std::vector<uint32_t>, 3> position_;  // per axis, tag -> index in endpoints_
-  std::vector<Aabb> boxes_;                        // by id
-  std::vector<State> state_;                       // by id
-  std::vector<BoxId> removing_;                    // removed, endpoints not yet dropped
-  size_t live_ = 0;                                // boxes present
+  std::vector<Aabb> boxes_;      // by id
+  std::vector<Aabb> previous_;   // boxes_ as of the last Update
+  std::vector<State> state_;     // by id
+  std::vector<BoxId> removing_;  // removed, endpoints not yet dropped
+  size_t live_ = 0;              // boxes present
   size_t pending_adds_ = 0;
   bool needs_rebuild_ = true;
   PairTable pairs_;          // pairs overlapping on every tracked axis

@@ -138,6 +138,7 @@ inline Scenario Points() {
 inline std::vector<Scenario> AllScenarios() {
   std::vector<Scenario> all;
   all.push_back(RandomMotion(60, 1500, 40, 8, 1, false));
+  all.push_back(RandomMotion(16, 4000, 12, 5, 5, true));  // few boxes, many steps, exact contacts
   all.push_back(RandomMotion(60, 500, 30, 6, 2, true));
   all.push_back(RandomMotion(300, 60, 200, 30, 3, false));
   all.push_back(TouchingLattice());

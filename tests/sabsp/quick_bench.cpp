@@ -8,11 +8,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
@@ -81,6 +83,23 @@ int main(int argc, char** argv) {
   std::vector<BoxPair> pairs, ref;
   std::vector<uint32_t> order;
   std::vector<double> t_bsp, t_upd, t_pairs, t_sap, t_brute;
+  // The other registered broad phases on the same frames (Bullet's DBVT is the issue-6 target).
+  const char* kOthers[] = {"bullet_dbvt", "sap", "hash", "quadtree", "loose_octree"};
+  std::vector<std::unique_ptr<BroadPhase>> others;
+  std::vector<FrameDriver> other_drivers;
+  std::vector<std::vector<double>> t_other;
+  std::vector<const char*> other_names;
+  if (!std::getenv("SABSP_ONLY")) {
+    for (const char* name : kOthers) {
+      if (auto bp = MakeBroadPhase(name)) {
+        others.push_back(std::move(bp));
+        other_names.push_back(name);
+      }
+    }
+  }
+  for (auto& bp : others) other_drivers.emplace_back(*bp);
+  t_other.resize(others.size());
+  std::vector<BoxPair> other_pairs;
   uint64_t pair_count = 0, mismatches = 0, migrations = 0, sort_moves = 0, ops = 0;
   double ops_ms = 0;
   for (int s = 0; s < steps; ++s) {
@@ -97,6 +116,11 @@ int main(int argc, char** argv) {
     const double sap =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (PairSetChecksum(pairs) != PairSetChecksum(ref)) ++mismatches;
+    for (size_t k = 0; k < others.size(); ++k) {
+      const StepTimings to = other_drivers[k].Step(frame, other_pairs);
+      if (PairSetChecksum(other_pairs) != PairSetChecksum(pairs)) ++mismatches;
+      if (s >= steps / 4) t_other[k].push_back(to.total_ms());
+    }
     if (s % 50 == 0 && n <= 5000) t_brute.push_back(drive_brute.Step(frame, ref).total_ms());
     if (s >= steps / 4) {  // after the tree has been built by the scheduler
       t_bsp.push_back(t.total_ms());
@@ -116,13 +140,18 @@ int main(int argc, char** argv) {
               t_bsp.size());
   std::printf("  sabsp        %.3f ms/step (update %.3f + pairs %.3f)\n", Median(t_bsp),
               Median(t_upd), Median(t_pairs));
-  std::printf("  sort&sweep   %.3f ms/step (from scratch, x axis)   ratio sabsp/sap = %.2f\n",
+  std::printf("  sort&sweep   %.3f ms/step (from scratch, x axis)   ratio sabsp/s&s = %.2f\n",
               Median(t_sap), Median(t_bsp) / Median(t_sap));
   if (!t_brute.empty()) {
     std::printf("  brute force  %.3f ms/step                           ratio sabsp/brute = %.3f\n",
                 Median(t_brute), Median(t_bsp) / Median(t_brute));
   }
-  std::printf("  pairs/step %.1f, pair-set mismatches vs sort&sweep: %llu\n",
+  for (size_t k = 0; k < others.size(); ++k) {
+    std::printf("  %-12s %.3f ms/step                           ratio sabsp/%s = %.2f\n",
+                other_names[k], Median(t_other[k]), other_names[k],
+                Median(t_bsp) / Median(t_other[k]));
+  }
+  std::printf("  pairs/step %.1f, pair-set mismatches vs sort&sweep and the others: %llu\n",
               double(pair_count) / double(t_bsp.size()), (unsigned long long)mismatches);
   std::printf(
       "  tree: %u leaves, depth mean %.2f max %u, t=%d, redundancy %.2f%%, candidates %llu\n",

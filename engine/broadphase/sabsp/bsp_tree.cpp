@@ -79,7 +79,7 @@ void BspTree::SetDepths(NodeId n, uint16_t depth) {
 
 LeafEntry BspTree::MakeEntry(NodeId leaf, BoxId id) const {
   const Interval iv = ProjectAabb(boxes_[id], dirs_[nodes_[leaf].sort_dir]);
-  return LeafEntry{iv.lo, iv.hi, id, boxes_[id]};
+  return LeafEntry{boxes_[id], iv.lo, iv.hi, id};
 }
 
 void BspTree::PushEntry(NodeId leaf, const LeafEntry& entry, bool sorted) {

@@ -22,10 +22,12 @@ namespace partlab {
 using NodeId = int32_t;
 constexpr NodeId kNoNode = -1;
 
+// The box comes first so that the sweep may load each of its corners as four floats (the fourth
+// lane reads the next field, still inside the entry).
 struct LeafEntry {
+  Aabb box;
   float lo, hi;  // projection of `box` on the leaf's sort direction
   BoxId id;
-  Aabb box;
 };
 
 struct BspNode {

@@ -162,6 +162,11 @@ PhysicsStepTimings PhysicsWorld::RunPhysics() {
   // Canonical order: the contact joints, and so QuickStep's result, must not depend on the order
   // in which a broad phase happens to enumerate its pairs.
   std::sort(pairs_.begin(), pairs_.end());
+  // A pair reported twice would make its contacts twice; the contract says once, but the motion
+  // must not depend on a broad phase honouring it. Counted, so the bench and the UI can tell.
+  const auto unique_end = std::unique(pairs_.begin(), pairs_.end());
+  t.duplicate_pairs = static_cast<uint32_t>(pairs_.end() - unique_end);
+  pairs_.erase(unique_end, pairs_.end());
   if (observer_) observer_(aabbs_, pairs_);
   NarrowPhase(t);
   t.narrow_ms = MsSince(t0);

@@ -48,13 +48,14 @@ struct PhysicsParams {
 // Per-step costs, split as the thesis measures them (6.1): structural update of the broad phase,
 // pair enumeration, and everything else (ODE's narrow phase + solver + reading back AABBs).
 struct PhysicsStepTimings {
-  double update_ms = 0;   // broad phase: edits + Update()
-  double pairs_ms = 0;    // broad phase: FindPairs()
-  double narrow_ms = 0;   // canonical sort + dCollide + contact joints
-  double solver_ms = 0;   // dWorldQuickStep + reading back the moved AABBs
-  uint32_t pairs = 0;     // broad-phase pairs (including static-static ones)
-  uint32_t tested = 0;    // pairs handed to dCollide
-  uint32_t contacts = 0;  // contact joints made
+  double update_ms = 0;          // broad phase: edits + Update()
+  double pairs_ms = 0;           // broad phase: FindPairs()
+  double narrow_ms = 0;          // canonical sort + dCollide + contact joints
+  double solver_ms = 0;          // dWorldQuickStep + reading back the moved AABBs
+  uint32_t pairs = 0;            // broad-phase pairs (including static-static ones)
+  uint32_t tested = 0;           // pairs handed to dCollide
+  uint32_t contacts = 0;         // contact joints made
+  uint32_t duplicate_pairs = 0;  // pairs the broad phase reported more than once (a bug there)
   double broad_phase_ms() const { return update_ms + pairs_ms; }
   double physics_ms() const { return narrow_ms + solver_ms; }
 };

@@ -13,7 +13,7 @@ namespace {
 
 constexpr int kAttractors = 6;
 constexpr double kPull = 6.0;       // m/s², towards the body's attractor
-constexpr double kCore = 9.0;       // no pull inside: a cloud is a loose gas, not a ball
+constexpr double kCore = 2.0;       // no pull inside: nothing is flung out of the centre
 constexpr double kSpacing = 3.0;    // initial lattice spacing of a cloud (sparse)
 constexpr int kSwitchPeriod = 125;  // steps (5 s)
 constexpr double kSwitchFraction = 0.2;
@@ -28,7 +28,7 @@ class AttractorCloudsScene final : public Scene {
     mass_.clear();
   }
 
-  // Bodies start on a loose lattice around their attractor's starting point.
+  // Bodies start on a loose lattice around their attractor's starting point, orbiting it.
   void SpawnBodies(uint32_t count) override {
     for (uint32_t n = 0; n < count; ++n) {
       const uint32_t i = static_cast<uint32_t>(attractor_of_.size());
@@ -42,8 +42,15 @@ class AttractorCloudsScene final : public Scene {
       d.position = AttractorAt(a, 0.0) + (cell - glm::dvec3(side / 2.0)) * kSpacing +
                    random().InBox(glm::dvec3(-0.2), glm::dvec3(0.2));
       d.orientation = random().Rotation();
-      d.velocity = random().InBox(glm::dvec3(-2), glm::dvec3(2));
-      d.linear_damping = 0.002;
+      // On a roughly circular orbit (v = sqrt(a r) under a constant pull a) in a random plane,
+      // so that a cloud is a swarm of crossing orbits rather than a collapsing ball.
+      const glm::dvec3 r = d.position - AttractorAt(a, 0.0);
+      const glm::dvec3 axis =
+          glm::normalize(random().InBox(glm::dvec3(-1), glm::dvec3(1)) + glm::dvec3(1e-3, 0, 0));
+      const glm::dvec3 tangent = glm::cross(axis, r);
+      const double len = glm::length(tangent);
+      d.velocity = len > 1e-9 ? tangent / len * std::sqrt(kPull * glm::length(r)) : glm::dvec3(0);
+      d.linear_damping = 0.0;  // orbits must not decay: collisions already dissipate
       world().AddBody(d);
       attractor_of_.push_back(a);
       mass_.push_back(8.0 * d.half_extents.x * d.half_extents.y * d.half_extents.z * d.density);
@@ -90,6 +97,10 @@ SceneParams Defaults() {
   p.spawn_per_step = 0;  // the clouds exist from the start
   p.physics.gravity = {0, 0, 0};
   p.physics.auto_disable = false;  // nothing ever rests here
+  // Nearly elastic, slippery boxes: with the thesis's default contacts a swarm of colliding
+  // orbits loses its energy and collapses into one dense ball; the thesis's clouds stay sparse.
+  p.physics.restitution = 0.9;
+  p.physics.friction = 0.1;
   return p;
 }
 

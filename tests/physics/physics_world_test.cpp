@@ -33,6 +33,25 @@ class ScrambledBruteForce final : public BroadPhase {
   std::mt19937 rng_{12345};
 };
 
+// A broken broad phase that reports every pair twice.
+class DuplicatingBruteForce final : public BroadPhase {
+ public:
+  std::string_view Name() const override { return "duplicating-brute"; }
+  void Add(BoxId id, const Aabb& b) override { inner_.Add(id, b); }
+  void Remove(BoxId id) override { inner_.Remove(id); }
+  void Move(BoxId id, const Aabb& b) override { inner_.Move(id, b); }
+  void FindPairs(std::vector<BoxPair>& out) override {
+    const size_t first = out.size();
+    inner_.FindPairs(out);
+    const size_t n = out.size();
+    for (size_t i = first; i < n; ++i) out.push_back(out[i]);
+  }
+  size_t MemoryBytes() const override { return inner_.MemoryBytes(); }
+
+ private:
+  BruteForce inner_;
+};
+
 PhysicsParams TestParams() {
   PhysicsParams p;
   p.seed = 7;
@@ -167,6 +186,21 @@ TEST(PhysicsWorld, MotionDoesNotDependOnThePairOrderOfTheBroadPhase) {
   double spread = 0;
   for (size_t i = 0; i < a.size(); i += 3) spread = std::max(spread, std::abs(a[i + 2]));
   EXPECT_GT(spread, 0.7);
+}
+
+TEST(PhysicsWorld, PairsReportedTwiceAreCountedAndMakeContactsOnce) {
+  const std::vector<double> reference = RunPile(std::make_unique<BruteForce>());
+  PhysicsWorld world(TestParams(), std::make_unique<DuplicatingBruteForce>());
+  const std::vector<BodyId> ids = BuildPile(world);
+  uint64_t duplicates = 0;
+  for (int s = 0; s < kPileSteps; ++s) {
+    const PhysicsStepTimings t = world.RunPhysics();
+    EXPECT_EQ(t.duplicate_pairs * 2, t.pairs);
+    duplicates += t.duplicate_pairs;
+  }
+  EXPECT_GT(duplicates, 0u);
+  const std::vector<double> got = Positions(world, ids);
+  EXPECT_EQ(std::memcmp(got.data(), reference.data(), got.size() * sizeof(double)), 0);
 }
 
 TEST(PhysicsWorld, SwitchingBroadPhaseMidRunKeepsTheMotion) {

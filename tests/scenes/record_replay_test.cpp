@@ -46,7 +46,7 @@ TEST_P(RecordReplay, ReplayedPairsEqualLivePairsEveryFrame) {
   EXPECT_EQ(trace.value().FrameCount(), size_t(steps));
 
   // ...and replaying it through other broad phases finds the live pairs, frame by frame.
-  for (const char* algo : {"brute", "sap", "hash"}) {
+  for (const char* algo : {"brute", "sap", "sabsp"}) {
     auto bp = MakeBroadPhase(algo);
     if (!bp) continue;
     size_t frames = 0;

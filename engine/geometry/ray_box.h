@@ -38,14 +38,15 @@ SlabRay MakeSlabRay(const Ray& ray);  // requires IsUsableRay(ray)
 // The fast slab test on a SlabRay; same interval as IntersectRayBox up to rounding.
 inline bool SlabTest(const SlabRay& r, const glm::vec3& box_min, const glm::vec3& box_max,
                      float t_min, float t_max, float* t_enter) {
+  // Plain comparisons rather than std::fmin/fmax, which are library calls without -ffast-math.
+  auto lo = [](float a, float b) { return a < b ? a : b; };
+  auto hi = [](float a, float b) { return a > b ? a : b; };
   const glm::vec3 ta = box_min * r.inv_dir - r.origin_times_inv;
   const glm::vec3 tb = box_max * r.inv_dir - r.origin_times_inv;
-  const float lo = std::fmax(std::fmax(std::fmin(ta.x, tb.x), std::fmin(ta.y, tb.y)),
-                             std::fmax(std::fmin(ta.z, tb.z), t_min));
-  const float hi = std::fmin(std::fmin(std::fmax(ta.x, tb.x), std::fmax(ta.y, tb.y)),
-                             std::fmin(std::fmax(ta.z, tb.z), t_max));
-  *t_enter = lo;
-  return lo <= hi;
+  const float enter = hi(hi(lo(ta.x, tb.x), lo(ta.y, tb.y)), hi(lo(ta.z, tb.z), t_min));
+  const float exit = lo(lo(hi(ta.x, tb.x), hi(ta.y, tb.y)), lo(hi(ta.z, tb.z), t_max));
+  *t_enter = enter;
+  return enter <= exit;
 }
 
 }  // namespace partlab

@@ -18,6 +18,7 @@
 // distance is beyond the nearest hit found so far.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -43,6 +44,8 @@ struct OctreeBuildOptions {
   int max_depth = 0;  // root = 1; 0 picks automatically (AutoMaxDepth)
   int leaf_size = 0;  // kLeafReferences: split cells holding more than this; 0 picks automatically
   bool cost_model = true;  // kLeafReferences: split only where the cost estimate says it pays
+  // kLeafReferences: stop splitting once the references reach this many per triangle (memory cap).
+  float reference_budget = 4.0f;
 };
 
 struct OctreeBuildStats {
@@ -74,8 +77,20 @@ struct OctreeNode {
   bool IsLeaf() const { return child_mask == 0; }
   bool HasChild(int octant) const { return (child_mask >> octant) & 1; }
   uint32_t Child(int octant) const {  // requires HasChild(octant)
-    return first_child + uint32_t(__builtin_popcount(child_mask & ((1u << octant) - 1u)));
+    return first_child + kBitsBelow[child_mask][octant];
   }
+
+  // kBitsBelow[mask][o]: how many of the octants before o exist (a table: without -mpopcnt,
+  // __builtin_popcount is a library call, and this sits in the traversal's inner loop).
+  static constexpr auto kBitsBelow = [] {
+    std::array<std::array<uint8_t, 8>, 256> t{};
+    for (int mask = 0; mask < 256; ++mask)
+      for (int o = 0, below = 0; o < 8; ++o) {
+        t[mask][o] = uint8_t(below);
+        below += (mask >> o) & 1;
+      }
+    return t;
+  }();
 };
 static_assert(sizeof(OctreeNode) == 32, "two nodes per cache line");
 

@@ -158,7 +158,7 @@ class OctreeBuilder {
   void SplitLeaves(std::vector<uint32_t> all) {
     const OctreeBuildOptions& o = tree_.options_;
     size_t references = all.size();
-    const size_t budget = kReferenceBudget * all.size();
+    const size_t budget = size_t(double(o.reference_budget) * double(all.size()));
     std::deque<std::pair<int32_t, std::vector<uint32_t>>> queue;
     queue.emplace_back(0, std::move(all));
     while (!queue.empty()) {
@@ -210,8 +210,6 @@ class OctreeBuilder {
       if (!l.empty()) cost += 0.25 * (1.0 + double(l.size()));
     return cost < double(n);
   }
-
-  static constexpr size_t kReferenceBudget = 4;  // references per usable triangle, at most
 
   void Flatten() {
     std::vector<OctreeNode>& out = tree_.nodes_;

@@ -89,6 +89,16 @@ inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
 
 constexpr int kStackSize = 8 * (kOctreeDepthLimit + 1);
 
+// Plain comparisons: std::fmax is a library call without -ffast-math, and std::max({...}) a loop.
+inline float Max3(const glm::vec3& v) {
+  const float m = v.x > v.y ? v.x : v.y;
+  return m > v.z ? m : v.z;
+}
+inline float Min3(const glm::vec3& v) {
+  const float m = v.x < v.y ? v.x : v.y;
+  return m < v.z ? m : v.z;
+}
+
 }  // namespace
 
 // The paper's traversal: "O raio é testado com cada octante cúbico da célula atual, e, se for
@@ -135,6 +145,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   const SlabRay s = MakeSlabRay(ray);
   struct Entry {
     uint32_t node;
+    float enter;          // max of near: where the ray enters the (grown) cell
     glm::vec3 near, far;  // per-axis t where the ray enters / leaves the cell's (grown) slabs
   };
   // t of a plane x = p along axis a is p·inv_a − (O/D)_a; the margin moves each plane by
@@ -145,31 +156,35 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   const glm::vec3 th = root.half * glm::abs(s.inv_dir) + slack;
   Entry stack[kStackSize];
   int top = 0;
-  stack[top++] = {0, tc - th, tc + th};
+  {
+    const glm::vec3 near = tc - th, far = tc + th;
+    const float enter = Max3(near), leave = Min3(far);
+    if (!(enter <= leave) || leave < opt.t_min) return;
+    stack[top++] = {0, enter, near, far};
+  }
   while (top > 0) {
     const Entry e = stack[--top];
-    const float enter = std::max({e.near.x, e.near.y, e.near.z});
-    const float leave = std::min({e.far.x, e.far.y, e.far.z});
-    if (!(enter <= leave) || leave < opt.t_min || enter > mode.Limit()) continue;
+    if (e.enter > mode.Limit()) continue;  // beyond the nearest hit so far: nothing nearer inside
     const OctreeNode& n = nodes_[e.node];
     sink.Node(e.node);
     if (TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
     if (n.IsLeaf()) continue;
     const glm::vec3 tm = n.center * s.inv_dir - s.origin_times_inv;
-    const glm::vec3 near_half_far = tm + slack, far_half_near = tm - slack;
+    // [0]: the near half along each axis, [1]: the far half.
+    const glm::vec3 near_of[2] = {e.near, tm - slack};
+    const glm::vec3 far_of[2] = {tm + slack, e.far};
     const float limit = mode.Limit();
     for (int m = 7; m >= 0; --m) {
       const int octant = m ^ s.sign_mask;
       if (!n.HasChild(octant)) continue;
       Entry c;
       for (int a = 0; a < 3; ++a) {
-        const bool far_half = (m >> a) & 1;
-        c.near[a] = far_half ? far_half_near[a] : e.near[a];
-        c.far[a] = far_half ? e.far[a] : near_half_far[a];
+        c.near[a] = near_of[(m >> a) & 1][a];
+        c.far[a] = far_of[(m >> a) & 1][a];
       }
-      const float c_enter = std::max({c.near.x, c.near.y, c.near.z});
-      const float c_leave = std::min({c.far.x, c.far.y, c.far.z});
-      if (c_enter <= c_leave && c_leave >= opt.t_min && c_enter <= limit) {
+      c.enter = Max3(c.near);
+      const float c_leave = Min3(c.far);
+      if (c.enter <= c_leave && c_leave >= opt.t_min && c.enter <= limit) {
         c.node = n.Child(octant);
         stack[top++] = c;
       }

@@ -102,6 +102,8 @@ int main(int argc, char** argv) {
   std::vector<BoxPair> other_pairs;
   uint64_t pair_count = 0, mismatches = 0, migrations = 0, sort_moves = 0, ops = 0;
   double ops_ms = 0;
+  uint64_t op_applied[kBspOpCount] = {}, op_failed[kBspOpCount] = {};
+  double op_ms[kBspOpCount] = {};
   for (int s = 0; s < steps; ++s) {
     for (int i = 0; i < n; ++i) {
       pos[i] += vel[i];
@@ -132,6 +134,11 @@ int main(int argc, char** argv) {
       migrations += bsp.last_stats().migrations;
       sort_moves += bsp.last_stats().sort_moves;
       for (uint32_t a : bsp.last_stats().ops.applied) ops += a;
+      for (int k = 0; k < kBspOpCount; ++k) {
+        op_applied[k] += bsp.last_stats().ops.applied[k];
+        op_failed[k] += bsp.last_stats().ops.failed[k];
+        op_ms[k] += bsp.last_stats().ops.ms[k];
+      }
     }
   }
   const BspStepStats& st = bsp.last_stats();
@@ -160,5 +167,11 @@ int main(int argc, char** argv) {
   const double k = double(t_bsp.size());
   std::printf("  per step: %.2f operations taking %.3f ms, %.0f leaf migrations, %.0f sort moves\n",
               double(ops) / k, ops_ms / k, double(migrations) / k, double(sort_moves) / k);
+  std::printf("  operations (ok/failed, ms total):");
+  for (int o = 0; o < kBspOpCount; ++o) {
+    std::printf(" %s %llu/%llu %.2f;", BspOpName(BspOp(o)), (unsigned long long)op_applied[o],
+                (unsigned long long)op_failed[o], op_ms[o]);
+  }
+  std::printf("\n");
   return mismatches == 0 ? 0 : 1;
 }

@@ -258,24 +258,63 @@ OpResult BspOperations::Balance(NodeId n, const BspParams& params) {
   tree_.CollectBoxes(node.child[heavy], ids_);
   const glm::vec3 normal = node.normal;
   const float old_offset = node.offset;
-  lo_.clear();
-  hi_.clear();
-  for (BoxId id : ids_) {
-    const Interval iv = ProjectAabb(tree_.box(id), normal);
-    lo_.push_back(iv.lo);
-    hi_.push_back(iv.hi);
+  intervals_.clear();
+  for (BoxId id : ids_) intervals_.push_back(ProjectAabb(tree_.box(id), normal));
+
+  // The region between the old and the new position: about (L - R) / 2 boxes must change sides
+  // for balance, plus a margin for a cleaner cut. Only the intervals reaching into the region are
+  // sorted; the rest are counted. If no acceptable cut lies in it, the whole side is used.
+  const size_t h = intervals_.size();
+  const size_t k = (std::max(left, right) - std::min(left, right)) / 2 + (left + right) / 8 + 8;
+  CutChoice cut;
+  for (const bool whole : {false, true}) {
+    if (whole && k >= h) break;  // the region already was the whole side
+    CutCriteria criteria = Criteria(params);
+    if (heavy == 0) {
+      criteria.extra_right = light_only;
+      criteria.max_offset = old_offset;
+    } else {
+      criteria.extra_left = light_only;
+      criteria.min_offset = old_offset;
+    }
+    lo_.clear();
+    hi_.clear();
+    if (whole || k >= h) {
+      for (const Interval& iv : intervals_) lo_.push_back(iv.lo), hi_.push_back(iv.hi);
+    } else if (heavy == 0) {
+      // Plane moving down: the region starts at the k-th largest low end r. Boxes ending at or
+      // below r stay on the negative side only, whatever the cut in [r, old].
+      std::nth_element(intervals_.begin(), intervals_.begin() + ptrdiff_t(h - k), intervals_.end(),
+                       [](const Interval& a, const Interval& b) { return a.lo < b.lo; });
+      const float r = intervals_[h - k].lo;
+      criteria.min_offset = r;
+      for (const Interval& iv : intervals_) {
+        if (iv.hi <= r) {
+          ++criteria.extra_left;
+        } else {
+          lo_.push_back(iv.lo), hi_.push_back(iv.hi);
+        }
+      }
+    } else {
+      // Plane moving up: the region ends at the k-th smallest high end r. Boxes starting above r
+      // stay on the positive side only, whatever the cut in [old, r].
+      std::nth_element(intervals_.begin(), intervals_.begin() + ptrdiff_t(k - 1), intervals_.end(),
+                       [](const Interval& a, const Interval& b) { return a.hi < b.hi; });
+      const float r = intervals_[k - 1].hi;
+      criteria.max_offset = r;
+      for (const Interval& iv : intervals_) {
+        if (iv.lo > r) {
+          ++criteria.extra_right;
+        } else {
+          lo_.push_back(iv.lo), hi_.push_back(iv.hi);
+        }
+      }
+    }
+    std::sort(lo_.begin(), lo_.end());
+    std::sort(hi_.begin(), hi_.end());
+    cut = ChooseCut(lo_, hi_, criteria);
+    if (cut.found && cut.offset != old_offset) break;
   }
-  std::sort(lo_.begin(), lo_.end());
-  std::sort(hi_.begin(), hi_.end());
-  CutCriteria criteria = Criteria(params);
-  if (heavy == 0) {
-    criteria.extra_right = light_only;
-    criteria.max_offset = old_offset;
-  } else {
-    criteria.extra_left = light_only;
-    criteria.min_offset = old_offset;
-  }
-  const CutChoice cut = ChooseCut(lo_, hi_, criteria);
   if (!cut.found || cut.offset == old_offset) {
     return Fail(
         Format("balance failed: no position of the plane gives balance >= %.2f with "
@@ -286,6 +325,7 @@ OpResult BspOperations::Balance(NodeId n, const BspParams& params) {
   tree_.node_mut(n).offset = cut.offset;
   const NodeId c0 = node.child[0], c1 = node.child[1];
   uint32_t migrated = 0;
+  tree_.BeginBatch();
   for (BoxId id : ids_) {
     const Interval iv = ProjectAabb(tree_.box(id), normal);
     if (heavy == 0) {
@@ -300,6 +340,7 @@ OpResult BspOperations::Balance(NodeId n, const BspParams& params) {
       }
     }
   }
+  tree_.EndBatch();
   Populations(n, result.after);
   result.ok = true;
   result.result_node = n;
@@ -344,7 +385,9 @@ OpResult BspOperations::Swap(NodeId n, const BspParams& params) {
   tree_.FreeSubtree(n);
   tree_.SetDepths(kept, depth);
   if (tree_.node(kept).IsLeaf()) tree_.ResortLeaf(kept, tree_.ChildSortDir(parent));
+  tree_.BeginBatch();
   for (BoxId id : ids_) tree_.InsertIntoSubtree(kept, id);
+  tree_.EndBatch();
 
   Populations(kept, result.after);
   result.ok = true;

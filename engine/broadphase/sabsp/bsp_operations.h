@@ -58,6 +58,7 @@ class BspOperations {
 
   BspTree& tree_;
   std::vector<float> lo_, hi_;
+  std::vector<Interval> intervals_;
   std::vector<LeafEntry> entries_, sample_, merge_a_, merge_b_;
   std::vector<BoxId> ids_;
   std::vector<uint8_t> seen_;

@@ -93,11 +93,31 @@ void BspTree::PushEntry(NodeId leaf, const LeafEntry& entry, bool sorted) {
   ++total_entries_;
 }
 
+void BspTree::MarkDirty(NodeId leaf) {
+  if (std::find(dirty_leaves_.begin(), dirty_leaves_.end(), leaf) == dirty_leaves_.end()) {
+    dirty_leaves_.push_back(leaf);
+  }
+}
+
+void BspTree::EndBatch() {
+  batch_ = false;
+  for (NodeId leaf : dirty_leaves_) {
+    std::stable_sort(lists_[leaf].begin(), lists_[leaf].end(), ByLo);
+  }
+  dirty_leaves_.clear();
+}
+
 bool BspTree::EraseEntry(NodeId leaf, BoxId id) {
   std::vector<LeafEntry>& list = lists_[leaf];
   for (size_t i = 0; i < list.size(); ++i) {
     if (list[i].id == id) {
-      list.erase(list.begin() + static_cast<ptrdiff_t>(i));  // keeps the order
+      if (batch_) {  // order restored by EndBatch
+        list[i] = list.back();
+        list.pop_back();
+        MarkDirty(leaf);
+      } else {
+        list.erase(list.begin() + static_cast<ptrdiff_t>(i));  // keeps the order
+      }
       --leaf_count_[id];
       --total_entries_;
       return true;
@@ -116,7 +136,8 @@ uint32_t BspTree::Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, Bo
   if (node.IsLeaf()) {
     if (was && !is) return EraseEntry(n, id) ? 1 : 0;
     if (is && !was) {
-      PushEntry(n, MakeEntry(n, id), sorted);
+      PushEntry(n, MakeEntry(n, id), sorted && !batch_);
+      if (batch_) MarkDirty(n);
       return 1;
     }
     return 0;

@@ -87,6 +87,12 @@ class BspTree {
   void InsertIntoSubtree(NodeId n, BoxId id);
   void RemoveFromSubtree(NodeId n, BoxId id);
 
+  // Batched edits for operations that move many boxes (balance, swap): inside a batch, subtree
+  // insertions append and removals swap with the last entry; EndBatch() sorts each touched leaf
+  // once instead of paying one array shift per box.
+  void BeginBatch() { batch_ = true; }
+  void EndBatch();
+
   // Node slots.
   NodeId NewNode();
   void FreeSubtree(NodeId n);  // also drops the leaves' entries (leaf counts updated)
@@ -117,6 +123,7 @@ class BspTree {
   uint32_t Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, BoxId id, bool was, bool is,
                    bool sorted);
   bool EraseEntry(NodeId leaf, BoxId id);
+  void MarkDirty(NodeId leaf);
   void EnsureId(BoxId id);
 
   CutDirections dirs_;
@@ -130,6 +137,8 @@ class BspTree {
   std::vector<uint32_t> leaf_count_;
   std::vector<uint32_t> stamp_;  // for CollectBoxes' de-duplication
   uint32_t stamp_now_ = 0;
+  bool batch_ = false;
+  std::vector<NodeId> dirty_leaves_;
   uint32_t box_count_ = 0;
   uint64_t total_entries_ = 0;
 };

@@ -171,20 +171,6 @@ double Median(std::vector<double> v) {
   return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-// Runs `pass` up to `repeats` times (at least once, fewer when one pass takes over 4 s), returns
-// the median seconds per pass.
-double TimeMedian(int repeats, const std::function<void()>& pass) {
-  std::vector<double> s;
-  double total = 0;
-  for (int r = 0; r < repeats && (r == 0 || total < 4.0); ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    pass();
-    s.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    total += s.back();
-  }
-  return Median(s);
-}
-
 size_t BruteRayCount(const Options& o, size_t n, size_t rays) {
   if (o.brute_rays) return std::min(o.brute_rays, rays);
   const double budget = 2e8;
@@ -233,40 +219,72 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
   res.n = c.triangles.size();
   const PreparedTriangles prepared(c.triangles);
   const size_t nb = BruteRayCount(o, c.triangles.size(), rays.size());
-  std::vector<RayHit> brute(nb), got(rays.size());
+  const Octree trees[2] = {
+      Octree(c.triangles, {Placement::kDeepestContaining, o.max_depth, o.leaf_size}),
+      Octree(c.triangles, {Placement::kLeafReferences, o.max_depth, o.leaf_size})};
+  for (const Octree& t : trees)
+    res.per_depth.emplace_back(PlacementName(t.options().placement), t.stats().triangles_per_depth);
 
-  Row b = MakeRow("brute", "-", "-", nb);
-  b.us_per_ray = 1e6 / double(nb) * TimeMedian(o.repeats, [&] {
-                   for (size_t i = 0; i < nb; ++i) brute[i] = BruteForceNearest(prepared, rays[i]);
-                 });
-  for (size_t i = 0; i < nb; ++i) BruteForceNearest(prepared, rays[i], {}, &b.stats);
-  res.brute_us = b.us_per_ray;
-  res.rows.push_back(b);
-
-  std::vector<RayHit> reference;  // ordered traversal, leaf placement: compared with Embree
-  for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences}) {
-    const Octree tree(c.triangles, {p, o.max_depth, o.leaf_size});
-    res.per_depth.emplace_back(PlacementName(p), tree.stats().triangles_per_depth);
+  // Method 0 is brute force on the first nb rays, then each placement x traversal on all rays.
+  struct Method {
+    Row row;
+    std::function<void(std::vector<RayHit>&)> pass;
+    std::vector<RayHit> answers;
+    std::vector<double> seconds = {};
+    double total = 0;
+  };
+  std::vector<Method> methods;
+  methods.push_back({MakeRow("brute", "-", "-", nb),
+                     [&](std::vector<RayHit>& out) {
+                       for (size_t i = 0; i < nb; ++i)
+                         out[i] = BruteForceNearest(prepared, rays[i]);
+                     },
+                     std::vector<RayHit>(nb)});
+  for (const Octree& tree : trees)
     for (Traversal tr : {Traversal::kPaper, Traversal::kOrdered}) {
-      Row r = MakeRow("octree", PlacementName(p), TraversalName(tr), rays.size());
-      r.us_per_ray = 1e6 / double(rays.size()) * TimeMedian(o.repeats, [&] {
-                       for (size_t i = 0; i < rays.size(); ++i) got[i] = tree.Nearest(rays[i], tr);
-                     });
-      for (const Ray& ray : rays) tree.Nearest(ray, tr, {}, &r.stats);
-      for (size_t i = 0; i < nb; ++i) r.mismatches += !SameAnswer(got[i], brute[i]);
+      Row r = MakeRow("octree", PlacementName(tree.options().placement), TraversalName(tr),
+                      rays.size());
       r.build_ms = tree.stats().build_seconds * 1e3;
       r.memory = tree.stats().memory_bytes;
       r.nodes = tree.stats().node_count;
       r.refs = tree.stats().reference_count;
       r.depth = tree.stats().depth_reached;
-      res.rows.push_back(r);
-      if (reference.empty())
-        reference = got;  // the first octree: all others must agree on all rays
-      else
-        for (size_t i = 0; i < rays.size(); ++i)
-          res.rows.back().mismatches += !SameAnswer(got[i], reference[i]);
+      methods.push_back({r,
+                         [&tree, tr, &rays](std::vector<RayHit>& out) {
+                           for (size_t i = 0; i < rays.size(); ++i)
+                             out[i] = tree.Nearest(rays[i], tr);
+                         },
+                         std::vector<RayHit>(rays.size())});
     }
+  // Rounds interleave the methods, so a change in machine load (2 cores shared with other work)
+  // falls on all of them alike; a method stops repeating once it has used 4 s.
+  for (int round = 0; round < o.repeats; ++round)
+    for (Method& m : methods) {
+      if (round > 0 && m.total >= 4.0) continue;
+      const auto t0 = std::chrono::steady_clock::now();
+      m.pass(m.answers);
+      m.seconds.push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      m.total += m.seconds.back();
+    }
+  // Counters in an untimed pass; answers checked against brute force (its rays) and against the
+  // first octree (all rays).
+  for (size_t i = 0; i < nb; ++i) BruteForceNearest(prepared, rays[i], {}, &methods[0].row.stats);
+  for (size_t k = 1; k < methods.size(); ++k) {
+    const Octree& tree = trees[(k - 1) / 2];
+    const Traversal tr = (k - 1) % 2 ? Traversal::kOrdered : Traversal::kPaper;
+    for (const Ray& ray : rays) tree.Nearest(ray, tr, {}, &methods[k].row.stats);
+    for (size_t i = 0; i < nb; ++i)
+      methods[k].row.mismatches += !SameAnswer(methods[k].answers[i], methods[0].answers[i]);
+    for (size_t i = 0; i < rays.size(); ++i)
+      methods[k].row.mismatches += !SameAnswer(methods[k].answers[i], methods[1].answers[i]);
   }
+  for (Method& m : methods) {
+    m.row.us_per_ray = 1e6 / double(m.row.rays_timed) * Median(m.seconds);
+    res.rows.push_back(m.row);
+  }
+  res.brute_us = res.rows[0].us_per_ray;
+  const std::vector<RayHit>& reference = methods[4].answers;  // ordered traversal, leaf placement
   if (hits_out) {
     hits_out->resize(rays.size());
     for (size_t i = 0; i < rays.size(); ++i)

@@ -249,6 +249,7 @@ void WaitOrPollEvents(Engine& engine) {
   const bool minimised = w == 0 || h == 0 || glfwGetWindowAttrib(engine.window, GLFW_ICONIFIED);
   const bool idle = !engine.headless && !engine.view->Animating() &&
                     glfwGetTime() - engine.last_activity > kIdleAfter;
+  engine.idle = idle;
   if (minimised || idle)
     glfwWaitEventsTimeout(kIdleWait);
   else
@@ -380,7 +381,8 @@ void DrawPanels(Engine& engine) {
                               engine.overlay_lines,
                               engine.overlay_points,
                               engine.overlay_triangles,
-                              engine.overlays->draw_calls_last_flush()};
+                              engine.overlays->draw_calls_last_flush(),
+                              engine.idle};
   if (DrawStatsPanel(stats, engine.vsync, &engine.show_stats))
     glfwSwapInterval(engine.vsync ? 1 : 0);
   SceneCommands commands =

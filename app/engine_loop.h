@@ -60,6 +60,7 @@ struct Engine {
   bool vsync = true;
   bool ui_rescale = false;     // the window moved to a monitor with another content scale
   double last_activity = 0.0;  // glfwGetTime() of the last input event
+  bool idle = false;           // no recent input: the loop waits for events between frames
   bool screenshot_requested = false;
   int screenshots_saved = 0;
   size_t overlay_lines = 0, overlay_points = 0, overlay_triangles = 0;

@@ -36,6 +36,10 @@ bool DrawStatsPanel(const StatsPanelInput& in, bool& vsync, bool* open) {
     ImGui::TextDisabled("%s | OpenGL %s", in.gl.vendor.c_str(), in.gl.version.c_str());
     ImGui::Separator();
     ImGui::Text("%.1f FPS", in.stats.fps());
+    if (in.idle) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(idle: waiting for input)");
+    }
     ImGui::Text("CPU %.2f ms", in.stats.cpu_ms());
     ImGui::SameLine(pad * 8);
     if (in.stats.gpu_ms() >= 0)

@@ -30,6 +30,26 @@ case "$scenario" in
       fail "no error line naming broken.obj:3"
     [[ ! -e "$tmp/out.png" ]] || fail "a screenshot of the wrong model was written"
     ;;
+  bad-model-interactive)  # interactive: the error line, then the default scene keeps running
+    printf 'v 0 0 0\nv 1 0 0\nf 1 2 7\n' >"$tmp/broken.obj"
+    run env PARTLAB_CACHE="$tmp/empty-cache" "${xvfb[@]}" "$partlab" --frames 3 --size 320x240 \
+      --model "$tmp/broken.obj"
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    grep -qF "$tmp/broken.obj:3: face vertex index 7 out of range" "$tmp/err" ||
+      fail "no error line naming broken.obj:3"
+    grep -q "partlab: model .*/assets/models/bunny.obj (3674 triangles" "$tmp/out" ||
+      fail "did not fall back to the default scene"
+    ;;
+  fallback)  # no model cache: the default scene falls back to the committed bunny, with a note
+    run env PARTLAB_CACHE="$tmp/empty-cache" "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" \
+      --frames 2 --size 320x240
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    grep -q "partlab: model .*/assets/models/bunny.obj (3674 triangles" "$tmp/out" ||
+      fail "did not fall back to the bunny"
+    grep -qF "$tmp/empty-cache/models/dragon_res2.obj not found (run scripts/fetch-models.sh)" \
+      "$tmp/err" || fail "no note about the missing dragon"
+    "$png_check" "$tmp/out.png" 320 240 || fail "screenshot check"
+    ;;
   no-display)  # no X server: one line saying so and showing the headless invocation, exit 3
     run env -u DISPLAY -u WAYLAND_DISPLAY "$partlab" --screenshot "$tmp/out.png"
     [[ $rc -eq 3 ]] || fail "exit code $rc, expected 3"

@@ -10,29 +10,28 @@
 namespace partlab::bench {
 
 #ifndef PARTLAB_HAVE_EMBREE
-EmbreeRun RunEmbree(std::span<const Triangle>, std::span<const Ray>, int) {
-  return {};
-}
+EmbreeScene::EmbreeScene(std::span<const Triangle>) {}
+EmbreeScene::~EmbreeScene() = default;
+void EmbreeScene::Intersect(std::span<const Ray>, std::vector<float>*,
+                            std::vector<uint32_t>*) const {}
 #else
 
-EmbreeRun RunEmbree(std::span<const Triangle> triangles, std::span<const Ray> rays, int passes) {
-  EmbreeRun run;
-  run.available = true;
-  run.version = std::to_string(RTC_VERSION_MAJOR) + "." + std::to_string(RTC_VERSION_MINOR) + "." +
-                std::to_string(RTC_VERSION_PATCH);
-  std::vector<uint32_t> ids;  // Embree primitive index -> our triangle id
+EmbreeScene::EmbreeScene(std::span<const Triangle> triangles) {
+  available_ = true;
+  version_ = std::to_string(RTC_VERSION_MAJOR) + "." + std::to_string(RTC_VERSION_MINOR) + "." +
+             std::to_string(RTC_VERSION_PATCH);
   for (uint32_t i = 0; i < triangles.size(); ++i)
-    if (FindDefect(triangles[i]) == TriangleDefect::kNone) ids.push_back(i);
+    if (FindDefect(triangles[i]) == TriangleDefect::kNone) ids_.push_back(i);
 
   RTCDevice device = rtcNewDevice("threads=1");  // one thread, like the octree
   RTCScene scene = rtcNewScene(device);
   RTCGeometry geom = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
   auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(
-      geom, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3, 3 * sizeof(float), 3 * ids.size()));
+      geom, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3, 3 * sizeof(float), 3 * ids_.size()));
   auto* idx = static_cast<uint32_t*>(rtcSetNewGeometryBuffer(
-      geom, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3, 3 * sizeof(uint32_t), ids.size()));
-  for (size_t k = 0; k < ids.size(); ++k) {
-    const Triangle& t = triangles[ids[k]];
+      geom, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3, 3 * sizeof(uint32_t), ids_.size()));
+  for (size_t k = 0; k < ids_.size(); ++k) {
+    const Triangle& t = triangles[ids_[k]];
     const glm::vec3 corners[3] = {t.v0, t.v1, t.v2};
     for (int c = 0; c < 3; ++c) {
       for (int a = 0; a < 3; ++a) v[9 * k + 3 * c + a] = corners[c][a];
@@ -44,39 +43,41 @@ EmbreeRun RunEmbree(std::span<const Triangle> triangles, std::span<const Ray> ra
   rtcReleaseGeometry(geom);
   const auto start = std::chrono::steady_clock::now();
   rtcCommitScene(scene);
-  run.build_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  device_ = device;
+  scene_ = scene;
+}
 
-  run.t.assign(rays.size(), std::numeric_limits<float>::infinity());
-  run.triangle.assign(rays.size(), UINT32_MAX);
+EmbreeScene::~EmbreeScene() {
+  if (scene_) rtcReleaseScene(static_cast<RTCScene>(scene_));
+  if (device_) rtcReleaseDevice(static_cast<RTCDevice>(device_));
+}
+
+void EmbreeScene::Intersect(std::span<const Ray> rays, std::vector<float>* t,
+                            std::vector<uint32_t>* triangle) const {
+  t->assign(rays.size(), std::numeric_limits<float>::infinity());
+  triangle->assign(rays.size(), UINT32_MAX);
+  RTCScene scene = static_cast<RTCScene>(scene_);
   RTCIntersectContext context;
   rtcInitIntersectContext(&context);
-  for (int pass = 0; pass < passes; ++pass) {
-    const auto t0 = std::chrono::steady_clock::now();
-    for (size_t i = 0; i < rays.size(); ++i) {
-      RTCRayHit rh{};
-      rh.ray.org_x = rays[i].origin.x;
-      rh.ray.org_y = rays[i].origin.y;
-      rh.ray.org_z = rays[i].origin.z;
-      rh.ray.dir_x = rays[i].direction.x;
-      rh.ray.dir_y = rays[i].direction.y;
-      rh.ray.dir_z = rays[i].direction.z;
-      rh.ray.tnear = kRayEpsilon;  // HITS0001: t > 1e-6
-      rh.ray.tfar = std::numeric_limits<float>::infinity();
-      rh.ray.mask = 0xFFFFFFFFu;
-      rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-      rtcIntersect1(scene, &context, &rh);
-      if (rh.hit.geomID != RTC_INVALID_GEOMETRY_ID) {
-        run.t[i] = rh.ray.tfar;
-        run.triangle[i] = ids[rh.hit.primID];
-      }
+  for (size_t i = 0; i < rays.size(); ++i) {
+    RTCRayHit rh{};
+    rh.ray.org_x = rays[i].origin.x;
+    rh.ray.org_y = rays[i].origin.y;
+    rh.ray.org_z = rays[i].origin.z;
+    rh.ray.dir_x = rays[i].direction.x;
+    rh.ray.dir_y = rays[i].direction.y;
+    rh.ray.dir_z = rays[i].direction.z;
+    rh.ray.tnear = kRayEpsilon;  // HITS0001: t > 1e-6
+    rh.ray.tfar = std::numeric_limits<float>::infinity();
+    rh.ray.mask = 0xFFFFFFFFu;
+    rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+    rtcIntersect1(scene, &context, &rh);
+    if (rh.hit.geomID != RTC_INVALID_GEOMETRY_ID) {
+      (*t)[i] = rh.ray.tfar;
+      (*triangle)[i] = ids_[rh.hit.primID];
     }
-    run.seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
-  rtcReleaseScene(scene);
-  rtcReleaseDevice(device);
-  return run;
 }
 
 #endif

@@ -1,6 +1,6 @@
 // Embree 3 (Intel's production ray tracing kernels, Debian's libembree-dev) as the outside
 // yardstick for the octree bench: the same triangles, the same rays, rtcIntersect1 one ray at a
-// time in one thread. Compiled to a stub that reports "unavailable" when CMake does not find
+// time in one thread. Compiled to a stub whose available() is false when CMake does not find
 // Embree.
 #pragma once
 
@@ -14,16 +14,29 @@
 
 namespace partlab::bench {
 
-struct EmbreeRun {
-  bool available = false;
-  std::string version;             // "3.13.5"
-  double build_seconds = 0.0;      // rtcCommitScene
-  std::vector<double> seconds;     // one entry per timed pass over all rays
-  std::vector<float> t;            // nearest t per ray, +inf for a miss
-  std::vector<uint32_t> triangle;  // its triangle id (index into the caller's list)
-};
+class EmbreeScene {
+ public:
+  // Builds a one-thread device and a scene of the triangles FindDefect accepts (as the octree).
+  explicit EmbreeScene(std::span<const Triangle> triangles);
+  ~EmbreeScene();
+  EmbreeScene(const EmbreeScene&) = delete;
+  EmbreeScene& operator=(const EmbreeScene&) = delete;
 
-// Skips triangles FindDefect rejects, as the octree does; times `passes` passes over `rays`.
-EmbreeRun RunEmbree(std::span<const Triangle> triangles, std::span<const Ray> rays, int passes);
+  bool available() const { return available_; }
+  const std::string& version() const { return version_; }  // "3.13.5"
+  double build_seconds() const { return build_seconds_; }  // rtcCommitScene
+
+  // Nearest hit per ray with t > 1e-6: t (+infinity for a miss) and the triangle's id.
+  void Intersect(std::span<const Ray> rays, std::vector<float>* t,
+                 std::vector<uint32_t>* triangle) const;
+
+ private:
+  bool available_ = false;
+  std::string version_;
+  double build_seconds_ = 0.0;
+  std::vector<uint32_t> ids_;  // Embree primitive index -> triangle id
+  void* device_ = nullptr;     // RTCDevice
+  void* scene_ = nullptr;      // RTCScene
+};
 
 }  // namespace partlab::bench

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -256,6 +257,21 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
                          },
                          std::vector<RayHit>(rays.size())});
     }
+  std::unique_ptr<EmbreeScene> embree;
+  std::vector<float> embree_t;
+  std::vector<uint32_t> embree_id;
+  if (o.embree) {
+    embree = std::make_unique<EmbreeScene>(c.triangles);
+    if (embree->available()) {
+      Row r = MakeRow("embree", "bvh", "rtcIntersect1", rays.size());
+      r.build_ms = embree->build_seconds() * 1e3;
+      methods.push_back(
+          {r, [&](std::vector<RayHit>&) { embree->Intersect(rays, &embree_t, &embree_id); }, {}});
+    } else {
+      embree.reset();
+    }
+  }
+  const size_t octree_methods = embree ? methods.size() - 1 : methods.size();
   // Rounds interleave the methods, so a change in machine load (2 cores shared with other work)
   // falls on all of them alike; a method stops repeating once it has used 4 s.
   for (int round = 0; round < o.repeats; ++round)
@@ -270,7 +286,7 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
   // Counters in an untimed pass; answers checked against brute force (its rays) and against the
   // first octree (all rays).
   for (size_t i = 0; i < nb; ++i) BruteForceNearest(prepared, rays[i], {}, &methods[0].row.stats);
-  for (size_t k = 1; k < methods.size(); ++k) {
+  for (size_t k = 1; k < octree_methods; ++k) {
     const Octree& tree = trees[(k - 1) / 2];
     const Traversal tr = (k - 1) % 2 ? Traversal::kOrdered : Traversal::kPaper;
     for (const Ray& ray : rays) tree.Nearest(ray, tr, {}, &methods[k].row.stats);
@@ -290,26 +306,20 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
     for (size_t i = 0; i < rays.size(); ++i)
       (*hits_out)[i] = reference[i].hit ? reference[i].t : INFINITY;
   }
-  if (o.embree) {
-    const EmbreeRun e = RunEmbree(c.triangles, rays, o.repeats);
-    if (e.available) {
-      Row r = MakeRow("embree", "bvh", "rtcIntersect1", rays.size());
-      r.us_per_ray = 1e6 / double(rays.size()) * Median(e.seconds);
-      r.build_ms = e.build_seconds * 1e3;
-      size_t shown = 0;
-      for (size_t i = 0; i < rays.size(); ++i) {
-        const bool eh = std::isfinite(e.t[i]);
-        const RayHit& ref = reference[i];
-        const bool differ =
-            eh != ref.hit || (eh && std::fabs(e.t[i] - ref.t) > 1e-4f * std::fmax(1.0f, ref.t));
-        if (!differ) continue;
-        ++r.mismatches;
-        if (shown++ < 3)
-          std::printf("# %s: ray %zu: octree %s t=%.7g id=%u, embree %s t=%.7g id=%u\n",
-                      c.name.c_str(), i, ref.hit ? "hit" : "miss", double(ref.t), ref.triangle,
-                      eh ? "hit" : "miss", double(e.t[i]), e.triangle[i]);
-      }
-      res.rows.push_back(r);
+  if (embree) {
+    Row& r = res.rows.back();
+    size_t shown = 0;
+    for (size_t i = 0; i < rays.size(); ++i) {
+      const bool eh = std::isfinite(embree_t[i]);
+      const RayHit& ref = reference[i];
+      const bool differ =
+          eh != ref.hit || (eh && std::fabs(embree_t[i] - ref.t) > 1e-4f * std::fmax(1.0f, ref.t));
+      if (!differ) continue;
+      ++r.mismatches;
+      if (shown++ < 3)
+        std::printf("# %s: ray %zu: octree %s t=%.7g id=%u, embree %s t=%.7g id=%u\n",
+                    c.name.c_str(), i, ref.hit ? "hit" : "miss", double(ref.t), ref.triangle,
+                    eh ? "hit" : "miss", double(embree_t[i]), embree_id[i]);
     }
   }
   return res;

@@ -89,6 +89,17 @@ inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
 
 constexpr int kStackSize = 8 * (kOctreeDepthLimit + 1);
 
+// kMirroredMask[sign][mask]: bit m set when octant m ^ sign exists, i.e. the child mask in the
+// ray's mirrored (front-to-back) numbering.
+constexpr auto kMirroredMask = [] {
+  std::array<std::array<uint8_t, 256>, 8> t{};
+  for (int sign = 0; sign < 8; ++sign)
+    for (int mask = 0; mask < 256; ++mask)
+      for (int m = 0; m < 8; ++m)
+        if ((mask >> (m ^ sign)) & 1) t[sign][mask] |= uint8_t(1u << m);
+  return t;
+}();
+
 // Plain comparisons: std::fmax is a library call without -ffast-math, and std::max({...}) a loop.
 inline float Max3(const glm::vec3& v) {
   const float m = v.x > v.y ? v.x : v.y;
@@ -173,21 +184,25 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
     // [0]: the near half along each axis, [1]: the far half.
     const glm::vec3 near_of[2] = {e.near, tm - slack};
     const glm::vec3 far_of[2] = {tm + slack, e.far};
+    // Entry and exit of all eight children at once (straight-line code over fixed-size arrays,
+    // which the compiler vectorises), then only the crossed, existing ones are pushed.
+    float enter[8], leave[8];
+    for (int m = 0; m < 8; ++m) {
+      enter[m] = Max3({near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z});
+      leave[m] = Min3({far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z});
+    }
     const float limit = mode.Limit();
-    for (int m = 7; m >= 0; --m) {
-      const int octant = m ^ s.sign_mask;
-      if (!n.HasChild(octant)) continue;
-      Entry c;
-      for (int a = 0; a < 3; ++a) {
-        c.near[a] = near_of[(m >> a) & 1][a];
-        c.far[a] = far_of[(m >> a) & 1][a];
-      }
-      c.enter = Max3(c.near);
-      const float c_leave = Min3(c.far);
-      if (c.enter <= c_leave && c_leave >= opt.t_min && c.enter <= limit) {
-        c.node = n.Child(octant);
-        stack[top++] = c;
-      }
+    unsigned crossed = 0;
+    for (int m = 0; m < 8; ++m)
+      crossed |= unsigned(enter[m] <= leave[m] && leave[m] >= opt.t_min && enter[m] <= limit) << m;
+    crossed &= kMirroredMask[s.sign_mask][n.child_mask];
+    while (crossed) {  // far children first, so the nearest is popped first
+      const int m = 31 - __builtin_clz(crossed);
+      crossed &= ~(1u << m);
+      stack[top++] = {n.Child(m ^ s.sign_mask),
+                      enter[m],
+                      {near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z},
+                      {far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z}};
     }
   }
 }

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/physics/ode_runtime.h"
+#include "engine/broadphase/adapters/ode_init.h"
 
 namespace partlab {
 namespace {
@@ -46,7 +46,7 @@ void SetOrientation(dBodyID body, const glm::dquat& q) {
 // InitPhysics (visualization-simulation-games.txt, 3.3.3.1): the engine and its scene.
 PhysicsWorld::PhysicsWorld(const PhysicsParams& params, std::unique_ptr<BroadPhase> broad_phase)
     : params_(params) {
-  EnsureOdeReadyForThisThread();
+  EnsureOdeInitialised();
   world_ = dWorldCreate();
   contacts_ = dJointGroupCreate(0);
   dWorldSetGravity(world_, params.gravity.x, params.gravity.y, params.gravity.z);
@@ -148,7 +148,7 @@ void PhysicsWorld::RefreshAabb(BodyId id) {
 // outside the physics engine: broad phase on the current boxes, narrow phase on its pairs in
 // canonical order, then one QuickStep.
 PhysicsStepTimings PhysicsWorld::RunPhysics() {
-  EnsureOdeReadyForThisThread();
+  EnsureOdeInitialised();
   PhysicsStepTimings t;
   pairs_.clear();
   if (driver_) {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -18,6 +19,7 @@
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "engine/broadphase/synthetic_motion.h"
 
 using namespace partlab;
 
@@ -63,6 +65,8 @@ int main(int argc, char** argv) {
   std::uniform_real_distribution<float> u(-1, 1);
   // A cube sized for ~1.5 overlapping pairs per box with half-extents 0.25..0.75.
   const float side = 2.0f * std::cbrt(float(n) * 1.2f);
+  const float speed =
+      std::getenv("SABSP_SPEED") ? float(std::atof(std::getenv("SABSP_SPEED"))) : 0.15f;
   std::vector<glm::vec3> pos(n), vel(n), half(n);
   for (int i = 0; i < n; ++i) {
     pos[i] = glm::vec3(u(rng), u(rng), u(rng)) * side * 0.5f;
@@ -71,7 +75,7 @@ int main(int argc, char** argv) {
     if (scene == "plane") pos[i].y = 0;
     half[i] = glm::vec3(0.5f + 0.25f * u(rng), 0.5f + 0.25f * u(rng), 0.5f + 0.25f * u(rng));
     vel[i] =
-        glm::vec3(u(rng), scene == "plane" ? 0 : u(rng), u(rng)) * 0.15f;  // fast: ~box/4 per step
+        glm::vec3(u(rng), scene == "plane" ? 0 : u(rng), u(rng)) * speed;  // fast: ~box/7 per step
   }
   std::vector<Aabb> frame(n);
   BspParams params;
@@ -104,8 +108,22 @@ int main(int argc, char** argv) {
   double ops_ms = 0;
   uint64_t op_applied[kBspOpCount] = {}, op_failed[kBspOpCount] = {};
   double op_ms[kBspOpCount] = {};
+  // "synth-KIND" scenes come from the bench's generator (engine/broadphase/synthetic_motion.h).
+  std::optional<SyntheticMotion> synth;
+  if (scene.rfind("synth-", 0) == 0) {
+    const auto kind = ParseSyntheticKind(scene.substr(6));
+    if (!kind) {
+      std::fprintf(stderr, "unknown synthetic kind: %s\n", scene.c_str());
+      return 2;
+    }
+    synth.emplace(SyntheticParams{*kind, uint32_t(n), 1});
+  }
   for (int s = 0; s < steps; ++s) {
-    for (int i = 0; i < n; ++i) {
+    if (synth) {
+      if (s > 0) synth->Advance();
+      frame.assign(synth->frame().begin(), synth->frame().end());
+    }
+    for (int i = 0; i < n && !synth; ++i) {
       pos[i] += vel[i];
       for (int a = 0; a < 3; ++a) {
         if (std::abs(pos[i][a]) > side * 0.5f) vel[i][a] = -vel[i][a];
@@ -124,6 +142,11 @@ int main(int argc, char** argv) {
       if (s >= steps / 4) t_other[k].push_back(to.total_ms());
     }
     if (s % 50 == 0 && n <= 5000) t_brute.push_back(drive_brute.Step(frame, ref).total_ms());
+    if (std::getenv("SABSP_TRACE") && s % 10 == 0) {
+      std::printf("    step %d: %.3f ms, %u leaves, depth %.2f, candidates %llu\n", s, t.total_ms(),
+                  bsp.last_stats().leaves, bsp.last_stats().mean_depth,
+                  (unsigned long long)bsp.last_stats().candidates);
+    }
     if (s >= steps / 4) {  // after the tree has been built by the scheduler
       t_bsp.push_back(t.total_ms());
       t_upd.push_back(t.update_ms);
@@ -167,6 +190,15 @@ int main(int argc, char** argv) {
   const double k = double(t_bsp.size());
   std::printf("  per step: %.2f operations taking %.3f ms, %.0f leaf migrations, %.0f sort moves\n",
               double(ops) / k, ops_ms / k, double(migrations) / k, double(sort_moves) / k);
+  if (std::getenv("SABSP_LOG")) {  // the last operations, as the UI's log would show them
+    const auto& log = bsp.op_log();
+    for (size_t i = log.size() > 60 ? log.size() - 60 : 0; i < log.size(); ++i) {
+      const OpRecord& r = log[i];
+      std::printf("    step %llu node %d %s %s [%s] -> %s (%.3f ms)\n", (unsigned long long)r.step,
+                  r.node, BspOpName(r.op), r.ok ? "ok" : "FAILED", r.reason.c_str(),
+                  r.outcome.c_str(), r.ms);
+    }
+  }
   std::printf("  operations (ok/failed, ms total):");
   for (int o = 0; o < kBspOpCount; ++o) {
     std::printf(" %s %llu/%llu %.2f;", BspOpName(BspOp(o)), (unsigned long long)op_applied[o],

@@ -24,6 +24,7 @@ std::string BspParams::Clamp() {
   ClampField(merge_fraction, 0.0f, 1.0f, "merge_fraction", notes);
   ClampField(unbalance_limit, 0.0f, 1.0f, "unbalance_limit", notes);
   ClampField(redundancy_limit, 0.0f, 1.0f, "redundancy_limit", notes);
+  ClampField(redundancy_excess_factor, 1.0f, 100.0f, "redundancy_excess_factor", notes);
   ClampField(sample_factor, 0.5f, 64.0f, "sample_factor", notes);
   ClampField(queue_size, 1, 4096, "queue_size", notes);
   ClampField(ops_divisor, 1, 4096, "ops_divisor", notes);

@@ -23,6 +23,11 @@ struct BspParams {
   float unbalance_limit = 0.5f;
   // Maximum redundancy: straddling boxes as a fraction of the node's population (6.1: 2.5 %).
   float redundancy_limit = 0.025f;
+  // An existing plane has "excess redundancy" (4.5) when its straddling boxes exceed
+  // redundancy_limit * redundancy_excess_factor of its population. The thesis gives the limit for
+  // choosing cuts but no separate trigger; with a factor of 1 a plane placed at exactly the limit
+  // is flagged as soon as boxes move, and the balance/swap churn collapses the tree.
+  float redundancy_excess_factor = 2.0f;
   // Split samples sample_factor * sqrt(n) boxes of the leaf to choose the direction (6.1: 2).
   float sample_factor = 2.0f;
   // Pending-event capacity s and operations per cycle s / ops_divisor clamped to [min, max]
@@ -36,6 +41,11 @@ struct BspParams {
   int verify_interval = 10;
   // Not in the thesis: a hard bound on depth so degenerate scenes cannot grow the tree forever.
   int max_depth = 24;
+  // Not in the thesis, which starts from a tree built by its own operations: when more than half
+  // of the boxes arrived in one step (a bulk load, like a broad phase switched on live), Update()
+  // runs verification and operations until the tree settles, instead of growing it 1–4
+  // operations per step over the next hundred steps.
+  bool build_on_bulk_add = true;
   // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.
   bool relax_directions = false;
 

@@ -41,7 +41,7 @@ bool BspScheduler::Enqueue(BspOp op, NodeId n, std::string reason, const BspPara
 }
 
 // 3.6 / 6.1: a node needs balancing when balance = min(L, R) / max(L, R) < unbalance_limit, or
-// when more than redundancy_limit of its population straddles its plane.
+// when more than redundancy_limit × redundancy_excess_factor of its population straddles its plane.
 std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams& params) const {
   const BspNode& node = tree_.node(n);
   const uint32_t l = tree_.node(node.child[0]).population;
@@ -52,9 +52,9 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
   if (balance < params.unbalance_limit) {
     return Format("balance %.2f < %.2f (%u | %u)", balance, params.unbalance_limit, l, r);
   }
-  if (float(straddle) > params.redundancy_limit * float(node.population)) {
-    return Format("redundancy %u > %.1f%% of %u", straddle, params.redundancy_limit * 100,
-                  node.population);
+  const float excess = params.redundancy_limit * params.redundancy_excess_factor;
+  if (float(straddle) > excess * float(node.population)) {
+    return Format("redundancy %u > %.1f%% of %u", straddle, excess * 100, node.population);
   }
   return std::nullopt;
 }
@@ -64,7 +64,9 @@ void BspScheduler::Visit(NodeId n, const BspParams& params, bool apply_balance) 
   const uint32_t count = tree_.box_count();
   if (node.IsLeaf()) {
     const int t = params.SplitThreshold(count);
-    if (node.population > uint32_t(t) && node.depth < params.max_depth) {
+    const bool backing_off =
+        step_ < node.retry_split_step && node.population <= node.retry_split_above;
+    if (node.population > uint32_t(t) && node.depth < params.max_depth && !backing_off) {
       Enqueue(BspOp::kShiftSplit, n, Format("split: %u > %d", node.population, t), params);
     }
     return;
@@ -162,6 +164,11 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
     // 5.2.1: split is tried only after shift-split fails; swap replaces a balance that failed.
     if (e.op == BspOp::kShiftSplit) Enqueue(BspOp::kSplit, e.node, e.reason, params);
     if (e.op == BspOp::kBalance) Enqueue(BspOp::kSwap, e.node, e.reason, params);
+    if (e.op == BspOp::kSplit && tree_.node(e.node).alive) {
+      BspNode& leaf = tree_.node_mut(e.node);
+      leaf.retry_split_step = step_ + 4 * uint64_t(params.verify_interval);
+      leaf.retry_split_above = leaf.population + leaf.population / 4;
+    }
   }
   return rec;
 }

@@ -9,6 +9,10 @@
 // Application (Figure 5.5): each step applies at most s/16 (1 to 4) pending events, s being the
 // number pending, in the priority order balance > shift-split > split > swap > merge (5.2.1). A
 // failed shift-split becomes a split; merges only use the step's leftover budget.
+//
+// Not in the thesis: a leaf whose split failed (no acceptable cut) is not scheduled again for
+// 4 verification intervals unless its population grows by a quarter, so that dense leaves that
+// cannot be cut do not cost a futile split at every verification.
 #pragma once
 
 #include <array>

@@ -54,6 +54,7 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
 }
 
 void SemiAdjustingBsp::Add(BoxId id, const Aabb& box) {
+  if (!tree_.present(id)) ++added_;
   migrations_ += tree_.AddBox(id, box);
   dirty_ = true;
 }
@@ -83,7 +84,15 @@ void SemiAdjustingBsp::Update() {
   dirty_ = true;  // 5.1.2: every list is re-projected and sorted each step
   SortIfDirty();
   const auto t_ops = Clock::now();
-  scheduler_.Step(step_, params_, !stepping_);
+  const bool bulk = params_.build_on_bulk_add && !stepping_ &&
+                    added_ > 2 * uint32_t(params_.SplitThreshold(tree_.box_count())) &&
+                    added_ * 2 > tree_.box_count();
+  added_ = 0;
+  if (bulk) {
+    Rebuild();
+  } else {
+    scheduler_.Step(step_, params_, !stepping_);
+  }
   stats_.ops_ms = MsSince(t_ops);
   stats_.ops = scheduler_.TakeCounters();
   ComputeShapeStats();
@@ -213,15 +222,17 @@ OpRecord SemiAdjustingBsp::ApplyOp(BspOp op, NodeId node) {
 
 void SemiAdjustingBsp::Rebuild(int rounds) {
   SortIfDirty();
-  for (int round = 0; round < rounds; ++round) {
-    scheduler_.Verify(params_, true);
-    uint32_t applied = 0;
-    while (auto rec = scheduler_.ApplyNext(params_)) applied += rec->ok;
-    const OpCounters c = scheduler_.counters();
+  auto applied = [this] {
     uint32_t total = 0;
-    for (uint32_t a : c.applied) total += a;
-    scheduler_.TakeCounters();
-    if (applied == 0 && total == 0) break;
+    for (uint32_t a : scheduler_.counters().applied) total += a;
+    return total;
+  };
+  for (int round = 0; round < rounds; ++round) {
+    const uint32_t before = applied();
+    scheduler_.Verify(params_, true);
+    while (scheduler_.ApplyNext(params_)) {
+    }
+    if (applied() == before) break;  // nothing changed: the tree has settled
   }
 }
 

@@ -104,6 +104,7 @@ class SemiAdjustingBsp final : public BroadPhase {
   BspScheduler scheduler_;
   BspStepStats stats_;
   uint32_t migrations_ = 0;
+  uint32_t added_ = 0;  // boxes added since the last Update, to detect bulk loads
   uint64_t step_ = 0;
   bool dirty_ = false;  // boxes edited since the lists were last sorted
   bool stepping_ = false;

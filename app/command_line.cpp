@@ -43,6 +43,12 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
     } else if (flag == "--size") {
       if (!ParseSize(value, options.width, options.height))
         return fail("--size expects WxH (e.g. 1280x720), got '" + std::string(value) + "'");
+    } else if (flag == "--msaa") {
+      if (value == "0") {
+        options.msaa = 0;
+      } else if (!ParsePositive(value, options.msaa) || options.msaa > 16) {
+        return fail("--msaa expects 0..16 samples, got '" + std::string(value) + "'");
+      }
     } else if (flag == "--model") {
       options.model = value;
     } else if (flag == "--view") {

@@ -58,6 +58,7 @@ struct Engine {
   FrameStats stats;
   bool show_help = false, show_stats = true, show_scene = true;
   bool vsync = true;
+  int msaa = 4;                // samples per pixel of the window's framebuffer
   bool ui_rescale = false;     // the window moved to a monitor with another content scale
   double last_activity = 0.0;  // glfwGetTime() of the last input event
   bool idle = false;           // no recent input: the loop waits for events between frames

@@ -48,6 +48,11 @@ bool DrawStatsPanel(const StatsPanelInput& in, bool& vsync, bool* open) {
       ImGui::TextDisabled("GPU --");
     DrawFrameTimePlot(in.stats);
     toggled = ImGui::Checkbox("Vsync (V)", &vsync);
+    ImGui::SameLine();
+    if (in.msaa > 0)
+      ImGui::TextDisabled("MSAA %dx (--msaa 0 for software GL)", in.msaa);
+    else
+      ImGui::TextDisabled("no MSAA");
     ImGui::Separator();
     if (in.model.loaded()) {
       ImGui::Text("%s: %zu triangles, %zu vertices", in.model.mesh().name.c_str(),

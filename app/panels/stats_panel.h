@@ -19,7 +19,9 @@ struct StatsPanelInput {
   const CurrentModel& model;
   size_t overlay_lines, overlay_points, overlay_triangles;
   int overlay_draw_calls;
-  bool idle;  // the loop is sleeping between events: the FPS shown is not the renderer's
+  bool idle;
+  int msaa;  // samples per pixel  // the loop is sleeping between events: the FPS shown is not the
+             // renderer's
 };
 
 // `vsync` is a checkbox here; returns true when the user toggled it.

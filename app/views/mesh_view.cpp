@@ -7,29 +7,11 @@
 #include <limits>
 
 #include "app/view.h"
+#include "engine/geometry/moller_trumbore.h"
 
 namespace partlab {
 
 namespace {
-
-// Möller–Trumbore, one triangle. The brute-force loop below is the reference the octree view
-// (issue 3) must agree with; here it only serves a click, so O(n) is fine.
-bool RayTriangle(const PickRay& ray, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                 float& t_out) {
-  const glm::vec3 e1 = b - a, e2 = c - a;
-  const glm::vec3 p = glm::cross(ray.dir, e2);
-  const float det = glm::dot(e1, p);
-  if (std::abs(det) < 1e-12f) return false;
-  const float inv = 1.0f / det;
-  const glm::vec3 s = ray.origin - a;
-  const float u = glm::dot(s, p) * inv;
-  if (u < 0.0f || u > 1.0f) return false;
-  const glm::vec3 q = glm::cross(s, e1);
-  const float v = glm::dot(ray.dir, q) * inv;
-  if (v < 0.0f || u + v > 1.0f) return false;
-  t_out = glm::dot(e2, q) * inv;
-  return t_out > 0.0f;
-}
 
 class MeshView final : public View {
  public:
@@ -43,25 +25,31 @@ class MeshView final : public View {
     if (picked_ >= 0) DrawPicked(draw);
   }
 
+  // A brute-force loop over every triangle with the octree's own Möller–Trumbore kernel: one
+  // click does not need the octree, and this is the reference the octree view must agree with.
   bool Pick(const PickRay& ray) override {
     const Mesh& mesh = app_.model.mesh();
-    float best = std::numeric_limits<float>::max();
+    RayTriangleOptions options;  // two-sided: scanned meshes are seen from inside through holes
+    RayTriangleHit nearest;
     picked_ = -1;
     for (size_t t = 0; t < mesh.TriangleCount(); ++t) {
-      float hit = 0;
-      if (RayTriangle(ray, mesh.positions[mesh.indices[3 * t]],
-                      mesh.positions[mesh.indices[3 * t + 1]],
-                      mesh.positions[mesh.indices[3 * t + 2]], hit) &&
-          hit < best) {
-        best = hit;
+      const glm::vec3& v0 = mesh.positions[mesh.indices[3 * t]];
+      const glm::vec3 e1 = mesh.positions[mesh.indices[3 * t + 1]] - v0;
+      const glm::vec3 e2 = mesh.positions[mesh.indices[3 * t + 2]] - v0;
+      RayTriangleHit hit;
+      if (IntersectMollerTrumbore(ray.origin, ray.dir, v0, e1, e2, options, &hit) &&
+          hit.t < nearest.t) {
+        nearest = hit;
         picked_ = long(t);
       }
     }
+    const float best = nearest.t;
     picked_generation_ = app_.model.generation();
     if (picked_ < 0) return false;
     picked_point_ = ray.origin + best * ray.dir;
-    app_.camera.target = picked_point_;  // orbit around what was clicked
-    app_.camera.distance = glm::length(picked_point_ - ray.origin);
+    const glm::vec3 eye = app_.camera.Eye();
+    app_.camera.target = picked_point_;  // orbit around what was clicked, from about here
+    app_.camera.distance = glm::length(picked_point_ - eye);
     return true;
   }
 

@@ -9,8 +9,8 @@ namespace partlab {
 namespace {
 
 void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneCommands& commands) {
-  const std::string current = model.loaded() ? model.mesh().name : std::string("(none)");
-  if (ImGui::BeginCombo("Model", current.c_str())) {
+  const char* current = model.loaded() ? model.mesh().name.c_str() : "(none)";
+  if (ImGui::BeginCombo("Model", current)) {
     for (const KnownModel& known : KnownModels()) {
       if (!known.present) {
         ImGui::TextDisabled("%s (run scripts/fetch-models.sh)", known.name.c_str());

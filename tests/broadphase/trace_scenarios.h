@@ -135,6 +135,23 @@ inline Scenario Points() {
   return s;
 }
 
+// A handful of boxes, then thousands at once (fixed-capacity structures must grow: Bullet's axis
+// sweep is created with room for 1,024 handles), then a step of motion.
+inline Scenario SuddenGrowth() {
+  const uint32_t n = 2600;
+  Scenario s{"sudden_growth", {n, {}}};
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<float> u(0, 60);
+  std::vector<glm::vec3> c(n);
+  for (auto& p : c) p = {u(rng), u(rng), u(rng)};
+  for (int f = 0; f < 3; ++f)
+    for (uint32_t i = 0; i < n; ++i)
+      s.trace.boxes.push_back(f == 0 && i >= 5
+                                  ? Absent()
+                                  : Aabb::FromCenterHalf(c[i] + float(f) * 0.3f, glm::vec3(1.0f)));
+  return s;
+}
+
 inline std::vector<Scenario> AllScenarios() {
   std::vector<Scenario> all;
   all.push_back(RandomMotion(60, 1500, 40, 8, 1, false));
@@ -146,6 +163,7 @@ inline std::vector<Scenario> AllScenarios() {
   all.push_back(OnePlane());
   all.push_back(Spanning());
   all.push_back(Points());
+  all.push_back(SuddenGrowth());
   return all;
 }
 

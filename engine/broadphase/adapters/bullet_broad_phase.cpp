@@ -47,7 +47,13 @@ class BulletBroadPhase final : public BroadPhase {
     if (!present_[id]) ++live_;
     present_[id] = 1;
     if (proxies_[id]) return Move(id, box);
-    if (broadphase_) CreateProxy(id);
+    // The axis sweep has a fixed number of handles: when they run out, Update() rebuilds it larger
+    // (Bullet does not check, and writes past its arrays).
+    if (!broadphase_) return;
+    if (kind_ == BulletKind::kDbvt || live_ < max_handles_)
+      CreateProxy(id);
+    else
+      out_of_handles_ = true;
   }
   void Remove(BoxId id) override {
     if (id >= present_.size() || !present_[id]) return;
@@ -68,7 +74,8 @@ class BulletBroadPhase final : public BroadPhase {
 
   void Update() override {
     if (kind_ != BulletKind::kAxisSweep || live_ == 0) return;
-    if (broadphase_ && live_ <= max_handles_) return;
+    if (broadphase_ && !out_of_handles_) return;
+    out_of_handles_ = false;
     // (Re)create the axis sweep over the boxes' bounds with room to grow; boxes that later leave
     // the world box are clamped to its border, which keeps every real overlap.
     DestroyProxies();
@@ -140,6 +147,7 @@ class BulletBroadPhase final : public BroadPhase {
   BulletKind kind_;
   std::unique_ptr<btBroadphaseInterface> broadphase_;
   size_t max_handles_ = 0;
+  bool out_of_handles_ = false;  // some present box has no proxy: rebuild at the next Update
   std::vector<btBroadphaseProxy*> proxies_;  // by id
   std::vector<Aabb> boxes_;
   std::vector<uint8_t> present_;

@@ -77,11 +77,14 @@ struct AllMode {
 template <class Mode, class Sink>
 inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
                      const RayTriangleOptions& opt, Mode& mode, Sink& sink) {
+  // Local copies: the mode's stores on a hit could otherwise alias them and force reloads of the
+  // ray and the options for every triangle.
+  const glm::vec3 origin = ray.origin, dir = ray.direction;
+  const RayTriangleOptions o = opt;
   RayTriangleHit h;
   for (const PackedTriangle& p : refs) {
     sink.Test(p.id);
-    if (IntersectMollerTrumbore(ray.origin, ray.direction, p.v0, p.e1, p.e2, opt, &h) &&
-        mode.Accept(h, p.id))
+    if (IntersectMollerTrumbore(origin, dir, p.v0, p.e1, p.e2, o, &h) && mode.Accept(h, p.id))
       return true;
   }
   return false;

@@ -33,6 +33,10 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
       options.show_help = true;
       continue;
     }
+    if (flag == "--no-ui") {
+      options.no_ui = true;
+      continue;
+    }
     if (i + 1 >= argc) return fail(std::string(flag) + " expects a value (see --help)");
     const std::string_view value = argv[++i];
     if (flag == "--screenshot") {

@@ -18,12 +18,14 @@ struct Options {
   std::string view;        // --view NAME (empty: last view, or the mesh viewer)
   std::string shader;      // --shader KEY (chapter_vertex_lighting | blinn_phong)
   int msaa = -1;           // --msaa N samples per pixel (-1: last setting, default 4)
+  bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool show_help = false;  // --help
 };
 
 constexpr const char* kUsage =
     "usage: partlab [--screenshot FILE.png] [--frames N] [--size WxH] [--model PATH]\n"
     "               [--view NAME] [--shader chapter_vertex_lighting|blinn_phong] [--msaa N]\n"
+    "               [--no-ui]\n"
     "headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5\n";
 
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".

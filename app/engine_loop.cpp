@@ -242,6 +242,7 @@ int InitScene(Engine& engine) {
   engine.show_stats = s.GetInt("panel.stats", 1) != 0;
   engine.show_scene = s.GetInt("panel.scene", 1) != 0;
   if (engine.headless) engine.show_stats = engine.show_scene = true;
+  if (engine.options.no_ui) engine.show_help = engine.show_stats = engine.show_scene = false;
   return kExitOk;
 }
 

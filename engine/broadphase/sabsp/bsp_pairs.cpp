@@ -1,5 +1,7 @@
 #include "engine/broadphase/sabsp/bsp_pairs.h"
 
+#include <algorithm>
+
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -36,28 +38,61 @@ bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb
   return true;
 }
 
-uint64_t FindBspPairs(const BspTree& tree, std::vector<BoxPair>& out) {
+namespace {
+
+// Sweeps candidates (i, j) for j in [i + 1, end) and writes the reported pairs at dst[found...].
+// Two forms of the same loop: with a branch on the overlap test, best when few candidates overlap
+// (sparse leaves: the branch is predictable), and branch-free, best in dense leaves where the test
+// is a coin toss that a branch would keep mispredicting. The caller picks by the hit rate so far.
+template <bool kBranchFree>
+size_t SweepRow(const BspTree& tree, NodeId leaf, const LeafEntry* e, size_t i, size_t end,
+                BoxPair* dst, size_t found) {
+  const BoxId a = e[i].id;
+  const bool a_multi = tree.leaf_count(a) > 1;
+  for (size_t j = i + 1; j < end; ++j) {
+    bool report = EntriesOverlap(e[i], e[j]);
+    if constexpr (!kBranchFree) {
+      if (!report) continue;
+    }
+    if (report && a_multi && tree.leaf_count(e[j].id) > 1) {
+      report = IsCanonicalLeaf(tree, leaf, e[i].box, e[j].box);  // else reported elsewhere
+    }
+    const BoxId b = e[j].id;
+    dst[found] = BoxPair{std::min(a, b), std::max(a, b)};
+    found += report;
+  }
+  return found;
+}
+
+}  // namespace
+
+uint64_t FindBspPairs(const BspTree& tree, std::vector<BoxPair>& out,
+                      std::vector<BoxPair>& scratch) {
   uint64_t candidates = 0;
+  size_t found = 0;  // pairs written to scratch
   std::span<const BspNode> nodes = tree.nodes();
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     std::span<const LeafEntry> list = tree.leaf(NodeId(n));
     const LeafEntry* e = list.data();
     const size_t size = list.size();
+    uint64_t leaf_candidates = 0, leaf_found = 0;
     for (size_t i = 0; i < size; ++i) {
       const float hi = e[i].hi;
-      for (size_t j = i + 1; j < size && e[j].lo <= hi; ++j) {
-        ++candidates;
-        if (!EntriesOverlap(e[i], e[j])) continue;
-        const BoxId a = e[i].id, b = e[j].id;
-        if (tree.leaf_count(a) > 1 && tree.leaf_count(b) > 1 &&
-            !IsCanonicalLeaf(tree, NodeId(n), e[i].box, e[j].box)) {
-          continue;  // reported by the canonical leaf
-        }
-        out.push_back(MakePair(a, b));
-      }
+      size_t end = i + 1;
+      while (end < size && e[end].lo <= hi) ++end;
+      // Room for every candidate of this row: the sweep writes with no capacity checks.
+      if (found + (end - i) > scratch.size()) scratch.resize(2 * (found + (end - i)) + 1024);
+      const size_t before = found;
+      const bool dense = leaf_found * 8 > leaf_candidates;  // more than 1 in 8 overlap
+      found = dense ? SweepRow<true>(tree, NodeId(n), e, i, end, scratch.data(), found)
+                    : SweepRow<false>(tree, NodeId(n), e, i, end, scratch.data(), found);
+      leaf_candidates += end - i - 1;
+      leaf_found += found - before;
     }
+    candidates += leaf_candidates;
   }
+  out.insert(out.end(), scratch.begin(), scratch.begin() + ptrdiff_t(found));
   return candidates;
 }
 

@@ -20,6 +20,8 @@ namespace partlab {
 bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb& b);
 
 // Appends every overlapping pair once; returns the number of candidate pairs the sweeps produced.
-uint64_t FindBspPairs(const BspTree& tree, std::vector<BoxPair>& out);
+// `scratch` is reusable storage (kept between calls so that steady state allocates nothing).
+uint64_t FindBspPairs(const BspTree& tree, std::vector<BoxPair>& out,
+                      std::vector<BoxPair>& scratch);
 
 }  // namespace partlab

@@ -120,12 +120,12 @@ void SemiAdjustingBsp::ComputeShapeStats() {
 void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
   SortIfDirty();
   const size_t before = out.size();
-  stats_.candidates = FindBspPairs(tree_, out);
+  stats_.candidates = FindBspPairs(tree_, out, pair_scratch_);
   stats_.pairs = out.size() - before;
 }
 
 size_t SemiAdjustingBsp::MemoryBytes() const {
-  return sizeof(*this) + tree_.MemoryBytes();
+  return sizeof(*this) + tree_.MemoryBytes() + pair_scratch_.capacity() * sizeof(BoxPair);
 }
 
 float SemiAdjustingBsp::NodeBalance(NodeId n) const {

@@ -103,6 +103,7 @@ class SemiAdjustingBsp final : public BroadPhase {
   BspOperations ops_;
   BspScheduler scheduler_;
   BspStepStats stats_;
+  std::vector<BoxPair> pair_scratch_;
   uint32_t migrations_ = 0;
   uint32_t added_ = 0;  // boxes added since the last Update, to detect bulk loads
   uint64_t step_ = 0;

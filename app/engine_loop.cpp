@@ -167,7 +167,7 @@ void ShowStatus(Engine& engine, const std::string& line, bool is_error) {
 void FrameModel(Engine& engine) {
   int w = 1, h = 1;
   glfwGetFramebufferSize(engine.window, &w, &h);
-  engine.camera.Frame(engine.model.bounds(), h > 0 ? float(w) / float(h) : 1.0f);
+  engine.camera.FramePoints(engine.model.mesh().positions, h > 0 ? float(w) / float(h) : 1.0f);
 }
 
 // --model, else the last model, else the default scene; a model that fails to load is reported

@@ -58,11 +58,35 @@ void OrbitCamera::Zoom(float steps) {
 
 void OrbitCamera::Frame(const Aabb& box, float aspect) {
   if (box.IsEmpty()) return;
+  glm::vec3 corners[8];
+  for (int i = 0; i < 8; ++i)
+    corners[i] = {i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y,
+                  i & 4 ? box.max.z : box.min.z};
+  FramePoints(corners, aspect);
+}
+
+void OrbitCamera::FramePoints(std::span<const glm::vec3> points, float aspect) {
+  if (points.empty()) return;
+  Aabb box;
+  for (const glm::vec3& p : points) box.Grow(p);
   target = box.Center();
+  // The closest distance at which every point projects inside the viewport (with a 10% margin),
+  // for the current orientation. Point p at (x, y) across and z along the view axis, measured
+  // from the target, is seen at depth distance + z, so it fits when |x| <= (distance + z) *
+  // tan(half_x); and the eye stays outside the bounding sphere so the near plane cuts nothing.
+  const float margin = 0.9f;
+  const float tan_y = std::tan(fov_y * 0.5f) * margin;
+  const float tan_x = std::tan(fov_y * 0.5f) * std::max(aspect, 1e-6f) * margin;
+  const glm::vec3 right = Right(), up = Up(), forward = Forward();
   const float radius = std::max(0.5f * glm::length(box.Extent()), 1e-4f);
-  const float half_y = fov_y * 0.5f;
-  const float half_x = std::atan(std::tan(half_y) * std::max(aspect, 1e-6f));
-  distance = radius / std::sin(std::min(half_x, half_y));
+  float needed = radius * 1.05f;
+  for (const glm::vec3& p : points) {
+    const glm::vec3 d = p - target;
+    const float z = glm::dot(d, forward);
+    needed = std::max(
+        {needed, std::abs(glm::dot(d, right)) / tan_x - z, std::abs(glm::dot(d, up)) / tan_y - z});
+  }
+  distance = needed;
 }
 
 PickRay OrbitCamera::RayThroughPixel(glm::vec2 pixel, glm::vec2 framebuffer_size) const {

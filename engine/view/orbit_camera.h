@@ -7,6 +7,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <span>
 
 #include "engine/geometry/aabb.h"
 
@@ -40,9 +41,12 @@ struct OrbitCamera {
   void Pan(float dx_px, float dy_px, float viewport_height_px);  // the grabbed point follows
   void Zoom(float steps);                                        // > 0 moves closer
 
-  // Places the target at the box centre and backs off until the box's bounding sphere fits both
-  // the vertical and the horizontal field of view. Orientation is kept.
+  // Places the target at the box centre and backs off until every corner of the box fits the
+  // viewport with a 10% margin (and the eye is outside the box's bounding sphere, so the near
+  // plane never cuts the model). Orientation is kept.
   void Frame(const Aabb& box, float aspect);
+  // The same for a point set (a mesh's vertices): frames the silhouette, not the box's corners.
+  void FramePoints(std::span<const glm::vec3> points, float aspect);
 
   // The ray through a framebuffer pixel (origin top-left, as GLFW reports the cursor): picking
   // must use framebuffer pixels, not window coordinates, or it is off by the HiDPI scale.

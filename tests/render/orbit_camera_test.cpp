@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <vector>
 
 #include "engine/view/orbit_camera.h"
 
@@ -81,8 +82,26 @@ TEST(OrbitCamera, FrameFitsEveryCornerOfTheBoxForWideAndTallViewports) {
       EXPECT_LT(ndc.z, 1.0f);
       widest = std::max({widest, std::abs(ndc.x), std::abs(ndc.y)});
     }
-    EXPECT_GT(widest, 0.4f) << "framed, not lost in the distance";
+    EXPECT_GT(widest, 0.85f) << "framed tightly, not lost in the distance";
   }
+}
+
+TEST(OrbitCamera, FramePointsFitsTheSilhouetteCloserThanTheBox) {
+  // A rod lying diagonally on the ground: its box's other two corners stick out far beyond it.
+  std::vector<glm::vec3> rod;
+  for (int i = 0; i <= 10; ++i) rod.push_back(glm::vec3(i, 0, i) * 0.1f);
+  OrbitCamera by_points, by_box;  // the default three-quarter view
+  by_points.FramePoints(rod, 1.0f);
+  by_box.Frame(Aabb{{0, 0, 0}, {1, 0, 1}}, 1.0f);
+  EXPECT_LT(by_points.distance, by_box.distance);
+  float widest = 0.0f;
+  for (const glm::vec3& p : rod) {
+    const glm::vec3 ndc = ToNdc(by_points, 1.0f, p);
+    EXPECT_LE(std::abs(ndc.x), 0.9f + 1e-4f);
+    EXPECT_LE(std::abs(ndc.y), 0.9f + 1e-4f);
+    widest = std::max({widest, std::abs(ndc.x), std::abs(ndc.y)});
+  }
+  EXPECT_NEAR(widest, 0.9f, 0.05f) << "the 10% margin, or the sphere bound when that is nearer";
 }
 
 TEST(OrbitCamera, RayThroughAPixelPassesThroughThePointDrawnThere) {

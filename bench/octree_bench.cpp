@@ -56,8 +56,8 @@ void PrintUsage() {
       "  --rays-out FILE   write the rays used as RAYSET01\n"
       "  --hits-out FILE   write the first case's nearest t per ray as HITS0001\n"
       "  --brute-rays K    brute force times the first K rays (default: all rays, or as many\n"
-      "                    as fit in 0.5 s per pass, at least 200; the same rule for the slow\n"
-      "                    octree variants; ours and Embree always run all rays)\n"
+      "                    as fit in 0.5 s per pass, at least 200; the same rule for every\n"
+      "                    octree variant; Embree always runs all rays)\n"
       "  --repeats R       timed passes per method, median reported (default 5)\n"
       "  --max-depth D --leaf-size L   octree limits (default: automatic)\n"
       "  --no-embree       skip Embree\n"
@@ -228,7 +228,7 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
   struct Method {
     Row row;
     std::function<void(size_t count, std::vector<RayHit>&)> pass;  // the first `count` rays
-    bool all_rays;  // the targets are stated on all rays: ours and Embree never take a subset
+    bool all_rays;  // Embree answers all rays in one call: never a subset
     std::vector<RayHit> answers = {};
     std::vector<double> seconds = {};
     double total = 0;
@@ -248,13 +248,11 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
       r.nodes = tree.stats().node_count;
       r.refs = tree.stats().reference_count;
       r.depth = tree.stats().depth_reached;
-      const bool ours =
-          tree.options().placement == Placement::kLeafReferences && tr == Traversal::kOrdered;
       methods.push_back({r,
                          [&tree, tr, &rays](size_t count, std::vector<RayHit>& out) {
                            for (size_t i = 0; i < count; ++i) out[i] = tree.Nearest(rays[i], tr);
                          },
-                         ours});
+                         false});
     }
   std::unique_ptr<EmbreeScene> embree;
   std::vector<float> embree_t;
@@ -303,10 +301,11 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
       m.total += m.seconds.back();
     }
   // Counters in an untimed pass over the same rays; every octree's answers checked against brute
-  // force's (on the rays both ran) and against ours (leaf placement, ordered traversal: all rays).
+  // force's and against ours (leaf placement, ordered traversal) on the rays both ran.
   const size_t nb = methods[0].row.rays_timed;
   for (size_t i = 0; i < nb; ++i) BruteForceNearest(prepared, rays[i], {}, &methods[0].row.stats);
-  const std::vector<RayHit>& reference = methods[4].answers;
+  const std::vector<RayHit>& reference = methods[4].answers;  // ours
+  const size_t nr = methods[4].row.rays_timed;
   for (size_t k = 1; k < octree_end; ++k) {
     const Octree& tree = trees[(k - 1) / 2];
     const Traversal tr = (k - 1) % 2 ? Traversal::kOrdered : Traversal::kPaper;
@@ -314,7 +313,7 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
     for (size_t i = 0; i < row.rays_timed; ++i) tree.Nearest(rays[i], tr, {}, &row.stats);
     for (size_t i = 0; i < std::min(nb, row.rays_timed); ++i)
       row.mismatches += !SameAnswer(methods[k].answers[i], methods[0].answers[i]);
-    for (size_t i = 0; i < row.rays_timed; ++i)
+    for (size_t i = 0; i < std::min(nr, row.rays_timed); ++i)
       row.mismatches += !SameAnswer(methods[k].answers[i], reference[i]);
   }
   for (Method& m : methods) {
@@ -322,15 +321,17 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
     res.rows.push_back(m.row);
   }
   res.brute_us = res.rows[0].us_per_ray;
-  if (hits_out) {
+  if (hits_out) {  // all rays, even when ours was timed on a prefix
     hits_out->resize(rays.size());
-    for (size_t i = 0; i < rays.size(); ++i)
-      (*hits_out)[i] = reference[i].hit ? reference[i].t : INFINITY;
+    for (size_t i = 0; i < rays.size(); ++i) {
+      const RayHit h = trees[1].Nearest(rays[i], Traversal::kOrdered);
+      (*hits_out)[i] = h.hit ? h.t : INFINITY;
+    }
   }
   if (embree) {
     Row& r = res.rows.back();
     size_t shown = 0;
-    for (size_t i = 0; i < rays.size(); ++i) {
+    for (size_t i = 0; i < nr; ++i) {
       const bool eh = std::isfinite(embree_t[i]);
       const RayHit& ref = reference[i];
       const bool differ =
@@ -500,9 +501,8 @@ int RunOctreeBench(std::span<char*> args) {
               std::thread::hardware_concurrency());
   std::printf(
       "# %zu rays (%s), median of up to %d interleaved passes (fewer when a pass exceeds 4 s)\n"
-      "# rays: how many of them a method was timed on -- all for ours (leaf placement, ordered\n"
-      "#   traversal) and Embree; the first ones (>= 200) for others whose pass would exceed 1.5 "
-      "s\n"
+      "# rays: how many of them a method was timed on: all, or the first ones (at least 200)\n"
+      "#   when a pass over all would exceed 0.5 s (Embree: always all)\n"
       "# us/ray: median time per ray; speedup: brute force's us/ray over this row's\n"
       "# nodes/r, tests/r: cells visited and triangle tests per ray; tested%%: tests / (rays x N)\n"
       "# diff: answers (t, triangle id) differing from brute force's or from ours on the rays "

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -68,6 +69,32 @@ TEST(TerrainScene, SpawnsEveryBodyKeepsTilesStillAndBodiesGatherLow) {
     EXPECT_LT(std::abs(p.x), 41.0);
     EXPECT_LT(std::abs(p.z), 41.0);
   }
+}
+
+// Bodies land uniformly over the terrain; spheres then roll and blocks tumble downhill, so the
+// tiles under the bodies end up lower on average than the terrain as a whole (6.2.1: "agrupamento
+// dessas AABBs em vales do terreno").
+TEST(TerrainScene, BodiesGatherInTheValleys) {
+  auto scene = MakeSmallScene(1, "sabsp", 300);
+  for (int s = 0; s < 200; ++s) scene->Step();
+  const PhysicsWorld& w = scene->world();
+  constexpr int kTiles = 40;  // tiles are ids 0..1599, i * 40 + k, 2 m wide, from -40 m
+  auto tile_top = [&](BodyId tile) { return double(w.Aabbs()[tile].max.y); };
+  double terrain = 0;
+  for (BodyId t = 0; t < kTiles * kTiles; ++t) terrain += tile_top(t) / (kTiles * kTiles);
+  double under_bodies = 0;
+  int n = 0;
+  for (BodyId id = 0; id < w.IdCount(); ++id) {
+    if (w.IsStatic(id)) continue;
+    const glm::dvec3 p = w.Position(id);
+    const int i = std::clamp(int((p.x + 40) / 2), 0, kTiles - 1);
+    const int k = std::clamp(int((p.z + 40) / 2), 0, kTiles - 1);
+    under_bodies += tile_top(BodyId(i * kTiles + k));
+    ++n;
+  }
+  under_bodies /= n;
+  EXPECT_LT(under_bodies, terrain - 0.3)
+      << "terrain mean " << terrain << " under bodies " << under_bodies;
 }
 
 TEST(TerrainScene, MixesSpheresAndBlocks) {

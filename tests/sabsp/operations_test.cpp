@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
+#include "engine/broadphase/sabsp/bsp_pairs.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 
 namespace partlab {
@@ -195,6 +197,31 @@ TEST(SabspOperations, SwapKeepsAnInternalSubtreeAndRaisesIt) {
   EXPECT_EQ(t.Node(right).population, 8u);  // boxes 1, 2, 3 migrated in
   EXPECT_EQ(t.AliveNodes(), 3u);
   EXPECT_EQ(t.bsp.CheckInvariants(), "");
+}
+
+TEST(SabspPairs, APairSharedByManyLeavesIsReportedOnceByItsCanonicalLeaf) {
+  HandTree t;
+  AddRow(t);
+  const NodeId root = t.bsp.root();
+  ASSERT_TRUE(t.bsp.ApplyOp(BspOp::kSplit, root).ok);
+  ASSERT_TRUE(t.bsp.ApplyOp(BspOp::kSplit, t.Node(root).child[0]).ok);
+  ASSERT_TRUE(t.bsp.ApplyOp(BspOp::kSplit, t.Node(root).child[1]).ok);
+  // Two long boxes spanning the whole row share all four leaves.
+  t.bsp.Add(8, Aabb{{-1, 0.2f, 0.2f}, {16, 0.8f, 0.8f}});
+  t.bsp.Add(9, Aabb{{-1, 0.1f, 0.1f}, {16, 0.9f, 0.9f}});
+  t.bsp.Update();
+  ASSERT_EQ(t.bsp.tree().leaf_count(8), 4u);
+  std::vector<BoxPair> pairs;
+  t.bsp.FindPairs(pairs);
+  EXPECT_EQ(std::count(pairs.begin(), pairs.end(), BoxPair{8, 9}), 1);
+  EXPECT_EQ(pairs.size(), 8u * 2u + 1u);  // each long box with every row box, and each other
+  int canonical = 0;
+  for (const BspNode& n : t.bsp.nodes()) {
+    if (!n.alive || !n.IsLeaf()) continue;
+    const NodeId id = NodeId(&n - t.bsp.nodes().data());
+    canonical += IsCanonicalLeaf(t.bsp.tree(), id, t.bsp.tree().box(8), t.bsp.tree().box(9));
+  }
+  EXPECT_EQ(canonical, 1);
 }
 
 }  // namespace

@@ -161,7 +161,7 @@ TEST(SabspRandomMotion, Uniform) {
   RunAgainstBruteForce(Layout::kUniform, 300, 1500, SmallTree());
 }
 TEST(SabspRandomMotion, UniformDefaults) {
-  RunAgainstBruteForce(Layout::kUniform, 1200, 400);
+  RunAgainstBruteForce(Layout::kUniform, 1000, 300);
 }
 TEST(SabspRandomMotion, Clustered) {
   RunAgainstBruteForce(Layout::kClustered, 300, 1500, SmallTree());

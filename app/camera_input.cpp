@@ -1,6 +1,5 @@
 #include "app/camera_input.h"
 
-#define GLFW_INCLUDE_NONE  // OpenGL comes from glad (app/render/gl.h), never from the system gl.h
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 

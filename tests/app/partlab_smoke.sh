@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the real partlab binary the way a user or CI would, one scenario per invocation:
-#   partlab_smoke.sh SCENARIO PARTLAB PNG_CHECK SOURCE_DIR
+#   partlab_smoke.sh SCENARIO PARTLAB PNG_CHECK SOURCE_DIR X11_INPUT
 # Every scenario uses a private config dir and temp dir, so tests never touch ~/.config.
 set -uo pipefail
-scenario=$1 partlab=$2 png_check=$3 source_dir=$4
+scenario=$1 partlab=$2 png_check=$3 source_dir=$4 x11_input=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PARTLAB_CONFIG_DIR="$tmp/config"
@@ -15,6 +15,30 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
 
 case "$scenario" in
+  input)  # real X11 events: a left drag orbits, W toggles wireframe, P saves a screenshot,
+    # Ctrl+Q quits (and the settings written on the way out show the effects)
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\npanel.scene=0\npanel.stats=0\ncamera.yaw=0.6\n' \
+      >"$PARTLAB_CONFIG_DIR/settings.ini"
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --size 400x300 --model bunny --msaa 0 >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+"$x11_input" sleep 1500 drag 200 150 260 150 key w key p sleep 500 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    cat "$tmp/out"
+    cat "$tmp/err" >&2
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
+    grep -q "^wireframe=1$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "W did not toggle wireframe"
+    yaw=$(sed -n 's/^camera.yaw=//p' "$PARTLAB_CONFIG_DIR/settings.ini")
+    echo "yaw after a 60 px drag: $yaw (from 0.6; 0.008 rad per px)"
+    awk -v y="$yaw" 'BEGIN { exit !(y > 0.05 && y < 0.2) }' || fail "drag did not orbit (yaw $yaw)"
+    "$png_check" "$tmp/partlab-screenshot-1.png" 400 300 || fail "P did not save a screenshot"
+    ;;
   screenshot)  # the README's headless invocation, small: right size, not a flat image
     run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 5 --size 320x240 --model bunny
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"

@@ -1,7 +1,6 @@
 // The GL layer against a real OpenGL 3.3 core context (Mesa llvmpipe under xvfb-run in the test
 // suite): the batched DebugDraw renderer's pixels and draw calls, shader errors, screenshots, and
 // the GPU timer ring. Run by ctest through xvfb-run (see CMakeLists.txt).
-#define GLFW_INCLUDE_NONE  // OpenGL comes from glad (app/render/gl.h), never from the system gl.h
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <stb_image.h>

@@ -13,6 +13,8 @@ packages=(
   libode-dev libbullet-dev libembree-dev
   # headless runs, shader validation, plots, models from npm
   xvfb xauth libgl1-mesa-dri glslang-tools gnuplot-nox npm
+  # synthetic X11 input for the app's input smoke test (tests/app/x11_input.cpp)
+  libx11-dev
 )
 
 missing=()

@@ -37,14 +37,14 @@ for kind in low medium high; do
   done
   [[ -n $plot ]] || continue
   gnuplot <<GP
-set terminal pngcairo size 900,560 font ",11"
+set terminal pngcairo noenhanced size 900,560 font ",11"
 set output '$out/octree_time_$kind.png'
 set title "Random soup, $kind affinity: time for 10,000 random rays"
 set xlabel 'triangles (N)'
 set ylabel 'ms per 10,000 rays (median)'
 set logscale xy
 set grid
-set key outside right top
+set key outside below
 plot $plot
 GP
 done
@@ -61,7 +61,7 @@ awk -F, 'NR > 1 && $2 == "model" { key = $4 "/" $5 "/" $6; v[$1, key] = $9; if (
   }' "$csv" >"$tmp/models.dat"
 if [[ -s $tmp/models.dat ]]; then
   gnuplot <<GP
-set terminal pngcairo size 900,560 font ",11"
+set terminal pngcairo noenhanced size 900,560 font ",11"
 set output '$out/octree_models.png'
 set title 'Models fitted to the 100 cube: time for 10,000 random rays'
 set ylabel 'ms per 10,000 rays (median, log scale)'
@@ -70,7 +70,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set grid ytics
-set key outside right top
+set key outside below
 plot '$tmp/models.dat' using 2:xtic(1) title 'brute force', '' using 3 title "paper's octree", \
      '' using 4 title 'paper placement, ordered', '' using 5 title 'leaf placement, paper traversal', \
      '' using 6 title 'leaf placement, ordered', '' using 7 title 'Embree'
@@ -87,7 +87,7 @@ for c in low-10000 medium-10000 high-10000 bunny dragon_res2 dragon_vrip; do
 done
 if ((${#panels[@]})); then
   {
-    echo "set terminal pngcairo size 1200,700 font ',10'"
+    echo "set terminal pngcairo noenhanced size 1200,700 font ',10'"
     echo "set output '$out/octree_depth.png'"
     echo "set multiplot layout 2,3 title \"Triangles per depth, paper's placement (root = depth 1)\""
     echo "set style fill solid 0.8 border -1"

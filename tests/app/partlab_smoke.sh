@@ -39,6 +39,26 @@ DRIVE
     awk -v y="$yaw" 'BEGIN { exit !(y > 0.05 && y < 0.2) }' || fail "drag did not orbit (yaw $yaw)"
     "$png_check" "$tmp/partlab-screenshot-1.png" 400 300 || fail "P did not save a screenshot"
     ;;
+  resize)  # resizing, down to a 1x1 window, neither crashes nor stalls; the last size is saved
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --size 400x300 --model bunny --msaa 0 >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+"$x11_input" sleep 1000 resize 900 700 resize 1 1 resize 64 48 resize 1200 300 resize 333 222 \
+  sleep 300 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    cat "$tmp/out"
+    cat "$tmp/err" >&2
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    grep -q "^window.width=333$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "last width not saved"
+    grep -q "^window.height=222$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "last height not saved"
+    ;;
   screenshot)  # the README's headless invocation, small: right size, not a flat image
     run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 5 --size 320x240 --model bunny
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"

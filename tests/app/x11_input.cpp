@@ -4,6 +4,7 @@
 //   drag X0 Y0 X1 Y1   left-button drag in window pixels (orbits the camera)
 //   key NAME           press and release a key (X keysym name: F, w, p, ...)
 //   ctrl-key NAME      the same with Control held
+//   resize W H         resize the window (no window manager needed)
 //   sleep MS
 // Finds the window by its title, "Partition Lab", waiting up to 10 s for it to appear.
 #include <X11/Xlib.h>
@@ -153,6 +154,12 @@ int main(int argc, char** argv) {
       SendKeyEvent(display, window, KeyPress, "Control_L", 0);
       SendKey(display, window, argv[++i], ControlMask);
       SendKeyEvent(display, window, KeyRelease, "Control_L", ControlMask);
+    } else if (command == "resize" && i + 2 < argc) {
+      XResizeWindow(display, window, unsigned(std::atoi(argv[i + 1])),
+                    unsigned(std::atoi(argv[i + 2])));
+      XSync(display, False);
+      Pause(400);
+      i += 2;
     } else if (command == "sleep" && i + 1 < argc) {
       Pause(std::atoi(argv[++i]));
     } else {

@@ -60,11 +60,13 @@ void PrintUsage() {
       "                    octree variant; Embree always runs all rays)\n"
       "  --repeats R       timed passes per method, median reported (default 5)\n"
       "  --max-depth D --leaf-size L   octree limits (default: automatic)\n"
+      "  --sizes LIST      soup sizes, comma-separated (default 1000,2000,5000,...,100000)\n"
       "  --no-embree       skip Embree\n"
       "  --only LIST       comma-separated: low,medium,high,bunny,dragon_res2,dragon_vrip\n");
 }
 
 bool ParseOptions(std::span<char*> args, Options* o) {
+  bool sizes_given = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string a = args[i];
     auto value = [&]() -> std::string {
@@ -114,7 +116,16 @@ bool ParseOptions(std::span<char*> args, Options* o) {
       o->max_depth = int(number());
     else if (a == "--leaf-size")
       o->leaf_size = int(number());
-    else if (a == "--no-embree")
+    else if (a == "--sizes") {
+      o->sizes.clear();
+      const std::string list = value();
+      for (size_t pos = 0; pos < list.size();) {
+        const size_t comma = std::min(list.find(',', pos), list.size());
+        o->sizes.push_back(std::strtoull(list.substr(pos, comma - pos).c_str(), nullptr, 10));
+        pos = comma + 1;
+      }
+      sizes_given = true;
+    } else if (a == "--no-embree")
       o->embree = false;
     else if (a == "--only")
       o->only = value().insert(0, 1, ',').append(1, ',');  // ",a,b," for whole-word lookups
@@ -124,7 +135,7 @@ bool ParseOptions(std::span<char*> args, Options* o) {
     }
   }
   if (o->quick) {
-    o->sizes = {1000, 3000};
+    if (!sizes_given) o->sizes = {1000, 3000};
     if (o->rays == 10000) o->rays = 500;
     o->repeats = 1;
   }

@@ -195,6 +195,28 @@ TEST(SabspScheduler, RebuildReachesTheThresholdEverywhere) {
   EXPECT_EQ(bsp.CheckInvariants(), "");
 }
 
+TEST(SabspParams, SwitchingDirectionSetsRebuildsFromTheCurrentBoxes) {
+  SemiAdjustingBsp bsp(Fixed(8));
+  BoxId id = 0;
+  for (int x = 0; x < 10; ++x) {
+    for (int y = 0; y < 10; ++y) bsp.Add(id++, UnitAt(1.5f * float(x), 1.5f * float(y)));
+  }
+  bsp.Update();
+  std::vector<BoxPair> before, after;
+  bsp.FindPairs(before);
+  BspParams p = bsp.params();
+  p.relax_directions = true;
+  EXPECT_EQ(bsp.SetParams(p), "");
+  bsp.Update();
+  EXPECT_EQ(bsp.CheckInvariants(), "");
+  EXPECT_GT(bsp.last_stats().leaves, 4u);           // rebuilt, not left as one leaf
+  EXPECT_NE(bsp.Direction(0), glm::vec3(1, 0, 0));  // the relaxed set is in use
+  bsp.FindPairs(after);
+  std::sort(before.begin(), before.end());
+  std::sort(after.begin(), after.end());
+  EXPECT_EQ(before, after);
+}
+
 // Records what the overlay would draw.
 struct RecordingDraw final : DebugDraw {
   std::vector<std::vector<glm::vec3>> polygons;

@@ -49,6 +49,7 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
     tree_.SetDirections(p.relax_directions ? RelaxByPointRepulsion(base) : base);
     for (const auto& [id, box] : boxes) tree_.AddBox(id, box);
     dirty_ = true;
+    if (!stepping_) Rebuild();
   }
   return note;
 }

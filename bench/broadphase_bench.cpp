@@ -1,6 +1,6 @@
 // partlab-bench broadphase: every broad phase over the same frames (issue 6, item 4).
 //
-//   partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps N]
+//   partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps N] [--from F]
 //   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]
 //
 // For each algorithm: construction (the first frame: every box added, built, pairs found), then per
@@ -86,12 +86,13 @@ struct Options {
   std::vector<std::string> algos;
   uint32_t boxes = 4250, frames = 200, seed = 1;
   size_t steps = 0;  // 0 = all frames
+  size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
 };
 
 void Usage() {
   std::fprintf(stderr,
                "usage: partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] "
-               "[--steps N]\n"
+               "[--steps N] [--from F]\n"
                "       partlab-bench broadphase --generate KIND [--boxes N] [--frames F] "
                "[--seed S] [--out FILE] [--algo ...] [--csv FILE]\n"
                "  KIND: %s\n  algorithms:",
@@ -153,6 +154,9 @@ std::optional<Options> Parse(std::span<char*> args) {
       if (!number(o.seed)) return std::nullopt;
     } else if (a == "--steps") {
       if (!number(o.steps)) return std::nullopt;
+    } else if (a == "--from") {
+      if (!number(o.from)) return std::nullopt;
+      o.from = std::max<size_t>(o.from, 1);
     } else {
       std::fprintf(stderr, "broadphase: unknown option '%s'\n", a.c_str());
       return Usage(), std::nullopt;
@@ -239,7 +243,7 @@ struct AlgoResult {
 };
 
 AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Reference& ref,
-                        std::FILE* csv) {
+                        size_t from, std::FILE* csv) {
   AlgoResult r;
   r.name = name;
   auto bp = MakeBroadPhase(name);
@@ -254,7 +258,7 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
     const StepTimings t = driver.Step(frame, pairs);
     if (f == 0) {
       r.build_ms = t.total_ms();
-    } else {
+    } else if (f >= from) {
       r.update.push_back(t.update_ms);
       r.pairs.push_back(t.pairs_ms);
       r.total.push_back(t.total_ms());
@@ -374,7 +378,7 @@ int RunBroadPhaseBench(std::span<char*> args) {
   bool all_ok = true;
   for (const std::string& name : opt->algos) {
     std::fflush(stdout);
-    results.push_back(RunAlgorithm(name, *src, ref, csv));
+    results.push_back(RunAlgorithm(name, *src, ref, opt->from, csv));
     all_ok = all_ok && results.back().mismatches == 0;
   }
   if (csv) std::fclose(csv);

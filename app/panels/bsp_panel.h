@@ -1,0 +1,29 @@
+// The semi-adjusting BSP's panel pieces (issue 8, items 3 and 6): a slider per parameter of
+// semi-adjusting-bsp.txt 6.1 with a tooltip citing its section, the operation counters, and the
+// inspector of one node (population, balance, redundancy, direction).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+
+namespace partlab {
+
+// Edits `params` in place; true when something changed (the caller applies it with SetParams).
+bool DrawBspParameters(BspParams& params, uint32_t box_count);
+
+// Totals since the scene (or broad phase) started, plus this step's.
+struct BspOpTotals {
+  std::array<uint64_t, kBspOpCount> applied{}, failed{};
+  uint64_t dropped = 0, verifications = 0;
+  void Add(const OpCounters& c);
+};
+void DrawBspCounters(const BspOpTotals& totals, const BspStepStats& last);
+
+// Inspector of node n; returns a node the user chose to go to (parent/child), else n.
+NodeId DrawBspNodeInspector(const SemiAdjustingBsp& bsp, NodeId n);
+// A collapsible tree of the nodes; returns the node clicked, else `selected`.
+NodeId DrawBspTreeView(const SemiAdjustingBsp& bsp, NodeId selected);
+
+}  // namespace partlab

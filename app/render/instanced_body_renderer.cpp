@@ -1,0 +1,150 @@
+#include "app/render/instanced_body_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace partlab {
+
+namespace {
+
+// Unit cube [-1, 1]^3 with flat normals: 24 vertices (position, normal), 36 indices.
+void UnitCube(std::vector<float>& v, std::vector<uint32_t>& idx) {
+  for (int axis = 0; axis < 3; ++axis) {
+    for (int sign = -1; sign <= 1; sign += 2) {
+      const uint32_t base = uint32_t(v.size() / 6);
+      const int u = (axis + 1) % 3, w = (axis + 2) % 3;
+      const float corners[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+      for (const auto& c : corners) {
+        float p[3], n[3] = {0, 0, 0};
+        p[axis] = float(sign);
+        p[u] = c[0] * float(sign);  // keeps the winding outward-facing on both sides
+        p[w] = c[1];
+        n[axis] = float(sign);
+        v.insert(v.end(), {p[0], p[1], p[2], n[0], n[1], n[2]});
+      }
+      idx.insert(idx.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
+    }
+  }
+}
+
+// Unit UV sphere; 12 x 7 (168 triangles) reads as round at the few dozen pixels a body covers,
+// and 2,000 of them stay affordable for a software rasteriser (llvmpipe).
+void UnitSphere(std::vector<float>& v, std::vector<uint32_t>& idx) {
+  constexpr int kSlices = 12, kStacks = 7;
+  for (int i = 0; i <= kStacks; ++i) {
+    const float phi = float(M_PI) * float(i) / kStacks;
+    for (int j = 0; j <= kSlices; ++j) {
+      const float theta = 2.0f * float(M_PI) * float(j) / kSlices;
+      const float x = std::sin(phi) * std::cos(theta), y = std::cos(phi),
+                  z = std::sin(phi) * std::sin(theta);
+      v.insert(v.end(), {x, y, z, x, y, z});
+    }
+  }
+  for (int i = 0; i < kStacks; ++i) {
+    for (int j = 0; j < kSlices; ++j) {
+      const uint32_t a = uint32_t(i * (kSlices + 1) + j), b = a + kSlices + 1;
+      idx.insert(idx.end(), {a, a + 1, b, a + 1, b + 1, b});  // outward-facing
+    }
+  }
+}
+
+}  // namespace
+
+InstancedBodyRenderer::InstancedBodyRenderer() {
+  std::vector<float> v;
+  std::vector<uint32_t> idx;
+  UnitCube(v, idx);
+  Create(box_, v, idx);
+  v.clear();
+  idx.clear();
+  UnitSphere(v, idx);
+  Create(sphere_, v, idx);
+}
+
+InstancedBodyRenderer::~InstancedBodyRenderer() {
+  for (Shape* s : {&box_, &sphere_}) {
+    glDeleteVertexArrays(1, &s->vao);
+    glDeleteBuffers(1, &s->vbo);
+    glDeleteBuffers(1, &s->ebo);
+    glDeleteBuffers(1, &s->instances);
+  }
+}
+
+std::string InstancedBodyRenderer::Load(const std::string& dir) {
+  auto result = ShaderProgram::Load(dir, "instanced_bodies");
+  if (!result.ok()) return result.error();
+  program_ = std::move(result).value();
+  return "";
+}
+
+void InstancedBodyRenderer::Create(Shape& shape, std::span<const float> vertices,
+                                   std::span<const uint32_t> indices) {
+  glGenVertexArrays(1, &shape.vao);
+  glGenBuffers(1, &shape.vbo);
+  glGenBuffers(1, &shape.ebo);
+  glGenBuffers(1, &shape.instances);
+  glBindVertexArray(shape.vao);
+  glBindBuffer(GL_ARRAY_BUFFER, shape.vbo);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size_bytes()), vertices.data(), GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float),
+                        reinterpret_cast<void*>(3 * sizeof(float)));
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, shape.ebo);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size_bytes()), indices.data(),
+               GL_STATIC_DRAW);
+  // Per-instance attributes advance once per instance (divisor 1).
+  glBindBuffer(GL_ARRAY_BUFFER, shape.instances);
+  const GLsizei stride = sizeof(BodyInstance);
+  auto attribute = [&](GLuint loc, GLint size, GLenum type, bool normalised, size_t offset) {
+    glEnableVertexAttribArray(loc);
+    glVertexAttribPointer(loc, size, type, normalised ? GL_TRUE : GL_FALSE, stride,
+                          reinterpret_cast<void*>(offset));
+    glVertexAttribDivisor(loc, 1);
+  };
+  attribute(2, 3, GL_FLOAT, false, offsetof(BodyInstance, position));
+  attribute(3, 4, GL_FLOAT, false, offsetof(BodyInstance, orientation));
+  attribute(4, 3, GL_FLOAT, false, offsetof(BodyInstance, half_extents));
+  attribute(5, 4, GL_UNSIGNED_BYTE, true, offsetof(BodyInstance, rgba));
+  glBindVertexArray(0);
+  shape.index_count = GLsizei(indices.size());
+}
+
+void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes,
+                                 std::span<const BodyInstance> spheres,
+                                 const CameraMatrices& camera, float shininess) {
+  draw_calls_ = 0;
+  if (!program_.valid()) return;
+  program_.Use();
+  program_.Set("u_view", camera.view);
+  program_.Set("u_projection", camera.projection);
+  program_.Set("LightPosition", glm::vec3(-0.8f, 1.2f, 0.6f) * camera.light_distance);
+  program_.Set("u_shininess", shininess);
+  glEnable(GL_CULL_FACE);  // closed shapes: back faces never show
+  glCullFace(GL_BACK);
+  DrawShape(box_, boxes);
+  DrawShape(sphere_, spheres);
+  glDisable(GL_CULL_FACE);
+}
+
+// Orphans the instance buffer every frame (glBufferData with no data, then the upload): the
+// driver hands out fresh storage instead of waiting for last frame's draw to finish reading the
+// old one, which on llvmpipe would serialise the CPU with the rasteriser threads.
+void InstancedBodyRenderer::DrawShape(Shape& shape, std::span<const BodyInstance> instances) {
+  if (instances.empty()) return;
+  glBindBuffer(GL_ARRAY_BUFFER, shape.instances);
+  shape.capacity = std::max(instances.size(), shape.capacity);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(shape.capacity * sizeof(BodyInstance)), nullptr,
+               GL_STREAM_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(instances.size_bytes()), instances.data());
+  glBindVertexArray(shape.vao);
+  glDrawElementsInstanced(GL_TRIANGLES, shape.index_count, GL_UNSIGNED_INT, nullptr,
+                          GLsizei(instances.size()));
+  glBindVertexArray(0);
+  ++draw_calls_;
+}
+
+}  // namespace partlab

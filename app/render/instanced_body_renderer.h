@@ -1,0 +1,46 @@
+// Draws thousands of simulation bodies with one draw call per shape kind (box, sphere): the unit
+// shapes live in static buffers, the per-body poses and colours in one instance buffer per kind
+// that keeps its GPU capacity between frames (shaders/instanced_bodies.*, Blinn-Phong lit).
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "app/render/gl.h"
+#include "app/render/instanced_body_instance.h"
+#include "app/render/scene_renderer.h"
+#include "app/render/shader_program.h"
+
+namespace partlab {
+
+class InstancedBodyRenderer {
+ public:
+  InstancedBodyRenderer();
+  ~InstancedBodyRenderer();
+  InstancedBodyRenderer(const InstancedBodyRenderer&) = delete;
+  InstancedBodyRenderer& operator=(const InstancedBodyRenderer&) = delete;
+
+  // Loads shaders/instanced_bodies.{vert,frag} from `dir`; returns "" or the error (the previous
+  // program, if any, stays).
+  std::string Load(const std::string& dir);
+  bool valid() const { return program_.valid(); }
+
+  void Draw(std::span<const BodyInstance> boxes, std::span<const BodyInstance> spheres,
+            const CameraMatrices& camera, float shininess);
+  int draw_calls_last_frame() const { return draw_calls_; }
+
+ private:
+  struct Shape {
+    GLuint vao = 0, vbo = 0, ebo = 0, instances = 0;
+    GLsizei index_count = 0;
+    size_t capacity = 0;  // instances the instance buffer can hold
+  };
+  void Create(Shape& shape, std::span<const float> vertices, std::span<const uint32_t> indices);
+  void DrawShape(Shape& shape, std::span<const BodyInstance> instances);
+
+  ShaderProgram program_;
+  Shape box_, sphere_;
+  int draw_calls_ = 0;
+};
+
+}  // namespace partlab

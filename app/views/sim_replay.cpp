@@ -1,0 +1,113 @@
+#include "app/views/sim_replay.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "engine/broadphase/broad_phase_registry.h"
+
+namespace partlab {
+
+namespace {
+constexpr size_t kHeaderBytes = 16;  // magic (8) + N (4) + F (4)
+constexpr size_t kBoxBytes = 24;     // six float32
+}  // namespace
+
+TraceFrameReader::~TraceFrameReader() {
+  if (file_) std::fclose(file_);
+}
+
+std::string TraceFrameReader::Open(const std::string& path) {
+  if (file_) std::fclose(file_);
+  file_ = std::fopen(path.c_str(), "rb");
+  path_ = path;
+  box_count_ = frame_count_ = 0;
+  if (!file_) return path + ": cannot open (" + std::strerror(errno) + ")";
+  unsigned char header[kHeaderBytes];
+  if (std::fread(header, 1, kHeaderBytes, file_) != kHeaderBytes ||
+      std::memcmp(header, "AABBTRC1", 8) != 0)
+    return path + ": not an AABBTRC1 trace (bad magic)";
+  auto u32 = [&](int at) {
+    return uint32_t(header[at]) | uint32_t(header[at + 1]) << 8 | uint32_t(header[at + 2]) << 16 |
+           uint32_t(header[at + 3]) << 24;
+  };
+  const uint32_t n = u32(8), f = u32(12);
+  std::fseek(file_, 0, SEEK_END);
+  const long size = std::ftell(file_);
+  const unsigned long long expected = kHeaderBytes + 1ull * n * f * kBoxBytes;
+  if (size < 0 || static_cast<unsigned long long>(size) != expected)
+    return path + ": size " + std::to_string(size) + " bytes does not match " + std::to_string(n) +
+           " boxes x " + std::to_string(f) + " frames (" + std::to_string(expected) + " bytes)";
+  box_count_ = n;
+  frame_count_ = n == 0 ? 0 : f;
+  return "";
+}
+
+std::string TraceFrameReader::Read(uint32_t f, std::vector<Aabb>& out) {
+  if (!file_ || f >= frame_count_) return path_ + ": no frame " + std::to_string(f);
+  raw_.resize(size_t(box_count_) * 6);
+  const long long at = kHeaderBytes + 1ll * f * box_count_ * kBoxBytes;
+  if (fseeko(file_, off_t(at), SEEK_SET) != 0 ||
+      std::fread(raw_.data(), kBoxBytes, box_count_, file_) != box_count_)
+    return path_ + ": frame " + std::to_string(f) + " is unreadable";
+  out.resize(box_count_);
+  for (uint32_t b = 0; b < box_count_; ++b) {
+    const float* v = &raw_[size_t(b) * 6];  // little-endian float32 (formats.md), as on x86
+    for (int k = 0; k < 6; ++k)
+      if (!std::isfinite(v[k]))
+        return path_ + ": frame " + std::to_string(f) + " box " + std::to_string(b) +
+               ": coordinate is NaN or infinite";
+    out[b] = Aabb{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}};
+  }
+  return "";
+}
+
+std::string ReplayScrubber::Open(const std::string& path, std::string_view algorithm) {
+  bp_.reset();
+  driver_.reset();
+  positioned_ = false;
+  if (std::string error = reader_.Open(path); !error.empty()) return error;
+  if (reader_.frame_count() == 0) return path + ": the trace has no frames";
+  frame_ = 0;
+  return SetAlgorithm(algorithm);
+}
+
+std::string ReplayScrubber::SetAlgorithm(std::string_view algorithm) {
+  std::unique_ptr<BroadPhase> bp = MakeBroadPhase(algorithm);
+  if (!bp) return "unknown broad phase '" + std::string(algorithm) + "'";
+  driver_.reset();
+  bp_ = std::move(bp);
+  algorithm_ = algorithm;
+  positioned_ = false;
+  return Seek(frame_);
+}
+
+std::string ReplayScrubber::Rebuild() {
+  driver_.reset();
+  bp_ = MakeBroadPhase(algorithm_);
+  if (configure_) configure_(*bp_);
+  driver_ = std::make_unique<FrameDriver>(*bp_);
+  return "";
+}
+
+std::string ReplayScrubber::Seek(uint32_t f) {
+  if (!bp_ || reader_.frame_count() == 0) return "no trace open";
+  f = std::min(f, reader_.frame_count() - 1);
+  const bool incremental = positioned_ && f == frame_ + 1;
+  if (positioned_ && f == frame_) return "";
+  if (std::string error = reader_.Read(f, boxes_); !error.empty()) return error;
+  // A fresh structure for any jump: the driver only knows how to move forward from what it holds.
+  if (!incremental) Rebuild();
+  timings_ = driver_->Step(boxes_, pairs_);
+  frame_ = f;
+  positioned_ = true;
+  return "";
+}
+
+uint32_t ReplayScrubber::box_count_present() const {
+  uint32_t n = 0;
+  for (const Aabb& b : boxes_) n += b.IsEmpty() ? 0 : 1;
+  return n;
+}
+
+}  // namespace partlab

@@ -1,0 +1,915 @@
+// The broad phases in the testbed (issue 8): the thesis's four simulations (semi-adjusting-bsp.txt,
+// 6.2) running on ODE with a live-switchable broad phase; bodies drawn instanced and coloured by
+// BSP leaf, by pair or by speed; the BSP's splitting planes clipped to their cells (or the other
+// structures' overlays); panels for the BSP parameters of 6.1, operation counters, rolling plots
+// of the step's costs, a compare mode, operation stepping for teaching, and a replay viewer that
+// scrubs an AABBTRC1 trace through any broad phase.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <glm/geometric.hpp>
+#include <optional>
+
+#include "app/command_line.h"
+#include "app/panels/bsp_panel.h"
+#include "app/render/instanced_body_renderer.h"
+#include "app/settings.h"
+#include "app/view.h"
+#include "app/views/sim_bsp_overlay.h"
+#include "app/views/sim_colouring.h"
+#include "app/views/sim_replay.h"
+#include "app/views/sim_rolling_plot.h"
+#include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "engine/scenes/scene_registry.h"
+#include "engine/scenes/trace_recording.h"
+
+namespace partlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kPlotLength = 240;
+constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
+const Color kBeforeColour{1.0f, 0.55f, 0.10f, 1.0f};  // the node an operation is about to change
+const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
+
+double MsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::string ShaderDirectory() {
+  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
+  return PARTLAB_SHADER_DIR;
+}
+
+void Tip(const char* text) {
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+// One broad phase of the compare mode, fed the live frames beside the physics' own.
+struct Contender {
+  std::string name;
+  std::unique_ptr<BroadPhase> bp;
+  std::unique_ptr<FrameDriver> driver;
+  RollingPlot<30> ms;
+  size_t pairs = 0;
+};
+
+class SimulationView final : public View {
+ public:
+  explicit SimulationView(AppContext& app);
+  ~SimulationView() override;
+
+  void Step(float dt) override;
+  void Render(const RenderContext& ctx, DebugDraw& draw) override;
+  void UpdateGui() override;
+  bool Pick(const PickRay& ray) override;
+  bool Animating() const override { return playing_ || replay_playing_; }
+
+ private:
+  // Scene and broad phase.
+  void LoadSettings();
+  void SaveSettings();
+  void Reset();
+  std::unique_ptr<BroadPhase> MakeAlgorithm(const std::string& name) const;
+  void SwitchAlgorithm(const std::string& name);
+  void ApplyBspParams();
+  void PhysicsStep();
+  void RunCompare();
+  void FrameCamera();
+  BroadPhase* CurrentBroadPhase() const;
+  SemiAdjustingBsp* CurrentBsp() const {
+    return dynamic_cast<SemiAdjustingBsp*>(CurrentBroadPhase());
+  }
+
+  // Drawing.
+  void BuildLiveInstances();
+  void BuildReplayInstances();
+  Color BodyColour(uint32_t id, bool is_static, ShapeKind shape, float speed) const;
+  void DrawOverlay(DebugDraw& draw);
+
+  // Panels.
+  void HandleKeys();
+  void DrawControlsWindow();
+  void DrawBspWindow();
+  void DrawTimingsWindow();
+  void DrawReplayWindow();
+  void DrawStatusBar();
+  void ApplyNextOpStage();
+  void OpenReplay(const std::string& path);
+
+  AppContext& app_;
+  bool headless_ = false;
+  Settings settings_;
+  InstancedBodyRenderer renderer_;
+  std::string renderer_error_;
+
+  int scene_index_ = 0;
+  int seed_ = 1;
+  std::string algo_ = "sabsp";
+  std::unique_ptr<Scene> scene_;
+  BspParams bsp_params_;
+  bool playing_ = true, step_once_ = false, stepped_this_frame_ = false;
+  double accumulator_ = 0;
+
+  // Measurements of the last physics step and the last frame.
+  PhysicsStepTimings last_;
+  double step_ms_ = 0, render_ms_ = 0;
+  RollingPlot<kPlotLength> plot_update_, plot_pairs_ms_, plot_pairs_, plot_depth_, plot_physics_,
+      plot_render_;
+  RollingPlot<kPlotLength> instances_ms_, submit_ms_, overlay_ms_;  // render's parts, CPU
+  BspOpTotals totals_;
+  std::vector<BoxPair> pairs_;  // the physics' broad-phase pairs of the last step
+  std::vector<Aabb> frame_;     // the boxes of the last step (for compare mode)
+
+  // Drawing state, reused every frame.
+  std::vector<BodyView> bodies_;
+  std::vector<BodyInstance> boxes_, spheres_;
+  std::vector<int32_t> leaf_of_;
+  std::vector<uint8_t> paired_;
+  BodyColourMode colour_mode_ = BodyColourMode::kLeaf;
+  BspOverlay overlay_;
+  BspOverlayOptions overlay_options_;
+  bool show_overlay_ = true;
+  NodeId selected_ = kNoNode;
+
+  // Operation stepping (item 4): a key press shows the next operation on its node, the next applies
+  // it and shows the result.
+  bool op_stepping_ = false;
+  std::optional<PendingOp> peeked_;
+  std::optional<OpRecord> applied_;
+  std::string op_message_;
+
+  // Compare mode.
+  bool compare_ = false, compare_brute_ = false;
+  std::vector<Contender> contenders_;
+  std::vector<BoxPair> compare_pairs_;
+
+  // Recording and replay (item 5).
+  TraceRecorder recorder_;
+  bool recording_ = false;
+  std::string record_path_, record_status_;
+  bool replay_mode_ = false, replay_playing_ = false;
+  double replay_accumulator_ = 0;
+  ReplayScrubber replay_;
+  char replay_path_[512] = {};
+  std::string replay_status_;
+  char title_[256] = {};
+};
+
+SimulationView::SimulationView(AppContext& app) : app_(app) {
+  const Options& options = ParsedCommandLine();
+  headless_ = !options.screenshot.empty();
+  renderer_error_ = renderer_.Load(ShaderDirectory());
+  if (!renderer_error_.empty()) std::fprintf(stderr, "partlab: %s\n", renderer_error_.c_str());
+  LoadSettings();
+  if (!options.scene.empty()) {
+    const SceneInfo* info = FindScene(options.scene);
+    if (!info)
+      std::fprintf(stderr, "partlab: unknown --scene '%s' (1-4 or a key), using scene 1\n",
+                   options.scene.c_str());
+    const auto catalog = SceneCatalog();
+    for (size_t i = 0; info && i < catalog.size(); ++i)
+      if (catalog[i].number == info->number) scene_index_ = int(i);
+  }
+  if (!options.algo.empty()) {
+    if (MakeBroadPhase(options.algo))
+      algo_ = options.algo;
+    else
+      std::fprintf(stderr, "partlab: unknown --algo '%s', using %s\n", options.algo.c_str(),
+                   algo_.c_str());
+  }
+  record_path_ =
+      (headless_ ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
+  Reset();
+  const SceneInfo& info = SceneCatalog()[scene_index_];
+  std::printf("partlab: simulation scene %d (%.*s), broad phase %s, seed %d\n", info.number,
+              int(info.title.size()), info.title.data(), algo_.c_str(), seed_);
+  if (options.steps > 0) {
+    const auto start = Clock::now();
+    for (int i = 0; i < options.steps; ++i) PhysicsStep();
+    std::printf("partlab: %d physics steps of scene %d with %s in %.0f ms\n", options.steps,
+                SceneCatalog()[scene_index_].number, algo_.c_str(), MsSince(start));
+  }
+  FrameCamera();
+  if (!options.trace.empty()) OpenReplay(options.trace);
+}
+
+SimulationView::~SimulationView() {
+  if (recording_) recorder_.Close();
+  if (headless_ && plot_physics_.count() > 0) {
+    // The frame split the performance target is about (issue 8): physics, broad phase, drawing.
+    std::printf(
+        "partlab: simulation medians over the last %d steps / %d frames: physics (ODE) "
+        "%.2f ms, broad phase %.2f ms (update %.2f + pairs %.2f), render CPU %.2f ms "
+        "(instances %.2f, draw submit %.2f, overlay %.2f), %u bodies, %u pairs, "
+        "%zu planes drawn\n",
+        plot_physics_.count(), plot_render_.count(), plot_physics_.Median(),
+        plot_update_.Median() + plot_pairs_ms_.Median(), plot_update_.Median(),
+        plot_pairs_ms_.Median(), plot_render_.Median(), instances_ms_.Median(), submit_ms_.Median(),
+        overlay_ms_.Median(), scene_->world().DynamicCount(), last_.pairs, overlay_.planes_drawn());
+  }
+  if (!headless_) SaveSettings();
+}
+
+// --- Settings: stored by name (sim.*) in their own file next to the app's. ----------------------
+
+void SimulationView::LoadSettings() {
+  if (headless_) return;
+  settings_.Load(ConfigDirectory() + "/simulation");
+  const SceneInfo* info = FindScene(settings_.Get("sim.scene", "1"));
+  const auto catalog = SceneCatalog();
+  for (size_t i = 0; info && i < catalog.size(); ++i)
+    if (catalog[i].number == info->number) scene_index_ = int(i);
+  const std::string algo = settings_.Get("sim.algo", algo_);
+  if (MakeBroadPhase(algo)) algo_ = algo;
+  seed_ = settings_.GetInt("sim.seed", seed_);
+  colour_mode_ = BodyColourMode(
+      std::clamp(settings_.GetInt("sim.colour", int(colour_mode_)), 0, kBodyColourModeCount - 1));
+  show_overlay_ = settings_.GetInt("sim.overlay", 1) != 0;
+  overlay_options_.max_depth = settings_.GetInt("sim.overlay.depth", overlay_options_.max_depth);
+  overlay_options_.leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
+  overlay_options_.plane_alpha =
+      settings_.GetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
+  BspParams& p = bsp_params_;
+  p.max_depth = settings_.GetInt("sim.bsp.max_depth", p.max_depth);
+  p.adaptive_split_threshold = settings_.GetInt("sim.bsp.adaptive", p.adaptive_split_threshold);
+  p.split_threshold = settings_.GetInt("sim.bsp.split_threshold", p.split_threshold);
+  p.split_threshold_min = settings_.GetInt("sim.bsp.split_min", p.split_threshold_min);
+  p.split_threshold_max = settings_.GetInt("sim.bsp.split_max", p.split_threshold_max);
+  p.merge_fraction = settings_.GetFloat("sim.bsp.merge_fraction", p.merge_fraction);
+  p.queue_size = settings_.GetInt("sim.bsp.queue_size", p.queue_size);
+  p.ops_per_cycle_min = settings_.GetInt("sim.bsp.ops_min", p.ops_per_cycle_min);
+  p.ops_per_cycle_max = settings_.GetInt("sim.bsp.ops_max", p.ops_per_cycle_max);
+  p.verify_interval = settings_.GetInt("sim.bsp.verify_interval", p.verify_interval);
+  p.unbalance_limit = settings_.GetFloat("sim.bsp.unbalance_limit", p.unbalance_limit);
+  p.redundancy_limit = settings_.GetFloat("sim.bsp.redundancy_limit", p.redundancy_limit);
+  p.redundancy_excess_factor =
+      settings_.GetFloat("sim.bsp.redundancy_excess", p.redundancy_excess_factor);
+  p.Clamp();
+}
+
+void SimulationView::SaveSettings() {
+  Settings& s = settings_;
+  s.SetInt("sim.scene", SceneCatalog()[scene_index_].number);
+  s.Set("sim.algo", algo_);
+  s.SetInt("sim.seed", seed_);
+  s.SetInt("sim.colour", int(colour_mode_));
+  s.SetInt("sim.overlay", show_overlay_);
+  s.SetInt("sim.overlay.depth", overlay_options_.max_depth);
+  s.SetInt("sim.overlay.leaf_cells", overlay_options_.leaf_cells);
+  s.SetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
+  const BspParams& p = bsp_params_;
+  s.SetInt("sim.bsp.max_depth", p.max_depth);
+  s.SetInt("sim.bsp.adaptive", p.adaptive_split_threshold);
+  s.SetInt("sim.bsp.split_threshold", p.split_threshold);
+  s.SetInt("sim.bsp.split_min", p.split_threshold_min);
+  s.SetInt("sim.bsp.split_max", p.split_threshold_max);
+  s.SetFloat("sim.bsp.merge_fraction", p.merge_fraction);
+  s.SetInt("sim.bsp.queue_size", p.queue_size);
+  s.SetInt("sim.bsp.ops_min", p.ops_per_cycle_min);
+  s.SetInt("sim.bsp.ops_max", p.ops_per_cycle_max);
+  s.SetInt("sim.bsp.verify_interval", p.verify_interval);
+  s.SetFloat("sim.bsp.unbalance_limit", p.unbalance_limit);
+  s.SetFloat("sim.bsp.redundancy_limit", p.redundancy_limit);
+  s.SetFloat("sim.bsp.redundancy_excess", p.redundancy_excess_factor);
+  if (const std::string error = s.Save(); !error.empty())
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+}
+
+// --- Scene and broad phase -----------------------------------------------------------------------
+
+std::unique_ptr<BroadPhase> SimulationView::MakeAlgorithm(const std::string& name) const {
+  std::unique_ptr<BroadPhase> bp = MakeBroadPhase(name);
+  if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(bp.get())) {
+    bsp->SetParams(bsp_params_);
+    bsp->SetOperationStepping(op_stepping_);
+  }
+  return bp;
+}
+
+void SimulationView::Reset() {
+  if (recording_) {
+    record_status_ = recorder_.Close();
+    recording_ = false;
+  }
+  const SceneInfo& info = SceneCatalog()[scene_index_];
+  scene_ = info.make();
+  SceneParams params = info.defaults();
+  params.seed = uint64_t(seed_);
+  scene_->Create(params, MakeAlgorithm(algo_));
+  scene_->world().SetFrameObserver([this](std::span<const Aabb> frame, std::span<const BoxPair> p) {
+    pairs_.assign(p.begin(), p.end());
+    if (compare_) frame_.assign(frame.begin(), frame.end());
+    if (recording_) record_status_ = recorder_.Record(frame);
+  });
+  pairs_.clear();
+  totals_ = {};
+  for (auto* plot : {&plot_update_, &plot_pairs_ms_, &plot_pairs_, &plot_depth_, &plot_physics_})
+    plot->Clear();
+  selected_ = kNoNode;
+  peeked_.reset();
+  applied_.reset();
+  op_message_.clear();
+  contenders_.clear();
+  accumulator_ = 0;
+}
+
+void SimulationView::SwitchAlgorithm(const std::string& name) {
+  algo_ = name;
+  selected_ = kNoNode;
+  peeked_.reset();
+  applied_.reset();
+  totals_ = {};
+  if (replay_mode_) {
+    replay_status_ = replay_.SetAlgorithm(name);
+    return;
+  }
+  // PhysicsWorld builds it from the current boxes at the next step; when paused, step once so
+  // the new structure (and its overlay) appears right away.
+  scene_->world().SetBroadPhase(MakeAlgorithm(name));
+  if (!playing_) step_once_ = true;
+}
+
+void SimulationView::ApplyBspParams() {
+  if (auto* bsp = CurrentBsp()) {
+    const std::string note = bsp->SetParams(bsp_params_);
+    if (!note.empty()) op_message_ = "parameters clamped: " + note;
+  }
+}
+
+BroadPhase* SimulationView::CurrentBroadPhase() const {
+  if (replay_mode_) return replay_.broad_phase();
+  return scene_ ? scene_->world().broad_phase() : nullptr;
+}
+
+void SimulationView::PhysicsStep() {
+  const auto start = Clock::now();
+  last_ = scene_->Step();
+  step_ms_ = MsSince(start);
+  plot_update_.Push(float(last_.update_ms));
+  plot_pairs_ms_.Push(float(last_.pairs_ms));
+  plot_pairs_.Push(float(last_.pairs));
+  plot_physics_.Push(float(last_.physics_ms()));
+  if (const SemiAdjustingBsp* bsp = CurrentBsp()) {
+    totals_.Add(bsp->last_stats().ops);
+    plot_depth_.Push(float(bsp->last_stats().max_depth));
+  }
+  if (compare_) RunCompare();
+}
+
+// Every algorithm on exactly the frame the physics just saw, each timed the same way.
+void SimulationView::RunCompare() {
+  if (contenders_.empty()) {
+    for (std::string_view name : BroadPhaseNames()) {
+      if (name == "brute" && !compare_brute_) continue;
+      Contender c;
+      c.name = name;
+      c.bp = MakeAlgorithm(c.name);
+      if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(c.bp.get())) bsp->SetOperationStepping(false);
+      c.driver = std::make_unique<FrameDriver>(*c.bp);
+      contenders_.push_back(std::move(c));
+    }
+  }
+  for (Contender& c : contenders_) {
+    const StepTimings t = c.driver->Step(frame_, compare_pairs_);
+    c.ms.Push(float(t.total_ms()));
+    c.pairs = compare_pairs_.size();
+  }
+}
+
+void SimulationView::FrameCamera() {
+  Aabb bounds;
+  for (const Aabb& b : scene_->Aabbs())
+    if (!b.IsEmpty()) bounds.Grow(b);
+  if (bounds.IsEmpty()) bounds = Aabb{glm::vec3(-20.0f), glm::vec3(20.0f)};
+  app_.camera.yaw = 0.65f;
+  app_.camera.pitch = 0.55f;
+  app_.camera.Frame(bounds, 16.0f / 9.0f);
+  app_.camera.distance *= 0.82f;  // the 10 % margin of Frame is generous for a full scene
+}
+
+void SimulationView::Step(float dt) {
+  if (replay_mode_) {
+    if (!replay_playing_ || stepped_this_frame_) return;
+    replay_accumulator_ += dt;
+    if (replay_accumulator_ < scene_->params().physics.step_seconds) return;
+    replay_accumulator_ = 0;
+    if (replay_.frame() + 1 >= replay_.frame_count()) {
+      replay_playing_ = false;
+      return;
+    }
+    replay_status_ = replay_.Seek(replay_.frame() + 1);
+    stepped_this_frame_ = true;
+    return;
+  }
+  // At most one physics step per rendered frame: when a step is slow the simulation slows down
+  // instead of queueing steps, so input stays responsive.
+  if ((!playing_ && !step_once_) || stepped_this_frame_) return;
+  const double step_seconds = scene_->params().physics.step_seconds;
+  accumulator_ += dt;
+  if (!step_once_ && accumulator_ < step_seconds) return;
+  accumulator_ = std::clamp(accumulator_ - step_seconds, 0.0, step_seconds);
+  step_once_ = false;
+  stepped_this_frame_ = true;
+  PhysicsStep();
+}
+
+// --- Drawing -------------------------------------------------------------------------------------
+
+Color SimulationView::BodyColour(uint32_t id, bool is_static, ShapeKind shape, float speed) const {
+  Color c;
+  switch (colour_mode_) {
+    case BodyColourMode::kLeaf:
+      if (!leaf_of_.empty()) {
+        c = LeafColour(id < leaf_of_.size() ? leaf_of_[id] : kAbsentFromTree);
+        break;
+      }
+      [[fallthrough]];  // not a BSP: colour by pair instead
+    case BodyColourMode::kPair:
+      c = PairColour(id < paired_.size() && paired_[id]);
+      break;
+    case BodyColourMode::kSpeed:
+      c = SpeedColour(speed, kMaxSpeedColour);
+      break;
+    case BodyColourMode::kShape:
+      c = shape == ShapeKind::kSphere ? Color{0.35f, 0.62f, 0.92f, 1}
+                                      : Color{0.92f, 0.62f, 0.32f, 1};
+      break;
+  }
+  if (is_static) c = glm::mix(c, Color{0.55f, 0.55f, 0.52f, 1.0f}, 0.6f);  // the stage, muted
+  return c;
+}
+
+void SimulationView::BuildLiveInstances() {
+  const PhysicsWorld& world = scene_->world();
+  const uint32_t ids = world.IdCount();
+  leaf_of_.clear();
+  paired_.clear();
+  const SemiAdjustingBsp* bsp = CurrentBsp();
+  if (colour_mode_ == BodyColourMode::kLeaf && bsp) MapBoxesToLeaves(bsp->tree(), ids, leaf_of_);
+  if (colour_mode_ == BodyColourMode::kPair || (colour_mode_ == BodyColourMode::kLeaf && !bsp))
+    MarkPairedBoxes(pairs_, ids, paired_);
+  bodies_.clear();
+  world.GatherViews(bodies_);
+  boxes_.clear();
+  spheres_.clear();
+  for (const BodyView& b : bodies_) {
+    BodyInstance inst;
+    inst.position = b.position;
+    inst.orientation = {b.orientation.x, b.orientation.y, b.orientation.z, b.orientation.w};
+    inst.half_extents = b.half_extents;
+    Color c = BodyColour(b.id, b.is_static, b.shape, glm::length(b.velocity));
+    if (b.asleep && colour_mode_ != BodyColourMode::kSpeed) c = c * 0.8f;
+    inst.rgba = PackRgba8(c);
+    (b.shape == ShapeKind::kSphere ? spheres_ : boxes_).push_back(inst);
+  }
+}
+
+// A trace holds boxes only: each present box is drawn as itself.
+void SimulationView::BuildReplayInstances() {
+  const std::vector<Aabb>& frame = replay_.boxes();
+  const uint32_t ids = uint32_t(frame.size());
+  leaf_of_.clear();
+  paired_.clear();
+  const SemiAdjustingBsp* bsp = CurrentBsp();
+  if (colour_mode_ == BodyColourMode::kLeaf && bsp)
+    MapBoxesToLeaves(bsp->tree(), ids, leaf_of_);
+  else
+    MarkPairedBoxes(replay_.pairs(), ids, paired_);
+  boxes_.clear();
+  spheres_.clear();
+  for (uint32_t id = 0; id < ids; ++id) {
+    if (frame[id].IsEmpty()) continue;
+    BodyInstance inst;
+    inst.position = frame[id].Center();
+    inst.half_extents = glm::max(frame[id].Extent() * 0.5f, glm::vec3(1e-3f));
+    const BodyColourMode mode =
+        colour_mode_ == BodyColourMode::kSpeed ? BodyColourMode::kPair : colour_mode_;
+    Color c = mode == BodyColourMode::kShape ? Color{0.92f, 0.62f, 0.32f, 1}
+              : (mode == BodyColourMode::kLeaf && !leaf_of_.empty())
+                  ? LeafColour(leaf_of_[id])
+                  : PairColour(id < paired_.size() && paired_[id]);
+    inst.rgba = PackRgba8(c);
+    boxes_.push_back(inst);
+  }
+}
+
+void SimulationView::DrawOverlay(DebugDraw& draw) {
+  BroadPhase* bp = CurrentBroadPhase();
+  if (!bp) return;
+  if (const SemiAdjustingBsp* bsp = CurrentBsp()) {
+    NodeId highlight = selected_;
+    Color colour{1, 1, 1, 1};
+    if (op_stepping_ && peeked_) {
+      highlight = peeked_->node;
+      colour = kBeforeColour;
+    } else if (op_stepping_ && applied_) {
+      highlight = applied_->result_node != kNoNode ? applied_->result_node : applied_->node;
+      colour = kAfterColour;
+    }
+    BspOverlayOptions options = overlay_options_;
+    options.planes = show_overlay_;
+    if (show_overlay_ || highlight != kNoNode)
+      overlay_.Draw(*bsp, options, draw, highlight, colour);
+    return;
+  }
+  if (show_overlay_) bp->DrawOverlay(draw);
+}
+
+void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
+  const auto start = Clock::now();
+  stepped_this_frame_ = false;
+  if (replay_mode_ && replay_.is_open())
+    BuildReplayInstances();
+  else
+    BuildLiveInstances();
+  const auto built = Clock::now();
+  renderer_.Draw(boxes_, spheres_, ctx.matrices, 48.0f);
+  const auto drawn = Clock::now();
+  DrawOverlay(draw);
+  // CPU side only: the rasteriser's time is the app's GPU timer (Stats panel).
+  instances_ms_.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));
+  submit_ms_.Push(float(std::chrono::duration<double, std::milli>(drawn - built).count()));
+  overlay_ms_.Push(float(MsSince(drawn)));
+  render_ms_ = MsSince(start);
+  plot_render_.Push(float(render_ms_));
+}
+
+bool SimulationView::Pick(const PickRay& ray) {
+  if (!CurrentBsp()) return false;
+  const std::optional<NodeId> node = overlay_.Pick(ray.origin, ray.dir);
+  if (!node) return false;
+  selected_ = *node;
+  return true;
+}
+
+// --- Panels --------------------------------------------------------------------------------------
+
+void SimulationView::HandleKeys() {
+  if (ImGui::GetIO().WantCaptureKeyboard) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
+    if (replay_mode_)
+      replay_playing_ = !replay_playing_;
+    else
+      playing_ = !playing_;
+  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_S, false) && !replay_mode_) {
+    playing_ = false;
+    step_once_ = true;
+  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_N, false) && op_stepping_ && !replay_mode_) ApplyNextOpStage();
+  if (replay_mode_ && replay_.is_open()) {
+    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT_BRACKET, true))
+      replay_status_ = replay_.Seek(replay_.frame() + 1);
+    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT_BRACKET, true) && replay_.frame() > 0)
+      replay_status_ = replay_.Seek(replay_.frame() - 1);
+  }
+}
+
+// Two presses per operation: the first shows what is next on its node (before), the second
+// applies it and shows where the result lives (after).
+void SimulationView::ApplyNextOpStage() {
+  SemiAdjustingBsp* bsp = CurrentBsp();
+  if (!bsp) return;
+  if (!peeked_) {
+    applied_.reset();
+    peeked_ = bsp->PeekNextOp();
+    op_message_ = peeked_ ? std::string("next: ") + BspOpName(peeked_->op) + " on node " +
+                                std::to_string(peeked_->node) + " (" + peeked_->reason + ")"
+                          : "no operation pending: step the physics (S) to let the scheduler "
+                            "verify the tree";
+    return;
+  }
+  peeked_.reset();
+  applied_ = bsp->ApplyNextOp();
+  if (!applied_) {
+    op_message_ = "the operation went stale before it was applied";
+    return;
+  }
+  selected_ = applied_->result_node != kNoNode ? applied_->result_node : applied_->node;
+  op_message_ = std::string(applied_->ok ? "applied " : "failed ") + BspOpName(applied_->op) +
+                " on node " + std::to_string(applied_->node) + ": " + applied_->reason + " -> " +
+                applied_->outcome;
+}
+
+void SimulationView::DrawControlsWindow() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 10.0f, 0.43f * display.y), ImGuiCond_FirstUseEver,
+                          ImVec2(1, 0));
+  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Simulation")) {
+    ImGui::End();
+    return;
+  }
+  const auto catalog = SceneCatalog();
+  char label[128];
+  std::snprintf(label, sizeof label, "%d. %.*s", catalog[scene_index_].number,
+                int(catalog[scene_index_].title.size()), catalog[scene_index_].title.data());
+  if (ImGui::BeginCombo("Scene", label)) {
+    for (int i = 0; i < int(catalog.size()); ++i) {
+      std::snprintf(label, sizeof label, "%d. %.*s", catalog[i].number,
+                    int(catalog[i].title.size()), catalog[i].title.data());
+      if (ImGui::Selectable(label, i == scene_index_) && i != scene_index_) {
+        scene_index_ = i;
+        replay_mode_ = false;
+        Reset();
+        FrameCamera();
+      }
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%.*s", int(catalog[i].summary.size()), catalog[i].summary.data());
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::Button(playing_ ? "Pause" : "Play")) playing_ = !playing_;
+  Tip("Space");
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) {
+    playing_ = false;
+    step_once_ = true;
+  }
+  Tip("One physics step of 1/25 s (S)");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) Reset();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90);
+  if (ImGui::InputInt("Seed", &seed_)) Reset();
+  Tip("The scene's random seed: same seed, same run (bit-identical whatever the broad phase)");
+
+  if (ImGui::BeginCombo("Broad phase", algo_.c_str())) {
+    for (std::string_view name : BroadPhaseNames()) {
+      const std::string n(name);
+      if (ImGui::Selectable(n.c_str(), n == algo_) && n != algo_) SwitchAlgorithm(n);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%.*s", int(BroadPhaseDescription(name).size()),
+                          BroadPhaseDescription(name).data());
+    }
+    ImGui::EndCombo();
+  }
+  Tip("Switches live: the new structure is built from the current boxes; the motion is the same");
+  int mode = int(colour_mode_);
+  ImGui::Combo("Colour", &mode, kBodyColourModeNames, kBodyColourModeCount);
+  colour_mode_ = BodyColourMode(mode);
+  Tip("BSP leaf: one colour per leaf, white for boxes straddling a plane (thesis 3.4)\n"
+      "In a pair: bodies in a broad-phase pair this step\nSpeed: blue at rest to red at 12 m/s");
+  ImGui::Checkbox("Overlay", &show_overlay_);
+  Tip("BSP: splitting planes clipped to their cells, coloured by depth (red = root).\n"
+      "Others: quadtree / octree cells, hash cells in use, SAP intervals.");
+  if (CurrentBsp()) {
+    ImGui::SameLine();
+    ImGui::Checkbox("Leaf cells", &overlay_options_.leaf_cells);
+    ImGui::SliderInt("Plane depth", &overlay_options_.max_depth, 0, 24);
+    Tip("Planes of nodes deeper than this are hidden, so deep trees stay readable");
+    ImGui::SliderFloat("Plane opacity", &overlay_options_.plane_alpha, 0.02f, 0.6f, "%.2f");
+  }
+  ImGui::Separator();
+  ImGui::Checkbox("Replay viewer", &replay_mode_);
+  Tip("Scrub a recorded AABBTRC1 trace frame by frame through any broad phase");
+  ImGui::SameLine();
+  if (ImGui::Checkbox("Record run", &recording_)) {
+    if (recording_) {
+      std::error_code ec;
+      std::filesystem::create_directories(std::filesystem::path(record_path_).parent_path(), ec);
+      record_status_ = recorder_.Open(record_path_, scene_->MaxIds());
+      recording_ = record_status_.empty();
+    } else {
+      record_status_ = recorder_.Close();
+      if (record_status_.empty())
+        record_status_ =
+            "wrote " + record_path_ + " (" + std::to_string(recorder_.frames()) + " frames)";
+    }
+  }
+  Tip("Writes every physics step's boxes as an AABBTRC1 trace for the replay viewer and the bench");
+  if (!record_status_.empty()) ImGui::TextWrapped("%s", record_status_.c_str());
+  ImGui::End();
+}
+
+void SimulationView::DrawBspWindow() {
+  SemiAdjustingBsp* bsp = CurrentBsp();
+  if (!bsp) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 400.0f, display.y - 40.0f), ImGuiCond_FirstUseEver,
+                          ImVec2(1, 1));
+  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowCollapsed(headless_, ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Semi-adjusting BSP")) {
+    ImGui::End();
+    return;
+  }
+  if (ImGui::CollapsingHeader("Parameters (6.1)")) {
+    if (DrawBspParameters(bsp_params_, bsp->last_stats().boxes)) ApplyBspParams();
+    if (ImGui::Button("Thesis defaults")) {
+      bsp_params_ = BspParams{};
+      ApplyBspParams();
+    }
+  }
+  if (ImGui::CollapsingHeader("Operations", ImGuiTreeNodeFlags_DefaultOpen))
+    DrawBspCounters(totals_, bsp->last_stats());
+  if (ImGui::CollapsingHeader("Operation stepping (teaching)")) {
+    if (ImGui::Checkbox("Step operations by hand", &op_stepping_)) {
+      bsp->SetOperationStepping(op_stepping_);
+      if (op_stepping_) playing_ = false;
+      peeked_.reset();
+      applied_.reset();
+      op_message_.clear();
+    }
+    Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
+        "see the next operation on its node (orange), again to apply it (result in cyan).");
+    if (op_stepping_) {
+      ImGui::Text("%zu events pending", bsp->PendingOps());
+      if (ImGui::Button(peeked_ ? "Apply (N)" : "Show next (N)")) ApplyNextOpStage();
+      ImGui::SameLine();
+      if (ImGui::Button("Physics step (S)")) step_once_ = true;
+    }
+    if (!op_message_.empty()) ImGui::TextWrapped("%s", op_message_.c_str());
+    const auto& log = bsp->op_log();
+    if (!log.empty() && ImGui::TreeNode("Recent operations")) {
+      const size_t first = log.size() > 12 ? log.size() - 12 : 0;
+      for (size_t i = log.size(); i-- > first;) {
+        const OpRecord& r = log[i];
+        ImGui::TextWrapped("step %llu %s %s node %d: %s", (unsigned long long)r.step,
+                           r.ok ? "" : "FAILED", BspOpName(r.op), r.node, r.reason.c_str());
+      }
+      ImGui::TreePop();
+    }
+  }
+  if (ImGui::CollapsingHeader("Node inspector")) {
+    selected_ = DrawBspNodeInspector(*bsp, selected_);
+    selected_ = DrawBspTreeView(*bsp, selected_);
+  }
+  ImGui::End();
+}
+
+void SimulationView::DrawTimingsWindow() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 40.0f), ImGuiCond_FirstUseEver, ImVec2(0, 1));
+  ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Step timings")) {
+    ImGui::End();
+    return;
+  }
+  auto plot = [](const char* name, const auto& p, const char* unit) {
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, "%.2f %s (max %.2f)", p.last(), unit, p.Max());
+    ImGui::PlotLines(name, p.data(), p.count(), p.offset(), overlay, 0.0f, p.Max() * 1.1f + 1e-3f,
+                     ImVec2(0, 26));
+  };
+  plot("update", plot_update_, "ms");
+  Tip("Broad phase: edits + Update() (the BSP's migration, sorts and operations, 5.1-5.2)");
+  plot("pairs", plot_pairs_ms_, "ms");
+  Tip("Broad phase: FindPairs()");
+  plot("pair count", plot_pairs_, "");
+  if (CurrentBsp()) {
+    plot("BSP depth", plot_depth_, "");
+    Tip("Maximum leaf depth of the semi-adjusting BSP");
+  }
+  plot("physics", plot_physics_, "ms");
+  Tip("ODE: narrow phase (dCollide) + solver (dWorldQuickStep)");
+  plot("render CPU", plot_render_, "ms");
+  ImGui::Checkbox("Compare all broad phases", &compare_);
+  Tip("Runs every registered broad phase on the same frame after each physics step and shows\n"
+      "their update + pair times side by side (mean of the last 30 steps).");
+  if (compare_) {
+    ImGui::SameLine();
+    if (ImGui::Checkbox("with brute force", &compare_brute_)) contenders_.clear();
+    float slowest = 1e-6f;
+    for (const Contender& c : contenders_) slowest = std::max(slowest, c.ms.Mean());
+    for (const Contender& c : contenders_) {
+      char text[96];
+      const bool agrees = c.pairs == pairs_.size();
+      std::snprintf(text, sizeof text, "%s %.2f ms%s", c.name.c_str(), c.ms.Mean(),
+                    agrees ? "" : " (pairs differ!)");
+      ImGui::ProgressBar(c.ms.Mean() / slowest, ImVec2(-1, 0), text);
+    }
+    if (contenders_.empty()) ImGui::TextDisabled("starts at the next physics step");
+  }
+  if (!compare_) contenders_.clear();
+  ImGui::End();
+}
+
+void SimulationView::OpenReplay(const std::string& path) {
+  replay_.SetConfigure([this](BroadPhase& bp) {
+    if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(&bp)) bsp->SetParams(bsp_params_);
+  });
+  std::snprintf(replay_path_, sizeof replay_path_, "%s", path.c_str());
+  replay_status_ = replay_.Open(path, algo_);
+  replay_mode_ = true;
+  playing_ = false;
+  if (!replay_status_.empty()) std::fprintf(stderr, "partlab: %s\n", replay_status_.c_str());
+}
+
+void SimulationView::DrawReplayWindow() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 40.0f), ImGuiCond_FirstUseEver,
+                          ImVec2(0.5f, 1));
+  ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Replay viewer", &replay_mode_)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::InputText("Trace", replay_path_, sizeof replay_path_);
+  ImGui::SameLine();
+  if (ImGui::Button("Open")) OpenReplay(replay_path_);
+  if (ImGui::Button("Open the run just recorded")) {
+    if (recording_) {
+      record_status_ = recorder_.Close();
+      recording_ = false;
+    }
+    OpenReplay(record_path_);
+  }
+  if (replay_.is_open()) {
+    int frame = int(replay_.frame());
+    if (ImGui::Button("|<")) frame = 0;
+    ImGui::SameLine();
+    if (ImGui::Button("<")) frame = std::max(frame - 1, 0);
+    ImGui::SameLine();
+    if (ImGui::Button(replay_playing_ ? "Pause" : "Play")) replay_playing_ = !replay_playing_;
+    ImGui::SameLine();
+    if (ImGui::Button(">")) frame += 1;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderInt("##frame", &frame, 0, int(replay_.frame_count()) - 1, "frame %d");
+    Tip("Drag to scrub; [ and ] step one frame. A jump rebuilds the structure from that frame's\n"
+        "boxes; a step forward updates it incrementally, as during the run.");
+    if (frame != int(replay_.frame())) replay_status_ = replay_.Seek(uint32_t(std::max(frame, 0)));
+    ImGui::Text("%u boxes, %zu pairs, update %.2f ms, pairs %.2f ms", replay_.box_count_present(),
+                replay_.pairs().size(), replay_.timings().update_ms, replay_.timings().pairs_ms);
+  }
+  if (!replay_status_.empty()) ImGui::TextWrapped("%s", replay_status_.c_str());
+  ImGui::End();
+}
+
+void SimulationView::DrawStatusBar() {
+  const auto catalog = SceneCatalog();
+  const SceneInfo& info = catalog[scene_index_];
+  char text[256];
+  if (replay_mode_ && replay_.is_open()) {
+    std::snprintf(text, sizeof text, "Replay %s | %s | frame %u/%u | %u boxes | %zu pairs",
+                  replay_.path().c_str(), algo_.c_str(), replay_.frame() + 1, replay_.frame_count(),
+                  replay_.box_count_present(), replay_.pairs().size());
+  } else {
+    const PhysicsWorld& w = scene_->world();
+    std::snprintf(text, sizeof text,
+                  "Scene %d %.*s | %s | %u boxes (%u bodies, %u static) | step %llu | %u pairs | "
+                  "step %.1f ms (broad phase %.2f, physics %.1f) | draw %.1f ms%s",
+                  info.number, int(info.title.size()), info.title.data(), algo_.c_str(),
+                  w.DynamicCount() + w.StaticCount(), w.DynamicCount(), w.StaticCount(),
+                  (unsigned long long)scene_->step_count(), last_.pairs, step_ms_,
+                  last_.broad_phase_ms(), last_.physics_ms(), render_ms_,
+                  playing_ ? "" : " | paused");
+  }
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, display.y), ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowSize(ImVec2(display.x, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  if (ImGui::Begin("##simulation-status", nullptr, flags)) ImGui::TextUnformatted(text);
+  ImGui::End();
+  // The window title: scene, algorithm and box count (only rewritten when it changes).
+  char title[256];
+  std::snprintf(title, sizeof title, "Partition Lab - scene %d %.*s - %s - %u boxes", info.number,
+                int(info.title.size()), info.title.data(), algo_.c_str(),
+                replay_mode_ && replay_.is_open()
+                    ? replay_.box_count_present()
+                    : scene_->world().DynamicCount() + scene_->world().StaticCount());
+  if (std::strcmp(title, title_) != 0) {
+    std::memcpy(title_, title, sizeof title_);
+    if (GLFWwindow* window = glfwGetCurrentContext()) glfwSetWindowTitle(window, title_);
+  }
+}
+
+void SimulationView::UpdateGui() {
+  HandleKeys();
+  ImGui::TextWrapped(
+      "Space play/pause, S step, N next BSP operation (stepping), [ ] replay "
+      "frames; click a plane to inspect its node.");
+  DrawControlsWindow();
+  DrawBspWindow();
+  DrawTimingsWindow();
+  if (replay_mode_) DrawReplayWindow();
+  if (!replay_mode_) replay_playing_ = false;
+  DrawStatusBar();
+}
+
+std::unique_ptr<View> CreateSimulationView(AppContext& app) {
+  return std::make_unique<SimulationView>(app);
+}
+
+const bool kRegistered =
+    RegisterView({"Simulation",
+                  "The thesis's four simulations with a live broad phase and its overlay (issue 8)",
+                  &CreateSimulationView});
+
+}  // namespace
+
+}  // namespace partlab

@@ -1,6 +1,8 @@
 #include "app/command_line.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <string_view>
 
 namespace partlab {
@@ -22,7 +24,32 @@ bool ParseSize(std::string_view text, int& width, int& height) {
          width <= 16384 && height <= 16384;
 }
 
+// "ox,oy,oz,dx,dy,dz": six finite numbers, the direction not zero.
+bool ParseRay(std::string_view text, float out[6]) {
+  float v[6];
+  for (int k = 0; k < 6; ++k) {
+    const size_t comma = k < 5 ? text.find(',') : text.size();
+    if (comma == std::string_view::npos) return false;
+    const std::string_view item = text.substr(0, comma);
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v[k]);
+    if (ec != std::errc() || end != item.data() + item.size() || !std::isfinite(v[k])) return false;
+    text.remove_prefix(k < 5 ? comma + 1 : comma);
+  }
+  if (v[3] == 0 && v[4] == 0 && v[5] == 0) return false;
+  std::copy(v, v + 6, out);
+  return true;
+}
+
+Options& LastParsed() {
+  static Options options;
+  return options;
+}
+
 }  // namespace
+
+const Options& ParsedCommandLine() {
+  return LastParsed();
+}
 
 LoadResult<Options> ParseCommandLine(int argc, char** argv) {
   Options options;
@@ -59,11 +86,22 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
       options.view = value;
     } else if (flag == "--shader") {
       options.shader = value;
+    } else if (flag == "--preset") {
+      options.preset = value;
+    } else if (flag == "--octree-depth") {
+      if (!ParsePositive(value, options.octree_depth) || options.octree_depth > 12)
+        return fail("--octree-depth expects 1..12, got '" + std::string(value) + "'");
+    } else if (flag == "--ray") {
+      if (!ParseRay(value, options.ray))
+        return fail("--ray expects ox,oy,oz,dx,dy,dz (six numbers, direction not zero), got '" +
+                    std::string(value) + "'");
+      options.has_ray = true;
     } else {
       return fail("unknown flag '" + std::string(flag) + "' (see --help)");
     }
   }
   if (!options.screenshot.empty() && options.frames == 0) options.frames = 5;
+  LastParsed() = options;
   return LoadResult<Options>::Ok(options);
 }
 

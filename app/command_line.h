@@ -20,15 +20,27 @@ struct Options {
   int msaa = -1;           // --msaa N samples per pixel (-1: last setting, default 4)
   bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool show_help = false;  // --help
+  // The octree view (issue 4), for scripted screenshots: --preset NAME picks what it shows
+  // (cells, tint, ray, batch, heatmap-paper, heatmap-ordered, heatmap-nodes), --octree-depth N
+  // its maximum depth (1..12), --ray ox,oy,oz,dx,dy,dz a ray query from a fixed origin.
+  std::string preset;
+  int octree_depth = 0;  // 0: the view's default
+  bool has_ray = false;
+  float ray[6] = {0, 0, 0, 0, 0, 1};
 };
 
 constexpr const char* kUsage =
     "usage: partlab [--screenshot FILE.png] [--frames N] [--size WxH] [--model PATH]\n"
     "               [--view NAME] [--shader chapter_vertex_lighting|blinn_phong] [--msaa N]\n"
     "               [--no-ui]\n"
+    "               [--preset NAME] [--octree-depth N] [--ray ox,oy,oz,dx,dy,dz]\n"
     "headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5\n";
 
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".
 LoadResult<Options> ParseCommandLine(int argc, char** argv);
+
+// The options of the last successful ParseCommandLine, for views that take start-up flags (the
+// octree view's --preset, --octree-depth, --ray) without widening AppContext.
+const Options& ParsedCommandLine();
 
 }  // namespace partlab

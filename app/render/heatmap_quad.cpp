@@ -1,0 +1,70 @@
+#include "app/render/heatmap_quad.h"
+
+#include <cstdlib>
+
+namespace partlab {
+
+namespace {
+std::string ShaderDir() {
+  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
+  return PARTLAB_SHADER_DIR;
+}
+}  // namespace
+
+HeatmapQuad::HeatmapQuad() {
+  auto program = ShaderProgram::Load(ShaderDir(), "heatmap_quad");
+  if (program.ok())
+    program_ = std::move(program).value();
+  else
+    error_ = program.error();
+  glGenVertexArrays(1, &vao_);
+  glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+HeatmapQuad::~HeatmapQuad() {
+  glDeleteTextures(1, &texture_);
+  glDeleteVertexArrays(1, &vao_);
+}
+
+void HeatmapQuad::Upload(int width, int height, std::span<const uint32_t> rgba) {
+  if (width <= 0 || height <= 0 || rgba.size() < size_t(width) * size_t(height)) return;
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  if (width != width_ || height != height_) {
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 rgba.data());
+    width_ = width;
+    height_ = height;
+  } else {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void HeatmapQuad::Draw(float opacity) const {
+  if (!program_.valid() || !has_image()) return;
+  glDisable(GL_DEPTH_TEST);
+  glDepthMask(GL_FALSE);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  program_.Use();
+  program_.Set("u_image", 0);
+  program_.Set("u_opacity", opacity);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glDisable(GL_BLEND);
+  glDepthMask(GL_TRUE);
+  glEnable(GL_DEPTH_TEST);
+}
+
+}  // namespace partlab

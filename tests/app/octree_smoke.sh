@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Headless runs of the octree view (issue 4) under xvfb-run, one scenario per invocation:
+#   octree_smoke.sh SCENARIO PARTLAB PNG_CHECK
+# Each renders the view on the committed bunny, checks the PNG (right size, not flat) and the line
+# the view prints about what the image shows.
+set -uo pipefail
+scenario=$1 partlab=$2 png_check=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export PARTLAB_CONFIG_DIR="$tmp/config"
+xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
+shot() {
+  run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 480x320 --msaa 0 \
+    --model bunny --view Octree "$@"
+  [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+  "$png_check" "$tmp/out.png" 480 320 || fail "screenshot check"
+}
+
+case "$scenario" in
+  ray)  # a ray from a fixed origin through the bunny: both traversals hit the same triangle
+    shot --preset ray --octree-depth 6 --ray -0.2,0.12,0.1,1,0,-0.2
+    line=$(grep "partlab: octree ray: hit triangle" "$tmp/out") || fail "no ray line (or a miss)"
+    [[ $line =~ paper:\ ([0-9]+)\ cells,\ ([0-9]+)\ tests,\ triangle\ ([0-9]+)\ \|\ ordered:\ ([0-9]+)\ cells,\ ([0-9]+)\ tests,\ triangle\ ([0-9]+) ]] ||
+      fail "cannot parse: $line"
+    [[ ${BASH_REMATCH[3]} == "${BASH_REMATCH[6]}" ]] || fail "the traversals disagree: $line"
+    (( BASH_REMATCH[2] > 0 && BASH_REMATCH[5] <= BASH_REMATCH[2] )) || fail "implausible tests: $line"
+    ;;
+  heatmap)  # one ray per 4x4 pixels: the image is 120x80 rays and the ordered one does less work
+    shot --preset heatmap
+    line=$(grep "partlab: octree heatmap 120x80 rays" "$tmp/out") || fail "no heatmap line"
+    [[ $line =~ paper\ ([0-9.]+),\ ordered\ ([0-9.]+) ]] || fail "cannot parse: $line"
+    awk -v p="${BASH_REMATCH[1]}" -v o="${BASH_REMATCH[2]}" 'BEGIN { exit !(p > 0 && o <= p) }' ||
+      fail "implausible means: $line"
+    ;;
+  batch)  # the paper's 10,000 rays: no octree answer differs from the brute force
+    shot --preset batch
+    grep -q "partlab: octree batch: 10000 rays, 3674 triangles .* wrong 0 0$" "$tmp/out" ||
+      fail "batch line missing or answers differ"
+    ;;
+  bad-ray)  # a malformed --ray: one error line, exit 2, no image
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --view Octree --ray 1,2,3,0,0,0
+    [[ $rc -eq 2 ]] || fail "exit code $rc, expected 2"
+    grep -q "^partlab: --ray expects ox,oy,oz,dx,dy,dz" "$tmp/err" || fail "no error line"
+    [[ ! -e "$tmp/out.png" ]] || fail "an image was written"
+    ;;
+  *) fail "unknown scenario $scenario" ;;
+esac
+echo "ok: $scenario"

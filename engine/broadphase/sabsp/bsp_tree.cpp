@@ -176,7 +176,20 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& box) {
   if (!present(id)) return AddBox(id, box);
   const Aabb old_box = boxes_[id];
   boxes_[id] = box;  // new entries copy the new box
-  return Migrate(root_, old_box, box, id, true, true, false);
+  // Fast path for the common case: while the old and new boxes take the same single branch,
+  // nothing changes (same leaf, same populations); the full comparison starts where they differ.
+  NodeId n = root_;
+  while (!nodes_[n].IsLeaf()) {
+    const BspNode& node = nodes_[n];
+    const Interval o = ProjectAabb(old_box, node.normal), w = ProjectAabb(box, node.normal);
+    const bool neg = ReachesNegative(o, node.offset), pos = ReachesPositive(o, node.offset);
+    if (neg == pos || neg != ReachesNegative(w, node.offset) ||
+        pos != ReachesPositive(w, node.offset)) {
+      return Migrate(n, old_box, box, id, true, true, false);
+    }
+    n = node.child[neg ? 0 : 1];
+  }
+  return 0;
 }
 
 void BspTree::InsertIntoSubtree(NodeId n, BoxId id) {

@@ -217,6 +217,46 @@ TEST(SabspParams, SwitchingDirectionSetsRebuildsFromTheCurrentBoxes) {
   EXPECT_EQ(before, after);
 }
 
+TEST(SabspScheduler, VerificationWaitsWhileEventsArePending) {
+  SemiAdjustingBsp bsp(Fixed(4));
+  bsp.SetOperationStepping(true);  // nothing gets applied: the split event stays pending
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(2.0f * float(i)));
+  bsp.Update();
+  EXPECT_EQ(bsp.last_stats().ops.verifications, 1u);
+  EXPECT_EQ(bsp.PendingOps(), 1u);
+  uint32_t later = 0;
+  for (int s = 0; s < 30; ++s) {
+    bsp.Update();
+    later += bsp.last_stats().ops.verifications;
+  }
+  EXPECT_EQ(later, 0u);  // postponed while a split waits (5.2.2, 6.1)
+  ASSERT_TRUE(bsp.ApplyNextOp().has_value());
+  bsp.Update();  // the interval has long passed and nothing waits: verify again
+  EXPECT_EQ(bsp.last_stats().ops.verifications, 1u);
+}
+
+TEST(SabspStats, MigrationsSortMovesAndShapeAreCounted) {
+  SemiAdjustingBsp bsp(Fixed(4));
+  bsp.SetOperationStepping(true);
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(2.0f * float(i)));
+  bsp.Update();
+  ASSERT_TRUE(bsp.ApplyOp(BspOp::kSplit, bsp.root()).ok);  // plane x = 7.5: 0..3 | 4..7
+  bsp.Update();
+  EXPECT_EQ(bsp.last_stats().leaves, 2u);
+  EXPECT_FLOAT_EQ(bsp.last_stats().mean_depth, 1.0f);
+  EXPECT_EQ(bsp.last_stats().redundancy, 0.0f);
+  bsp.Move(0, UnitAt(9));      // crosses the plane: leaves one list, enters the other
+  bsp.Move(1, UnitAt(7));      // now straddles: enters the right list too
+  bsp.Move(5, UnitAt(10.5f));  // stays right, still between 4 (8) and 6 (12)
+  bsp.Update();
+  EXPECT_EQ(bsp.last_stats().migrations, 3u);
+  // Left list 1(now 7) 2(4) 3(6): 2 and 3 each move past box 1 (2 moves). Right list 4(8)
+  // 5(10.5) 6(12) 7(14) with 0(9) and 1(7) appended: 0 moves past 7, 6, 5 (3) and 1 past all (5).
+  EXPECT_EQ(bsp.last_stats().sort_moves, 10u);
+  EXPECT_FLOAT_EQ(bsp.last_stats().redundancy, 1.0f / 8.0f);
+  EXPECT_EQ(bsp.CheckInvariants(), "");
+}
+
 // Records what the overlay would draw.
 struct RecordingDraw final : DebugDraw {
   std::vector<std::vector<glm::vec3>> polygons;

@@ -42,5 +42,16 @@ TEST(SabspPlaneClipping, PlaneMissingTheCellGivesNothing) {
   EXPECT_TRUE(ClipPlaneToCell({1, 0, 0}, 2.0f, {}, kUnit).empty());
 }
 
+TEST(SabspPlaneClipping, CellFacesOfAHalfCube) {
+  const HalfSpace left_half{{1, 0, 0}, 0.5f};  // x <= 0.5
+  const auto faces = CellFaces(std::span(&left_half, 1), kUnit);
+  // [0,0.5] x [0,1] x [0,1]: the cut face and x = 0 (area 1 each), four 0.5 x 1 sides; the box's
+  // x = 1 face lies outside the cell and gives nothing.
+  ASSERT_EQ(faces.size(), 6u);
+  float total = 0;
+  for (const auto& f : faces) total += Area(f);
+  EXPECT_NEAR(total, 4.0f, 1e-4f);
+}
+
 }  // namespace
 }  // namespace partlab

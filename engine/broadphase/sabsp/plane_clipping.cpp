@@ -50,4 +50,15 @@ std::vector<glm::vec3> ClipPlaneToCell(const glm::vec3& normal, float offset,
   return polygon;
 }
 
+std::vector<std::vector<glm::vec3>> CellFaces(std::span<const HalfSpace> cell, const Aabb& bound) {
+  std::vector<HalfSpace> planes(cell.begin(), cell.end());
+  BoxHalfSpaces(bound, planes);
+  std::vector<std::vector<glm::vec3>> faces;
+  for (const HalfSpace& h : planes) {
+    std::vector<glm::vec3> face = ClipPlaneToCell(h.normal, h.offset, planes, bound);
+    if (face.size() >= 3) faces.push_back(std::move(face));
+  }
+  return faces;
+}
+
 }  // namespace partlab

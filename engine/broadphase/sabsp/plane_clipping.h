@@ -30,4 +30,9 @@ void BoxHalfSpaces(const Aabb& box, std::vector<HalfSpace>& out);
 std::vector<glm::vec3> ClipPlaneToCell(const glm::vec3& normal, float offset,
                                        std::span<const HalfSpace> cell, const Aabb& bound);
 
+// The boundary of the convex cell (`cell` ∩ `bound`) as its face polygons, e.g. to shade a leaf's
+// cell: each bounding plane clipped by all the others. Planes that do not touch the cell give no
+// face.
+std::vector<std::vector<glm::vec3>> CellFaces(std::span<const HalfSpace> cell, const Aabb& bound);
+
 }  // namespace partlab

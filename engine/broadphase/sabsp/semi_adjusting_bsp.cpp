@@ -165,6 +165,13 @@ std::vector<glm::vec3> SemiAdjustingBsp::NodeCellPolygon(NodeId n, const Aabb& w
   return ClipPlaneToCell(node.normal, node.offset, cell, world);
 }
 
+std::vector<std::vector<glm::vec3>> SemiAdjustingBsp::NodeCellFaces(NodeId n,
+                                                                    const Aabb& world) const {
+  if (!tree_.node(n).alive) return {};
+  const std::vector<HalfSpace> cell = NodeCell(n);
+  return CellFaces(cell, world);
+}
+
 Aabb SemiAdjustingBsp::WorldBound() const {
   Aabb world;
   for (BoxId id = 0; id < tree_.id_capacity(); ++id) {

@@ -73,6 +73,8 @@ class SemiAdjustingBsp final : public BroadPhase {
   // The node's splitting plane clipped by its ancestors' half-spaces within `world` (empty for a
   // leaf or when the plane misses the cell).
   std::vector<glm::vec3> NodeCellPolygon(NodeId n, const Aabb& world) const;
+  // The faces of a node's cell within `world` (to shade a leaf's cell or highlight a node's).
+  std::vector<std::vector<glm::vec3>> NodeCellFaces(NodeId n, const Aabb& world) const;
   // The half-spaces bounding a node's cell (its ancestors' sides).
   std::vector<HalfSpace> NodeCell(NodeId n) const;
   Aabb WorldBound() const;  // all present boxes, slightly enlarged

@@ -427,8 +427,11 @@ const Row* FindRow(const CaseResult& r, const std::string& method, const std::st
 }
 
 // The targets, checked on this run's medians.
-void PrintVerdicts(const std::vector<CaseResult>& results) {
-  std::printf("\n# targets (ordered traversal, leaf placement, unless stated)\n");
+void PrintVerdicts(const std::vector<CaseResult>& results, bool quick) {
+  std::printf("\n# targets (ordered traversal, leaf placement, unless stated)%s\n",
+              quick ? " -- quick mode: one round of 500 rays, a correctness check; its timings "
+                      "mean little"
+                    : "");
   bool all_fast = true;
   const CaseResult* worst = nullptr;
   for (const CaseResult& r : results) {
@@ -552,7 +555,7 @@ int RunOctreeBench(std::span<char*> args) {
     for (const Row& row : results.back().rows)
       if (row.method == "octree") mismatches += row.mismatches;
   }
-  PrintVerdicts(results);
+  PrintVerdicts(results, o.quick);
   if (!o.csv.empty()) {
     const std::string err = WriteCsv(o.csv, results);
     if (!err.empty()) {

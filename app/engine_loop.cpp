@@ -18,6 +18,7 @@
 #include "app/render/gl.h"
 #include "app/render/screenshot.h"
 #include "app/ui_style.h"
+#include "engine/view/ground_grid.h"
 
 namespace partlab {
 
@@ -334,50 +335,6 @@ void PrintFrameTimes(const Engine& engine) {
 }
 
 // --- RenderScene's steps -------------------------------------------------------------------------
-
-// 1, 2, 4, 5... lines per step: a round spacing giving about `target` cells across `extent`.
-float NiceSpacing(float extent, float target) {
-  const float raw = extent / target;
-  const float decade = std::pow(10.0f, std::floor(std::log10(raw)));
-  for (float m : {1.0f, 2.0f, 5.0f})
-    if (m * decade >= raw) return m * decade;
-  return 10.0f * decade;
-}
-
-// The ground grid under the model: major lines every fifth, fading towards the rim. Each line is
-// split into short segments so the fade can follow the distance from the centre.
-void DrawGroundGrid(DebugDraw& draw, const Aabb& bounds) {
-  if (bounds.IsEmpty()) return;
-  const glm::vec3 centre = bounds.Center();
-  const float half = 1.6f * std::max({bounds.Extent().x, bounds.Extent().z, 1e-3f});
-  const float spacing = NiceSpacing(2.0f * half, 24.0f);
-  const int lines = int(std::ceil(half / spacing));
-  const float y = bounds.min.y;
-  const float cx = std::round(centre.x / spacing) * spacing;
-  const float cz = std::round(centre.z / spacing) * spacing;
-  const float reach = lines * spacing;
-  constexpr int kSegments = 12;
-  for (int i = -lines; i <= lines; ++i) {
-    const bool major = i % 5 == 0;
-    const float base_alpha = major ? 0.30f : 0.14f;
-    for (int axis = 0; axis < 2; ++axis) {
-      for (int s = 0; s < kSegments; ++s) {
-        const float t0 = -reach + 2.0f * reach * s / kSegments;
-        const float t1 = -reach + 2.0f * reach * (s + 1) / kSegments;
-        const float mid = 0.5f * (t0 + t1);
-        const float r = std::sqrt(mid * mid + float(i * i) * spacing * spacing) / reach;
-        const float alpha = base_alpha * std::max(0.0f, 1.0f - r * r);
-        if (alpha <= 0.01f) continue;
-        const float offset = i * spacing;
-        const glm::vec3 a =
-            axis == 0 ? glm::vec3(cx + t0, y, cz + offset) : glm::vec3(cx + offset, y, cz + t0);
-        const glm::vec3 b =
-            axis == 0 ? glm::vec3(cx + t1, y, cz + offset) : glm::vec3(cx + offset, y, cz + t1);
-        draw.Line(a, b, {0.75f, 0.80f, 0.90f, alpha});
-      }
-    }
-  }
-}
 
 void DrawPanels(Engine& engine) {
   DrawHelpPanel(&engine.show_help);

@@ -35,7 +35,7 @@ void BspOverlay::Draw(const SemiAdjustingBsp& bsp, const BspOverlayOptions& opti
   polygons_.clear();
   const BspTree& tree = bsp.tree();
   if (tree.root() == kNoNode || tree.box_count() == 0) return;
-  world_ = bsp.WorldBound();
+  world_ = options.clip.IsEmpty() ? bsp.WorldBound() : options.clip;
   stack_.clear();
   BoxHalfSpaces(world_, stack_);  // the first six entries: the world box
   if (highlight != kNoNode &&

@@ -23,6 +23,9 @@ struct BspOverlayOptions {
   int max_depth = 6;        // planes of nodes deeper than this are not drawn
   float plane_alpha = 0.16f;
   float outline_alpha = 0.85f;
+  // Where planes are drawn: the BSP's WorldBound() when empty. The view passes the region where
+  // the scene is, so one body flung far away does not stretch every plane across the sky.
+  Aabb clip;
 };
 
 // The colour of depth d: a warm-to-cool ramp over 8 depths, then repeating.

@@ -85,6 +85,7 @@ class SimulationView final : public View {
   void PhysicsStep();
   void RunCompare();
   void FrameCamera();
+  void UpdateSceneRegion();
   BroadPhase* CurrentBroadPhase() const;
   SemiAdjustingBsp* CurrentBsp() const {
     return dynamic_cast<SemiAdjustingBsp*>(CurrentBroadPhase());
@@ -129,6 +130,8 @@ class SimulationView final : public View {
   BspOpTotals totals_;
   std::vector<BoxPair> pairs_;  // the physics' broad-phase pairs of the last step
   std::vector<Aabb> frame_;     // the boxes of the last step (for compare mode)
+  Aabb region_;                 // static boxes + the central 98 % of bodies, per axis
+  std::vector<float> region_scratch_[3];
 
   // Drawing state, reused every frame.
   std::vector<BodyView> bodies_;
@@ -216,6 +219,8 @@ SimulationView::~SimulationView() {
         plot_update_.Median() + plot_pairs_ms_.Median(), plot_update_.Median(),
         plot_pairs_ms_.Median(), plot_render_.Median(), instances_ms_.Median(), submit_ms_.Median(),
         overlay_ms_.Median(), scene_->world().DynamicCount(), last_.pairs, overlay_.planes_drawn());
+    std::printf("partlab: scene region (%.1f, %.1f, %.1f) - (%.1f, %.1f, %.1f)\n", region_.min.x,
+                region_.min.y, region_.min.z, region_.max.x, region_.max.y, region_.max.z);
   }
   if (!headless_) SaveSettings();
 }
@@ -321,6 +326,7 @@ void SimulationView::Reset() {
   op_message_.clear();
   contenders_.clear();
   accumulator_ = 0;
+  UpdateSceneRegion();
 }
 
 void SimulationView::SwitchAlgorithm(const std::string& name) {
@@ -359,6 +365,8 @@ void SimulationView::PhysicsStep() {
   plot_pairs_ms_.Push(float(last_.pairs_ms));
   plot_pairs_.Push(float(last_.pairs));
   plot_physics_.Push(float(last_.physics_ms()));
+  UpdateSceneRegion();
+  if (op_stepping_) peeked_.reset();  // the scheduler re-verified: peek again
   if (const SemiAdjustingBsp* bsp = CurrentBsp()) {
     totals_.Add(bsp->last_stats().ops);
     plot_depth_.Push(float(bsp->last_stats().max_depth));
@@ -386,10 +394,41 @@ void SimulationView::RunCompare() {
   }
 }
 
+// The region the scene occupies: every static box, and per axis the 1st to 99th percentile of
+// the bodies' centres (a few bodies flung far away would otherwise set the camera and the planes'
+// extent). Recomputed once per physics step; the scratch arrays keep their capacity.
+void SimulationView::UpdateSceneRegion() {
+  const PhysicsWorld& world = scene_->world();
+  const std::span<const Aabb> boxes = world.Aabbs();
+  Aabb region;
+  for (auto& s : region_scratch_) s.clear();
+  for (BodyId id = 0; id < boxes.size(); ++id) {
+    if (boxes[id].IsEmpty()) continue;
+    if (world.IsStatic(id)) {
+      region.Grow(boxes[id]);
+      continue;
+    }
+    const glm::vec3 c = boxes[id].Center();
+    for (int k = 0; k < 3; ++k) region_scratch_[k].push_back(c[k]);
+  }
+  const size_t n = region_scratch_[0].size();
+  if (n > 0) {
+    glm::vec3 lo, hi;
+    for (int k = 0; k < 3; ++k) {
+      auto& v = region_scratch_[k];
+      std::nth_element(v.begin(), v.begin() + n / 100, v.end());
+      lo[k] = v[n / 100];
+      std::nth_element(v.begin(), v.begin() + (n - 1) * 99 / 100, v.end());
+      hi[k] = v[(n - 1) * 99 / 100];
+    }
+    region.Grow(Aabb{lo - glm::vec3(1.0f), hi + glm::vec3(1.0f)});
+  }
+  region_ = region;
+}
+
 void SimulationView::FrameCamera() {
-  Aabb bounds;
-  for (const Aabb& b : scene_->Aabbs())
-    if (!b.IsEmpty()) bounds.Grow(b);
+  UpdateSceneRegion();
+  Aabb bounds = region_;
   if (bounds.IsEmpty()) bounds = Aabb{glm::vec3(-20.0f), glm::vec3(20.0f)};
   app_.camera.yaw = 0.65f;
   app_.camera.pitch = 0.55f;
@@ -518,6 +557,7 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
     }
     BspOverlayOptions options = overlay_options_;
     options.planes = show_overlay_;
+    if (!replay_mode_) options.clip = region_;
     if (show_overlay_ || highlight != kNoNode)
       overlay_.Draw(*bsp, options, draw, highlight, colour);
     return;

@@ -86,6 +86,15 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
       options.view = value;
     } else if (flag == "--shader") {
       options.shader = value;
+    } else if (flag == "--scene") {
+      options.scene = value;
+    } else if (flag == "--algo") {
+      options.algo = value;
+    } else if (flag == "--steps") {
+      if (!ParsePositive(value, options.steps))
+        return fail("--steps expects a positive integer, got '" + std::string(value) + "'");
+    } else if (flag == "--trace") {
+      options.trace = value;
     } else if (flag == "--preset") {
       options.preset = value;
     } else if (flag == "--octree-depth") {

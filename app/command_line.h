@@ -27,11 +27,18 @@ struct Options {
   int octree_depth = 0;  // 0: the view's default
   bool has_ray = false;
   float ray[6] = {0, 0, 0, 0, 0, 1};
+  // The simulation view (issue 8): which scene, broad phase and trace to start with, and how many
+  // physics steps to advance before the first frame (for headless screenshots).
+  std::string scene;  // --scene N|KEY
+  std::string algo;   // --algo NAME (a broad phase from the registry)
+  int steps = 0;      // --steps N
+  std::string trace;  // --trace FILE (an AABBTRC1 trace: opens the replay viewer on it)
 };
 
 constexpr const char* kUsage =
     "usage: partlab [--screenshot FILE.png] [--frames N] [--size WxH] [--model PATH]\n"
     "               [--view NAME] [--shader chapter_vertex_lighting|blinn_phong] [--msaa N]\n"
+    "               [--scene N] [--algo NAME] [--steps N] [--trace FILE]   (Simulation view)\n"
     "               [--no-ui]\n"
     "               [--preset NAME] [--octree-depth N] [--ray ox,oy,oz,dx,dy,dz]\n"
     "headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5\n";

@@ -140,7 +140,9 @@ void InitUi(Engine& engine) {
     engine.imgui_ini = ConfigDirectory() + "/imgui.ini";
     io.IniFilename = engine.imgui_ini.c_str();
   }
-  ApplyUiStyle(ContentScale(engine.window));
+  const float scale = ContentScale(engine.window);
+  if (scale != 1.0f) std::printf("partlab: UI scale %.2g (the monitor's content scale)\n", scale);
+  ApplyUiStyle(scale);
   ImGui_ImplGlfw_InitForOpenGL(engine.window, true);  // chains to our activity callbacks
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }

@@ -59,6 +59,17 @@ DRIVE
     grep -q "^window.width=333$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "last width not saved"
     grep -q "^window.height=222$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "last height not saved"
     ;;
+  hidpi)  # a 192-dpi screen (Xft.dpi, as desktops set it): the UI scales by the content scale
+    cat >"$tmp/drive.sh" <<DRIVE
+xprop -root -f RESOURCE_MANAGER 8s -set RESOURCE_MANAGER "Xft.dpi:	192"
+"$partlab" --screenshot "$tmp/out.png" --frames 3 --size 640x400 --model bunny --msaa 0
+DRIVE
+    # -noreset: otherwise the server resets (dropping the property) when xprop disconnects.
+    run xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" bash "$tmp/drive.sh"
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    grep -q "partlab: UI scale 2 " "$tmp/out" || fail "the UI did not pick up the content scale"
+    "$png_check" "$tmp/out.png" 640 400 || fail "screenshot check"
+    ;;
   screenshot)  # the README's headless invocation, small: right size, not a flat image
     run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 5 --size 320x240 --model bunny
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"

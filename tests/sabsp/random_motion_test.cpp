@@ -111,7 +111,9 @@ std::vector<Aabb> Frame(const Scene& s) {
   return frame;
 }
 
-void RunAgainstBruteForce(Layout layout, int boxes, int steps, BspParams params = {}) {
+// `ops_out`, when given, receives the operations applied and failed by type over the run.
+void RunAgainstBruteForce(Layout layout, int boxes, int steps, BspParams params = {},
+                          OpCounters* ops_out = nullptr) {
   std::mt19937 rng(1234 + int(layout));
   Scene scene = MakeScene(layout, boxes, rng);
   SemiAdjustingBsp bsp(params);
@@ -148,6 +150,7 @@ void RunAgainstBruteForce(Layout layout, int boxes, int steps, BspParams params 
   } else {
     EXPECT_EQ(bsp.last_stats().leaves, 1u);
   }
+  if (ops_out) *ops_out = total;
 }
 
 BspParams SmallTree() {
@@ -157,8 +160,21 @@ BspParams SmallTree() {
   return p;
 }
 
+// Every operation must have been exercised by the randomised runs, not just split.
+void ExpectEveryOperation(const OpCounters& c, bool merge) {
+  EXPECT_GT(c.applied[int(BspOp::kBalance)], 0u);
+  EXPECT_GT(c.applied[int(BspOp::kShiftSplit)], 0u);
+  EXPECT_GT(c.applied[int(BspOp::kSplit)], 0u);
+  EXPECT_GT(c.applied[int(BspOp::kSwap)], 0u);
+  if (merge) {
+    EXPECT_GT(c.applied[int(BspOp::kMerge)], 0u);
+  }
+}
+
 TEST(SabspRandomMotion, Uniform) {
-  RunAgainstBruteForce(Layout::kUniform, 300, 1500, SmallTree());
+  OpCounters ops;
+  RunAgainstBruteForce(Layout::kUniform, 300, 1500, SmallTree(), &ops);
+  ExpectEveryOperation(ops, false);
 }
 TEST(SabspRandomMotion, UniformDefaults) {
   RunAgainstBruteForce(Layout::kUniform, 1000, 300);
@@ -179,7 +195,9 @@ TEST(SabspRandomMotion, ZeroSize) {
   RunAgainstBruteForce(Layout::kZeroSize, 300, 1500, SmallTree());
 }
 TEST(SabspRandomMotion, AddedAndRemoved) {
-  RunAgainstBruteForce(Layout::kChurn, 300, 2000, SmallTree());
+  OpCounters ops;
+  RunAgainstBruteForce(Layout::kChurn, 300, 2000, SmallTree(), &ops);
+  ExpectEveryOperation(ops, true);
 }
 
 TEST(SabspRandomMotion, RelaxedDirectionsAndManyOpsPerCycle) {

@@ -32,10 +32,10 @@ bool Worker::Join() {
 
 // Slices of 100 rays: progress and cancellation every few milliseconds even for the brute force
 // on the dragon (100 rays x 202k triangles), and the three methods timed over the same slices.
-void BatchJob::Start(std::shared_ptr<const Octree> tree, std::vector<Ray> rays) {
+void BatchJob::Start(std::shared_ptr<const Octree> tree, std::vector<Ray> rays, size_t brute_rays) {
   Stop();
   tree_ = std::move(tree);
-  work_.Reset(std::move(rays));
+  work_.Reset(std::move(rays), brute_rays);
   Launch([this] {
     const PreparedTriangles triangles(tree_->triangles());
     while (!work_.Finished() && !cancel_) {

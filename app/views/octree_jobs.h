@@ -62,7 +62,7 @@ class Worker {
 class BatchJob : public Worker {
  public:
   ~BatchJob() { Stop(); }  // before the buffers the worker writes are destroyed
-  void Start(std::shared_ptr<const Octree> tree, std::vector<Ray> rays);
+  void Start(std::shared_ptr<const Octree> tree, std::vector<Ray> rays, size_t brute_rays);
   // Takes a finished run's result.
   void Collect();
   bool HasResult() const { return has_result_; }

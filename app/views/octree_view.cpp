@@ -99,6 +99,7 @@ class OctreeView final : public View {
   void PrintRay() const;
   void PrintBatch() const;
   void FinishJobs(const RenderContext& ctx);
+  void StartBatch();
   void UpdateHeatmap(const RenderContext& ctx);
   void ColouriseHeatmap();
   void DrawScene(const RenderContext& ctx, DebugDraw& draw);
@@ -160,12 +161,14 @@ class OctreeView final : public View {
   bool draw_batch_rays_ = true;
   int batch_rays_drawn_ = 2000;
   int batch_seed_ = 1;
+  int brute_rays_ = 10000;  // lowered for big models when the view starts (see constructor)
 
   // Heatmap.
   bool heatmap_on_ = false;
-  int heatmap_metric_ = 1;  // CostMetric::kTrianglesTested
-  int heatmap_shown_ = 2;   // HeatmapShown::kSplit
-  int heatmap_fraction_ = 2;
+  int heatmap_metric_ = 1;    // CostMetric::kTrianglesTested
+  int heatmap_shown_ = 2;     // HeatmapShown::kSplit
+  int heatmap_fraction_ = 3;  // 1/8: a quick first image on the dragon
+  bool heatmap_log_ = false;
   HeatmapJob heatmap_job_;
   HeatmapKey heatmap_key_;  // what the shown image was traced for
   bool heatmap_recolour_ = false;
@@ -186,6 +189,10 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     tint_by_depth_ = true;
     show_cells_ = false;
     open_sections_ = kSectionBuild | kSectionOverlay;
+  } else if (p.rfind("soup-", 0) == 0) {  // soup-low, soup-medium, soup-high: cells over a soup
+    source_ = SceneSource::kSoup;
+    soup_affinity_ = p == "soup-low" ? 0 : p == "soup-medium" ? 1 : 2;
+    open_sections_ = kSectionScene | kSectionBuild | kSectionOverlay;
   } else if (p == "cells") {
     open_sections_ = kSectionBuild | kSectionOverlay;
   } else if (p == "ray") {
@@ -200,11 +207,15 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     heatmap_on_ = true;
     show_cells_ = false;
     open_sections_ = kSectionBuild | kSectionHeatmap;
+    heatmap_fraction_ = 2;
     if (p == "heatmap-paper") heatmap_shown_ = int(HeatmapShown::kPaper);
     if (p == "heatmap-ordered") heatmap_shown_ = int(HeatmapShown::kOrdered);
     if (p == "heatmap-nodes") heatmap_metric_ = int(CostMetric::kNodesVisited);
   }
   RebuildIfStale();
+  // The brute force costs N tests per ray: on the dragon all 10,000 rays take a minute or more.
+  if (tree_->usable_triangle_count() > 50000) brute_rays_ = 1000;
+  if (synchronous_) FrameForScreenshot(options);
   if (options.has_ray) {
     ray_mode_ = RayMode::kFromFixedOrigin;
     fixed_origin_ = {options.ray[0], options.ray[1], options.ray[2]};
@@ -214,8 +225,7 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     DefaultFixedRay();
   }
   if (synchronous_ && has_ray_) PrintRay();
-  if (p == "batch") batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), 10000, batch_seed_));
-  if (synchronous_) FrameForScreenshot(options);
+  if (p == "batch") StartBatch();
 }
 
 // Screenshots: the whole scene in view, shifted right of the panel that covers the left third.
@@ -304,13 +314,18 @@ void OctreeView::UploadTriangleColours() {
 
 // --- Rays ----------------------------------------------------------------------------------------
 
-// The --preset ray default: from outside the scene, front-left and above, towards the surface
-// nearest the centre, so the ray crosses many cells before it hits.
+// The "Default ray" (and --preset ray): aimed at the surface point the camera sees at the scene's
+// centre, from the left of the view, a little above and in front, so the whole ray, the cells it
+// crosses and its hit are in sight.
 void OctreeView::DefaultFixedRay() {
-  const Aabb& box = scene_.bounds();
-  const glm::vec3 e = box.Extent();
-  fixed_origin_ = box.Center() + glm::vec3(-0.62f * e.x, 0.30f * e.y, 0.55f * e.z);
-  const glm::vec3 target = scene_.SurfacePointNearCentre();
+  const OrbitCamera& camera = app_.camera;
+  const float radius = 0.5f * glm::length(scene_.bounds().Extent());
+  const glm::vec3 eye = camera.Eye();
+  const Ray sight{eye, glm::normalize(scene_.bounds().Center() - eye)};
+  const RayHit seen = tree_->Nearest(sight, Traversal::kOrdered);
+  const glm::vec3 target = seen.hit ? sight.At(seen.t) : scene_.SurfacePointNearCentre();
+  fixed_origin_ = target - camera.Right() * (0.95f * radius) + camera.Up() * (0.3f * radius) -
+                  camera.Forward() * (0.25f * radius);
   ShootRay({fixed_origin_, glm::normalize(target - fixed_origin_)});
 }
 
@@ -345,6 +360,11 @@ bool OctreeView::Pick(const PickRay& pick) {
 
 // --- Jobs ----------------------------------------------------------------------------------------
 
+void OctreeView::StartBatch() {
+  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), 10000, uint64_t(batch_seed_)),
+                   size_t(brute_rays_));
+}
+
 void OctreeView::FinishJobs(const RenderContext& ctx) {
   if (synchronous_) batch_job_.Wait();
   const bool had_batch = batch_job_.HasResult();
@@ -367,15 +387,15 @@ void OctreeView::PrintRay() const {
 
 void OctreeView::PrintBatch() const {
   const RayBatch& b = batch_job_.result();
+  const size_t n = tree_->usable_triangle_count();
   std::printf(
-      "partlab: octree batch: %zu rays, %zu triangles | brute %.1f ms | paper %.1f ms (%.2fx), "
-      "%.2f%% tested | ordered %.1f ms (%.2fx), %.2f%% tested | wrong %zu %zu\n",
-      b.done, tree_->usable_triangle_count(), b.brute_seconds * 1e3, b.octree_seconds[0] * 1e3,
-      b.brute_seconds / std::max(b.octree_seconds[0], 1e-12),
-      100.0 * b.octree[0].FractionTested(tree_->usable_triangle_count()), b.octree_seconds[1] * 1e3,
-      b.brute_seconds / std::max(b.octree_seconds[1], 1e-12),
-      100.0 * b.octree[1].FractionTested(tree_->usable_triangle_count()), b.mismatches[0],
-      b.mismatches[1]);
+      "partlab: octree batch: %zu rays, %zu triangles | on the first %zu: brute %.1f ms, paper "
+      "%.1f ms (%.2fx), ordered %.1f ms (%.2fx) | all rays: paper %.1f ms, %.2f%% tested, "
+      "ordered %.1f ms, %.2f%% tested | wrong %zu %zu\n",
+      b.done, n, b.brute_rays, b.brute_seconds * 1e3, b.octree_seconds_on_brute_rays[0] * 1e3,
+      b.Speedup(0), b.octree_seconds_on_brute_rays[1] * 1e3, b.Speedup(1),
+      b.octree_seconds[0] * 1e3, 100.0 * b.octree[0].FractionTested(n), b.octree_seconds[1] * 1e3,
+      100.0 * b.octree[1].FractionTested(n), b.mismatches[0], b.mismatches[1]);
 }
 
 // Re-traces when the camera, the viewport, the fraction or the tree changed; a finished image is
@@ -393,8 +413,8 @@ void OctreeView::UpdateHeatmap(const RenderContext& ctx) {
   if (heatmap_recolour_) ColouriseHeatmap();
 }
 
-// One colour per traced pixel on a log scale shared by both traversals, so the two halves of the
-// split view compare directly.
+// One colour per traced pixel on a (linear or log) scale shared by both traversals, so the two
+// halves of the split view compare directly.
 void OctreeView::ColouriseHeatmap() {
   heatmap_recolour_ = false;
   const CostImage& image = heatmap_job_.image();
@@ -415,7 +435,9 @@ void OctreeView::ColouriseHeatmap() {
       const bool use_paper =
           shown == HeatmapShown::kPaper || (shown == HeatmapShown::kSplit && left);
       const uint32_t cost = use_paper ? paper[i] : ordered[i];
-      heatmap_rgba_[i] = PackRgba(CostRampColor(CostRampPosition(cost, heatmap_max_)));
+      const float t = heatmap_log_ ? CostRampPosition(cost, heatmap_max_)
+                                   : float(cost) / float(std::max(heatmap_max_, 1u));
+      heatmap_rgba_[i] = PackRgba(CostRampColor(t));
     }
   }
   for (int k = 0; k < 2; ++k) heatmap_mean_[k] = paper.empty() ? 0.0 : sums[k] / paper.size();
@@ -606,7 +628,7 @@ void OctreeView::BatchGui() {
     ImGui::ProgressBar(batch_job_.Progress(), ImVec2(-1, 0), "running on a worker thread");
     if (ImGui::Button("Cancel")) batch_job_.Stop();
   } else if (ImGui::Button("Run batch")) {
-    batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), 10000, uint64_t(batch_seed_)));
+    StartBatch();
   }
   Tip("The paper's experiment (2.1 Parâmetros da avaliação): 10,000 rays of random origin and "
       "direction, brute force vs octree, both traversals, answers compared ray by ray.");
@@ -614,6 +636,10 @@ void OctreeView::BatchGui() {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
   ImGui::InputInt("Seed##batch", &batch_seed_);
   Tip("Seed of the rays: origins uniform in the scene's cube, directions uniform on the sphere.");
+  ImGui::SliderInt("Brute-force rays", &brute_rays_, 100, 10000, "%d",
+                   ImGuiSliderFlags_Logarithmic);
+  Tip("How many of the rays the brute force (the paper's basic algorithm, 1.1) also answers; "
+      "speedups compare both on those rays. All 10,000 take minutes on a 200k-triangle model.");
   ImGui::Checkbox("Draw rays", &draw_batch_rays_);
   Tip("Rays as thin lines (to the hit, or across the scene when they miss), hits as red points.");
   ImGui::SameLine();
@@ -636,6 +662,9 @@ void OctreeView::HeatmapGui() {
   heatmap_recolour_ |= ImGui::Combo("Traversal", &heatmap_shown_, shown, 3);
   Tip("Which traversal's cost to colour; split shows the paper's on the left half and the "
       "ordered one on the right, on one shared scale.");
+  heatmap_recolour_ |= ImGui::Checkbox("Log scale", &heatmap_log_);
+  Tip("Colour by log(1 + cost) instead of cost: shows the cheap rays' differences, while the "
+      "linear scale shows where the expensive rays are.");
   const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
   ImGui::Combo("Resolution", &heatmap_fraction_, fractions, 5);
   Tip("Rays per pixel side: 1/4 traces one ray per 4x4 block (a sixteenth of the pixels).");
@@ -700,14 +729,16 @@ void OctreeView::RayResultsTable() {
 void OctreeView::BatchResultsTable() {
   const RayBatch& b = batch_job_.result();
   const size_t n = tree_->usable_triangle_count();
-  ImGui::Text("%zu random rays, %zu triangles, %llu hits", b.done, n,
-              (unsigned long long)b.brute.hits);
+  ImGui::Text("%zu random rays (%zu also by brute force), %zu triangles, %llu hits", b.done,
+              b.brute_rays, n, (unsigned long long)b.octree[1].hits);
   if (!ImGui::BeginTable("batch", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
     return;
   for (const char* h : {"batch", "brute force", "octree paper", "octree ordered"})
     ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
-  const double seconds[3] = {b.brute_seconds, b.octree_seconds[0], b.octree_seconds[1]};
+  // Times on the rays every method answered, so the columns compare like with like.
+  const double seconds[3] = {b.brute_seconds, b.octree_seconds_on_brute_rays[0],
+                             b.octree_seconds_on_brute_rays[1]};
   const QueryStats* stats[3] = {&b.brute, &b.octree[0], &b.octree[1]};
   auto row = [](const char* name, auto cell) {
     ImGui::TableNextRow();
@@ -723,13 +754,15 @@ void OctreeView::BatchResultsTable() {
       [&](int m) { ImGui::Text("%.2fx", seconds[m] > 0 ? seconds[0] / seconds[m] : 0); });
   row("tested", [&](int m) { ImGui::Text("%.2f %%", 100.0 * stats[m]->FractionTested(n)); });
   row("cells/ray", [&](int m) {
-    ImGui::Text("%.1f", b.done ? double(stats[m]->nodes_visited) / double(b.done) : 0.0);
+    ImGui::Text("%.1f", stats[m]->rays ? double(stats[m]->nodes_visited) / stats[m]->rays : 0.0);
   });
   row("wrong", [&](int m) { ImGui::Text("%zu", m == 0 ? size_t(0) : b.mismatches[m - 1]); });
   ImGui::EndTable();
+  ImGui::TextDisabled("times on the %zu brute-force rays; octree on all %zu: %.1f / %.1f ms",
+                      b.brute_rays, b.done, b.octree_seconds[0] * 1e3, b.octree_seconds[1] * 1e3);
 }
 
-// The colour keys, bottom left: depth colours (cells, tint) or the heatmap's ramp.
+// The colour keys, bottom centre: depth colours (cells, tint) or the heatmap's ramp.
 void OctreeView::LegendWindow() {
   const bool heatmap = heatmap_on_ && heatmap_quad_->has_image();
   if (!heatmap && !show_cells_ && !tint_by_depth_) return;
@@ -741,11 +774,23 @@ void OctreeView::LegendWindow() {
   ImGui::SetNextWindowBgAlpha(0.8f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  if (heatmap && HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {
+    // Which half is which, just above the legend, behind every window.
+    ImDrawList* bg = ImGui::GetBackgroundDrawList();
+    const float y = vp->WorkPos.y + vp->WorkSize.y - pad * 7.5f;
+    const float cx = vp->WorkPos.x + vp->WorkSize.x * 0.5f;
+    const char* left = "paper traversal  <";
+    const char* right = ">  ordered traversal";
+    const ImU32 white = IM_COL32(255, 255, 255, 235);
+    bg->AddText(ImVec2(cx - ImGui::CalcTextSize(left).x - pad * 0.4f, y), white, left);
+    bg->AddText(ImVec2(cx + pad * 0.4f, y), white, right);
+  }
   if (ImGui::Begin("##octree legend", nullptr, flags)) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     if (heatmap) {
-      ImGui::Text("%s per ray (log scale)",
-                  heatmap_metric_ == 0 ? "Cells visited" : "Triangles tested");
+      ImGui::Text("%s per ray (%s scale)",
+                  heatmap_metric_ == 0 ? "Cells visited" : "Triangles tested",
+                  heatmap_log_ ? "log" : "linear");
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float w = pad * 16, h = pad * 0.9f;
       constexpr int kSteps = 32;
@@ -755,7 +800,8 @@ void OctreeView::LegendWindow() {
                           ImColor32(CostRampColor(float(i) / (kSteps - 1))));
       ImGui::Dummy(ImVec2(w, h));
       const uint32_t mid =
-          uint32_t(std::lround(std::expm1(0.5 * std::log1p(double(heatmap_max_)))));
+          heatmap_log_ ? uint32_t(std::lround(std::expm1(0.5 * std::log1p(double(heatmap_max_)))))
+                       : heatmap_max_ / 2;
       ImGui::Text("0");
       ImGui::SameLine(w * 0.5f - pad * 0.5f);
       ImGui::Text("%u", mid);

@@ -78,6 +78,31 @@ TEST_P(RayBatchTest, ResetStartsOver) {
   EXPECT_EQ(batch.brute.rays, 10u);
 }
 
+TEST_P(RayBatchTest, BruteForceSubsetChecksOnlyItsRaysAndTimesThemApart) {
+  const auto tris = MakeTriangleSoup(Affinity::kLow, 1500, 4);
+  const Octree tree(tris, {GetParam(), 6});
+  const PreparedTriangles prepared(tris);
+  RayBatch batch;
+  batch.Reset(MakeBatchRays(Aabb{{-50, -50, -50}, {50, 50, 50}}, 400, 9), 123);
+  EXPECT_EQ(batch.brute_rays, 123u);
+  while (!batch.Finished()) RunRayBatchSlice(tree, prepared, batch, 50);  // 123 mid-slice
+  EXPECT_EQ(batch.brute.rays, 123u);
+  EXPECT_EQ(batch.brute.triangle_tests, 123u * prepared.packed().size());
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(batch.octree[k].rays, 400u);
+    EXPECT_EQ(batch.mismatches[k], 0u);
+    EXPECT_LE(batch.octree_seconds_on_brute_rays[k], batch.octree_seconds[k]);
+    EXPECT_GT(batch.Speedup(k), 0.0);
+    for (size_t i = 0; i < 123; ++i)
+      EXPECT_EQ(batch.octree_hits[k][i].triangle, batch.brute_hits[i].triangle);
+    for (size_t i = 123; i < 400; ++i) {  // answered by the octree only, still exact
+      const RayHit expected = BruteForceNearest(prepared, batch.rays[i]);
+      EXPECT_EQ(batch.octree_hits[k][i].triangle, expected.triangle);
+      EXPECT_FALSE(batch.brute_hits[i].hit);  // never filled
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Placements, RayBatchTest,
                          ::testing::Values(Placement::kDeepestContaining,
                                            Placement::kLeafReferences));

@@ -21,15 +21,9 @@ struct Options {
   bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool show_help = false;  // --help
   // The octree view (issue 4), for scripted screenshots: --preset NAME picks what it shows
-  // (cells, soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes]), --octree-depth N
-  // its maximum depth (1..12), --ray ox,oy,oz,dx,dy,dz a ray query from a fixed origin.
-  std::string preset;
-  int octree_depth = 0;  // 0: the view's default
-  bool has_ray = false;
-  float ray[6] = {0, 0, 0, 0, 0, 1};
-  // The octree view (issue 4), for scripted screenshots: --preset NAME picks what it shows
-  // (cells, tint, ray, batch, heatmap-paper, heatmap-ordered, heatmap-nodes), --octree-depth N
-  // its maximum depth (1..12), --ray ox,oy,oz,dx,dy,dz a ray query from a fixed origin.
+  // (cells, soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes]),
+  // --octree-depth N its maximum depth (1..12), --ray ox,oy,oz,dx,dy,dz a ray query from a fixed
+  // origin.
   std::string preset;
   int octree_depth = 0;  // 0: the view's default
   bool has_ray = false;
@@ -48,15 +42,10 @@ constexpr const char* kUsage =
     "               [--scene N] [--algo NAME] [--steps N] [--trace FILE]   (Simulation view)\n"
     "               [--no-ui]\n"
     "               [--preset NAME] [--octree-depth N] [--ray ox,oy,oz,dx,dy,dz]\n"
-    "               [--preset NAME] [--octree-depth N] [--ray ox,oy,oz,dx,dy,dz]\n"
     "headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5\n";
 
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".
 LoadResult<Options> ParseCommandLine(int argc, char** argv);
-
-// The options of the last successful ParseCommandLine, for views that take start-up flags (the
-// octree view's --preset, --octree-depth, --ray) without widening AppContext.
-const Options& ParsedCommandLine();
 
 // The options of the last successful ParseCommandLine, for views that take start-up flags (the
 // octree view's --preset, --octree-depth, --ray) without widening AppContext.

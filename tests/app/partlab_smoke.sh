@@ -39,6 +39,35 @@ DRIVE
     awk -v y="$yaw" 'BEGIN { exit !(y > 0.05 && y < 0.2) }' || fail "drag did not orbit (yaw $yaw)"
     "$png_check" "$tmp/partlab-screenshot-1.png" 400 300 || fail "P did not save a screenshot"
     ;;
+  pick)  # a double-click on the model picks a point on it; the camera then orbits around it
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --size 400x300 --model bunny --msaa 0 >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+"$x11_input" sleep 1500 double-click 200 170 sleep 300 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    # The picked point lies within the bunny's bounds but is no longer the bounds' centre (where
+    # framing put the target), and the camera's distance shrank to the surface.
+    read -r minx miny minz maxx maxy maxz < <(awk '$1 == "v" {
+        for (k = 2; k <= 4; ++k) { if (!n || $k < lo[k]) lo[k] = $k; if (!n || $k > hi[k]) hi[k] = $k }
+        n = 1 } END { print lo[2], lo[3], lo[4], hi[2], hi[3], hi[4] }' \
+      "$source_dir/assets/models/bunny.obj")
+    get() { sed -n "s/^$1=//p" "$PARTLAB_CONFIG_DIR/settings.ini"; }
+    tx=$(get camera.target.x) ty=$(get camera.target.y) tz=$(get camera.target.z)
+    echo "picked target ($tx, $ty, $tz) in [$minx $miny $minz] .. [$maxx $maxy $maxz]"
+    awk -v x="$tx" -v y="$ty" -v z="$tz" -v a="$minx" -v b="$miny" -v c="$minz" \
+      -v d="$maxx" -v e="$maxy" -v f="$maxz" 'BEGIN {
+        inside = x >= a && x <= d && y >= b && y <= e && z >= c && z <= f
+        moved = (x - (a + d) / 2) ^ 2 + (y - (b + e) / 2) ^ 2 + (z - (c + f) / 2) ^ 2 > 1e-6
+        exit !(inside && moved) }' || fail "double-click did not pick a point on the model"
+    ;;
   resize)  # resizing, down to a 1x1 window, neither crashes nor stalls; the last size is saved
     mkdir -p "$PARTLAB_CONFIG_DIR"
     printf 'panel.help=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"

@@ -4,6 +4,7 @@
 //   drag X0 Y0 X1 Y1   left-button drag in window pixels (orbits the camera)
 //   key NAME           press and release a key (X keysym name: F, w, p, ...)
 //   ctrl-key NAME      the same with Control held
+//   double-click X Y   left double-click at window pixel (X, Y) (picks a triangle)
 //   resize W H         resize the window (no window manager needed)
 //   sleep MS
 // Finds the window by its title, "Partition Lab", waiting up to 10 s for it to appear.
@@ -154,6 +155,18 @@ int main(int argc, char** argv) {
       SendKeyEvent(display, window, KeyPress, "Control_L", 0);
       SendKey(display, window, argv[++i], ControlMask);
       SendKeyEvent(display, window, KeyRelease, "Control_L", ControlMask);
+    } else if (command == "double-click" && i + 2 < argc) {
+      const int x = std::atoi(argv[i + 1]), y = std::atoi(argv[i + 2]);
+      MovePointer(display, window, x, y);
+      Pause(200);
+      for (int click = 0; click < 2; ++click) {  // well inside ImGui's 0.3 s double-click time
+        SendButton(display, window, ButtonPress, x, y, 0);
+        Pause(40);
+        SendButton(display, window, ButtonRelease, x, y, Button1Mask);
+        Pause(40);
+      }
+      Pause(300);
+      i += 2;
     } else if (command == "resize" && i + 2 < argc) {
       XResizeWindow(display, window, unsigned(std::atoi(argv[i + 1])),
                     unsigned(std::atoi(argv[i + 2])));

@@ -233,8 +233,10 @@ void OctreeView::FrameForScreenshot(const Options& options) {
   const float aspect =
       options.width > 0 && options.height > 0 ? float(options.width) / options.height : 16.f / 9.f;
   OrbitCamera& camera = app_.camera;
-  camera.Frame(scene_.bounds(), aspect);
-  camera.distance *= 1.05f;
+  // With the cells drawn, the root cube is the scene (its bounding sphere is loose: come closer).
+  const bool cube = show_cells_ && !tree_->empty();
+  camera.Frame(cube ? tree_->nodes()[0].Bounds() : scene_.bounds(), aspect);
+  camera.distance *= cube ? 0.8f : 1.05f;
   const float visible_width = 2.0f * camera.distance * std::tan(0.5f * camera.fov_y) * aspect;
   camera.target -= camera.Right() * (0.12f * visible_width);
 }
@@ -754,7 +756,10 @@ void OctreeView::BatchResultsTable() {
       [&](int m) { ImGui::Text("%.2fx", seconds[m] > 0 ? seconds[0] / seconds[m] : 0); });
   row("tested", [&](int m) { ImGui::Text("%.2f %%", 100.0 * stats[m]->FractionTested(n)); });
   row("cells/ray", [&](int m) {
-    ImGui::Text("%.1f", stats[m]->rays ? double(stats[m]->nodes_visited) / stats[m]->rays : 0.0);
+    if (m == 0)
+      ImGui::TextUnformatted("-");  // the brute force visits no cells
+    else
+      ImGui::Text("%.1f", stats[m]->rays ? double(stats[m]->nodes_visited) / stats[m]->rays : 0.0);
   });
   row("wrong", [&](int m) { ImGui::Text("%zu", m == 0 ? size_t(0) : b.mismatches[m - 1]); });
   ImGui::EndTable();

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <glm/geometric.hpp>
 #include <optional>
@@ -24,6 +25,7 @@
 #include "app/view.h"
 #include "app/views/sim_bsp_overlay.h"
 #include "app/views/sim_colouring.h"
+#include "app/views/sim_op_stepper.h"
 #include "app/views/sim_replay.h"
 #include "app/views/sim_rolling_plot.h"
 #include "engine/broadphase/broad_phase_registry.h"
@@ -40,6 +42,14 @@ constexpr int kPlotLength = 240;
 constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
 const Color kBeforeColour{1.0f, 0.55f, 0.10f, 1.0f};  // the node an operation is about to change
 const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
+
+// CPU time this thread has run, in ms: unlike wall time it does not grow when other processes
+// share the cores, so it shows what a step costs on an unloaded machine.
+double ThreadCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+}
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -127,6 +137,7 @@ class SimulationView final : public View {
   RollingPlot<kPlotLength> plot_update_, plot_pairs_ms_, plot_pairs_, plot_depth_, plot_physics_,
       plot_render_;
   RollingPlot<kPlotLength> instances_ms_, submit_ms_, overlay_ms_;  // render's parts, CPU
+  RollingPlot<kPlotLength> step_cpu_ms_, render_cpu_ms_;  // thread CPU time (load-independent)
   BspOpTotals totals_;
   std::vector<BoxPair> pairs_;  // the physics' broad-phase pairs of the last step
   std::vector<Aabb> frame_;     // the boxes of the last step (for compare mode)
@@ -147,9 +158,8 @@ class SimulationView final : public View {
   // Operation stepping (item 4): a key press shows the next operation on its node, the next applies
   // it and shows the result.
   bool op_stepping_ = false;
-  std::optional<PendingOp> peeked_;
-  std::optional<OpRecord> applied_;
-  std::string op_message_;
+  OpStepper stepper_;
+  std::string note_;  // e.g. what SetParams clamped
 
   // Compare mode.
   bool compare_ = false, compare_brute_ = false;
@@ -219,6 +229,8 @@ SimulationView::~SimulationView() {
         plot_update_.Median() + plot_pairs_ms_.Median(), plot_update_.Median(),
         plot_pairs_ms_.Median(), plot_render_.Median(), instances_ms_.Median(), submit_ms_.Median(),
         overlay_ms_.Median(), scene_->world().DynamicCount(), last_.pairs, overlay_.planes_drawn());
+    std::printf("partlab: thread CPU medians: physics step %.2f ms, render %.2f ms\n",
+                step_cpu_ms_.Median(), render_cpu_ms_.Median());
     std::printf("partlab: scene region (%.1f, %.1f, %.1f) - (%.1f, %.1f, %.1f)\n", region_.min.x,
                 region_.min.y, region_.min.z, region_.max.x, region_.max.y, region_.max.z);
   }
@@ -321,9 +333,8 @@ void SimulationView::Reset() {
   for (auto* plot : {&plot_update_, &plot_pairs_ms_, &plot_pairs_, &plot_depth_, &plot_physics_})
     plot->Clear();
   selected_ = kNoNode;
-  peeked_.reset();
-  applied_.reset();
-  op_message_.clear();
+  stepper_.Reset();
+  note_.clear();
   contenders_.clear();
   accumulator_ = 0;
   UpdateSceneRegion();
@@ -332,8 +343,7 @@ void SimulationView::Reset() {
 void SimulationView::SwitchAlgorithm(const std::string& name) {
   algo_ = name;
   selected_ = kNoNode;
-  peeked_.reset();
-  applied_.reset();
+  stepper_.Reset();
   totals_ = {};
   if (replay_mode_) {
     replay_status_ = replay_.SetAlgorithm(name);
@@ -348,7 +358,7 @@ void SimulationView::SwitchAlgorithm(const std::string& name) {
 void SimulationView::ApplyBspParams() {
   if (auto* bsp = CurrentBsp()) {
     const std::string note = bsp->SetParams(bsp_params_);
-    if (!note.empty()) op_message_ = "parameters clamped: " + note;
+    if (!note.empty()) note_ = "parameters clamped: " + note;
   }
 }
 
@@ -359,14 +369,16 @@ BroadPhase* SimulationView::CurrentBroadPhase() const {
 
 void SimulationView::PhysicsStep() {
   const auto start = Clock::now();
+  const double cpu_start = ThreadCpuMs();
   last_ = scene_->Step();
   step_ms_ = MsSince(start);
+  step_cpu_ms_.Push(float(ThreadCpuMs() - cpu_start));
   plot_update_.Push(float(last_.update_ms));
   plot_pairs_ms_.Push(float(last_.pairs_ms));
   plot_pairs_.Push(float(last_.pairs));
   plot_physics_.Push(float(last_.physics_ms()));
   UpdateSceneRegion();
-  if (op_stepping_) peeked_.reset();  // the scheduler re-verified: peek again
+  if (op_stepping_) stepper_.Reset();  // the scheduler re-verified: peek again
   if (const SemiAdjustingBsp* bsp = CurrentBsp()) {
     totals_.Add(bsp->last_stats().ops);
     plot_depth_.Push(float(bsp->last_stats().max_depth));
@@ -548,12 +560,9 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
   if (const SemiAdjustingBsp* bsp = CurrentBsp()) {
     NodeId highlight = selected_;
     Color colour{1, 1, 1, 1};
-    if (op_stepping_ && peeked_) {
-      highlight = peeked_->node;
-      colour = kBeforeColour;
-    } else if (op_stepping_ && applied_) {
-      highlight = applied_->result_node != kNoNode ? applied_->result_node : applied_->node;
-      colour = kAfterColour;
+    if (op_stepping_ && stepper_.highlight() != OpStepper::Highlight::kNone) {
+      highlight = stepper_.highlighted_node();
+      colour = stepper_.highlight() == OpStepper::Highlight::kBefore ? kBeforeColour : kAfterColour;
     }
     BspOverlayOptions options = overlay_options_;
     options.planes = show_overlay_;
@@ -567,6 +576,7 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
 
 void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
+  const double cpu_start = ThreadCpuMs();
   stepped_this_frame_ = false;
   if (replay_mode_ && replay_.is_open())
     BuildReplayInstances();
@@ -582,6 +592,7 @@ void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   overlay_ms_.Push(float(MsSince(drawn)));
   render_ms_ = MsSince(start);
   plot_render_.Push(float(render_ms_));
+  render_cpu_ms_.Push(float(ThreadCpuMs() - cpu_start));
 }
 
 bool SimulationView::Pick(const PickRay& ray) {
@@ -620,25 +631,8 @@ void SimulationView::HandleKeys() {
 void SimulationView::ApplyNextOpStage() {
   SemiAdjustingBsp* bsp = CurrentBsp();
   if (!bsp) return;
-  if (!peeked_) {
-    applied_.reset();
-    peeked_ = bsp->PeekNextOp();
-    op_message_ = peeked_ ? std::string("next: ") + BspOpName(peeked_->op) + " on node " +
-                                std::to_string(peeked_->node) + " (" + peeked_->reason + ")"
-                          : "no operation pending: step the physics (S) to let the scheduler "
-                            "verify the tree";
-    return;
-  }
-  peeked_.reset();
-  applied_ = bsp->ApplyNextOp();
-  if (!applied_) {
-    op_message_ = "the operation went stale before it was applied";
-    return;
-  }
-  selected_ = applied_->result_node != kNoNode ? applied_->result_node : applied_->node;
-  op_message_ = std::string(applied_->ok ? "applied " : "failed ") + BspOpName(applied_->op) +
-                " on node " + std::to_string(applied_->node) + ": " + applied_->reason + " -> " +
-                applied_->outcome;
+  std::printf("partlab: %s\n", stepper_.Advance(*bsp).c_str());  // a log a teacher can keep
+  if (stepper_.highlight() == OpStepper::Highlight::kAfter) selected_ = stepper_.highlighted_node();
 }
 
 void SimulationView::DrawControlsWindow() {
@@ -757,19 +751,19 @@ void SimulationView::DrawBspWindow() {
     if (ImGui::Checkbox("Step operations by hand", &op_stepping_)) {
       bsp->SetOperationStepping(op_stepping_);
       if (op_stepping_) playing_ = false;
-      peeked_.reset();
-      applied_.reset();
-      op_message_.clear();
+      stepper_.Reset();
     }
     Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
         "see the next operation on its node (orange), again to apply it (result in cyan).");
     if (op_stepping_) {
       ImGui::Text("%zu events pending", bsp->PendingOps());
-      if (ImGui::Button(peeked_ ? "Apply (N)" : "Show next (N)")) ApplyNextOpStage();
+      if (ImGui::Button(stepper_.showing_next() ? "Apply (N)" : "Show next (N)"))
+        ApplyNextOpStage();
       ImGui::SameLine();
       if (ImGui::Button("Physics step (S)")) step_once_ = true;
     }
-    if (!op_message_.empty()) ImGui::TextWrapped("%s", op_message_.c_str());
+    if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
+    if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
     const auto& log = bsp->op_log();
     if (!log.empty() && ImGui::TreeNode("Recent operations")) {
       const size_t first = log.size() > 12 ? log.size() - 12 : 0;

@@ -29,10 +29,10 @@ void UnitCube(std::vector<float>& v, std::vector<uint32_t>& idx) {
   }
 }
 
-// Unit UV sphere; 12 x 7 (168 triangles) reads as round at the few dozen pixels a body covers,
+// Unit UV sphere; 10 x 6 (120 triangles) reads as round at the few dozen pixels a body covers,
 // and 2,000 of them stay affordable for a software rasteriser (llvmpipe).
 void UnitSphere(std::vector<float>& v, std::vector<uint32_t>& idx) {
-  constexpr int kSlices = 12, kStacks = 7;
+  constexpr int kSlices = 10, kStacks = 6;
   for (int i = 0; i <= kStacks; ++i) {
     const float phi = float(M_PI) * float(i) / kStacks;
     for (int j = 0; j <= kSlices; ++j) {

@@ -20,7 +20,7 @@ namespace partlab {
 struct BspOverlayOptions {
   bool planes = true;
   bool leaf_cells = false;  // shade each leaf's cell (its boundary faces)
-  int max_depth = 6;        // planes of nodes deeper than this are not drawn
+  int max_depth = 5;        // planes of nodes deeper than this are not drawn
   float plane_alpha = 0.16f;
   float outline_alpha = 0.85f;
   // Where planes are drawn: the BSP's WorldBound() when empty. The view passes the region where

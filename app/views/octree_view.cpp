@@ -350,6 +350,7 @@ bool OctreeView::Pick(const PickRay& pick) {
   const Ray camera_ray{pick.origin, pick.dir};
   if (ray_mode_ == RayMode::kFromCamera) {
     ShootRay(camera_ray);
+    PrintRay();  // one line per click: a log a student (or a test) can read back
     return true;
   }
   const RayHit under = tree_->Nearest(camera_ray, Traversal::kOrdered);
@@ -357,6 +358,7 @@ bool OctreeView::Pick(const PickRay& pick) {
   const glm::vec3 target = camera_ray.At(under.hit ? under.t : far);
   if (glm::length(target - fixed_origin_) <= 0.0f) return false;
   ShootRay({fixed_origin_, glm::normalize(target - fixed_origin_)});
+  PrintRay();
   return true;
 }
 
@@ -385,6 +387,7 @@ void OctreeView::PrintRay() const {
       (unsigned long long)p.stats.nodes_visited, (unsigned long long)p.stats.triangle_tests,
       p.hit.triangle, (unsigned long long)o.stats.nodes_visited,
       (unsigned long long)o.stats.triangle_tests, o.hit.triangle);
+  std::fflush(stdout);
 }
 
 void OctreeView::PrintBatch() const {
@@ -406,7 +409,9 @@ void OctreeView::UpdateHeatmap(const RenderContext& ctx) {
   const int f = kFractions[heatmap_fraction_];
   HeatmapKey key{ctx.camera, ctx.framebuffer_size, std::max(1, int(ctx.framebuffer_size.x) / f),
                  std::max(1, int(ctx.framebuffer_size.y) / f), tree_.get()};
-  if (!(key == heatmap_job_.requested())) heatmap_job_.Start(tree_, key);
+  // A running trace is left to finish (cancelling would make the UI thread wait for its slice);
+  // the next frame starts one for the camera as it is then.
+  if (!(key == heatmap_job_.requested()) && !heatmap_job_.Running()) heatmap_job_.Start(tree_, key);
   if (synchronous_) heatmap_job_.Wait();
   if (heatmap_job_.Collect()) {
     heatmap_key_ = heatmap_job_.shown_key();

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Headless runs of the octree view (issue 4) under xvfb-run, one scenario per invocation:
-#   octree_smoke.sh SCENARIO PARTLAB PNG_CHECK
+#   octree_smoke.sh SCENARIO PARTLAB PNG_CHECK X11_INPUT
 # Each renders the view on the committed bunny, checks the PNG (right size, not flat) and the line
 # the view prints about what the image shows.
 set -uo pipefail
-scenario=$1 partlab=$2 png_check=$3
+scenario=$1 partlab=$2 png_check=$3 x11_input=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PARTLAB_CONFIG_DIR="$tmp/config"
@@ -45,6 +45,28 @@ case "$scenario" in
     [[ $rc -eq 2 ]] || fail "exit code $rc, expected 2"
     grep -q "^partlab: --ray expects ox,oy,oz,dx,dy,dz" "$tmp/err" || fail "no error line"
     [[ ! -e "$tmp/out.png" ]] || fail "an image was written"
+    ;;
+  click)  # interactive: a double-click on the bunny shoots a camera ray (both traversals agree),
+    # the batch and heatmap workers run meanwhile, P saves the frame, Ctrl+Q quits cleanly
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --size 400x300 --model bunny --msaa 0 --view Octree --preset batch >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+"$x11_input" sleep 1500 double-click 200 150 sleep 500 key p sleep 500 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    cat "$tmp/out"
+    cat "$tmp/err" >&2
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
+    line=$(grep "partlab: octree ray: hit triangle" "$tmp/out") || fail "the double-click shot no ray"
+    [[ $line =~ triangle\ ([0-9]+)\ \|\ ordered:.*triangle\ ([0-9]+)$ ]] || fail "cannot parse: $line"
+    [[ ${BASH_REMATCH[1]} == "${BASH_REMATCH[2]}" ]] || fail "the traversals disagree: $line"
+    "$png_check" "$tmp/partlab-screenshot-1.png" 400 300 || fail "P did not save a screenshot"
     ;;
   *) fail "unknown scenario $scenario" ;;
 esac

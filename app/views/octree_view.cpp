@@ -142,7 +142,7 @@ class OctreeView final : public View {
   std::unique_ptr<HeatmapMesh> tint_mesh_;
   // The cells overlay, recorded once per (tree, depth shown, hide empty) and kept on the GPU.
   std::unique_ptr<StaticLines> cell_lines_;
-  LineRecorder cell_recorder_;
+  MergedLineRecorder cell_recorder_;
   const Octree* cells_tree_ = nullptr;
   int cells_depth_ = -1;
   bool cells_hide_empty_ = false;

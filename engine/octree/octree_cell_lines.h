@@ -1,0 +1,51 @@
+// The octree view's cells overlay as few lines as possible (issue 4): the twelve edges of every
+// cell, recorded through DebugDraw by DrawOctreeCells, merged where they coincide or continue.
+// Plain data, no GL: the app uploads vertices() once per change and draws them with one call.
+#pragma once
+
+#include <cstdint>
+#include <glm/vec3.hpp>
+#include <vector>
+
+#include "engine/debug_draw.h"
+
+namespace partlab {
+
+// Collects Line calls (points and polygons are ignored) into a flat vertex array ready for a GPU
+// buffer. With a grid set, segments whose endpoints lie on grid points and differ along one axis
+// are merged: every run of touching or overlapping segments of one colour on one grid line becomes
+// a single line. Neighbouring octree cells share edges and continue each other's, so the cells
+// overlay shrinks several-fold (every line costs a software rasteriser set-up time on the CPU).
+class MergedLineRecorder final : public DebugDraw {
+ public:
+  struct Vertex {
+    glm::vec3 position;
+    uint32_t rgba;  // RGBA8, as the overlay shader reads it
+    float size;     // point size slot of the overlay vertex format (unused for lines)
+  };
+  void Line(const glm::vec3& a, const glm::vec3& b, const Color& color) override;
+  void Point(const glm::vec3&, float, const Color&) override {}
+  void Polygon(std::span<const glm::vec3>, const Color&) override {}
+
+  // Endpoints are snapped to origin + spacing * (i, j, k); 0 spacing turns merging off.
+  void SetGrid(const glm::vec3& origin, float spacing);
+  void Clear();  // keeps capacity
+  // Merges the recorded grid segments and appends them to vertices(); call once after recording.
+  void Finish();
+  const std::vector<Vertex>& vertices() const { return vertices_; }
+  size_t segments_recorded() const { return recorded_; }
+
+ private:
+  struct GridSegment {
+    uint32_t axis, c1, c2;  // the grid line: its axis and the two other coordinates
+    uint32_t rgba;
+    uint32_t lo, hi;  // the interval along the axis
+  };
+  std::vector<Vertex> vertices_;
+  std::vector<GridSegment> segments_;
+  glm::vec3 grid_origin_{0.0f};
+  float grid_spacing_ = 0.0f;
+  size_t recorded_ = 0;
+};
+
+}  // namespace partlab

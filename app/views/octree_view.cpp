@@ -138,7 +138,8 @@ class OctreeView final : public View {
   int depth_shown_ = 8;
   bool hide_empty_ = true;
   bool tint_by_depth_ = false;
-  bool tint_uploaded_ = false;
+  bool tint_uploaded_ = false;           // the scene is drawn from tint_mesh_
+  bool uploaded_depth_colours_ = false;  // ... with depth colours (else plain)
   std::unique_ptr<HeatmapMesh> tint_mesh_;
   // The cells overlay, recorded once per (tree, depth shown, hide empty) and kept on the GPU.
   std::unique_ptr<StaticLines> cell_lines_;
@@ -249,8 +250,8 @@ bool OctreeView::Header(const char* label, unsigned section) {
 // Every cell's twelve edges through the engine's overlay function, recorded into one GPU buffer
 // when the tree or the filter changes: the same picture as DrawOctreeCells, one draw call a frame.
 void OctreeView::UpdateCellLines() {
-  if (cells_tree_ == tree_.get() && cells_depth_ == depth_shown_ &&
-      cells_hide_empty_ == hide_empty_)
+  if (tree_->empty() || (cells_tree_ == tree_.get() && cells_depth_ == depth_shown_ &&
+                         cells_hide_empty_ == hide_empty_))
     return;
   cells_tree_ = tree_.get();
   cells_depth_ = depth_shown_;
@@ -303,6 +304,7 @@ void OctreeView::Rebuild() {
 // tinted by depth. Depth colours are the cells' (OctreeDepthColor), so the legend serves both.
 void OctreeView::UploadTriangleColours() {
   tint_uploaded_ = source_ == SceneSource::kSoup || tint_by_depth_;
+  uploaded_depth_colours_ = tint_by_depth_;
   if (!tint_uploaded_) return;
   const auto depths = tree_->triangle_depths();
   std::vector<uint32_t> colours(depths.size());
@@ -460,7 +462,9 @@ void OctreeView::ColouriseHeatmap() {
 void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
   RebuildIfStale();
   if (!tree_) return;
-  if (tint_uploaded_ != (source_ == SceneSource::kSoup || tint_by_depth_)) UploadTriangleColours();
+  if (tint_uploaded_ != (source_ == SceneSource::kSoup || tint_by_depth_) ||
+      (tint_uploaded_ && uploaded_depth_colours_ != tint_by_depth_))
+    UploadTriangleColours();
   FinishJobs(ctx);
   if (heatmap_on_ && heatmap_quad_->has_image()) {
     heatmap_quad_->Draw(1.0f);

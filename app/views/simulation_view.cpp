@@ -345,20 +345,23 @@ void SimulationView::SwitchAlgorithm(const std::string& name) {
   selected_ = kNoNode;
   stepper_.Reset();
   totals_ = {};
-  if (replay_mode_) {
-    replay_status_ = replay_.SetAlgorithm(name);
-    return;
-  }
   // PhysicsWorld builds it from the current boxes at the next step; when paused, step once so
   // the new structure (and its overlay) appears right away.
   scene_->world().SetBroadPhase(MakeAlgorithm(name));
+  if (replay_mode_) {
+    if (replay_.is_open()) replay_status_ = replay_.SetAlgorithm(name);
+    return;
+  }
   if (!playing_) step_once_ = true;
 }
 
 void SimulationView::ApplyBspParams() {
-  if (auto* bsp = CurrentBsp()) {
-    const std::string note = bsp->SetParams(bsp_params_);
-    if (!note.empty()) note_ = "parameters clamped: " + note;
+  for (BroadPhase* bp : {scene_->world().broad_phase(), replay_.broad_phase()}) {
+    if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(bp)) {
+      const std::string note = bsp->SetParams(bsp_params_);
+      note_ = note.empty() ? "" : "parameters clamped: " + note;
+      bsp_params_ = bsp->params();  // the sliders show what is in force
+    }
   }
 }
 

@@ -554,7 +554,8 @@ void OctreeView::SourceGui() {
   stale_ |= ImGui::IsItemDeactivatedAfterEdit();
   Tip("N, the number of random triangles; the paper uses 100 to 10,000 (2.2 Fatores de estudo).");
   stale_ |= ImGui::InputInt("Seed", &soup_seed_);
-  Tip("Seed of the random generator: the same seed gives the same soup on every machine.");
+  Tip("Seed of the random soup (2.2 Fatores de estudo): the same seed gives the same triangles on "
+      "every machine.");
 }
 
 void OctreeView::BuildGui() {
@@ -570,7 +571,8 @@ void OctreeView::BuildGui() {
   const OctreeBuildStats& s = tree_->stats();
   ImGui::Text("%zu triangles, build %.1f ms, %.2f MB", tree_->usable_triangle_count(),
               s.build_seconds * 1e3, double(s.memory_bytes) / (1 << 20));
-  Tip("Build time and memory (nodes, triangle references, the triangle copy) of this octree.");
+  Tip("Build time and memory (nodes, triangle references, the triangle copy) of this octree; the "
+      "paper weighs the same build cost against query time (3.1 Resultados).");
   ImGui::Text("%zu cells, %zu leaves, %zu refs, deepest %d", s.node_count, s.leaf_count,
               s.reference_count, s.depth_reached);
   if (s.skipped.Total() > 0)
@@ -585,17 +587,19 @@ void OctreeView::BuildGui() {
 void OctreeView::OverlayGui() {
   if (!Header("Overlay", kSectionOverlay)) return;
   ImGui::Checkbox("Mesh", &show_mesh_);
-  Tip("Draw the scene's triangles.");
+  Tip("Draw the scene's triangles, the T = V0 + uE1 + vE2 of equation 2 (1.1 Detecção de "
+      "colisão).");
   ImGui::SameLine();
   ImGui::Checkbox("Cells", &show_cells_);
-  Tip("Draw every cell as a wireframe cube coloured by its depth (legend bottom left), the "
+  Tip("Draw every cell as a wireframe cube coloured by its depth (legend at the bottom), the "
       "subdivision of 1.2 Octree.");
   ImGui::SameLine();
   ImGui::Checkbox("Hide empty", &hide_empty_);
   Tip("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
       "(1.2 Octree).");
   ImGui::SliderInt("Depths <= k", &depth_shown_, 1, max_depth_);
-  Tip("Show only cells at depth k or shallower, to see the subdivision level by level.");
+  Tip("Show only cells at depth k or shallower, to follow the subdivision level by level (1.2 "
+      "Octree: the root is depth 1).");
   if (show_cells_)
     ImGui::TextDisabled("%zu cell edges merged into %zu lines", cell_recorder_.segments_recorded(),
                         cell_lines_->line_count());
@@ -619,18 +623,23 @@ void OctreeView::RayGui() {
   ray_mode_ = RayMode(mode);
   if (ray_mode_ == RayMode::kFromFixedOrigin) {
     ImGui::DragFloat3("Origin", &fixed_origin_.x, 0.01f * glm::length(scene_.bounds().Extent()));
-    Tip("Where fixed-origin rays start (drag to move).");
+    Tip("The origin O of fixed-origin rays, R(t) = O + tD (1.1 Detecção de colisão); drag to "
+        "move.");
     if (ImGui::Button("Origin at eye")) fixed_origin_ = app_.camera.Eye();
-    Tip("Move the origin to the camera's eye.");
+    Tip("Put the origin O at the camera's eye (1.1 Detecção de colisão: any point can be O).");
     ImGui::SameLine();
     if (ImGui::Button("Default ray")) DefaultFixedRay();
-    Tip("A ray from outside the scene to the surface nearest its centre.");
+    Tip("A ray from the left of the view to the surface seen at the scene's centre, crossing many "
+        "cells before its hit (1.2 Octree).");
   }
   const char* traversals[] = {"paper", "ordered"};
   ImGui::Combo("Overlay shows", &trace_shown_, traversals, 2);
   Tip("Whose visited cells (yellow) and tested triangles (blue) are drawn: the paper's traversal "
       "(1.2 Octree) or our front-to-back one that stops at the nearest hit.");
-  if (has_ray_ && ImGui::Button("Clear ray")) has_ray_ = false;
+  if (has_ray_) {
+    if (ImGui::Button("Clear ray")) has_ray_ = false;
+    Tip("Remove the ray, its visited cells and its tested triangles (1.2 Octree) from the view.");
+  }
 }
 
 void OctreeView::BatchGui() {
@@ -646,18 +655,20 @@ void OctreeView::BatchGui() {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
   ImGui::InputInt("Seed##batch", &batch_seed_);
-  Tip("Seed of the rays: origins uniform in the scene's cube, directions uniform on the sphere.");
+  Tip("Seed of the rays: origins uniform in the scene's cube, directions uniform on the sphere, "
+      "as the paper's random rays (2.1 Parâmetros da avaliação).");
   ImGui::SliderInt("Brute-force rays", &brute_rays_, 100, 10000, "%d",
                    ImGuiSliderFlags_Logarithmic);
   Tip("How many of the rays the brute force (the paper's basic algorithm, 1.1) also answers; "
       "speedups compare both on those rays. All 10,000 take minutes on a 200k-triangle model.");
   ImGui::Checkbox("Draw rays", &draw_batch_rays_);
-  Tip("Rays as thin lines (to the hit, or across the scene when they miss), hits as red points.");
+  Tip("The batch's rays (2.1 Parâmetros da avaliação) as thin lines, to the hit or across the "
+      "scene when they miss; hits as red points.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   ImGui::SliderInt("##drawn", &batch_rays_drawn_, 100, 10000, "%d drawn",
                    ImGuiSliderFlags_Logarithmic);
-  Tip("How many of the 10,000 rays to draw.");
+  Tip("How many of the 10,000 rays (2.1 Parâmetros da avaliação) to draw.");
 }
 
 void OctreeView::HeatmapGui() {
@@ -674,11 +685,13 @@ void OctreeView::HeatmapGui() {
   Tip("Which traversal's cost to colour; split shows the paper's on the left half and the "
       "ordered one on the right, on one shared scale.");
   heatmap_recolour_ |= ImGui::Checkbox("Log scale", &heatmap_log_);
-  Tip("Colour by log(1 + cost) instead of cost: shows the cheap rays' differences, while the "
+  Tip("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
+      "rays' differences, while the "
       "linear scale shows where the expensive rays are.");
   const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
   ImGui::Combo("Resolution", &heatmap_fraction_, fractions, 5);
-  Tip("Rays per pixel side: 1/4 traces one ray per 4x4 block (a sixteenth of the pixels).");
+  Tip("Rays per pixel side: 1/4 traces one ray per 4x4 block, a sixteenth of the pixels; each is "
+      "a nearest-hit query of 1.2 Octree.");
   if (heatmap_job_.Running()) ImGui::ProgressBar(heatmap_job_.Progress(), ImVec2(-1, 0), "tracing");
   if (heatmap_on_ && heatmap_key_.width > 0)
     ImGui::Text("%dx%d rays; mean %s: paper %.1f, ordered %.1f", heatmap_key_.width,

@@ -120,8 +120,11 @@ void BspOverlay::DrawCellFaces(const Color& fill, DebugDraw& draw, bool outline_
     ClipPlane(stack_[k].normal, stack_[k].offset, k);
     if (poly_.size() < 3) continue;
     if (!outline_only) draw.Polygon(poly_, fill);
-    for (size_t i = 0; i < poly_.size(); ++i)
+    for (size_t i = 0; i < poly_.size(); ++i) {
       draw.Line(poly_[i], poly_[(i + 1) % poly_.size()], edge);
+      // Lines are one pixel wide: the highlighted cell's corners get dots so it stands out.
+      if (outline_only) draw.Point(poly_[i], 7.0f, edge);
+    }
   }
 }
 

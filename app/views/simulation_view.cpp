@@ -40,7 +40,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr int kPlotLength = 240;
 constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
-const Color kBeforeColour{1.0f, 0.55f, 0.10f, 1.0f};  // the node an operation is about to change
+const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
 const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
 
 // CPU time this thread has run, in ms: unlike wall time it does not grow when other processes
@@ -757,7 +757,7 @@ void SimulationView::DrawBspWindow() {
       stepper_.Reset();
     }
     Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
-        "see the next operation on its node (orange), again to apply it (result in cyan).");
+        "see the next operation on its node (magenta), again to apply it (result in cyan).");
     if (op_stepping_) {
       ImGui::Text("%zu events pending", bsp->PendingOps());
       if (ImGui::Button(stepper_.showing_next() ? "Apply (N)" : "Show next (N)"))
@@ -813,18 +813,18 @@ void SimulationView::DrawTimingsWindow() {
   plot("render CPU", plot_render_, "ms");
   ImGui::Checkbox("Compare all broad phases", &compare_);
   Tip("Runs every registered broad phase on the same frame after each physics step and shows\n"
-      "their update + pair times side by side (mean of the last 30 steps).");
+      "their update + pair times side by side (median of the last 30 steps).");
   if (compare_) {
     ImGui::SameLine();
     if (ImGui::Checkbox("with brute force", &compare_brute_)) contenders_.clear();
     float slowest = 1e-6f;
-    for (const Contender& c : contenders_) slowest = std::max(slowest, c.ms.Mean());
+    for (const Contender& c : contenders_) slowest = std::max(slowest, c.ms.Median());
     for (const Contender& c : contenders_) {
       char text[96];
       const bool agrees = c.pairs == pairs_.size();
-      std::snprintf(text, sizeof text, "%s %.2f ms%s", c.name.c_str(), c.ms.Mean(),
+      std::snprintf(text, sizeof text, "%s %.2f ms%s", c.name.c_str(), c.ms.Median(),
                     agrees ? "" : " (pairs differ!)");
-      ImGui::ProgressBar(c.ms.Mean() / slowest, ImVec2(-1, 0), text);
+      ImGui::ProgressBar(c.ms.Median() / slowest, ImVec2(-1, 0), text);
     }
     if (contenders_.empty()) ImGui::TextDisabled("starts at the next physics step");
   }

@@ -97,6 +97,10 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
       options.trace = value;
     } else if (flag == "--preset") {
       options.preset = value;
+    } else if (flag == "--placement") {
+      if (value != "paper" && value != "leaf")
+        return fail("--placement expects paper or leaf, got '" + std::string(value) + "'");
+      options.placement = value;
     } else if (flag == "--octree-depth") {
       if (!ParsePositive(value, options.octree_depth) || options.octree_depth > 12)
         return fail("--octree-depth expects 1..12, got '" + std::string(value) + "'");

@@ -21,11 +21,12 @@ struct Options {
   bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool show_help = false;  // --help
   // The octree view (issue 4), for scripted screenshots: --preset NAME picks what it shows
-  // (cells, soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes]),
+  // (cells, soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes|-log]),
   // --octree-depth N its maximum depth (1..12), --ray ox,oy,oz,dx,dy,dz a ray query from a fixed
   // origin.
   std::string preset;
   int octree_depth = 0;  // 0: the view's default
+  std::string placement;  // --placement paper|leaf (empty: the paper's)
   bool has_ray = false;
   float ray[6] = {0, 0, 0, 0, 0, 1};
   // The simulation view (issue 8): which scene, broad phase and trace to start with, and how many
@@ -41,7 +42,8 @@ constexpr const char* kUsage =
     "               [--view NAME] [--shader chapter_vertex_lighting|blinn_phong] [--msaa N]\n"
     "               [--scene N] [--algo NAME] [--steps N] [--trace FILE]   (Simulation view)\n"
     "               [--no-ui]\n"
-    "               [--preset NAME] [--octree-depth N] [--ray ox,oy,oz,dx,dy,dz]\n"
+    "               [--preset NAME] [--octree-depth N] [--placement paper|leaf]\n"
+    "               [--ray ox,oy,oz,dx,dy,dz]   (Octree view)\n"
     "headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5\n";
 
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".

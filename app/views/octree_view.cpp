@@ -185,6 +185,7 @@ class OctreeView final : public View {
 void OctreeView::ApplyCommandLine(const Options& options) {
   synchronous_ = !options.screenshot.empty();
   if (options.octree_depth > 0) max_depth_ = depth_shown_ = options.octree_depth;
+  if (options.placement == "leaf") placement_ = int(Placement::kLeafReferences);
   const std::string& p = options.preset;
   if (p == "tint") {
     tint_by_depth_ = true;
@@ -212,6 +213,7 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     if (p == "heatmap-paper") heatmap_shown_ = int(HeatmapShown::kPaper);
     if (p == "heatmap-ordered") heatmap_shown_ = int(HeatmapShown::kOrdered);
     if (p == "heatmap-nodes") heatmap_metric_ = int(CostMetric::kNodesVisited);
+    if (p == "heatmap-log") heatmap_log_ = true;
   }
   RebuildIfStale();
   // The brute force costs N tests per ray: on the dragon all 10,000 rays take a minute or more.

@@ -1,6 +1,7 @@
 #include "app/views/sim_bsp_overlay.h"
 
 #include <cmath>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <limits>
 
@@ -35,7 +36,12 @@ void BspOverlay::Draw(const SemiAdjustingBsp& bsp, const BspOverlayOptions& opti
   polygons_.clear();
   const BspTree& tree = bsp.tree();
   if (tree.root() == kNoNode || tree.box_count() == 0) return;
-  world_ = options.clip.IsEmpty() ? bsp.WorldBound() : options.clip;
+  world_ = bsp.WorldBound();
+  if (!options.clip.IsEmpty()) {  // the intersection: never larger than what the BSP holds
+    world_.min = glm::max(world_.min, options.clip.min);
+    world_.max = glm::min(world_.max, options.clip.max);
+    if (world_.IsEmpty()) return;
+  }
   stack_.clear();
   BoxHalfSpaces(world_, stack_);  // the first six entries: the world box
   if (highlight != kNoNode &&

@@ -23,8 +23,9 @@ struct BspOverlayOptions {
   int max_depth = 5;        // planes of nodes deeper than this are not drawn
   float plane_alpha = 0.16f;
   float outline_alpha = 0.85f;
-  // Where planes are drawn: the BSP's WorldBound() when empty. The view passes the region where
-  // the scene is, so one body flung far away does not stretch every plane across the sky.
+  // Planes are drawn inside the BSP's WorldBound() intersected with this box (when not empty):
+  // the view passes the region where the scene is, so a few bodies flung far away do not stretch
+  // every plane across the sky.
   Aabb clip;
 };
 

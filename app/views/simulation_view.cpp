@@ -569,7 +569,10 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
     }
     BspOverlayOptions options = overlay_options_;
     options.planes = show_overlay_;
-    if (!replay_mode_) options.clip = region_;
+    if (!replay_mode_) {  // the scene's region with room around it, so planes rise above bodies
+      const glm::vec3 room = region_.Extent() * 0.5f;
+      options.clip = Aabb{region_.min - room, region_.max + room};
+    }
     if (show_overlay_ || highlight != kNoNode)
       overlay_.Draw(*bsp, options, draw, highlight, colour);
     return;

@@ -131,6 +131,26 @@ TEST(SimBspOverlay, LeafCellsAndHighlightAddOnlyWhatWasAsked) {
   EXPECT_GE(cells.polygons.size(), 4u * bsp.last_stats().leaves) << "a cell has at least 4 faces";
 }
 
+TEST(SimBspOverlay, ClipBoxBoundsEveryPlane) {
+  const SemiAdjustingBsp bsp = MakeTree(3000);
+  BspOverlay overlay;
+  BspOverlayOptions options;
+  options.max_depth = 64;
+  options.clip = Aabb{glm::vec3(-10.0f, -100.0f, -20.0f), glm::vec3(15.0f, 5.0f, 100.0f)};
+  RecordingDraw draw;
+  overlay.Draw(bsp, options, draw);
+  ASSERT_FALSE(draw.polygons.empty());
+  const Aabb world = bsp.WorldBound();
+  for (const auto& poly : draw.polygons) {
+    for (const glm::vec3& v : poly) {
+      for (int k = 0; k < 3; ++k) {
+        EXPECT_GE(v[k], std::max(world.min[k], options.clip.min[k]) - 1e-3f);
+        EXPECT_LE(v[k], std::min(world.max[k], options.clip.max[k]) + 1e-3f);
+      }
+    }
+  }
+}
+
 TEST(SimBspOverlay, ClickOnAPlanePicksItsNode) {
   const SemiAdjustingBsp bsp = MakeTree(3000);
   BspOverlay overlay;

@@ -253,6 +253,7 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
       size_t(ref.pairs.empty() ? 0 : *std::max_element(ref.pairs.begin(), ref.pairs.end())));
   src.Rewind();
   double pair_sum = 0, cand_sum = 0;
+  size_t counted = 0;
   for (size_t f = 0; f < src.frame_count(); ++f) {
     const auto frame = src.Next();
     const StepTimings t = driver.Step(frame, pairs);
@@ -263,8 +264,11 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
       r.pairs.push_back(t.pairs_ms);
       r.total.push_back(t.total_ms());
     }
-    pair_sum += double(pairs.size());
-    cand_sum += double(bp->LastCandidateCount());
+    if (f >= from || src.frame_count() <= from) {  // the same frames as the timings
+      pair_sum += double(pairs.size());
+      cand_sum += double(bp->LastCandidateCount());
+      ++counted;
+    }
     r.memory = std::max(r.memory, bp->MemoryBytes());
     if (PairSetChecksum(pairs) != ref.checksum[f] && r.mismatches++ == 0) r.first_mismatch = f;
     if (csv)
@@ -272,8 +276,8 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
                    t.pairs_ms, t.total_ms(), pairs.size(),
                    (unsigned long long)bp->LastCandidateCount());
   }
-  r.mean_pairs = pair_sum / double(std::max<size_t>(1, src.frame_count()));
-  r.mean_candidates = cand_sum / double(std::max<size_t>(1, src.frame_count()));
+  r.mean_pairs = pair_sum / double(std::max<size_t>(1, counted));
+  r.mean_candidates = cand_sum / double(std::max<size_t>(1, counted));
   return r;
 }
 

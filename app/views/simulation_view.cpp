@@ -569,9 +569,9 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
     }
     BspOverlayOptions options = overlay_options_;
     options.planes = show_overlay_;
-    if (!replay_mode_) {  // the scene's region with room around it, so planes rise above bodies
-      const glm::vec3 room = region_.Extent() * 0.5f;
-      options.clip = Aabb{region_.min - room, region_.max + room};
+    if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
+      const float headroom = 0.5f * region_.Extent().y;
+      options.clip = Aabb{region_.min, region_.max + glm::vec3(0.0f, headroom, 0.0f)};
     }
     if (show_overlay_ || highlight != kNoNode)
       overlay_.Draw(*bsp, options, draw, highlight, colour);

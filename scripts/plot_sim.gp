@@ -8,7 +8,11 @@ if (!exists("csv")) csv = "sim.csv"
 if (!exists("outdir")) outdir = "docs/figures"
 
 set datafile separator ","
-set terminal pngcairo size 1400,950 font "sans,10"
+set terminal pngcairo size 1400,950 font "sans,10" noenhanced
+# Twelve distinguishable colours, one per algorithm (gnuplot's default cycle repeats after eight).
+colours = "#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #bcbd22 #7f7f7f #000000 #aec7e8"
+do for [i=1:12] { set linetype i lc rgb word(colours, i) lw 1.5 }
+set linetype cycle 12
 set grid lc rgb "#dddddd"
 set key outside right top samplen 2
 set style data lines
@@ -35,12 +39,10 @@ do for [s in scenes] {
   set ylabel "ms per step"
   set title "Performance: broad phase total (update + pairs)"
   plot for [a in algos(n)] rows(n, a) using (binx($3)):9 smooth unique title a
-  unset logscale y
   set ylabel "pairs per step"
   set title "Number of pairs (candidates handed on; exact pairs dashed)"
   plot for [a in algos(n)] rows(n, a) using (binx($3)):15 smooth unique title a, \
        rows(n, "brute") using (binx($3)):6 smooth unique dt 2 lc rgb "black" title "exact pairs"
-  set logscale y
   set ylabel "ms per step"
   set title "Pair time (FindPairs)"
   plot for [a in algos(n)] rows(n, a) using (binx($3)):8 smooth unique title a

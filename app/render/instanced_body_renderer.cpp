@@ -29,10 +29,10 @@ void UnitCube(std::vector<float>& v, std::vector<uint32_t>& idx) {
   }
 }
 
-// Unit UV sphere; 10 x 6 (120 triangles) reads as round at the few dozen pixels a body covers,
-// and 2,000 of them stay affordable for a software rasteriser (llvmpipe).
-void UnitSphere(std::vector<float>& v, std::vector<uint32_t>& idx) {
-  constexpr int kSlices = 10, kStacks = 6;
+// Unit UV sphere of `slices` x `stacks`: 10 x 6 (120 triangles) reads as round up close; 6 x 4
+// (48 triangles) is enough below about 12 pixels across, where most bodies of a full scene are.
+// On llvmpipe the vertex stage runs on the calling thread, so vertices per sphere matter.
+void UnitSphere(int kSlices, int kStacks, std::vector<float>& v, std::vector<uint32_t>& idx) {
   for (int i = 0; i <= kStacks; ++i) {
     const float phi = float(M_PI) * float(i) / kStacks;
     for (int j = 0; j <= kSlices; ++j) {
@@ -59,12 +59,16 @@ InstancedBodyRenderer::InstancedBodyRenderer() {
   Create(box_, v, idx);
   v.clear();
   idx.clear();
-  UnitSphere(v, idx);
+  UnitSphere(10, 6, v, idx);
   Create(sphere_, v, idx);
+  v.clear();
+  idx.clear();
+  UnitSphere(6, 4, v, idx);
+  Create(small_sphere_, v, idx);
 }
 
 InstancedBodyRenderer::~InstancedBodyRenderer() {
-  for (Shape* s : {&box_, &sphere_}) {
+  for (Shape* s : {&box_, &sphere_, &small_sphere_}) {
     glDeleteVertexArrays(1, &s->vao);
     glDeleteBuffers(1, &s->vbo);
     glDeleteBuffers(1, &s->ebo);
@@ -115,6 +119,7 @@ void InstancedBodyRenderer::Create(Shape& shape, std::span<const float> vertices
 
 void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes,
                                  std::span<const BodyInstance> spheres,
+                                 std::span<const BodyInstance> small_spheres,
                                  const CameraMatrices& camera, float shininess) {
   draw_calls_ = 0;
   if (!program_.valid()) return;
@@ -127,6 +132,7 @@ void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes,
   glCullFace(GL_BACK);
   DrawShape(box_, boxes);
   DrawShape(sphere_, spheres);
+  DrawShape(small_sphere_, small_spheres);
   glDisable(GL_CULL_FACE);
 }
 

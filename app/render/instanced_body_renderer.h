@@ -1,4 +1,5 @@
-// Draws thousands of simulation bodies with one draw call per shape kind (box, sphere): the unit
+// Draws thousands of simulation bodies with one draw call per shape kind (box, sphere, and a
+// coarser sphere for the ones a few pixels across): the unit
 // shapes live in static buffers, the per-body poses and colours in one instance buffer per kind
 // that keeps its GPU capacity between frames (shaders/instanced_bodies.*, Blinn-Phong lit).
 #pragma once
@@ -25,8 +26,11 @@ class InstancedBodyRenderer {
   std::string Load(const std::string& dir);
   bool valid() const { return program_.valid(); }
 
+  // Spheres come in two levels of detail: `spheres` (close) and `small_spheres` (a few pixels
+  // across on screen); one draw call each.
   void Draw(std::span<const BodyInstance> boxes, std::span<const BodyInstance> spheres,
-            const CameraMatrices& camera, float shininess);
+            std::span<const BodyInstance> small_spheres, const CameraMatrices& camera,
+            float shininess);
   int draw_calls_last_frame() const { return draw_calls_; }
 
  private:
@@ -39,7 +43,7 @@ class InstancedBodyRenderer {
   void DrawShape(Shape& shape, std::span<const BodyInstance> instances);
 
   ShaderProgram program_;
-  Shape box_, sphere_;
+  Shape box_, sphere_, small_sphere_;
   int draw_calls_ = 0;
 };
 

@@ -146,7 +146,11 @@ class SimulationView final : public View {
 
   // Drawing state, reused every frame.
   std::vector<BodyView> bodies_;
-  std::vector<BodyInstance> boxes_, spheres_;
+  std::vector<BodyInstance> boxes_, spheres_, small_spheres_;
+  // Spheres whose radius is below this fraction of their distance to the eye use the coarse mesh
+  // (set per frame from the field of view and the framebuffer height: about 6 pixels of radius).
+  float small_sphere_ratio_ = 0.0f;
+  glm::vec3 eye_{0.0f};
   std::vector<int32_t> leaf_of_;
   std::vector<uint8_t> paired_;
   BodyColourMode colour_mode_ = BodyColourMode::kLeaf;
@@ -516,6 +520,7 @@ void SimulationView::BuildLiveInstances() {
   world.GatherViews(bodies_);
   boxes_.clear();
   spheres_.clear();
+  small_spheres_.clear();
   for (const BodyView& b : bodies_) {
     BodyInstance inst;
     inst.position = b.position;
@@ -524,7 +529,13 @@ void SimulationView::BuildLiveInstances() {
     Color c = BodyColour(b.id, b.is_static, b.shape, glm::length(b.velocity));
     if (b.asleep && colour_mode_ != BodyColourMode::kSpeed) c = c * 0.8f;
     inst.rgba = PackRgba8(c);
-    (b.shape == ShapeKind::kSphere ? spheres_ : boxes_).push_back(inst);
+    if (b.shape == ShapeKind::kBox) {
+      boxes_.push_back(inst);
+    } else {
+      const float distance = glm::length(b.position - eye_);
+      (b.half_extents.x < small_sphere_ratio_ * distance ? small_spheres_ : spheres_)
+          .push_back(inst);
+    }
   }
 }
 
@@ -541,6 +552,7 @@ void SimulationView::BuildReplayInstances() {
     MarkPairedBoxes(replay_.pairs(), ids, paired_);
   boxes_.clear();
   spheres_.clear();
+  small_spheres_.clear();
   for (uint32_t id = 0; id < ids; ++id) {
     if (frame[id].IsEmpty()) continue;
     BodyInstance inst;
@@ -584,12 +596,17 @@ void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
   const double cpu_start = ThreadCpuMs();
   stepped_this_frame_ = false;
+  // A sphere of radius r at distance d covers r / (d tan(fov/2)) of half the viewport height.
+  constexpr float kSmallSpherePixels = 6.0f;
+  eye_ = ctx.camera.Eye();
+  small_sphere_ratio_ = kSmallSpherePixels * 2.0f * std::tan(0.5f * ctx.camera.fov_y) /
+                        std::max(ctx.framebuffer_size.y, 1.0f);
   if (replay_mode_ && replay_.is_open())
     BuildReplayInstances();
   else
     BuildLiveInstances();
   const auto built = Clock::now();
-  renderer_.Draw(boxes_, spheres_, ctx.matrices, 48.0f);
+  renderer_.Draw(boxes_, spheres_, small_spheres_, ctx.matrices, 48.0f);
   const auto drawn = Clock::now();
   DrawOverlay(draw);
   // CPU side only: the rasteriser's time is the app's GPU timer (Stats panel).

@@ -32,6 +32,28 @@ LoadResult<std::vector<uint8_t>> ReadWholeFile(const std::string& path) {
   return LoadResult<std::vector<uint8_t>>::Ok(std::move(bytes));
 }
 
+LoadResult<CountedFile> ReadCountedFile(const std::string& path, std::string_view magic,
+                                        size_t record_bytes, std::string_view noun) {
+  using Result = LoadResult<CountedFile>;
+  auto file = ReadWholeFile(path);
+  if (!file) return Result::Fail(file.error());
+  CountedFile out{std::move(file).value(), 0};
+  const size_t size = out.bytes.size();
+  if (size < kCountedHeaderBytes)
+    return Result::Fail(path + ": truncated header (" + std::to_string(size) + " bytes)");
+  ByteCursor in(out.bytes);
+  if (!in.Magic(magic))
+    return Result::Fail(path + ": bad magic (not a " + std::string(magic) + " file)");
+  out.count = in.U32();
+  const uint64_t expected = kCountedHeaderBytes + uint64_t(out.count) * record_bytes;
+  if (size != expected)
+    return Result::Fail(path + ": " + (size < expected ? "truncated" : "trailing bytes") + " (" +
+                        std::to_string(out.count) + " " + std::string(noun) + " need " +
+                        std::to_string(expected) + " bytes, file has " + std::to_string(size) +
+                        ")");
+  return Result::Ok(std::move(out));
+}
+
 bool ByteCursor::Take(void* dst, size_t n) {
   if (!ok_ || remaining() < n) {
     ok_ = false;
@@ -49,6 +71,14 @@ bool ByteCursor::Magic(std::string_view magic) {
   return std::string_view(buf, magic.size()) == magic;
 }
 
+void ByteCursor::Skip(size_t n) {
+  if (!ok_ || remaining() < n) {
+    ok_ = false;
+    return;
+  }
+  pos_ += n;
+}
+
 uint32_t ByteCursor::U32() {
   uint32_t v;
   Take(&v, 4);
@@ -59,6 +89,14 @@ float ByteCursor::F32() {
   float v;
   Take(&v, 4);
   return v;
+}
+
+void ByteWriter::Magic8(std::string_view magic) {
+  for (size_t i = 0; i + 4 <= magic.size(); i += 4) {
+    uint32_t word;
+    std::memcpy(&word, magic.data() + i, 4);
+    U32(word);
+  }
 }
 
 void ByteWriter::U32(uint32_t v) {

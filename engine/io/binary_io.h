@@ -18,6 +18,18 @@ static_assert(sizeof(float) == 4, "formats.md stores float32");
 // The whole file, or "PATH: cannot open (reason)".
 LoadResult<std::vector<uint8_t>> ReadWholeFile(const std::string& path);
 
+// RAYSET01 and HITS0001 share one layout: 8-byte magic, uint32 count, then `count` records of a
+// fixed size. Reads the file and checks all of that (bad magic, truncated, trailing bytes), so the
+// caller only decodes records: `ByteCursor in(file.bytes); in.Skip(kCountedHeaderBytes);`.
+struct CountedFile {
+  std::vector<uint8_t> bytes;
+  uint32_t count = 0;
+};
+inline constexpr size_t kCountedHeaderBytes = 12;
+// `noun` names a record in messages: "rays.bin: truncated (12 rays need 300 bytes, file has 100)".
+LoadResult<CountedFile> ReadCountedFile(const std::string& path, std::string_view magic,
+                                        size_t record_bytes, std::string_view noun);
+
 // Sequential reader over a byte buffer. Every read checks the remaining size; the caller checks
 // ok() once at the end (or earlier) and reports `path: what` on failure.
 class ByteCursor {
@@ -30,6 +42,7 @@ class ByteCursor {
   bool ok() const { return ok_; }
 
   bool Magic(std::string_view magic);  // consumes magic.size() bytes; true if they match
+  void Skip(size_t n);
   uint32_t U32();
   float F32();
 
@@ -44,7 +57,9 @@ class ByteCursor {
 // Buffered writer; Finish() writes the file and returns "" or "PATH: cannot write (reason)".
 class ByteWriter {
  public:
-  void Bytes(std::string_view s) { buf_.insert(buf_.end(), s.begin(), s.end()); }
+  // An 8-byte magic, written as two words: inserting a string into an empty buffer trips a
+  // GCC 12 -Wstringop-overflow false positive.
+  void Magic8(std::string_view magic);
   void U32(uint32_t v);
   void F32(float v);
   std::string WriteTo(const std::string& path) const;

@@ -11,6 +11,7 @@ constexpr int kCells = 4;         // compartments per side
 constexpr double kInner = 8.0;    // inner width of a compartment, metres
 constexpr double kWall = 0.5;     // wall thickness
 constexpr double kHeight = 6.0;   // wall height
+constexpr double kApron = 12.0;   // floor beyond the outer walls, metres
 constexpr double kInset = 0.001;  // 1 mm: walls and floor do not touch, so no static pairs
 constexpr double kPitch = kInner + kWall;
 constexpr double kHalfWidth = kCells * kPitch / 2;
@@ -22,7 +23,9 @@ class CompartmentsScene final : public Scene {
   }
 
   void Build() override {
-    world().AddStaticBox({0, -0.5, 0}, {kHalfWidth + kWall, 0.5, kHalfWidth + kWall});
+    // The floor reaches kApron beyond the outer walls: bodies that bounce off a wall's top land
+    // there instead of falling forever (which stretched the scene over kilometres).
+    world().AddStaticBox({0, -0.5, 0}, {kHalfWidth + kApron, 0.5, kHalfWidth + kApron});
     const double y = kHeight / 2 + kInset;
     // Walls along X run the full width; walls along Z are cut into segments between them.
     for (int k = 0; k <= kCells; ++k) {

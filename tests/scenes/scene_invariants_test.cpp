@@ -167,5 +167,27 @@ TEST(CompartmentsScene, BoxesPileUpInsideTheCompartments) {
   EXPECT_GT(inside, 200);  // almost all have landed in a compartment or on a wall top
 }
 
+// At full density, boxes bounce off the wall tops and spill over the outer walls (200 steps at the
+// default spawn rate spill several). They must land on the floor, not fall forever.
+TEST(CompartmentsScene, BoxesThatSpillOverTheOuterWallsLandOnTheFloor) {
+  const SceneInfo* info = FindScene("4");
+  auto scene = info->make();
+  SceneParams p = info->defaults();
+  p.body_count = 1000;
+  p.seed = 42;
+  scene->Create(p, MakeBroadPhase("sabsp"));
+  for (int s = 0; s < 250; ++s) scene->Step();
+  const PhysicsWorld& w = scene->world();
+  int outside = 0;
+  for (BodyId id = 0; id < w.IdCount(); ++id) {
+    if (!w.IsPresent(id) || w.IsStatic(id)) continue;
+    const glm::dvec3 c = w.Position(id);
+    EXPECT_GT(w.Aabbs()[id].max.y, 0.0f)
+        << "body " << id << " fell below the floor at " << c.x << ", " << c.y << ", " << c.z;
+    if (std::abs(c.x) > 17.25 || std::abs(c.z) > 17.25) ++outside;
+  }
+  EXPECT_GT(outside, 0);  // the case this test is about did happen
+}
+
 }  // namespace
 }  // namespace partlab

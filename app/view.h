@@ -37,7 +37,11 @@ class View {
   virtual ~View() = default;
   virtual void Step(float dt) {}  // fixed-step update (section 3.2.2: physics, AI, ...)
   virtual void Render(const RenderContext& ctx, DebugDraw& draw) = 0;
+  // Widgets inside the Scene window (only while that window is open and expanded).
   virtual void UpdateGui() {}
+  // The view's own windows, keys and status bar: called every frame the UI is drawn, whether or
+  // not the Scene window is collapsed.
+  virtual void UpdateWindows() {}
   // A click on the scene, as the world ray through the framebuffer pixel under the cursor.
   // Returns true when the view used it (the app then does not treat it as a camera gesture).
   virtual bool Pick(const PickRay& ray) { return false; }

@@ -83,6 +83,7 @@ class OctreeView final : public View {
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;
+  void UpdateWindows() override;
   bool Pick(const PickRay& ray) override;
   bool Animating() const override { return batch_job_.Running() || heatmap_job_.Running(); }
 
@@ -533,6 +534,9 @@ void OctreeView::UpdateGui() {
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", tint_mesh_->error().c_str());
   if (!heatmap_quad_->error().empty())
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_quad_->error().c_str());
+}
+
+void OctreeView::UpdateWindows() {
   ResultsWindow();
   LegendWindow();
 }

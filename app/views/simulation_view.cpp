@@ -81,6 +81,7 @@ class SimulationView final : public View {
   void Step(float dt) override;
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;
+  void UpdateWindows() override;
   bool Pick(const PickRay& ray) override;
   bool Animating() const override { return playing_ || replay_playing_; }
 
@@ -946,10 +947,13 @@ void SimulationView::DrawStatusBar() {
 }
 
 void SimulationView::UpdateGui() {
-  HandleKeys();
   ImGui::TextWrapped(
       "Space play/pause, S step, N next BSP operation (stepping), [ ] replay "
       "frames; click a plane to inspect its node.");
+}
+
+void SimulationView::UpdateWindows() {
+  HandleKeys();
   DrawControlsWindow();
   DrawBspWindow();
   DrawTimingsWindow();

@@ -51,9 +51,9 @@ case "$scenario" in
     mkdir -p "$PARTLAB_CONFIG_DIR"
     printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
     cat >"$tmp/drive.sh" <<DRIVE
-"$partlab" --size 400x300 --model bunny --msaa 0 --view Octree --preset batch >"$tmp/out" 2>"$tmp/err" &
+"$partlab" --size 900x600 --model bunny --msaa 0 --view Octree --preset batch >"$tmp/out" 2>"$tmp/err" &
 app=\$!
-"$x11_input" sleep 1500 double-click 200 150 sleep 500 key p sleep 500 ctrl-key q
+"$x11_input" sleep 1500 double-click 450 300 sleep 500 key p sleep 500 ctrl-key q
 for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
 kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
 wait \$app
@@ -66,7 +66,7 @@ DRIVE
     line=$(grep "partlab: octree ray: hit triangle" "$tmp/out") || fail "the double-click shot no ray"
     [[ $line =~ triangle\ ([0-9]+)\ \|\ ordered:.*triangle\ ([0-9]+)$ ]] || fail "cannot parse: $line"
     [[ ${BASH_REMATCH[1]} == "${BASH_REMATCH[2]}" ]] || fail "the traversals disagree: $line"
-    "$png_check" "$tmp/partlab-screenshot-1.png" 400 300 || fail "P did not save a screenshot"
+    "$png_check" "$tmp/partlab-screenshot-1.png" 900 600 || fail "P did not save a screenshot"
     ;;
   *) fail "unknown scenario $scenario" ;;
 esac

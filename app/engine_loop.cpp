@@ -17,6 +17,7 @@
 #include "app/panels/help_panel.h"
 #include "app/render/gl.h"
 #include "app/render/screenshot.h"
+#include "app/render/shader_program.h"
 #include "app/ui_style.h"
 #include "engine/view/ground_grid.h"
 
@@ -34,11 +35,6 @@ const glm::vec3 kBackdropTop{0.22f, 0.24f, 0.29f};
 const glm::vec3 kBackdropBottom{0.05f, 0.055f, 0.07f};
 
 std::string g_glfw_error;  // GLFW reports errors through a callback; the caller prints one line
-
-std::string ShaderDirectory() {
-  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
-  return PARTLAB_SHADER_DIR;
-}
 
 bool HasDisplay() {
   const char* x11 = std::getenv("DISPLAY");

@@ -8,19 +8,8 @@
 
 namespace partlab {
 
-namespace {
-std::string ShaderDir() {
-  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
-  return PARTLAB_SHADER_DIR;
-}
-}  // namespace
-
 HeatmapMesh::HeatmapMesh() {
-  auto program = ShaderProgram::Load(ShaderDir(), "heatmap_mesh");
-  if (program.ok())
-    program_ = std::move(program).value();
-  else
-    error_ = program.error();
+  program_ = ShaderProgram::LoadOrError("heatmap_mesh", error_);
   glGenVertexArrays(1, &vao_);
   glGenBuffers(1, &vbo_);
   glBindVertexArray(vao_);

@@ -4,19 +4,8 @@
 
 namespace partlab {
 
-namespace {
-std::string ShaderDir() {
-  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
-  return PARTLAB_SHADER_DIR;
-}
-}  // namespace
-
 HeatmapQuad::HeatmapQuad() {
-  auto program = ShaderProgram::Load(ShaderDir(), "heatmap_quad");
-  if (program.ok())
-    program_ = std::move(program).value();
-  else
-    error_ = program.error();
+  program_ = ShaderProgram::LoadOrError("heatmap_quad", error_);
   glGenVertexArrays(1, &vao_);
   glGenTextures(1, &texture_);
   glBindTexture(GL_TEXTURE_2D, texture_);

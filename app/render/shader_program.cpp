@@ -1,5 +1,6 @@
 #include "app/render/shader_program.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <glm/gtc/type_ptr.hpp>
 #include <sstream>
@@ -58,6 +59,18 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
     id_ = std::exchange(other.id_, 0);
   }
   return *this;
+}
+
+std::string ShaderDirectory() {
+  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
+  return PARTLAB_SHADER_DIR;
+}
+
+ShaderProgram ShaderProgram::LoadOrError(const std::string& name, std::string& error) {
+  auto program = Load(ShaderDirectory(), name);
+  if (program.ok()) return std::move(program).value();
+  error = program.error();
+  return {};
 }
 
 LoadResult<ShaderProgram> ShaderProgram::Load(const std::string& dir, const std::string& name) {

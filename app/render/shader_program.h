@@ -13,6 +13,9 @@
 
 namespace partlab {
 
+// Where the shaders are read at run time: $PARTLAB_SHADER_DIR, or the source tree's shaders/.
+std::string ShaderDirectory();
+
 class ShaderProgram {
  public:
   ShaderProgram() = default;
@@ -24,6 +27,8 @@ class ShaderProgram {
 
   // "DIR/NAME.vert" + "DIR/NAME.frag". Errors: "DIR/NAME.frag: compile failed:\n<driver log>".
   static LoadResult<ShaderProgram> Load(const std::string& dir, const std::string& name);
+  // NAME from ShaderDirectory(); on failure an invalid program, and `error` holds the one line.
+  static ShaderProgram LoadOrError(const std::string& name, std::string& error);
 
   bool valid() const { return id_ != 0; }
   void Use() const { glUseProgram(id_); }

@@ -7,19 +7,8 @@
 
 namespace partlab {
 
-namespace {
-std::string ShaderDir() {
-  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
-  return PARTLAB_SHADER_DIR;
-}
-}  // namespace
-
 StaticLines::StaticLines() {
-  auto program = ShaderProgram::Load(ShaderDir(), "overlay");
-  if (program.ok())
-    program_ = std::move(program).value();
-  else
-    error_ = program.error();
+  program_ = ShaderProgram::LoadOrError("overlay", error_);
   using Vertex = MergedLineRecorder::Vertex;
   glGenVertexArrays(1, &vao_);
   glGenBuffers(1, &vbo_);

@@ -21,6 +21,7 @@
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
 #include "app/render/instanced_body_renderer.h"
+#include "app/render/shader_program.h"
 #include "app/settings.h"
 #include "app/view.h"
 #include "app/views/sim_bsp_overlay.h"
@@ -53,11 +54,6 @@ double ThreadCpuMs() {
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-std::string ShaderDirectory() {
-  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
-  return PARTLAB_SHADER_DIR;
 }
 
 void Tip(const char* text) {

@@ -349,7 +349,7 @@ void DrawPanels(Engine& engine) {
     glfwSwapInterval(engine.vsync ? 1 : 0);
   SceneCommands commands =
       DrawScenePanel(engine.scene_ui, engine.model, engine.style, *engine.view, &engine.show_scene);
-  engine.view->UpdateWindows();
+  if (!engine.options.no_ui) engine.view->UpdateWindows();  // --no-ui: a clean render
   if (commands.switch_view >= 0 || !commands.open_path.empty() || commands.reload_shaders ||
       commands.frame_model) {
     engine.pending.open_path = commands.open_path;

@@ -10,7 +10,7 @@
 //    split and every triangle is referenced from every child it overlaps (exact SAT test). A cost
 //    estimate stops splitting where it would not pay (huge triangles that overlap every child).
 //
-// Storage is flat: nodes in breadth-first order, the children of a node contiguous (only the
+// Storage is flat: nodes in depth-first order, the children of a node contiguous (only the
 // non-empty octants, child_mask says which), every node's triangles one contiguous run of packed
 // records. Two traversals answer nearest, any-hit and all-hits queries, both exactly equal to
 // BruteForce*: the paper's (slab-test each child cube, descend into those hit, test the triangles

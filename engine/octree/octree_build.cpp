@@ -1,6 +1,6 @@
 // Building the octree: the paper's placement ("Octree": each triangle descends into the octant that
 // fully contains it) and the leaf-reference placement, both first into a pointer-free build tree,
-// then flattened breadth-first into the node and reference arrays the queries read.
+// then flattened depth-first into the node and reference arrays the queries read.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -212,27 +212,34 @@ class OctreeBuilder {
     return cost < double(n);
   }
 
+  // Depth-first order with each node's children contiguous: a subtree is one run of nodes and its
+  // triangle records one run of references, so the cells a ray visits one after the other (a
+  // node, its children, their children) lie close together in memory.
   void Flatten() {
-    std::vector<OctreeNode>& out = tree_.nodes_;
-    std::vector<int32_t> source{0};  // build node behind each output node
-    out.resize(1);
-    for (size_t i = 0; i < source.size(); ++i) {
-      BuildNode& b = nodes_[source[i]];
-      OctreeNode n{
-          b.center, b.half,           0, uint32_t(tree_.refs_.size()), uint32_t(b.tris.size()),
-          0,        uint8_t(b.depth), 0};
-      for (uint32_t id : b.tris) tree_.refs_.push_back(Pack(tree_.triangles_[id], id));
-      n.first_child = uint32_t(out.size());
-      for (int oct = 0; oct < 8; ++oct) {
-        if (b.child[oct] < 0) continue;
-        n.child_mask |= uint8_t(1u << oct);
-        source.push_back(b.child[oct]);
-        out.emplace_back();
-      }
-      out[i] = n;
-      b.tris = {};
-    }
+    tree_.nodes_.resize(1);
+    FlattenSubtree(0, 0);
     FillStatistics();
+  }
+
+  void FlattenSubtree(int32_t source, uint32_t index) {
+    std::vector<OctreeNode>& out = tree_.nodes_;
+    BuildNode& b = nodes_[source];
+    OctreeNode n{
+        b.center, b.half,           0, uint32_t(tree_.refs_.size()), uint32_t(b.tris.size()),
+        0,        uint8_t(b.depth), 0};
+    for (uint32_t id : b.tris) tree_.refs_.push_back(Pack(tree_.triangles_[id], id));
+    b.tris = {};
+    n.first_child = uint32_t(out.size());
+    int32_t children[8];
+    int count = 0;
+    for (int oct = 0; oct < 8; ++oct) {
+      if (b.child[oct] < 0) continue;
+      n.child_mask |= uint8_t(1u << oct);
+      children[count++] = b.child[oct];
+    }
+    out.resize(out.size() + size_t(count));  // the children's slots, filled by the calls below
+    out[index] = n;
+    for (int k = 0; k < count; ++k) FlattenSubtree(children[k], n.first_child + uint32_t(k));
   }
 
   void FillStatistics() {

@@ -18,9 +18,8 @@ Color OctreeDepthColor(int depth) {
 size_t DrawOctreeCells(const Octree& tree, const OctreeCellsOverlay& options, DebugDraw& draw) {
   size_t drawn = 0;
   const auto nodes = tree.nodes();
-  // Breadth-first storage: depths never decrease, so the first too-deep node ends the loop.
   for (uint32_t i = 0; i < nodes.size(); ++i) {
-    if (nodes[i].depth > options.max_depth_shown) break;
+    if (nodes[i].depth > options.max_depth_shown) continue;  // depth-first storage: no early end
     if (options.hide_empty && tree.SubtreeReferences(i) == 0) continue;
     draw.BoxEdges(nodes[i].Bounds(), OctreeDepthColor(nodes[i].depth));
     ++drawn;

@@ -8,6 +8,9 @@
 // nearest hit so far; every hit in that cell is at least that far, so it cannot be nearer nor an
 // equal-t lower id. Ties are broken by id (RayHit::Before) whatever the visiting order.
 #include <algorithm>
+#if defined(__SSE2__)
+#include <emmintrin.h>  // SSE2: part of every x86-64 CPU
+#endif
 
 #include "engine/geometry/ray_box.h"
 #include "engine/octree/octree.h"
@@ -113,6 +116,43 @@ inline float Min3(const glm::vec3& v) {
   return m < v.z ? m : v.z;
 }
 
+// The eight children of a cell in mirrored order m (bit a of m: far half along axis a), given the
+// per-axis ranges of the near halves [near_of[0], far_of[0]] and far halves [near_of[1],
+// far_of[1]]: writes each child's entry distance and returns the mask of those the ray crosses
+// within [t_min, limit]. Only selections (max, min) and comparisons, so the SSE version and the
+// plain one give the same bits and the same entry distances (no NaN can occur: see MakeSlabRay).
+inline unsigned CrossedChildren(const glm::vec3 (&near_of)[2], const glm::vec3 (&far_of)[2],
+                                float t_min, float limit, float (&enter)[8]) {
+#if defined(__SSE2__)
+  // Lanes m = 0..3 (x bit, y bit) for the near half along z, then the far half along z.
+  const __m128 nxy =
+      _mm_max_ps(_mm_setr_ps(near_of[0].x, near_of[1].x, near_of[0].x, near_of[1].x),
+                 _mm_setr_ps(near_of[0].y, near_of[0].y, near_of[1].y, near_of[1].y));
+  const __m128 fxy = _mm_min_ps(_mm_setr_ps(far_of[0].x, far_of[1].x, far_of[0].x, far_of[1].x),
+                                _mm_setr_ps(far_of[0].y, far_of[0].y, far_of[1].y, far_of[1].y));
+  const __m128 enter_lo = _mm_max_ps(nxy, _mm_set1_ps(near_of[0].z));
+  const __m128 enter_hi = _mm_max_ps(nxy, _mm_set1_ps(near_of[1].z));
+  const __m128 leave_lo = _mm_min_ps(fxy, _mm_set1_ps(far_of[0].z));
+  const __m128 leave_hi = _mm_min_ps(fxy, _mm_set1_ps(far_of[1].z));
+  const __m128 lo = _mm_set1_ps(t_min), hi = _mm_set1_ps(limit);
+  auto crossed = [&](__m128 in, __m128 out) {
+    return unsigned(_mm_movemask_ps(_mm_and_ps(
+        _mm_and_ps(_mm_cmple_ps(in, out), _mm_cmpge_ps(out, lo)), _mm_cmple_ps(in, hi))));
+  };
+  _mm_storeu_ps(enter, enter_lo);
+  _mm_storeu_ps(enter + 4, enter_hi);
+  return crossed(enter_lo, leave_lo) | crossed(enter_hi, leave_hi) << 4;
+#else
+  unsigned mask = 0;
+  for (int m = 0; m < 8; ++m) {
+    enter[m] = Max3({near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z});
+    const float leave = Min3({far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z});
+    mask |= unsigned(enter[m] <= leave && leave >= t_min && enter[m] <= limit) << m;
+  }
+  return mask;
+#endif
+}
+
 }  // namespace
 
 // The paper's traversal: "O raio é testado com cada octante cúbico da célula atual, e, se for
@@ -180,6 +220,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
     const Entry e = stack[--top];
     if (e.enter > mode.Limit()) continue;  // beyond the nearest hit so far: nothing nearer inside
     const OctreeNode& n = nodes_[e.node];
+    if (!n.IsLeaf()) __builtin_prefetch(&nodes_[n.first_child]);  // read after the tests below
     sink.Node(e.node);
     if (TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
     if (n.IsLeaf()) continue;
@@ -187,17 +228,8 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
     // [0]: the near half along each axis, [1]: the far half.
     const glm::vec3 near_of[2] = {e.near, tm - slack};
     const glm::vec3 far_of[2] = {tm + slack, e.far};
-    // Entry and exit of all eight children at once (straight-line code over fixed-size arrays,
-    // which the compiler vectorises), then only the crossed, existing ones are pushed.
-    float enter[8], leave[8];
-    for (int m = 0; m < 8; ++m) {
-      enter[m] = Max3({near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z});
-      leave[m] = Min3({far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z});
-    }
-    const float limit = mode.Limit();
-    unsigned crossed = 0;
-    for (int m = 0; m < 8; ++m)
-      crossed |= unsigned(enter[m] <= leave[m] && leave[m] >= opt.t_min && enter[m] <= limit) << m;
+    float enter[8];
+    unsigned crossed = CrossedChildren(near_of, far_of, opt.t_min, mode.Limit(), enter);
     crossed &= kMirroredMask[s.sign_mask][n.child_mask];
     while (crossed) {  // far children first, so the nearest is popped first
       const int m = 31 - __builtin_clz(crossed);

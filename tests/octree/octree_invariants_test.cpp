@@ -47,6 +47,36 @@ TEST(OctreeInvariants, RootIsACubeEnclosingEveryTriangle) {
   }
 }
 
+// Depth-first storage: walking the tree depth first (children in octant order), each node's
+// children block starts right where the previous block ended, and each node's references start
+// right where the previously walked node's ended; so every subtree is one run of nodes and one run
+// of references.
+TEST(OctreeInvariants, NodesAndReferencesAreStoredDepthFirst) {
+  for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences}) {
+    const Octree tree(MakeTriangleSoup(Affinity::kMedium, 4000, 12), {p});
+    const auto nodes = tree.nodes();
+    ASSERT_GT(nodes.size(), 9u);
+    uint32_t next_block = 1, next_ref = 0;
+    size_t walked = 0;
+    std::vector<uint32_t> stack{0};
+    while (!stack.empty()) {
+      const OctreeNode& n = nodes[stack.back()];
+      stack.pop_back();
+      ++walked;
+      EXPECT_EQ(n.first_ref, next_ref);
+      next_ref += n.ref_count;
+      if (n.IsLeaf()) continue;
+      EXPECT_EQ(n.first_child, next_block);
+      next_block += uint32_t(__builtin_popcount(n.child_mask));
+      for (int o = 7; o >= 0; --o)  // pushed last to first: octant 0 is walked first
+        if (n.HasChild(o)) stack.push_back(n.Child(o));
+    }
+    EXPECT_EQ(walked, nodes.size());
+    EXPECT_EQ(next_block, nodes.size());
+    EXPECT_EQ(next_ref, tree.references().size());
+  }
+}
+
 TEST(OctreeInvariants, ChildrenAreTheParentsOctants) {
   for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences}) {
     const Octree tree(MakeTriangleSoup(Affinity::kHigh, 3000, 9), {p});

@@ -216,29 +216,45 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
     if (!(enter <= leave) || leave < opt.t_min) return;
     stack[top++] = {0, enter, near, far};
   }
-  while (top > 0) {
-    const Entry e = stack[--top];
-    if (e.enter > mode.Limit()) continue;  // beyond the nearest hit so far: nothing nearer inside
-    const OctreeNode& n = nodes_[e.node];
-    if (!n.IsLeaf()) __builtin_prefetch(&nodes_[n.first_child]);  // read after the tests below
-    sink.Node(e.node);
-    if (TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
-    if (n.IsLeaf()) continue;
-    const glm::vec3 tm = n.center * s.inv_dir - s.origin_times_inv;
-    // [0]: the near half along each axis, [1]: the far half.
-    const glm::vec3 near_of[2] = {e.near, tm - slack};
-    const glm::vec3 far_of[2] = {tm + slack, e.far};
-    float enter[8];
-    unsigned crossed = CrossedChildren(near_of, far_of, opt.t_min, mode.Limit(), enter);
-    crossed &= kMirroredMask[s.sign_mask][n.child_mask];
-    while (crossed) {  // far children first, so the nearest is popped first
-      const int m = 31 - __builtin_clz(crossed);
-      crossed &= ~(1u << m);
-      stack[top++] = {n.Child(m ^ s.sign_mask),
-                      enter[m],
-                      {near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z},
-                      {far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z}};
+  // The nearest crossed child is entered directly (not pushed and popped at once); the others wait
+  // on the stack, far first. Cells of the leaf placement's inner levels hold no triangles, so the
+  // triangle loop is not even set up for them.
+  Entry e = stack[--top];
+  for (;;) {
+    if (e.enter <= mode.Limit()) {  // else beyond the nearest hit so far: nothing nearer inside
+      const OctreeNode& n = nodes_[e.node];
+      if (!n.IsLeaf()) __builtin_prefetch(&nodes_[n.first_child]);  // read after the tests below
+      sink.Node(e.node);
+      if (n.ref_count && TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
+      if (!n.IsLeaf()) {
+        const glm::vec3 tm = n.center * s.inv_dir - s.origin_times_inv;
+        // [0]: the near half along each axis, [1]: the far half.
+        const glm::vec3 near_of[2] = {e.near, tm - slack};
+        const glm::vec3 far_of[2] = {tm + slack, e.far};
+        float enter[8];
+        unsigned crossed = CrossedChildren(near_of, far_of, opt.t_min, mode.Limit(), enter);
+        crossed &= kMirroredMask[s.sign_mask][n.child_mask];
+        auto child_entry = [&](int m) -> Entry {
+          return {n.Child(m ^ s.sign_mask),
+                  enter[m],
+                  {near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z},
+                  {far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z}};
+        };
+        if (crossed) {
+          const int nearest = __builtin_ctz(crossed);
+          crossed &= crossed - 1;
+          while (crossed) {  // far children first, so the nearer ones come off the stack first
+            const int m = 31 - __builtin_clz(crossed);
+            crossed &= ~(1u << m);
+            stack[top++] = child_entry(m);
+          }
+          e = child_entry(nearest);
+          continue;
+        }
+      }
     }
+    if (top == 0) return;
+    e = stack[--top];
   }
 }
 

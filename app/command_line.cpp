@@ -17,11 +17,37 @@ bool ParsePositive(std::string_view text, int& out) {
   return true;
 }
 
+// Any integer, in range or not (the caller clamps it with a note).
+bool ParseInt(std::string_view text, int& out) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return false;
+  out = value;
+  return true;
+}
+
 bool ParseSize(std::string_view text, int& width, int& height) {
   const size_t x = text.find('x');
   if (x == std::string_view::npos) return false;
-  return ParsePositive(text.substr(0, x), width) && ParsePositive(text.substr(x + 1), height) &&
-         width <= 16384 && height <= 16384;
+  return ParsePositive(text.substr(0, x), width) && ParsePositive(text.substr(x + 1), height);
+}
+
+// "partlab: --octree-depth 99 clamped to 12 (the octree view's maximum)", or nothing.
+void ClampFlag(int& value, const ValueRange<int>& range, const char* flag, Options& options) {
+  const std::string note = ClampWithNote(value, range, flag);
+  if (!note.empty()) options.notes.push_back("partlab: " + note);
+}
+
+// Both sides in one note: "--size 1x1 clamped to 64x64 (the smallest window the panels fit in)".
+void ClampSize(Options& options) {
+  const std::string was = std::to_string(options.width) + "x" + std::to_string(options.height);
+  const std::string w = ClampWithNote(options.width, kWindowSideRange, "");
+  const std::string h = ClampWithNote(options.height, kWindowSideRange, "");
+  if (w.empty() && h.empty()) return;
+  const std::string& why = w.empty() ? h : w;
+  options.notes.push_back("partlab: --size " + was + " clamped to " +
+                          std::to_string(options.width) + "x" + std::to_string(options.height) +
+                          why.substr(why.find(" (")));
 }
 
 // "ox,oy,oz,dx,dy,dz": six finite numbers, the direction not zero.
@@ -74,6 +100,7 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
     } else if (flag == "--size") {
       if (!ParseSize(value, options.width, options.height))
         return fail("--size expects WxH (e.g. 1280x720), got '" + std::string(value) + "'");
+      ClampSize(options);
     } else if (flag == "--msaa") {
       if (value == "0") {
         options.msaa = 0;
@@ -91,8 +118,15 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
     } else if (flag == "--algo") {
       options.algo = value;
     } else if (flag == "--steps") {
-      if (!ParsePositive(value, options.steps))
-        return fail("--steps expects a positive integer, got '" + std::string(value) + "'");
+      if (!ParseInt(value, options.steps) || options.steps < 0)
+        return fail("--steps expects a count of physics steps (0..100000), got '" +
+                    std::string(value) + "'");
+      ClampFlag(options.steps, kStepsRange, "--steps", options);
+    } else if (flag == "--bodies") {
+      if (!ParseInt(value, options.bodies))
+        return fail("--bodies expects a number of bodies (1..100000), got '" + std::string(value) +
+                    "'");
+      ClampFlag(options.bodies, kBodiesRange, "--bodies", options);
     } else if (flag == "--trace") {
       options.trace = value;
     } else if (flag == "--preset") {
@@ -102,8 +136,9 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
         return fail("--placement expects paper or leaf, got '" + std::string(value) + "'");
       options.placement = value;
     } else if (flag == "--octree-depth") {
-      if (!ParsePositive(value, options.octree_depth) || options.octree_depth > 12)
+      if (!ParseInt(value, options.octree_depth))
         return fail("--octree-depth expects 1..12, got '" + std::string(value) + "'");
+      ClampFlag(options.octree_depth, kOctreeDepthRange, "--octree-depth", options);
     } else if (flag == "--ray") {
       if (!ParseRay(value, options.ray))
         return fail("--ray expects ox,oy,oz,dx,dy,dz (six numbers, direction not zero), got '" +

@@ -60,6 +60,14 @@ void InstallActivityCallbacks(Engine& engine) {
   });
 }
 
+// A value from settings.ini outside its range: clamped, and one line naming the file says so.
+void NoteSettingClamp(Engine& engine, const char* key, int& value, const ValueRange<int>& range) {
+  const std::string note = ClampWithNote(value, range, key);
+  if (note.empty()) return;
+  engine.setting_notes.push_back("partlab: " + engine.settings.path() + ": " + note);
+  std::fprintf(stderr, "%s\n", engine.setting_notes.back().c_str());
+}
+
 // --- InitEngine's steps --------------------------------------------------------------------------
 
 int CreateWindowAndContext(Engine& engine) {
@@ -79,19 +87,18 @@ int CreateWindowAndContext(Engine& engine) {
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   // Multisampling: smooth edges on a GPU; on Mesa llvmpipe it triples the frame time (the
   // resolve runs on the CPU), hence --msaa 0 for software rendering.
-  const int msaa =
-      engine.options.msaa >= 0 ? engine.options.msaa : engine.settings.GetInt("msaa", 4);
-  engine.msaa = std::clamp(msaa, 0, 16);
+  engine.msaa = engine.options.msaa >= 0 ? engine.options.msaa : engine.settings.GetInt("msaa", 4);
+  NoteSettingClamp(engine, "msaa", engine.msaa, {0, 16, "no multisampling", "the most GL offers"});
   glfwWindowHint(GLFW_SAMPLES, engine.msaa);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, engine.headless ? GLFW_FALSE : GLFW_TRUE);
-  const int width = engine.options.width > 0
-                        ? engine.options.width
-                        : engine.settings.GetInt("window.width", kDefaultWidth);
-  const int height = engine.options.height > 0
-                         ? engine.options.height
-                         : engine.settings.GetInt("window.height", kDefaultHeight);
-  engine.window = glfwCreateWindow(std::max(width, 64), std::max(height, 64), "Partition Lab",
-                                   nullptr, nullptr);
+  // --size was clamped by ParseCommandLine; a hand-edited settings file is clamped here.
+  int width = engine.options.width > 0 ? engine.options.width
+                                       : engine.settings.GetInt("window.width", kDefaultWidth);
+  int height = engine.options.height > 0 ? engine.options.height
+                                         : engine.settings.GetInt("window.height", kDefaultHeight);
+  NoteSettingClamp(engine, "window.width", width, kWindowSideRange);
+  NoteSettingClamp(engine, "window.height", height, kWindowSideRange);
+  engine.window = glfwCreateWindow(width, height, "Partition Lab", nullptr, nullptr);
   if (!engine.window) {
     std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
                  g_glfw_error.c_str());
@@ -175,8 +182,7 @@ int InitModel(Engine& engine) {
   if (!engine.options.model.empty()) {
     const std::string error = engine.model.Open(engine.options.model);
     if (!error.empty()) {
-      ShowStatus(engine, error, true);
-      if (engine.headless) return kExitBadInput;
+      ShowStatus(engine, error, true);  // the default scene is shown, with the error line
     }
   }
   const std::string last = engine.headless ? "" : engine.settings.Get("model", "");
@@ -200,11 +206,22 @@ void InitCamera(Engine& engine) {
   if (engine.headless || !s.Has("camera.distance") || s.Get("model", "") != engine.model.path())
     return;  // a different model than last time: framing it beats a stale camera
   OrbitCamera& c = engine.camera;
-  c.target = {s.GetFloat("camera.target.x", c.target.x), s.GetFloat("camera.target.y", c.target.y),
-              s.GetFloat("camera.target.z", c.target.z)};
-  c.distance = std::max(s.GetFloat("camera.distance", c.distance), 1e-4f);
-  c.yaw = s.GetFloat("camera.yaw", c.yaw);
-  c.pitch = std::clamp(s.GetFloat("camera.pitch", c.pitch), -1.55f, 1.55f);
+  const glm::vec3 target{s.GetFloat("camera.target.x", c.target.x),
+                         s.GetFloat("camera.target.y", c.target.y),
+                         s.GetFloat("camera.target.z", c.target.z)};
+  const float distance = s.GetFloat("camera.distance", c.distance);
+  const float yaw = s.GetFloat("camera.yaw", c.yaw), pitch = s.GetFloat("camera.pitch", c.pitch);
+  // A NaN or infinite camera would draw nothing at all: keep the framing instead.
+  if (!std::isfinite(target.x + target.y + target.z + distance + yaw + pitch)) {
+    engine.setting_notes.push_back("partlab: " + s.path() +
+                                   ": camera values are not finite; the model is framed instead");
+    std::fprintf(stderr, "%s\n", engine.setting_notes.back().c_str());
+    return;
+  }
+  c.target = target;
+  c.distance = std::clamp(distance, 1e-4f, 1e7f);
+  c.yaw = yaw;
+  c.pitch = std::clamp(pitch, -1.55f, 1.55f);
 }
 
 void SwitchView(Engine& engine, int index) {
@@ -403,6 +420,9 @@ int InitEngine(Engine& engine) {
   InitUi(engine);
   if (const int code = InitRenderers(engine); code != kExitOk) return code;
   if (const int code = InitScene(engine); code != kExitOk) return code;
+  // Clamp notes (flags, then settings) in yellow, unless a load error is already shown in red.
+  for (const auto* notes : {&engine.options.notes, &engine.setting_notes})
+    if (!notes->empty() && !engine.scene_ui.status_is_error) engine.scene_ui.status = notes->back();
   engine.last_activity = glfwGetTime();
   if (engine.model.loaded())
     std::printf("partlab: model %s (%zu triangles, loaded in %.0f ms)\n",

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app/command_line.h"
 #include "app/frame_stats.h"
@@ -29,7 +30,7 @@ namespace partlab {
 enum ExitCode : int {
   kExitOk = 0,
   kExitRuntimeError = 1,  // e.g. the screenshot could not be written
-  kExitBadInput = 2,      // bad flags, or --model unreadable in a --screenshot run
+  kExitBadInput = 2,      // bad flags (a bad --model is shown as an error line, not an exit)
   kExitNoDisplay = 3,
   kExitNoOpenGL33 = 4,
   kExitShaders = 5,
@@ -39,6 +40,7 @@ struct Engine {
   Options options;
   bool headless = false;  // --screenshot: no settings read or written, no help window, no vsync
   Settings settings;
+  std::vector<std::string> setting_notes;  // settings.ini values clamped into range (stderr + UI)
   std::string imgui_ini;  // must outlive ImGui (io.IniFilename points into it)
 
   GLFWwindow* window = nullptr;

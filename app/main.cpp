@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     return kExitOk;
   }
+  for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());
   Engine engine;
   engine.options = options.value();
   engine.headless = !engine.options.screenshot.empty();

@@ -46,46 +46,76 @@ void BspOpTotals::Add(const OpCounters& c) {
   verifications += c.verifications;
 }
 
-bool DrawBspParameters(BspParams& p, uint32_t box_count) {
+// The sliders' documented ranges: what a user may drag or type. SemiAdjustingBsp::SetParams
+// clamps again (BspParams::Clamp) for callers that are not this panel.
+constexpr ValueRange<int> kMaxDepthRange{1, 40, "the root alone", "the panel's maximum depth"};
+constexpr ValueRange<int> kSplitMinRange{2, 512, "a leaf of one box cannot split (4.1)",
+                                         "6.1 found t above 128 slower"};
+constexpr ValueRange<int> kSplitMaxRange{2, 1024, "a leaf of one box cannot split (4.1)",
+                                         "the panel's maximum threshold"};
+constexpr ValueRange<float> kMergeRange{0.05f, 1.0f, "below this nothing ever merges",
+                                        "merging above t would undo every split (4.3)"};
+constexpr ValueRange<int> kQueueRange{4, 256, "the smallest useful event queue",
+                                      "6.1: s <= 64; larger only for experiments"};
+constexpr ValueRange<int> kOpsMinRange{1, 16, "at least one operation per step (5.2.2)",
+                                       "6.1: 1 to 4 per step"};
+constexpr ValueRange<int> kOpsMaxRange{1, 1024, "at least one operation per step (5.2.2)",
+                                       "the panel's maximum"};
+constexpr ValueRange<int> kVerifyRange{1, 100, "verification every step at most",
+                                       "the panel's maximum interval"};
+constexpr ValueRange<float> kUnbalanceRange{0.05f, 0.95f, "0 would never balance",
+                                            "1 would balance after every move"};
+constexpr ValueRange<float> kRedundancyRange{0.0f, 0.2f, "no straddling box allowed",
+                                             "the panel's maximum (20 %)"};
+constexpr ValueRange<float> kExcessRange{1.0f, 8.0f, "below 1 a fresh plane is already excessive",
+                                         "the panel's maximum factor"};
+
+bool DrawBspParameters(BspParams& p, uint32_t box_count, ClampNote& note) {
   bool changed = false;
-  changed |= ImGui::SliderInt("Max depth", &p.max_depth, 1, 40);
+  changed |= ClampedSliderInt("Max depth", &p.max_depth, kMaxDepthRange, note);
   Tip("Hard bound on the tree's depth. Not in the thesis (which bounds depth only through the\n"
       "split threshold); it keeps degenerate scenes from growing the tree forever.");
   changed |= ImGui::Checkbox("Adaptive split threshold", &p.adaptive_split_threshold);
   Tip("Thesis 6.1: 'a variable threshold was used depending on the number of AABBs';\n"
       "here t = clamp(sqrt(N), min, max).");
   if (p.adaptive_split_threshold) {
-    changed |= ImGui::SliderInt("Split threshold min", &p.split_threshold_min, 2, 512);
+    changed |=
+        ClampedSliderInt("Split threshold min", &p.split_threshold_min, kSplitMinRange, note);
     Tip("Lower bound of the adaptive split threshold t (6.1: best results for t from 16 to 128).");
-    changed |= ImGui::SliderInt("Split threshold max", &p.split_threshold_max, 2, 1024);
+    changed |=
+        ClampedSliderInt("Split threshold max", &p.split_threshold_max, kSplitMaxRange, note);
     Tip("Upper bound of the adaptive split threshold t (6.1).");
   } else {
-    changed |= ImGui::SliderInt("Split threshold t", &p.split_threshold, 2, 1024);
+    changed |= ClampedSliderInt("Split threshold t", &p.split_threshold, kSplitMaxRange, note);
     Tip("A leaf holding more than t boxes is split (4.1, scheduled by verification, 5.2).\n"
         "6.1: best results with t from 16 to 128.");
   }
   ImGui::TextDisabled("t in force: %d (merge below %d) for %u boxes", p.SplitThreshold(box_count),
                       p.MergeThreshold(box_count), box_count);
-  changed |= ImGui::SliderFloat("Merge threshold (x t)", &p.merge_fraction, 0.05f, 1.0f, "%.2f");
+  changed |=
+      ClampedSliderFloat("Merge threshold (x t)", &p.merge_fraction, kMergeRange, note, "%.2f");
   Tip("A node whose subtree holds fewer than this fraction of t boxes is merged into one leaf\n"
       "(4.3). Thesis 6.1 uses the same threshold t for split and merge (1.0).");
-  changed |= ImGui::SliderInt("Event queue size s", &p.queue_size, 4, 256);
+  changed |= ClampedSliderInt("Event queue size s", &p.queue_size, kQueueRange, note);
   Tip("Capacity s of the pending-event queues (5.2; 6.1: s <= 64).");
-  changed |= ImGui::SliderInt("Ops per cycle min", &p.ops_per_cycle_min, 1, 16);
+  changed |= ClampedSliderInt("Ops per cycle min", &p.ops_per_cycle_min, kOpsMinRange, note);
   Tip("At least this many scheduled operations per step (5.2.2, Figure 5.5; 6.1: 1 to 4).");
-  changed |= ImGui::SliderInt("Ops per cycle max", &p.ops_per_cycle_max, 1, 64);
+  changed |= ClampedSliderInt("Ops per cycle max", &p.ops_per_cycle_max, kOpsMaxRange, note, "%d",
+                              ImGuiSliderFlags_Logarithmic);
   Tip("At most this many operations per step: s/16 clamped to [min, max] (6.1).");
-  changed |= ImGui::SliderInt("Verification interval", &p.verify_interval, 1, 100);
+  changed |= ClampedSliderInt("Verification interval", &p.verify_interval, kVerifyRange, note);
   Tip("The tree is verified top-down at most once every this many steps, postponed while split\n"
       "or swap events are pending (5.2.1, Figure 5.4; 6.1: 10).");
-  changed |= ImGui::SliderFloat("Unbalance limit", &p.unbalance_limit, 0.05f, 0.95f, "%.2f");
+  changed |=
+      ClampedSliderFloat("Unbalance limit", &p.unbalance_limit, kUnbalanceRange, note, "%.2f");
   Tip("A node is unbalanced when min(L, R) / max(L, R) falls below this, and is balanced by\n"
       "moving its plane (4.4). 6.1: 0.5, one subtree with more than twice the other's boxes.");
-  changed |= ImGui::SliderFloat("Redundancy limit", &p.redundancy_limit, 0.0f, 0.2f, "%.3f");
+  changed |=
+      ClampedSliderFloat("Redundancy limit", &p.redundancy_limit, kRedundancyRange, note, "%.3f");
   Tip("Maximum fraction of a node's boxes allowed to straddle its plane when choosing a cut\n"
       "(3.6); a plane beyond it has excess redundancy and is swapped away (4.5). 6.1: 2.5 %.");
-  changed |= ImGui::SliderFloat("Excess redundancy factor", &p.redundancy_excess_factor, 1.0f, 8.0f,
-                                "%.1f");
+  changed |= ClampedSliderFloat("Excess redundancy factor", &p.redundancy_excess_factor,
+                                kExcessRange, note, "%.1f");
   Tip("A plane is flagged for a swap (4.5) when its straddling boxes exceed limit x factor.\n"
       "Not in the thesis: with 1.0 the balance/swap churn collapses the tree.");
   return changed;

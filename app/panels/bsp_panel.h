@@ -6,12 +6,14 @@
 #include <array>
 #include <cstdint>
 
+#include "app/panels/clamped_widgets.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 
 namespace partlab {
 
 // Edits `params` in place; true when something changed (the caller applies it with SetParams).
-bool DrawBspParameters(BspParams& params, uint32_t box_count);
+// A value typed outside a slider's documented range is clamped, and `note` says so under it.
+bool DrawBspParameters(BspParams& params, uint32_t box_count, ClampNote& note);
 
 // Totals since the scene (or broad phase) started, plus this step's.
 struct BspOpTotals {

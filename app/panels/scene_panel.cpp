@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/panels/clamped_widgets.h"
 #include "app/view.h"
 
 namespace partlab {
@@ -28,16 +29,19 @@ void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneComman
   ImGui::SameLine();
   if ((ImGui::Button("Open") || entered) && state.path_input[0] != '\0')
     commands.open_path = state.path_input;
-  if (!state.status.empty()) {
-    const ImVec4 color =
-        state.status_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.95f, 0.8f, 0.4f, 1.0f);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(color, "%s", state.status.c_str());
-    ImGui::PopTextWrapPos();
-  }
+  // A load error (red, with a dismiss button) stays until dismissed or the next successful load;
+  // a note (yellow: a clamped value, a fallback) until the next status.
+  if (state.status_is_error)
+    DrawErrorLine(state.status, "status");
+  else
+    DrawNoteLine(state.status);
 }
 
-void LightingSection(MeshStyle& style, SceneCommands& commands) {
+// Blinn-Phong's exponent: below 1 the highlight covers the whole lit side, above 1024 it vanishes.
+constexpr ValueRange<float> kShininessRange{4.0f, 256.0f, "a broader highlight looks flat",
+                                            "a sharper highlight is a single pixel"};
+
+void LightingSection(ScenePanelState& state, MeshStyle& style, SceneCommands& commands) {
   ImGui::TextUnformatted("Lighting");
   for (int i = 0; i < kLightingModelCount; ++i)
     ImGui::RadioButton(kLightingModels[i].label, &style.lighting, i);
@@ -45,7 +49,7 @@ void LightingSection(MeshStyle& style, SceneCommands& commands) {
   ImGui::SameLine();
   ImGui::Checkbox("Wireframe (W)", &style.wireframe);
   if (style.lighting == LightingModelIndex("blinn_phong"))
-    ImGui::SliderFloat("Shininess", &style.shininess, 4.0f, 256.0f, "%.0f",
+    ClampedSliderFloat("Shininess", &style.shininess, kShininessRange, state.clamp_note, "%.0f",
                        ImGuiSliderFlags_Logarithmic);
   if (ImGui::Button("Reload shaders (R)")) commands.reload_shaders = true;
   ImGui::SameLine();
@@ -76,7 +80,7 @@ SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, 
     view.UpdateGui();
     ImGui::Checkbox("Ground grid (G)", &state.show_grid);
     ImGui::Separator();
-    LightingSection(style, commands);
+    LightingSection(state, style, commands);
   }
   ImGui::End();
   return commands;

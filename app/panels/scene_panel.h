@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/model_library.h"
+#include "app/panels/clamped_widgets.h"
 #include "app/render/scene_renderer.h"
 
 namespace partlab {
@@ -15,6 +16,7 @@ struct ScenePanelState {
   bool status_is_error = false;
   bool show_grid = true;
   int view_index = 0;
+  ClampNote clamp_note;  // the last slider value clamped into its range
 };
 
 struct SceneCommands {

@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "app/command_line.h"
+#include "app/panels/clamped_widgets.h"
 #include "app/render/heatmap_mesh.h"
 #include "app/render/heatmap_quad.h"
 #include "app/render/static_lines.h"
@@ -60,6 +61,14 @@ enum Section : unsigned {
 enum class RayMode { kFromCamera, kFromFixedOrigin };
 enum class HeatmapShown { kPaper, kOrdered, kSplit };
 constexpr int kFractions[] = {1, 2, 4, 8, 16};  // the heatmap traces 1/f of the pixels per axis
+
+// The panel's documented ranges (README, "Bad input"); the depth is the command line's too.
+constexpr ValueRange<int> kSoupRange{100, 2000000, "the paper's smallest soup",
+                                     "2 million triangles, beyond the paper's 10,000"};
+constexpr ValueRange<int> kBruteRaysRange{100, 10000, "too few rays to time",
+                                          "the batch has 10,000 rays"};
+constexpr ValueRange<int> kRaysDrawnRange{100, 10000, "the fewest rays drawn",
+                                          "the batch has 10,000 rays"};
 
 // What the ray query of the panel found with one traversal.
 struct RayResult {
@@ -118,6 +127,7 @@ class OctreeView final : public View {
   void LegendWindow();
 
   AppContext& app_;
+  ClampNote clamp_note_;  // the last slider value clamped into its range
   bool synchronous_ = false;  // a --screenshot run: jobs finish before the frame is drawn
 
   // The scene and its octree.
@@ -556,8 +566,9 @@ void OctreeView::SourceGui() {
   stale_ |= ImGui::Combo("Affinity", &soup_affinity_, affinities, 3);
   Tip("How close each triangle's vertices are: drawn in the whole cube (low), a 30-unit cube "
       "(medium) or a 5-unit cube (high) - 2.2 Fatores de estudo.");
-  ImGui::SliderInt("Triangles", &soup_count_, 100, 200000, "%d", ImGuiSliderFlags_Logarithmic);
-  stale_ |= ImGui::IsItemDeactivatedAfterEdit();
+  ClampedSliderInt("Triangles", &soup_count_, kSoupRange, clamp_note_, "%d",
+                   ImGuiSliderFlags_Logarithmic);
+  stale_ |= clamp_note_.deactivated_after_edit;
   Tip("N, the number of random triangles; the paper uses 100 to 10,000 (2.2 Fatores de estudo).");
   stale_ |= ImGui::InputInt("Seed", &soup_seed_);
   Tip("Seed of the random soup (2.2 Fatores de estudo): the same seed gives the same triangles on "
@@ -566,8 +577,8 @@ void OctreeView::SourceGui() {
 
 void OctreeView::BuildGui() {
   if (!Header("Octree build", kSectionBuild)) return;
-  ImGui::SliderInt("Max depth", &max_depth_, 1, 12);
-  stale_ |= ImGui::IsItemDeactivatedAfterEdit();
+  ClampedSliderInt("Max depth", &max_depth_, kOctreeDepthRange, clamp_note_);
+  stale_ |= clamp_note_.deactivated_after_edit;
   Tip("The deepest level cells may split to (root = 1); triangles that fit no deeper stay where "
       "they are, the paper's escape valve (1.2 Octree; 3.1 Profundidade da Octree).");
   const char* placements[] = {"Paper: deepest containing cell", "Leaf references (split + SAT)"};
@@ -603,7 +614,8 @@ void OctreeView::OverlayGui() {
   ImGui::Checkbox("Hide empty", &hide_empty_);
   Tip("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
       "(1.2 Octree).");
-  ImGui::SliderInt("Depths <= k", &depth_shown_, 1, max_depth_);
+  ClampedSliderInt("Depths <= k", &depth_shown_,
+                   {1, max_depth_, "the root is depth 1", "the octree's max depth"}, clamp_note_);
   Tip("Show only cells at depth k or shallower, to follow the subdivision level by level (1.2 "
       "Octree: the root is depth 1).");
   if (show_cells_)
@@ -663,7 +675,7 @@ void OctreeView::BatchGui() {
   ImGui::InputInt("Seed##batch", &batch_seed_);
   Tip("Seed of the rays: origins uniform in the scene's cube, directions uniform on the sphere, "
       "as the paper's random rays (2.1 Parâmetros da avaliação).");
-  ImGui::SliderInt("Brute-force rays", &brute_rays_, 100, 10000, "%d",
+  ClampedSliderInt("Brute-force rays", &brute_rays_, kBruteRaysRange, clamp_note_, "%d",
                    ImGuiSliderFlags_Logarithmic);
   Tip("How many of the rays the brute force (the paper's basic algorithm, 1.1) also answers; "
       "speedups compare both on those rays. All 10,000 take minutes on a 200k-triangle model.");
@@ -672,7 +684,7 @@ void OctreeView::BatchGui() {
       "scene when they miss; hits as red points.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  ImGui::SliderInt("##drawn", &batch_rays_drawn_, 100, 10000, "%d drawn",
+  ClampedSliderInt("##Rays drawn", &batch_rays_drawn_, kRaysDrawnRange, clamp_note_, "%d drawn",
                    ImGuiSliderFlags_Logarithmic);
   Tip("How many of the 10,000 rays (2.1 Parâmetros da avaliação) to draw.");
 }

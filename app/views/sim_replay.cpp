@@ -34,7 +34,11 @@ std::string TraceFrameReader::Open(const std::string& path) {
   const uint32_t n = u32(8), f = u32(12);
   std::fseek(file_, 0, SEEK_END);
   const long size = std::ftell(file_);
-  const unsigned long long expected = kHeaderBytes + 1ull * n * f * kBoxBytes;
+  // n x f fits 64 bits (two 32-bit factors), x 24 may not: a hostile header must not wrap
+  // around to a size that matches.
+  const unsigned long long boxes = 1ull * n * f;
+  const unsigned long long expected =
+      boxes > (~0ull - kHeaderBytes) / kBoxBytes ? ~0ull : kHeaderBytes + boxes * kBoxBytes;
   if (size < 0 || static_cast<unsigned long long>(size) != expected)
     return path + ": size " + std::to_string(size) + " bytes does not match " + std::to_string(n) +
            " boxes x " + std::to_string(f) + " frames (" + std::to_string(expected) + " bytes)";
@@ -63,6 +67,15 @@ std::string TraceFrameReader::Read(uint32_t f, std::vector<Aabb>& out) {
 }
 
 std::string ReplayScrubber::Open(const std::string& path, std::string_view algorithm) {
+  // Check the new trace (header, size, first frame) before letting go of the one open now, so a
+  // bad file leaves the replay as it was.
+  {
+    TraceFrameReader probe;
+    std::vector<Aabb> first;
+    if (std::string error = probe.Open(path); !error.empty()) return error;
+    if (probe.frame_count() == 0) return path + ": the trace has no frames";
+    if (std::string error = probe.Read(0, first); !error.empty()) return error;
+  }
   bp_.reset();
   driver_.reset();
   positioned_ = false;

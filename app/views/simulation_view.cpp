@@ -18,8 +18,10 @@
 #include <glm/geometric.hpp>
 #include <optional>
 
+#include "app/clamped_value.h"
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
+#include "app/panels/clamped_widgets.h"
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/shader_program.h"
 #include "app/settings.h"
@@ -43,6 +45,10 @@ constexpr int kPlotLength = 240;
 constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
 const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
 const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
+constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
+                                           "deeper planes are too small to read"};
+constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are invisible",
+                                             "more opaque planes hide the bodies"};
 
 // CPU time this thread has run, in ms: unlike wall time it does not grow when other processes
 // share the cores, so it shows what a step costs on an unloaded machine.
@@ -161,6 +167,11 @@ class SimulationView final : public View {
   bool op_stepping_ = false;
   OpStepper stepper_;
   std::string note_;  // e.g. what SetParams clamped
+  ClampNote clamp_note_;  // the last slider value clamped into its range
+  int body_count_ = 0;    // --bodies: dynamic bodies per scene (0: the scene's own count)
+  // Status bar lines: a load error (red, until dismissed or the next good load) and a note
+  // (yellow: a flag or setting clamped, an unknown scene replaced).
+  std::string error_, notice_;
 
   // Compare mode.
   bool compare_ = false, compare_brute_ = false;
@@ -187,9 +198,10 @@ SimulationView::SimulationView(AppContext& app) : app_(app) {
   LoadSettings();
   if (!options.scene.empty()) {
     const SceneInfo* info = FindScene(options.scene);
-    if (!info)
-      std::fprintf(stderr, "partlab: unknown --scene '%s' (1-4 or a key), using scene 1\n",
-                   options.scene.c_str());
+    if (!info) {
+      notice_ = "partlab: unknown --scene '" + options.scene + "' (1-4 or a key), using scene 1";
+      std::fprintf(stderr, "%s\n", notice_.c_str());
+    }
     const auto catalog = SceneCatalog();
     for (size_t i = 0; info && i < catalog.size(); ++i)
       if (catalog[i].number == info->number) scene_index_ = int(i);
@@ -201,6 +213,7 @@ SimulationView::SimulationView(AppContext& app) : app_(app) {
       std::fprintf(stderr, "partlab: unknown --algo '%s', using %s\n", options.algo.c_str(),
                    algo_.c_str());
   }
+  body_count_ = options.bodies;  // already clamped to 1..100,000 by ParseCommandLine
   record_path_ =
       (headless_ ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
   Reset();
@@ -257,6 +270,12 @@ void SimulationView::LoadSettings() {
   overlay_options_.leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
   overlay_options_.plane_alpha =
       settings_.GetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
+  // A hand-edited settings file: every number back into its range, with one note naming the file.
+  std::string notes;
+  AppendNote(notes,
+             ClampWithNote(overlay_options_.max_depth, kPlaneDepthRange, "sim.overlay.depth"));
+  AppendNote(notes,
+             ClampWithNote(overlay_options_.plane_alpha, kPlaneAlphaRange, "sim.overlay.alpha"));
   BspParams& p = bsp_params_;
   p.max_depth = settings_.GetInt("sim.bsp.max_depth", p.max_depth);
   p.adaptive_split_threshold = settings_.GetInt("sim.bsp.adaptive", p.adaptive_split_threshold);
@@ -272,7 +291,11 @@ void SimulationView::LoadSettings() {
   p.redundancy_limit = settings_.GetFloat("sim.bsp.redundancy_limit", p.redundancy_limit);
   p.redundancy_excess_factor =
       settings_.GetFloat("sim.bsp.redundancy_excess", p.redundancy_excess_factor);
-  p.Clamp();
+  AppendNote(notes, p.Clamp());
+  if (!notes.empty()) {
+    notice_ = "partlab: " + settings_.path() + ": " + notes;
+    std::fprintf(stderr, "%s\n", notice_.c_str());
+  }
 }
 
 void SimulationView::SaveSettings() {
@@ -323,6 +346,7 @@ void SimulationView::Reset() {
   scene_ = info.make();
   SceneParams params = info.defaults();
   params.seed = uint64_t(seed_);
+  if (body_count_ > 0) params.body_count = uint32_t(body_count_);
   scene_->Create(params, MakeAlgorithm(algo_));
   scene_->world().SetFrameObserver([this](std::span<const Aabb> frame, std::span<const BoxPair> p) {
     pairs_.assign(p.begin(), p.end());
@@ -720,9 +744,10 @@ void SimulationView::DrawControlsWindow() {
   if (CurrentBsp()) {
     ImGui::SameLine();
     ImGui::Checkbox("Leaf cells", &overlay_options_.leaf_cells);
-    ImGui::SliderInt("Plane depth", &overlay_options_.max_depth, 0, 24);
+    ClampedSliderInt("Plane depth", &overlay_options_.max_depth, kPlaneDepthRange, clamp_note_);
     Tip("Planes of nodes deeper than this are hidden, so deep trees stay readable");
-    ImGui::SliderFloat("Plane opacity", &overlay_options_.plane_alpha, 0.02f, 0.6f, "%.2f");
+    ClampedSliderFloat("Plane opacity", &overlay_options_.plane_alpha, kPlaneAlphaRange,
+                       clamp_note_, "%.2f");
   }
   ImGui::Separator();
   ImGui::Checkbox("Replay viewer", &replay_mode_);
@@ -759,7 +784,8 @@ void SimulationView::DrawBspWindow() {
     return;
   }
   if (ImGui::CollapsingHeader("Parameters (6.1)")) {
-    if (DrawBspParameters(bsp_params_, bsp->last_stats().boxes)) ApplyBspParams();
+    if (DrawBspParameters(bsp_params_, bsp->last_stats().boxes, clamp_note_)) ApplyBspParams();
+    DrawNoteLine(note_);
     if (ImGui::Button("Thesis defaults")) {
       bsp_params_ = BspParams{};
       ApplyBspParams();
@@ -854,10 +880,18 @@ void SimulationView::OpenReplay(const std::string& path) {
     if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(&bp)) bsp->SetParams(bsp_params_);
   });
   std::snprintf(replay_path_, sizeof replay_path_, "%s", path.c_str());
-  replay_status_ = replay_.Open(path, algo_);
+  const std::string error = replay_.Open(path, algo_);
+  if (!error.empty()) {
+    // One line on stderr and in red in the status bar; the trace (or live scene) shown stays.
+    error_ = "partlab: " + error;
+    replay_status_ = error;
+    std::fprintf(stderr, "%s\n", error_.c_str());
+    return;
+  }
+  error_.clear();
+  replay_status_.clear();
   replay_mode_ = true;
   playing_ = false;
-  if (!replay_status_.empty()) std::fprintf(stderr, "partlab: %s\n", replay_status_.c_str());
 }
 
 void SimulationView::DrawReplayWindow() {
@@ -927,7 +961,11 @@ void SimulationView::DrawStatusBar() {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-  if (ImGui::Begin("##simulation-status", nullptr, flags)) ImGui::TextUnformatted(text);
+  if (ImGui::Begin("##simulation-status", nullptr, flags)) {
+    DrawErrorLine(error_, "sim-error");
+    DrawNoticeLine(notice_, "sim-notice");
+    ImGui::TextUnformatted(text);
+  }
   ImGui::End();
   // The window title: scene, algorithm and box count (only rewritten when it changes).
   char title[256];

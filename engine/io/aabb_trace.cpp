@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "engine/io/binary_io.h"
@@ -37,7 +38,11 @@ LoadResult<AabbTrace> ReadAabbTrace(const std::string& path) {
   const uint32_t n = in.U32();
   const uint32_t f = in.U32();
   // Counts against the size exactly: a short file is truncated, a long one is not this format.
-  const uint64_t expected = kHeaderSize + uint64_t(n) * f * kBoxBytes;
+  // n x f fits 64 bits (two 32-bit factors), x 24 may not: a hostile header must not wrap
+  // around to the file's size and then ask for an impossible allocation.
+  const uint64_t boxes = uint64_t(n) * f;
+  const uint64_t expected =
+      boxes > (UINT64_MAX - kHeaderSize) / kBoxBytes ? UINT64_MAX : kHeaderSize + boxes * kBoxBytes;
   if (bytes.size() != expected)
     return Result::Fail(path + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") +
                         ": header says " + std::to_string(n) + " boxes x " + std::to_string(f) +

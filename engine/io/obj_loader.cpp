@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <glm/geometric.hpp>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -83,6 +84,10 @@ std::optional<ScanError> ScanVertex(std::string_view rest, size_t line) {
       return ScanError{line, "vertex coordinate '" + std::string(token) + "' is not a number"};
     if (!std::isfinite(value))
       return ScanError{line, "vertex coordinate '" + std::string(token) + "' is not finite"};
+    // The mesh stores floats: 1e39 is a finite double but an infinite float.
+    if (std::fabs(value) > double(std::numeric_limits<float>::max()))
+      return ScanError{
+          line, "vertex coordinate '" + std::string(token) + "' does not fit a 32-bit float"};
   }
   return std::nullopt;
 }
@@ -233,6 +238,11 @@ std::string Located(const std::string& name, size_t line, const std::string& pro
 }  // namespace
 
 LoadResult<Mesh> ParseObj(const std::string& text, const std::string& name, ObjLoadStats* stats) {
+  // A UTF-8 byte order mark (some Windows editors write one) would hide the first line's keyword
+  // from both passes, shifting every vertex index by one: drop it.
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (std::string_view(text).substr(0, kBom.size()) == kBom)
+    return ParseObj(text.substr(kBom.size()), name, stats);
   if (auto error = ValidateObjText(text))
     return LoadResult<Mesh>::Fail(Located(name, error->line, error->problem));
 

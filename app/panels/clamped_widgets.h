@@ -1,0 +1,37 @@
+// ImGui sliders and inputs that keep their value inside a documented range (app/clamped_value.h).
+// Dragging cannot leave the range; a value typed with Ctrl+click (or into an input box) outside
+// it is clamped, and a yellow line under the widget says so until the widget holds an in-range
+// value again. One ClampNote per panel: the last clamp is the one shown.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "app/clamped_value.h"
+
+namespace partlab {
+
+struct ClampNote {
+  std::string label;  // the widget it belongs to
+  std::string text;   // "" when nothing is clamped
+  // ImGui::IsItemDeactivatedAfterEdit() of the last widget drawn (the note line, drawn after it,
+  // would otherwise be the "last item").
+  bool deactivated_after_edit = false;
+};
+
+// Each returns true when the value changed (after clamping).
+bool ClampedSliderInt(const char* label, int* value, const ValueRange<int>& range, ClampNote& note,
+                      const char* format = "%d", ImGuiSliderFlags flags = 0);
+bool ClampedSliderFloat(const char* label, float* value, const ValueRange<float>& range,
+                        ClampNote& note, const char* format = "%.3f", ImGuiSliderFlags flags = 0);
+bool ClampedInputInt(const char* label, int* value, const ValueRange<int>& range, ClampNote& note);
+
+// A yellow wrapped line; the status bars and panels use it for notes from settings and flags.
+void DrawNoteLine(const std::string& text);
+// A red wrapped line with a small "x" that dismisses it (clears `text`).
+void DrawErrorLine(std::string& text, const char* id);
+// The same for a yellow note that should not stay forever (a flag or setting clamped at start).
+void DrawNoticeLine(std::string& text, const char* id);
+
+}  // namespace partlab

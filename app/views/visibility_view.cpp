@@ -1,0 +1,723 @@
+// The chapter's visibility techniques as teaching views (issue 9; Feijó, Pagliosa & Clua, section
+// 3.2.3 "Recorte e Culling"): "the same partitioning trees that accelerate collisions accelerate
+// rendering". Two cameras: the observer, whose frustum is drawn, and the god view that watches it,
+// one at a time or side by side. Three modes:
+//  - Backface (3.2.3.1): the CPU counts the triangles facing away from the observer;
+//  - Octree frustum culling (3.2.3.2): cells outside / inside / intersecting the observer's
+//    frustum, triangles drawn vs total and the time of the pass;
+//  - BSP room (3.2.3.3): the polygon-aligned BSP over a small room, painted back to front with the
+//    depth test off, the drawing order as a colour ramp and numbers, subtree culling, the tree.
+//
+// This view draws its viewports itself (each camera's meshes and overlays, flushed with that
+// camera's matrices), then leaves an empty viewport so that the app's own overlay flush after
+// Render adds nothing on top; ImGui sets its own viewport.
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <string>
+#include <vector>
+
+#include "app/command_line.h"
+#include "app/render/mesh_buffer.h"
+#include "app/render/viewport_state.h"
+#include "app/view.h"
+#include "app/views/visibility_overlay.h"
+#include "engine/geometry/triangle.h"
+#include "engine/view/ground_grid.h"
+#include "engine/visibility/backface_count.h"
+#include "engine/visibility/room_scene.h"
+
+namespace partlab {
+
+namespace {
+
+void Tip(const char* text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+// A heading line (this ImGui predates SeparatorText).
+void SectionTitle(const char* text) {
+  ImGui::Spacing();
+  ImGui::TextColored(ImVec4(0.95f, 0.80f, 0.45f, 1.0f), "%s", text);
+  ImGui::Separator();
+}
+
+ImU32 ToImColor(const Color& c) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
+}
+
+enum class Mode { kBackface, kFrustum, kRoom };
+enum class Display { kGod, kObserver, kSplit };
+enum class Driven { kGod, kObserver };
+
+constexpr const char* kModeNames[] = {"Backface culling (3.2.3.1)",
+                                      "Octree frustum culling (3.2.3.2)", "BSP room (3.2.3.3)"};
+
+// One camera's picture: where it goes in the framebuffer and its matrices.
+struct Shot {
+  PixelRect rect;
+  glm::mat4 view, projection;
+  float light_distance;
+  bool is_observer;
+};
+
+// A label to draw over the scene this frame (window pixels, top-left origin).
+struct Label {
+  ImVec2 at;
+  int number;
+  Color color;
+};
+
+class VisibilityView final : public View {
+ public:
+  explicit VisibilityView(AppContext& app) : app_(app) {
+    ResetCameras();
+    ApplyPreset(ParsedCommandLine());
+  }
+
+  void Step(float dt) override {
+    if (animate_) observer_.yaw += 0.35f * dt;
+  }
+  bool Animating() const override { return animate_; }
+  void Render(const RenderContext& ctx, DebugDraw& draw) override;
+  void UpdateGui() override;
+  void UpdateWindows() override;
+
+ private:
+  void ApplyPreset(const Options& options);
+  void ResetCameras();
+  void SyncCameras();
+  void RebuildIfStale();
+  void Compute(float observer_aspect);
+  std::vector<Shot> Layout(const RenderContext& ctx) const;
+  void DrawShot(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
+  void DrawModel(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
+  void DrawRoom(const Shot& shot, DebugDraw& draw);
+  void CollectLabels(const Shot& shot, glm::vec2 framebuffer_size);
+  void UploadSubset(const std::vector<uint8_t>& keep, bool keep_when_set);
+  glm::mat4 ObserverProjection(float aspect) const;
+  float SceneRadius() const;
+  void PrintSummary() const;
+
+  void CameraGui();
+  void ModeGui();
+  void BackfaceGui();
+  void FrustumGui();
+  void RoomGui();
+  void TreeNodeGui(int32_t node, const char* side);
+  void LegendWindow();
+
+  AppContext& app_;
+  Mode mode_ = Mode::kFrustum;
+  Display display_ = Display::kSplit;
+  Driven driven_ = Driven::kGod;
+  Driven last_driven_ = Driven::kGod;
+  bool first_frame_ = true;
+  OrbitCamera god_, observer_;
+  float far_scale_ = 1.6f;  // observer's far plane: distance + far_scale * scene radius
+  bool animate_ = false;
+  bool show_grid_ = true;
+  bool print_summary_ = false;  // --screenshot: print what the image shows, once
+  int summary_frames_ = 0;
+
+  // Backface (3.2.3.1).
+  bool backface_culling_ = true;
+  bool tint_culled_ = true;
+  std::vector<uint8_t> backface_;
+  size_t backface_count_ = 0;
+  double backface_ms_ = 0.0;
+
+  // Octree frustum culling (3.2.3.2).
+  int model_generation_ = -1;
+  std::vector<Triangle> triangles_;
+  Octree octree_;
+  OctreeCullResult cull_;
+  bool cull_enabled_ = true;
+  bool ghost_culled_ = true;
+  CellOverlayOptions cell_options_;
+  double octree_build_ms_ = 0.0;
+
+  // What the observer "sends to the pipeline" in the model modes, on the GPU.
+  Mesh subset_mesh_;
+  MeshBuffer subset_gpu_;
+  bool draw_full_model_ = false;  // culling switched off: the app's own buffer of the model
+
+  // BSP room (3.2.3.3).
+  int heuristic_ = int(SplitterHeuristic::kLeastSplits);
+  int built_heuristic_ = -1;
+  Aabb room_footprint_;
+  RoomScene room_;
+  PolygonBsp bsp_;
+  bool subtree_culling_ = true;
+  bool show_numbers_ = true;
+  std::vector<uint32_t> order_;
+  std::vector<uint8_t> culled_nodes_;
+  std::vector<int> position_of_;  // polygon -> drawing position (-1: culled)
+  BspCullStats bsp_stats_;
+  double bsp_ms_ = 0.0;
+
+  Frustum frustum_;
+  std::vector<Label> labels_;
+  std::vector<ImVec2> dividers_;  // x of split lines, window pixels (y unused)
+  ImVec2 display_scale_{1, 1};
+};
+
+// --preset: comma-separated words, a mode (backface | frustum | room) and a display
+// (god | observer | split), e.g. --preset room,split.
+void VisibilityView::ApplyPreset(const Options& options) {
+  print_summary_ = !options.screenshot.empty();
+  size_t start = 0;
+  const std::string& p = options.preset;
+  while (start <= p.size() && !p.empty()) {
+    const size_t comma = p.find(',', start);
+    const std::string word = p.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (word == "backface") mode_ = Mode::kBackface;
+    if (word == "frustum") mode_ = Mode::kFrustum;
+    if (word == "room") mode_ = Mode::kRoom;
+    if (word == "god") display_ = Display::kGod;
+    if (word == "observer") display_ = Display::kObserver;
+    if (word == "split") display_ = Display::kSplit;
+    if (word == "no-cull") subtree_culling_ = cull_enabled_ = backface_culling_ = false;
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (display_ == Display::kObserver) driven_ = Driven::kObserver;
+}
+
+float VisibilityView::SceneRadius() const {
+  const Aabb& b = app_.model.bounds();
+  return b.IsEmpty() ? 1.0f : 0.5f * glm::length(b.Extent());
+}
+
+// The observer stands off to one side of the model, a little above, looking at it with a far plane
+// that cuts the model's far half: some cells end up outside on every side.
+void VisibilityView::ResetCameras() {
+  const Aabb& b = app_.model.bounds();
+  const glm::vec3 centre = b.IsEmpty() ? glm::vec3(0.0f) : b.Center();
+  const float r = SceneRadius();
+  observer_ = OrbitCamera{};
+  observer_.target = centre + glm::vec3(0.15f * r, 0.0f, 0.0f);
+  observer_.distance = 2.0f * r;
+  observer_.yaw = 0.35f;
+  observer_.pitch = 0.18f;
+  observer_.fov_y = glm::radians(38.0f);
+  god_ = OrbitCamera{};
+  god_.target = centre + glm::vec3(0.0f, 0.0f, 0.8f * r);
+  god_.distance = 7.0f * r;
+  god_.yaw = -0.75f;
+  god_.pitch = 0.62f;
+  first_frame_ = true;
+}
+
+// Whichever camera the mouse drives is the app's camera; the other keeps its place.
+void VisibilityView::SyncCameras() {
+  if (display_ == Display::kGod) driven_ = Driven::kGod;
+  if (display_ == Display::kObserver) driven_ = Driven::kObserver;
+  OrbitCamera& driven = driven_ == Driven::kGod ? god_ : observer_;
+  if (first_frame_ || driven_ != last_driven_) {
+    app_.camera = driven;
+  } else {
+    const float fov = driven.fov_y;
+    driven = app_.camera;
+    driven.fov_y = fov;
+  }
+  first_frame_ = false;
+  last_driven_ = driven_;
+}
+
+glm::mat4 VisibilityView::ObserverProjection(float aspect) const {
+  const float r = SceneRadius();
+  const float near_plane = 0.08f * r;
+  const float far_plane = std::max(observer_.distance + far_scale_ * r - r, near_plane * 4.0f);
+  return glm::perspective(observer_.fov_y, aspect, near_plane, far_plane);
+}
+
+void VisibilityView::RebuildIfStale() {
+  if (app_.model.generation() != model_generation_) {
+    model_generation_ = app_.model.generation();
+    const Mesh& mesh = app_.model.mesh();
+    triangles_.resize(mesh.TriangleCount());
+    for (size_t t = 0; t < triangles_.size(); ++t)
+      triangles_[t] = {mesh.positions[mesh.indices[3 * t]], mesh.positions[mesh.indices[3 * t + 1]],
+                       mesh.positions[mesh.indices[3 * t + 2]]};
+    const auto start = std::chrono::steady_clock::now();
+    octree_ = Octree(triangles_, OctreeBuildOptions{});
+    octree_build_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    subset_mesh_.positions = mesh.positions;
+    subset_mesh_.normals = mesh.normals;
+    backface_.assign(mesh.TriangleCount(), 0);
+    ResetCameras();
+    built_heuristic_ = -1;
+  }
+  const Aabb& footprint = app_.model.bounds();
+  if (built_heuristic_ != heuristic_ || footprint.min != room_footprint_.min ||
+      footprint.max != room_footprint_.max) {
+    room_footprint_ = footprint;
+    room_ = MakeRoomScene(footprint);
+    bsp_ = PolygonBsp(room_.polygons, SplitterHeuristic(heuristic_));
+    built_heuristic_ = heuristic_;
+  }
+}
+
+// The CPU side of every mode, for the observer of this frame.
+void VisibilityView::Compute(float observer_aspect) {
+  frustum_ = Frustum(ObserverProjection(observer_aspect) * observer_.ViewMatrix());
+  const glm::vec3 eye = observer_.Eye();
+  using Ms = std::chrono::duration<double, std::milli>;
+  if (mode_ == Mode::kBackface) {
+    const Mesh& mesh = app_.model.mesh();
+    const auto start = std::chrono::steady_clock::now();
+    backface_count_ = CountBackfaces(mesh.positions, mesh.indices, eye, backface_);
+    backface_ms_ = Ms(std::chrono::steady_clock::now() - start).count();
+    draw_full_model_ = !backface_culling_;
+    if (backface_culling_) UploadSubset(backface_, /*keep_when_set=*/false);
+  } else if (mode_ == Mode::kFrustum) {
+    CullOctree(octree_, frustum_, &cull_);  // computed either way: the panel shows the figures
+    draw_full_model_ = !cull_enabled_;
+    if (cull_enabled_) UploadSubset(cull_.accepted, /*keep_when_set=*/true);
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    if (subtree_culling_) {
+      bsp_.BackToFrontCulled(eye, frustum_, &order_, &bsp_stats_, &culled_nodes_);
+    } else {
+      bsp_.BackToFront(eye, &order_);
+      culled_nodes_.assign(bsp_.nodes().size(), 0);
+      bsp_stats_ = {0, order_.size()};
+    }
+    bsp_ms_ = Ms(std::chrono::steady_clock::now() - start).count();
+    position_of_.assign(bsp_.polygons().size(), -1);
+    for (size_t i = 0; i < order_.size(); ++i) position_of_[order_[i]] = int(i);
+  }
+}
+
+// The triangles the observer sends to the rasterizer: with keep_when_set, those flagged 1 (the
+// octree's accepted ones), otherwise those flagged 0 (backfaces are flagged 1). Uploaded each
+// frame the observer is computed (a few MB at most for the models the testbed ships).
+void VisibilityView::UploadSubset(const std::vector<uint8_t>& flags, bool keep_when_set) {
+  const Mesh& mesh = app_.model.mesh();
+  subset_mesh_.indices.clear();
+  for (size_t t = 0; t < mesh.TriangleCount(); ++t) {
+    const bool keep = keep_when_set ? flags[t] != 0 : flags[t] == 0;
+    if (!keep) continue;
+    subset_mesh_.indices.insert(subset_mesh_.indices.end(), mesh.indices.begin() + 3 * t,
+                                mesh.indices.begin() + 3 * t + 3);
+  }
+  subset_gpu_.Upload(subset_mesh_);
+}
+
+std::vector<Shot> VisibilityView::Layout(const RenderContext& ctx) const {
+  const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
+  std::vector<Shot> shots;
+  auto add = [&](PixelRect rect, bool is_observer) {
+    const OrbitCamera& cam = is_observer ? observer_ : god_;
+    shots.push_back(
+        {rect, cam.ViewMatrix(),
+         is_observer ? ObserverProjection(rect.Aspect()) : cam.ProjectionMatrix(rect.Aspect()),
+         cam.distance, is_observer});
+  };
+  if (display_ == Display::kSplit) {
+    add({0, 0, w / 2, h}, false);
+    add({w / 2, 0, w - w / 2, h}, true);
+  } else {
+    add({0, 0, w, h}, display_ == Display::kObserver);
+  }
+  return shots;
+}
+
+void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
+  auto* batches = dynamic_cast<DebugDrawRenderer*>(&draw);
+  if (!app_.model.loaded() || batches == nullptr) return;
+  RebuildIfStale();
+  SyncCameras();
+  const std::vector<Shot> shots = Layout(ctx);
+  const Shot& observer_shot = shots.back().is_observer ? shots.back() : shots.front();
+  Compute(observer_shot.rect.Aspect());
+  labels_.clear();
+  dividers_.clear();
+  const ImGuiIO& io = ImGui::GetIO();
+  display_scale_ = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale : ImVec2(1, 1);
+  for (const Shot& shot : shots) {
+    SetViewport(shot.rect);
+    ClearDepthOnly(shot.rect);
+    DrawShot(ctx, shot, *batches);
+    SetDepthTest(!(mode_ == Mode::kRoom));  // the painter's algorithm: no Z-buffer at all
+    ctx.renderer.FlushOverlays(*batches, shot.projection * shot.view);
+    SetDepthTest(true);
+    if (mode_ == Mode::kRoom && show_numbers_) CollectLabels(shot, ctx.framebuffer_size);
+  }
+  if (display_ == Display::kSplit) dividers_.push_back(ImVec2(ctx.framebuffer_size.x * 0.5f, 0));
+  // Nothing of the app's own overlay flush after Render may land on these viewports.
+  SetViewport({0, 0, 0, 0});
+  if (print_summary_ && ++summary_frames_ == 2) PrintSummary();
+}
+
+void VisibilityView::DrawShot(const RenderContext& ctx, const Shot& shot, DebugDraw& draw) {
+  const Aabb grid_box = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
+  if (show_grid_ && mode_ != Mode::kRoom) DrawGroundGrid(draw, grid_box);
+  if (mode_ == Mode::kRoom) {
+    DrawRoom(shot, draw);
+  } else {
+    DrawModel(ctx, shot, draw);
+  }
+  if (!shot.is_observer) DrawFrustum(draw, frustum_, observer_.Eye());
+}
+
+void VisibilityView::DrawModel(const RenderContext& ctx, const Shot& shot, DebugDraw& draw) {
+  const CameraMatrices m{shot.view, shot.projection, shot.light_distance};
+  ctx.renderer.DrawMesh(draw_full_model_ ? app_.model.gpu() : subset_gpu_, glm::mat4(1.0f), m,
+                        ctx.style);
+  const Mesh& mesh = app_.model.mesh();
+  auto triangle = [&](size_t t, const Color& c) {
+    const glm::vec3 v[3] = {mesh.positions[mesh.indices[3 * t]],
+                            mesh.positions[mesh.indices[3 * t + 1]],
+                            mesh.positions[mesh.indices[3 * t + 2]]};
+    draw.Polygon(v, c);
+  };
+  if (mode_ == Mode::kBackface) {
+    // The god view shows what the observer's test threw away.
+    if (!shot.is_observer && tint_culled_ && backface_culling_)
+      for (size_t t = 0; t < backface_.size(); ++t)
+        if (backface_[t]) triangle(t, {0.95f, 0.25f, 0.3f, 0.18f});
+    return;
+  }
+  if (!shot.is_observer && ghost_culled_ && cull_enabled_)
+    for (size_t t = 0; t < cull_.accepted.size(); ++t)
+      if (!cull_.accepted[t]) triangle(t, {0.75f, 0.78f, 0.85f, 0.10f});
+  if (!shot.is_observer) DrawCellClasses(draw, octree_, cull_, cell_options_);
+}
+
+void VisibilityView::DrawRoom(const Shot& shot, DebugDraw& draw) {
+  if (show_grid_) DrawGroundGrid(draw, room_.bounds);
+  const glm::vec3 light = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
+  DrawPaintersOrder(draw, bsp_, order_, light, !shot.is_observer && subtree_culling_);
+}
+
+// The order numbers at each drawn polygon's centroid, for the ImGui overlay.
+void VisibilityView::CollectLabels(const Shot& shot, glm::vec2 framebuffer_size) {
+  const glm::mat4 vp = shot.projection * shot.view;
+  const float last = float(std::max<size_t>(order_.size(), 2) - 1);
+  for (size_t i = 0; i < order_.size(); ++i) {
+    const auto& v = bsp_.polygons()[order_[i]].vertices;
+    glm::vec3 c(0.0f);
+    for (const glm::vec3& p : v) c += p;
+    c /= float(v.size());
+    const glm::vec4 clip = vp * glm::vec4(c, 1.0f);
+    if (clip.w <= 0.0f) continue;
+    const glm::vec3 ndc = glm::vec3(clip) / clip.w;
+    if (std::abs(ndc.x) > 1.0f || std::abs(ndc.y) > 1.0f) continue;
+    const float px = float(shot.rect.x) + (ndc.x * 0.5f + 0.5f) * float(shot.rect.width);
+    const float py =
+        framebuffer_size.y - (float(shot.rect.y) + (ndc.y * 0.5f + 0.5f) * float(shot.rect.height));
+    labels_.push_back({ImVec2(px / display_scale_.x, py / display_scale_.y), int(i) + 1,
+                       OrderRamp(float(i) / last)});
+  }
+}
+
+// One line for scripts and the smoke test: what the screenshot shows.
+void VisibilityView::PrintSummary() const {
+  if (mode_ == Mode::kBackface) {
+    std::printf("partlab: visibility backface: %zu of %zu triangles culled (%.3f ms)\n",
+                backface_count_, backface_.size(), backface_ms_);
+  } else if (mode_ == Mode::kFrustum) {
+    std::printf(
+        "partlab: visibility frustum: %zu of %zu triangles drawn, %zu cells tested (%zu outside, "
+        "%zu inside, %zu intersecting) of %zu, culling %.3f ms\n",
+        cull_.triangles_accepted, cull_.triangles_total, cull_.cells_tested, cull_.cells_outside,
+        cull_.cells_inside, cull_.cells_intersecting, octree_.nodes().size(), cull_.seconds * 1e3);
+  } else {
+    std::printf(
+        "partlab: visibility room: %zu polygons (%zu input, %zu splits, depth %d, %s), %zu drawn "
+        "back to front, %zu subtrees culled\n",
+        bsp_.stats().polygons, room_.polygons.size(), bsp_.stats().splits, bsp_.stats().depth,
+        SplitterHeuristicName(SplitterHeuristic(heuristic_)), order_.size(),
+        bsp_stats_.subtrees_culled);
+  }
+  std::fflush(stdout);
+}
+
+// --- Panels -------------------------------------------------------------------------------------
+
+void VisibilityView::UpdateGui() {
+  CameraGui();
+  ModeGui();
+  switch (mode_) {
+    case Mode::kBackface:
+      BackfaceGui();
+      break;
+    case Mode::kFrustum:
+      FrustumGui();
+      break;
+    case Mode::kRoom:
+      RoomGui();
+      break;
+  }
+}
+
+void VisibilityView::CameraGui() {
+  SectionTitle("Cameras");
+  int display = int(display_);
+  ImGui::RadioButton("God view", &display, int(Display::kGod));
+  Tip("Watch the observer from outside: its view frustum is drawn (section 3.2.3.2, \"view "
+      "frustum\"), so what culling keeps and drops can be seen. The mouse moves the god view.");
+  ImGui::SameLine();
+  ImGui::RadioButton("Observer", &display, int(Display::kObserver));
+  Tip("See through the observer's eye (the chapter's O in figure 3.3): culling must not change "
+      "this picture. The mouse moves the observer.");
+  ImGui::SameLine();
+  ImGui::RadioButton("Side by side", &display, int(Display::kSplit));
+  Tip("Split viewport: the god view on the left, the observer's picture on the right.");
+  display_ = Display(display);
+  if (display_ == Display::kSplit) {
+    int driven = int(driven_);
+    ImGui::RadioButton("Mouse moves god view", &driven, int(Driven::kGod));
+    Tip("Drag in either half to orbit the god view.");
+    ImGui::SameLine();
+    ImGui::RadioButton("Mouse moves observer", &driven, int(Driven::kObserver));
+    Tip("Drag to orbit the observer around its target; watch its frustum move on the left.");
+    driven_ = Driven(driven);
+  }
+  ImGui::Checkbox("Animate observer", &animate_);
+  Tip("Turn the observer slowly around its target, so culling results change every frame.");
+  ImGui::SameLine();
+  ImGui::Checkbox("Ground grid", &show_grid_);
+  Tip("The floor grid under the scene (this view draws its own grid in each viewport).");
+  ImGui::SliderFloat("Far plane", &far_scale_, 0.2f, 6.0f, "%.2f x radius");
+  Tip("Where the observer's far plane lies, past the scene's centre in scene radii. The chapter: "
+      "\"levando em consideração o far plane da câmera este volume é de tamanho finito\" "
+      "(3.2.3.3).");
+  float fov = glm::degrees(observer_.fov_y);
+  if (ImGui::SliderFloat("Observer FOV", &fov, 15.0f, 90.0f, "%.0f deg"))
+    observer_.fov_y = glm::radians(fov);
+  Tip("The observer's vertical field of view: a wider frustum accepts more cells (3.2.3.2).");
+  if (ImGui::Button("Reset cameras")) ResetCameras();
+  Tip("Put the observer and the god view back where they start.");
+}
+
+void VisibilityView::ModeGui() {
+  SectionTitle("Technique");
+  int mode = int(mode_);
+  for (int m = 0; m < 3; ++m) {
+    ImGui::RadioButton(kModeNames[m], &mode, m);
+    static constexpr const char* kTips[] = {
+        "3.2.3.1: faces whose normal makes more than 90 degrees with the vector from a vertex "
+        "to the observer are discarded in the application stage, before the geometry stage.",
+        "3.2.3.2 and 3.2.3.3: the octree's cells as a hierarchy of bounding volumes; a cell "
+        "outside the frustum is skipped whole, one inside is accepted whole without testing its "
+        "children, one that intersects is opened.",
+        "3.2.3.3: a polygon-aligned BSP over a small room, drawn back to front for the observer "
+        "(painter's algorithm, Z-buffer off), with the far side of each splitter culled when "
+        "the frustum does not reach it."};
+    Tip(kTips[m]);
+  }
+  mode_ = Mode(mode);
+}
+
+void VisibilityView::BackfaceGui() {
+  SectionTitle("Backface culling (3.2.3.1)");
+  ImGui::Checkbox("Cull backfaces", &backface_culling_);
+  Tip("Send only the faces turned towards the observer: \"Se o ângulo formado entre este vetor e "
+      "a normal do polígono for maior do que 90 graus, então este polígono simplesmente é "
+      "ignorado\" (3.2.3.1). The god view shows the holes.");
+  ImGui::Checkbox("Tint culled faces in the god view", &tint_culled_);
+  Tip("Show the discarded faces as faint red in the god view (3.2.3.1).");
+  const size_t total = backface_.size();
+  ImGui::Text("Culled on the CPU: %zu of %zu triangles (%.1f%%)", backface_count_, total,
+              total ? 100.0 * double(backface_count_) / double(total) : 0.0);
+  Tip("Counted by the chapter's application-stage test: dot(normal, observer - vertex) < 0, i.e. "
+      "an angle above 90 degrees (3.2.3.1).");
+  ImGui::Text("Sent to the pipeline: %zu triangles, test took %.3f ms",
+              backface_culling_ ? total - backface_count_ : total, backface_ms_);
+  Tip("A closed model seen from outside loses about half its faces (3.2.3.1).");
+}
+
+void VisibilityView::FrustumGui() {
+  SectionTitle("Hierarchical frustum culling (3.2.3.2)");
+  ImGui::Checkbox("Cull with the octree", &cull_enabled_);
+  Tip("Off: every triangle goes to the rasterizer. On: only those in cells not outside the "
+      "observer's frustum (3.2.3.2).");
+  ImGui::Checkbox("Ghost culled triangles", &ghost_culled_);
+  Tip("Draw what was culled faintly in the god view, to see it is all outside the frustum.");
+  ImGui::Checkbox("Show outside cells", &cell_options_.show_outside);
+  Tip("The cells skipped whole (red): \"outside\" in section 3.2.3.2's terms.");
+  ImGui::SameLine();
+  ImGui::Checkbox("Deepest only", &cell_options_.leaves_only);
+  Tip("Only the deepest cell tested on each path: less clutter on big trees.");
+  const double pct = cull_.triangles_total
+                         ? 100.0 * double(cull_.triangles_accepted) / double(cull_.triangles_total)
+                         : 0.0;
+  ImGui::Text("Triangles drawn: %zu of %zu (%.1f%%)",
+              cull_enabled_ ? cull_.triangles_accepted : cull_.triangles_total,
+              cull_.triangles_total, cull_enabled_ ? pct : 100.0);
+  Tip("Distinct triangles referenced by the accepted cells (3.2.3.2): a leaf-reference octree "
+      "shares a triangle between cells, and it is counted once.");
+  ImGui::Text("Culling time: %.3f ms, %zu cell tests of %zu cells", cull_.seconds * 1e3,
+              cull_.cells_tested, octree_.nodes().size());
+  Tip("Wall time of the hierarchical pass on the CPU; inside cells save every test below them "
+      "(3.2.3.2).");
+  ImGui::Text("Cells: %zu outside, %zu inside, %zu intersecting", cull_.cells_outside,
+              cull_.cells_inside, cull_.cells_intersecting);
+  Tip("Outside: skipped; inside: accepted whole, children untested; intersecting: opened, and its "
+      "triangles keep clipping on (3.2.3.2).");
+  ImGui::TextDisabled("Octree: %zu cells, depth %d, built in %.1f ms", octree_.nodes().size(),
+                      octree_.stats().depth_reached, octree_build_ms_);
+}
+
+void VisibilityView::RoomGui() {
+  SectionTitle("Polygon-aligned BSP (3.2.3.3)");
+  static constexpr const char* kHeuristics[] = {"First polygon", "Least splits", "Best balance"};
+  ImGui::Combo("Splitter", &heuristic_, kHeuristics, kSplitterHeuristicCount);
+  Tip("How each node's polygon is chosen. The chapter picks arbitrarily and notes that \"as "
+      "melhores árvores [...] deverão ser esparsas\" (3.2.3.3): least splits makes the fewest new "
+      "polygons, best balance the shallowest tree.");
+  ImGui::Checkbox("Frustum culling of subtrees", &subtree_culling_);
+  Tip("The chapter's second listing (3.2.3.3): when the frustum does not reach across a "
+      "splitter's plane, the far half-space and the splitter are skipped.");
+  ImGui::Checkbox("Order numbers", &show_numbers_);
+  Tip("Write each polygon's drawing position on it: 1 is painted first (farthest), the last is "
+      "nearest (3.2.3.3, \"de trás para frente\").");
+  const BspBuildStats& s = bsp_.stats();
+  ImGui::Text("%zu input polygons, %zu after %zu splits, depth %d", room_.polygons.size(),
+              s.polygons, s.splits, s.depth);
+  Tip("Straddling polygons are cut \"exatamente na linha de interseção\" with the splitter's "
+      "plane (3.2.3.3).");
+  ImGui::Text("Drawn: %zu, subtrees culled: %zu, traversal %.3f ms", order_.size(),
+              bsp_stats_.subtrees_culled, bsp_ms_);
+  Tip("Polygons painted back to front with the depth test off (3.2.3.3: \"o teste de Z-buffer "
+      "[é] totalmente dispensável\").");
+  SectionTitle("Tree (front / back)");
+  if (ImGui::BeginChild("bsp_tree", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 14), true)) {
+    if (bsp_.root() >= 0) TreeNodeGui(bsp_.root(), "root");
+  }
+  ImGui::EndChild();
+}
+
+void VisibilityView::TreeNodeGui(int32_t index, const char* side) {
+  if (index < 0) return;
+  const BspNode& node = bsp_.nodes()[index];
+  const BspPolygon& poly = bsp_.polygons()[node.polygon];
+  const int pos = node.polygon < position_of_.size() ? position_of_[node.polygon] : -1;
+  char label[160];
+  const std::string& name = room_.labels[poly.source];
+  if (pos >= 0) {
+    std::snprintf(label, sizeof label, "%s: %s  [drawn #%d]###n%d", side, name.c_str(), pos + 1,
+                  index);
+  } else {
+    std::snprintf(label, sizeof label, "%s: %s  [culled]###n%d", side, name.c_str(), index);
+  }
+  const bool leaf = node.front < 0 && node.back < 0;
+  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth;
+  if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+  if (index == 0) flags |= ImGuiTreeNodeFlags_DefaultOpen;
+  const float last = float(std::max<size_t>(order_.size(), 2) - 1);
+  const Color c = pos >= 0 ? OrderRamp(float(pos) / last) : Color{0.6f, 0.6f, 0.6f, 1.0f};
+  ImGui::PushStyleColor(ImGuiCol_Text,
+                        ToImColor({glm::mix(glm::vec3(c), glm::vec3(1.0f), 0.35f), 1.0f}));
+  const bool open = ImGui::TreeNodeEx(label, flags);
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Splitter: a piece of \"%s\" (%zu vertices).%s\nFront child first, then "
+        "back (3.2.3.3).",
+        name.c_str(), poly.vertices.size(),
+        culled_nodes_.size() > size_t(index) && culled_nodes_[index]
+            ? "\nIts far side was culled: the frustum does not cross its plane."
+            : "");
+  }
+  if (leaf || !open) return;
+  TreeNodeGui(node.front, "front");
+  TreeNodeGui(node.back, "back");
+  ImGui::TreePop();
+}
+
+// The numbers, the split line and a legend, over the scene.
+void VisibilityView::UpdateWindows() {
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  for (const ImVec2& d : dividers_) {
+    const float x = d.x / display_scale_.x;
+    list->AddLine(ImVec2(x, 0), ImVec2(x, size.y), IM_COL32(235, 235, 245, 200), 2.0f);
+  }
+  for (const Label& l : labels_) {
+    char text[8];
+    std::snprintf(text, sizeof text, "%d", l.number);
+    const ImVec2 ts = ImGui::CalcTextSize(text);
+    const ImVec2 a(l.at.x - ts.x * 0.5f - 3, l.at.y - ts.y * 0.5f - 1);
+    const ImVec2 b(l.at.x + ts.x * 0.5f + 3, l.at.y + ts.y * 0.5f + 1);
+    list->AddRectFilled(a, b, IM_COL32(20, 20, 28, 190), 3.0f);
+    list->AddText(ImVec2(a.x + 3, a.y + 1),
+                  ToImColor({glm::mix(glm::vec3(l.color), glm::vec3(1.0f), 0.3f), 1.0f}), text);
+  }
+  LegendWindow();
+}
+
+void VisibilityView::LegendWindow() {
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  // Captions over each viewport.
+  auto caption = [&](float x, const char* text) {
+    list->AddRectFilled(ImVec2(x + 8, size.y - line - 14),
+                        ImVec2(x + 16 + ImGui::CalcTextSize(text).x, size.y - 8),
+                        IM_COL32(20, 20, 28, 180), 4.0f);
+    list->AddText(ImVec2(x + 12, size.y - line - 11), IM_COL32(240, 240, 245, 255), text);
+  };
+  if (display_ == Display::kSplit) {
+    caption(0, "God view: the observer's frustum in white");
+    caption(size.x * 0.5f, "Observer's eye");
+  } else {
+    caption(0, display_ == Display::kGod ? "God view: the observer's frustum in white"
+                                         : "Observer's eye");
+  }
+  // The colour key, top right.
+  float y = 10;
+  const float x = size.x - 250;
+  auto key = [&](const Color& c, const char* text) {
+    list->AddRectFilled(ImVec2(x, y), ImVec2(x + 240, y + line + 2), IM_COL32(20, 20, 28, 170));
+    list->AddRectFilled(ImVec2(x + 6, y + 4), ImVec2(x + 20, y + line - 2),
+                        ToImColor({glm::vec3(c), 1.0f}));
+    list->AddText(ImVec2(x + 28, y + 1), IM_COL32(240, 240, 245, 255), text);
+    y += line + 2;
+  };
+  if (mode_ == Mode::kFrustum) {
+    key(CellClassColor(BoxClass::kInside), "inside: accepted whole");
+    key(CellClassColor(BoxClass::kIntersecting), "intersecting: opened");
+    key(CellClassColor(BoxClass::kOutside), "outside: skipped");
+    char text[96];
+    std::snprintf(text, sizeof text, "drawn %zu / %zu tris, %.2f ms", cull_.triangles_accepted,
+                  cull_.triangles_total, cull_.seconds * 1e3);
+    key({1, 1, 1, 1}, text);
+  } else if (mode_ == Mode::kRoom) {
+    key(OrderRamp(0.0f), "painted first (farthest)");
+    key(OrderRamp(0.5f), "...");
+    key(OrderRamp(1.0f), "painted last (nearest)");
+  } else {
+    char text[96];
+    std::snprintf(text, sizeof text, "backfaces %zu / %zu tris", backface_count_, backface_.size());
+    key({0.95f, 0.25f, 0.3f, 1.0f}, text);
+  }
+}
+
+std::unique_ptr<View> CreateVisibilityView(AppContext& app) {
+  return std::make_unique<VisibilityView>(app);
+}
+
+const bool kRegistered = RegisterView(
+    {"Visibility",
+     "Chapter 3.2.3: backface culling, octree frustum culling, BSP back-to-front (painter's)",
+     &CreateVisibilityView});
+
+}  // namespace
+
+}  // namespace partlab

@@ -40,60 +40,85 @@ bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb
 
 namespace {
 
-// Sweeps candidates (i, j) for j in [i + 1, end) and writes the reported pairs at dst[found...].
-// Two forms of the same loop: with a branch on the overlap test, best when few candidates overlap
-// (sparse leaves: the branch is predictable), and branch-free, best in dense leaves where the test
-// is a coin toss that a branch would keep mispredicting. The caller picks by the hit rate so far.
-template <bool kBranchFree>
-size_t SweepRow(const BspTree& tree, NodeId leaf, const LeafEntry* e, size_t i, size_t end,
-                BoxPair* dst, size_t found) {
-  const BoxId a = e[i].id;
-  const bool a_multi = tree.leaf_count(a) > 1;
-  for (size_t j = i + 1; j < end; ++j) {
-    bool report = EntriesOverlap(e[i], e[j]);
-    if constexpr (!kBranchFree) {
-      if (!report) continue;
-    }
-    if (report && a_multi && tree.leaf_count(e[j].id) > 1) {
-      report = IsCanonicalLeaf(tree, leaf, e[i].box, e[j].box);  // else reported elsewhere
-    }
-    const BoxId b = e[j].id;
-    dst[found] = BoxPair{std::min(a, b), std::max(a, b)};
-    found += report;
-  }
-  return found;
+inline bool ExactOverlap(const Aabb& x, const Aabb& y) {
+  return (x.min.x <= y.max.x) & (y.min.x <= x.max.x) & (x.min.y <= y.max.y) & (y.min.y <= x.max.y) &
+         (x.min.z <= y.max.z) & (y.min.z <= x.max.z);
 }
 
 }  // namespace
 
-uint64_t FindBspPairs(const BspTree& tree, std::vector<BoxPair>& out,
-                      std::vector<BoxPair>& scratch) {
-  uint64_t candidates = 0;
-  size_t found = 0;  // pairs written to scratch
+// The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes.
+void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
+  std::vector<BoxPair>& cand = candidates_[leaf];
+  cand.clear();
+  std::span<const LeafEntry> list = tree.leaf(leaf);
+  const LeafEntry* e = list.data();
+  const size_t size = list.size();
+  for (size_t i = 0; i < size; ++i) {
+    const float hi = e[i].hi;
+    for (size_t j = i + 1; j < size && e[j].lo <= hi; ++j) {
+      if (EntriesOverlap(e[i], e[j])) cand.push_back(MakePair(e[i].id, e[j].id));
+    }
+  }
+}
+
+// Drops the candidates of the touched boxes and pairs each touched box still in the list with
+// every other entry (a touched pair once, from its first entry).
+void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
+  if (stamp_.size() < tree.id_capacity()) stamp_.resize(tree.id_capacity(), 0);
+  if (++epoch_ == 0) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    epoch_ = 1;
+  }
+  for (BoxId id : tree.touched(leaf)) stamp_[id] = epoch_;
+  std::vector<BoxPair>& cand = candidates_[leaf];
+  std::erase_if(cand,
+                [&](const BoxPair& p) { return stamp_[p.a] == epoch_ || stamp_[p.b] == epoch_; });
+  std::span<const LeafEntry> list = tree.leaf(leaf);
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (stamp_[list[i].id] != epoch_) continue;
+    for (size_t j = 0; j < list.size(); ++j) {
+      if (j == i || (j < i && stamp_[list[j].id] == epoch_)) continue;
+      if (EntriesOverlap(list[i], list[j])) cand.push_back(MakePair(list[i].id, list[j].id));
+    }
+  }
+}
+
+uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out) {
   std::span<const BspNode> nodes = tree.nodes();
+  if (candidates_.size() < nodes.size()) candidates_.resize(nodes.size());
+  uint64_t tested = 0;
+  swept_ = 0;
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
-    std::span<const LeafEntry> list = tree.leaf(NodeId(n));
-    const LeafEntry* e = list.data();
-    const size_t size = list.size();
-    uint64_t leaf_candidates = 0, leaf_found = 0;
-    for (size_t i = 0; i < size; ++i) {
-      const float hi = e[i].hi;
-      size_t end = i + 1;
-      while (end < size && e[end].lo <= hi) ++end;
-      // Room for every candidate of this row: the sweep writes with no capacity checks.
-      if (found + (end - i) > scratch.size()) scratch.resize(2 * (found + (end - i)) + 1024);
-      const size_t before = found;
-      const bool dense = leaf_found * 8 > leaf_candidates;  // more than 1 in 8 overlap
-      found = dense ? SweepRow<true>(tree, NodeId(n), e, i, end, scratch.data(), found)
-                    : SweepRow<false>(tree, NodeId(n), e, i, end, scratch.data(), found);
-      leaf_candidates += end - i - 1;
-      leaf_found += found - before;
+    const NodeId leaf = NodeId(n);
+    if (tree.pairs_stale(leaf)) {
+      Sweep(tree, leaf);
+      ++swept_;
+    } else if (!tree.touched(leaf).empty()) {
+      Repair(tree, leaf);
     }
-    candidates += leaf_candidates;
+    tree.PairsRefreshed(leaf);
+    tested += candidates_[n].size();
+    for (const BoxPair& p : candidates_[n]) {
+      const Aabb &a = tree.exact_box(p.a), &b = tree.exact_box(p.b);
+      if (!ExactOverlap(a, b)) continue;
+      // Both boxes in several leaves: only the canonical leaf reports it. The canonical leaf of
+      // the exact intersection is reached by both exact boxes, hence by both fat ones.
+      if (tree.leaf_count(p.a) > 1 && tree.leaf_count(p.b) > 1 &&
+          !IsCanonicalLeaf(tree, leaf, a, b)) {
+        continue;
+      }
+      out.push_back(p);
+    }
   }
-  out.insert(out.end(), scratch.begin(), scratch.begin() + ptrdiff_t(found));
-  return candidates;
+  return tested;
+}
+
+size_t BspPairFinder::MemoryBytes() const {
+  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]);
+  for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
+  return bytes;
 }
 
 }  // namespace partlab

@@ -19,9 +19,29 @@ namespace partlab {
 // True when `leaf` is where the canonical descent of a ∩ b ends.
 bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb& b);
 
-// Appends every overlapping pair once; returns the number of candidate pairs the sweeps produced.
-// `scratch` is reusable storage (kept between calls so that steady state allocates nothing).
-uint64_t FindBspPairs(const BspTree& tree, std::vector<BoxPair>& out,
-                      std::vector<BoxPair>& scratch);
+// Pair enumeration with candidates kept per leaf. The sweep of a leaf runs on its stored (fat)
+// boxes and keeps the pairs whose fat boxes overlap as the leaf's candidates; each step every
+// candidate is re-tested on the exact boxes (and the canonical rule). A leaf whose list did not
+// change since its last sweep (no entry in or out, every box still inside its fat box) cannot
+// gain a candidate, so its sweep is skipped and its candidates reused: the persistent pairs of
+// sweep-and-prune and DBVT, per leaf. When only a few of a leaf's boxes were touched (see
+// BspTree::touched), only their candidates are dropped and found again, one box against the list.
+class BspPairFinder {
+ public:
+  // Appends every overlapping pair once; returns the number of candidates tested.
+  uint64_t FindPairs(BspTree& tree, std::vector<BoxPair>& out);
+  // Leaves re-swept by the last FindPairs (the rest reused their candidates).
+  uint32_t swept_leaves() const { return swept_; }
+  size_t MemoryBytes() const;
+
+ private:
+  void Sweep(const BspTree& tree, NodeId leaf);
+  void Repair(const BspTree& tree, NodeId leaf);
+
+  std::vector<std::vector<BoxPair>> candidates_;  // by node id
+  uint32_t swept_ = 0;
+  std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf
+  uint32_t epoch_ = 0;
+};
 
 }  // namespace partlab

@@ -32,6 +32,7 @@ std::string BspParams::Clamp() {
   ClampField(ops_per_cycle_max, ops_per_cycle_min, 1024, "ops_per_cycle_max", notes);
   ClampField(verify_interval, 1, 100000, "verify_interval", notes);
   ClampField(max_depth, 1, 60, "max_depth", notes);
+  ClampField(fat_margin, 0.0f, 1.0f, "fat_margin", notes);
   std::string s = notes.str();
   if (s.size() >= 2) s.resize(s.size() - 2);  // drop the trailing "; "
   return s;

@@ -46,6 +46,12 @@ struct BspParams {
   // runs verification and operations until the tree settles, instead of growing it 1–4
   // operations per step over the next hundred steps.
   bool build_on_bulk_add = true;
+  // Not in the thesis: the leaves store each box grown by this fraction of its largest extent
+  // (a "fat" box, as Bullet's DBVT does). While a box moves inside its fat box nothing stored
+  // changes: no migration, no re-sort, and its leaves keep their cached candidate pairs, which
+  // are re-tested exactly each step. Resting and jittering bodies then cost almost nothing.
+  // 0 stores exact boxes (the thesis's scheme: every moved box migrates and is re-sorted).
+  float fat_margin = 0.1f;
   // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.
   bool relax_directions = false;
 

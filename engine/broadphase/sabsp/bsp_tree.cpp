@@ -18,8 +18,11 @@ BspTree::BspTree() : dirs_(ThirteenCutDirections()) {
 void BspTree::Clear() {
   nodes_.clear();
   lists_.clear();
+  flags_.clear();
+  touched_.clear();
   free_nodes_.clear();
   boxes_.clear();
+  exact_.clear();
   present_.clear();
   leaf_count_.clear();
   stamp_.clear();
@@ -31,6 +34,7 @@ void BspTree::Clear() {
 void BspTree::EnsureId(BoxId id) {
   if (id < boxes_.size()) return;
   boxes_.resize(id + 1);
+  exact_.resize(id + 1);
   present_.resize(id + 1, 0);
   leaf_count_.resize(id + 1, 0);
   stamp_.resize(id + 1, 0);
@@ -45,12 +49,15 @@ NodeId BspTree::NewNode() {
     n = static_cast<NodeId>(nodes_.size());
     nodes_.emplace_back();
     lists_.emplace_back();
+    flags_.emplace_back();
+    touched_.emplace_back();
   }
   const uint32_t generation = nodes_[n].generation + 1;
   nodes_[n] = BspNode{};
   nodes_[n].generation = generation;
   nodes_[n].alive = true;
   lists_[n].clear();  // keeps its capacity for reuse
+  MarkChanged(n);
   return n;
 }
 
@@ -89,8 +96,19 @@ void BspTree::PushEntry(NodeId leaf, const LeafEntry& entry, bool sorted) {
   } else {
     list.push_back(entry);
   }
+  MarkTouched(leaf, entry.id);
   ++leaf_count_[entry.id];
   ++total_entries_;
+}
+
+// A few touched boxes are cheaper to re-pair one by one than re-sweeping the leaf; past a quarter
+// of the list the whole leaf is re-swept.
+void BspTree::MarkTouched(NodeId leaf, BoxId id) {
+  flags_[leaf] |= kNeedsSort;
+  if (flags_[leaf] & kPairsStale) return;
+  std::vector<BoxId>& touched = touched_[leaf];
+  touched.push_back(id);
+  if (touched.size() * 4 > lists_[leaf].size() + 8) MarkChanged(leaf);
 }
 
 void BspTree::MarkDirty(NodeId leaf) {
@@ -102,6 +120,7 @@ void BspTree::MarkDirty(NodeId leaf) {
 void BspTree::EndBatch() {
   batch_ = false;
   for (NodeId leaf : dirty_leaves_) {
+    MarkChanged(leaf);
     std::stable_sort(lists_[leaf].begin(), lists_[leaf].end(), ByLo);
   }
   dirty_leaves_.clear();
@@ -111,6 +130,7 @@ bool BspTree::EraseEntry(NodeId leaf, BoxId id) {
   std::vector<LeafEntry>& list = lists_[leaf];
   for (size_t i = 0; i < list.size(); ++i) {
     if (list[i].id == id) {
+      MarkTouched(leaf, id);
       if (batch_) {  // order restored by EndBatch
         list[i] = list.back();
         list.pop_back();
@@ -140,6 +160,9 @@ uint32_t BspTree::Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, Bo
       if (batch_) MarkDirty(n);
       return 1;
     }
+    if (was && is && (old_box.min != new_box.min || old_box.max != new_box.max)) {
+      MarkTouched(n, id);
+    }  // stays, but its stored box changed
     return 0;
   }
   const Interval o = was ? ProjectAabb(old_box, node.normal) : Interval{0, 0};
@@ -158,7 +181,8 @@ uint32_t BspTree::Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, Bo
 uint32_t BspTree::AddBox(BoxId id, const Aabb& box) {
   EnsureId(id);
   if (present_[id]) return MoveBox(id, box);
-  boxes_[id] = box;
+  boxes_[id] = box;  // fattened only once it moves: a box added at rest stays exact
+  exact_[id] = box;
   present_[id] = 1;
   ++box_count_;
   return Migrate(root_, box, box, id, false, true, false);
@@ -172,8 +196,22 @@ uint32_t BspTree::RemoveBox(BoxId id) {
   return changes;
 }
 
-uint32_t BspTree::MoveBox(BoxId id, const Aabb& box) {
-  if (!present(id)) return AddBox(id, box);
+Aabb BspTree::Fatten(const Aabb& box) const {
+  const glm::vec3 extent = box.max - box.min;
+  const float margin = fat_margin_ * std::max({extent.x, extent.y, extent.z});
+  return Aabb{box.min - margin, box.max + margin};
+}
+
+uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
+  if (!present(id)) return AddBox(id, in);
+  exact_[id] = in;
+  // Still inside its stored fat box: the structure does not change at all.
+  const Aabb& stored = boxes_[id];
+  if (fat_margin_ > 0 && glm::all(glm::lessThanEqual(stored.min, in.min)) &&
+      glm::all(glm::lessThanEqual(in.max, stored.max))) {
+    return 0;
+  }
+  const Aabb box = fat_margin_ > 0 ? Fatten(in) : in;
   const Aabb old_box = boxes_[id];
   boxes_[id] = box;  // new entries copy the new box
   // Fast path for the common case: while the old and new boxes take the same single branch,
@@ -189,6 +227,7 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& box) {
     }
     n = node.child[neg ? 0 : 1];
   }
+  MarkTouched(n, id);  // same single leaf; its entry's box changed
   return 0;
 }
 
@@ -203,7 +242,8 @@ void BspTree::RemoveFromSubtree(NodeId n, BoxId id) {
 uint64_t BspTree::SortLeaves() {
   uint64_t moves = 0;
   for (size_t n = 0; n < nodes_.size(); ++n) {
-    if (!nodes_[n].alive || !nodes_[n].IsLeaf()) continue;
+    if (!nodes_[n].alive || !nodes_[n].IsLeaf() || !(flags_[n] & kNeedsSort)) continue;
+    flags_[n] &= uint8_t(~kNeedsSort);
     const glm::vec3 dir = dirs_[nodes_[n].sort_dir];
     std::vector<LeafEntry>& list = lists_[n];
     LeafEntry* e = list.data();
@@ -230,6 +270,7 @@ uint64_t BspTree::SortLeaves() {
 }
 
 void BspTree::ResortLeaf(NodeId leaf, uint8_t sort_dir) {
+  MarkChanged(leaf);
   nodes_[leaf].sort_dir = sort_dir;
   const glm::vec3 dir = dirs_[sort_dir];
   for (LeafEntry& e : lists_[leaf]) {
@@ -241,6 +282,7 @@ void BspTree::ResortLeaf(NodeId leaf, uint8_t sort_dir) {
 }
 
 void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
+  MarkChanged(leaf);
   for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id];
   total_entries_ -= lists_[leaf].size();
   out.insert(out.end(), lists_[leaf].begin(), lists_[leaf].end());
@@ -278,10 +320,12 @@ void BspTree::CollectBoxes(NodeId n, std::vector<BoxId>& out) {
 
 size_t BspTree::MemoryBytes() const {
   size_t bytes = nodes_.capacity() * sizeof(BspNode) + lists_.capacity() * sizeof(lists_[0]) +
-                 free_nodes_.capacity() * sizeof(NodeId) + boxes_.capacity() * sizeof(Aabb) +
-                 present_.capacity() + leaf_count_.capacity() * sizeof(uint32_t) +
-                 stamp_.capacity() * sizeof(uint32_t);
+                 touched_.capacity() * sizeof(touched_[0]) + flags_.capacity() +
+                 exact_.capacity() * sizeof(Aabb) + free_nodes_.capacity() * sizeof(NodeId) +
+                 boxes_.capacity() * sizeof(Aabb) + present_.capacity() +
+                 leaf_count_.capacity() * sizeof(uint32_t) + stamp_.capacity() * sizeof(uint32_t);
   for (const auto& l : lists_) bytes += l.capacity() * sizeof(LeafEntry);
+  for (const auto& t : touched_) bytes += t.capacity() * sizeof(BoxId);
   return bytes;
 }
 

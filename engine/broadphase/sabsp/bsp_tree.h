@@ -64,11 +64,19 @@ class BspTree {
   const BspNode& node(NodeId n) const { return nodes_[n]; }
   BspNode& node_mut(NodeId n) { return nodes_[n]; }
   std::span<const LeafEntry> leaf(NodeId n) const { return lists_[n]; }
-  std::vector<LeafEntry>& leaf_mut(NodeId n) { return lists_[n]; }
+  // Read-write access to a list marks it changed.
+  std::vector<LeafEntry>& leaf_mut(NodeId n) {
+    MarkChanged(n);
+    return lists_[n];
+  }
 
-  // Boxes, by id.
+  // Boxes, by id. box() is the box the structure stores (the fat box: the exact box grown by the
+  // fat margin when it last escaped its fat box; see BspParams::fat_margin); every placement,
+  // sort and operation uses it. exact_box() is the box last given, for the exact pair test.
   bool present(BoxId id) const { return id < present_.size() && present_[id]; }
   const Aabb& box(BoxId id) const { return boxes_[id]; }
+  const Aabb& exact_box(BoxId id) const { return exact_[id]; }
+  void set_fat_margin(float fraction) { fat_margin_ = fraction; }
   uint32_t box_count() const { return box_count_; }
   uint32_t id_capacity() const { return static_cast<uint32_t>(boxes_.size()); }
   // In how many leaves a box is stored (1 unless it straddles planes).
@@ -82,9 +90,21 @@ class BspTree {
   uint32_t RemoveBox(BoxId id);
   uint32_t MoveBox(BoxId id, const Aabb& box);
 
-  // 5.1.2: re-projects every leaf entry and restores the order with an insertion sort (few swaps
-  // thanks to temporal coherence). Returns the number of element moves.
+  // 5.1.2: re-projects the entries and restores the order with an insertion sort (few swaps
+  // thanks to temporal coherence), in the leaves whose stored boxes changed since the last call
+  // (the thesis re-sorts every leaf; a leaf whose boxes all stayed inside their fat boxes is
+  // still sorted). Returns the number of element moves.
   uint64_t SortLeaves();
+
+  // What changed in a leaf's list since PairsRefreshed(), for the pair finder's cached candidates:
+  // pairs_stale when the list was rebuilt wholesale (new node, operation, many edits), else the
+  // boxes touched one by one (entered, left, or their stored box changed; ids may repeat).
+  bool pairs_stale(NodeId leaf) const { return flags_[leaf] & kPairsStale; }
+  std::span<const BoxId> touched(NodeId leaf) const { return touched_[leaf]; }
+  void PairsRefreshed(NodeId leaf) {
+    flags_[leaf] &= uint8_t(~kPairsStale);
+    touched_[leaf].clear();
+  }
 
   // Subtree helpers for the operations. Entries are inserted at their sorted place; populations of
   // the subtree's nodes are kept right (the caller handles the ancestors).
@@ -128,6 +148,12 @@ class BspTree {
                    bool sorted);
   bool EraseEntry(NodeId leaf, BoxId id);
   void MarkDirty(NodeId leaf);
+  void MarkChanged(NodeId leaf) {
+    flags_[leaf] = kNeedsSort | kPairsStale;
+    touched_[leaf].clear();
+  }
+  void MarkTouched(NodeId leaf, BoxId id);
+  Aabb Fatten(const Aabb& box) const;
   void EnsureId(BoxId id);
 
   CutDirections dirs_;
@@ -136,7 +162,13 @@ class BspTree {
   std::vector<NodeId> free_nodes_;
   NodeId root_ = kNoNode;
 
-  std::vector<Aabb> boxes_;
+  enum : uint8_t { kNeedsSort = 1, kPairsStale = 2 };
+  std::vector<uint8_t> flags_;               // by node id
+  std::vector<std::vector<BoxId>> touched_;  // by node id
+
+  std::vector<Aabb> boxes_;  // stored (fat) boxes
+  std::vector<Aabb> exact_;
+  float fat_margin_ = 0;
   std::vector<uint8_t> present_;
   std::vector<uint32_t> leaf_count_;
   std::vector<uint32_t> stamp_;  // for CollectBoxes' de-duplication

@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include "engine/broadphase/sabsp/bsp_invariants.h"
-#include "engine/broadphase/sabsp/bsp_pairs.h"
 #include "engine/debug_draw.h"
 
 namespace partlab {
@@ -37,11 +36,12 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
   std::string note = p.Clamp();
   const bool new_directions = p.relax_directions != params_.relax_directions;
   params_ = p;
+  tree_.set_fat_margin(p.fat_margin);
   if (new_directions) {
     // Projections and planes depend on the direction set: rebuild from the current boxes.
     std::vector<std::pair<BoxId, Aabb>> boxes;
     for (BoxId id = 0; id < tree_.id_capacity(); ++id) {
-      if (tree_.present(id)) boxes.push_back({id, tree_.box(id)});
+      if (tree_.present(id)) boxes.push_back({id, tree_.exact_box(id)});
     }
     tree_.Clear();
     scheduler_.Clear();
@@ -82,7 +82,8 @@ void SemiAdjustingBsp::Update() {
   stats_.step = ++step_;
   stats_.migrations = migrations_;
   migrations_ = 0;
-  dirty_ = true;  // 5.1.2: every list is re-projected and sorted each step
+  // 5.1.2: the lists are re-projected and insertion-sorted; only leaves whose stored boxes
+  // changed need it (see BspTree::SortLeaves).
   SortIfDirty();
   const auto t_ops = Clock::now();
   const bool bulk = params_.build_on_bulk_add && !stepping_ &&
@@ -121,12 +122,13 @@ void SemiAdjustingBsp::ComputeShapeStats() {
 void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
   SortIfDirty();
   const size_t before = out.size();
-  stats_.candidates = FindBspPairs(tree_, out, pair_scratch_);
+  stats_.candidates = pair_finder_.FindPairs(tree_, out);
+  stats_.swept_leaves = pair_finder_.swept_leaves();
   stats_.pairs = out.size() - before;
 }
 
 size_t SemiAdjustingBsp::MemoryBytes() const {
-  return sizeof(*this) + tree_.MemoryBytes() + pair_scratch_.capacity() * sizeof(BoxPair);
+  return sizeof(*this) + tree_.MemoryBytes() + pair_finder_.MemoryBytes();
 }
 
 float SemiAdjustingBsp::NodeBalance(NodeId n) const {

@@ -15,6 +15,7 @@
 
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/sabsp/bsp_operations.h"
+#include "engine/broadphase/sabsp/bsp_pairs.h"
 #include "engine/broadphase/sabsp/bsp_params.h"
 #include "engine/broadphase/sabsp/bsp_scheduler.h"
 #include "engine/broadphase/sabsp/bsp_tree.h"
@@ -34,12 +35,13 @@ struct BspStepStats {
   uint64_t entries = 0;  // leaf-list entries (boxes counted once per leaf)
   float redundancy = 0;  // entries / boxes - 1
   uint32_t boxes = 0;
-  int split_threshold = 0;  // t in force
-  size_t pending = 0;       // events waiting
-  double update_ms = 0;     // Update(): sorts + maintenance (Move's migrations not included)
-  double ops_ms = 0;        // of which operations
-  uint64_t candidates = 0;  // last FindPairs: sweep candidates
-  uint64_t pairs = 0;       // last FindPairs: pairs reported
+  int split_threshold = 0;    // t in force
+  size_t pending = 0;         // events waiting
+  double update_ms = 0;       // Update(): sorts + maintenance (Move's migrations not included)
+  double ops_ms = 0;          // of which operations
+  uint64_t candidates = 0;    // last FindPairs: candidates tested exactly
+  uint32_t swept_leaves = 0;  // last FindPairs: leaves re-swept (the rest reused candidates)
+  uint64_t pairs = 0;         // last FindPairs: pairs reported
 };
 
 class SemiAdjustingBsp final : public BroadPhase {
@@ -105,7 +107,7 @@ class SemiAdjustingBsp final : public BroadPhase {
   BspOperations ops_;
   BspScheduler scheduler_;
   BspStepStats stats_;
-  std::vector<BoxPair> pair_scratch_;
+  BspPairFinder pair_finder_;
   uint32_t migrations_ = 0;
   uint32_t added_ = 0;  // boxes added since the last Update, to detect bulk loads
   uint64_t step_ = 0;

@@ -1,0 +1,186 @@
+// The BSP's incremental paths (fat boxes and per-leaf cached candidates; BspParams::fat_margin,
+// bsp_pairs.h): resting boxes reuse their leaves' candidates, and every way a cached candidate
+// list can go out of date is checked against brute force after every step: boxes jittering or
+// approaching inside their fat boxes, a box that moves after resting, boxes added and removed
+// among resting ones, and operations rebuilding leaves that hold cached candidates.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "engine/broadphase/brute_force.h"
+#include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+
+namespace partlab {
+namespace {
+
+BspParams SmallLeaves() {
+  BspParams p;
+  p.adaptive_split_threshold = false;
+  p.split_threshold = 12;  // many leaves for few boxes
+  return p;
+}
+
+// Resting boxes in small heaps of four overlapping boxes, the heaps on a sparse jittered grid so
+// that planes between them cut nothing and the tree can split (many leaves, many pairs).
+std::vector<Aabb> RestingPile(int n, std::mt19937& rng) {
+  std::uniform_real_distribution<float> u(-0.3f, 0.3f);
+  std::vector<Aabb> boxes;
+  for (int i = 0; i < n; ++i) {
+    const int heap = i / 4;
+    const glm::vec3 base(float(heap % 8) * 3.0f, float(heap / 64) * 3.0f,
+                         float((heap / 8) % 8) * 3.0f);
+    boxes.push_back(
+        Aabb::FromCenterHalf(base + glm::vec3(u(rng), u(rng), u(rng)), glm::vec3(0.5f)));
+  }
+  return boxes;
+}
+
+// Moves a box by `d` (both corners).
+Aabb Shifted(const Aabb& b, const glm::vec3& d) {
+  return Aabb{b.min + d, b.max + d};
+}
+
+class CachedPairs : public ::testing::Test {
+ protected:
+  CachedPairs() : bsp(SmallLeaves()), drive_bsp(bsp), drive_brute(brute) {}
+
+  // One step of both broad phases; pair sets and invariants checked.
+  void Step(const std::vector<Aabb>& frame) {
+    drive_bsp.Step(frame, got);
+    drive_brute.Step(frame, want);
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    ASSERT_EQ(got, want) << "step " << step << ": " << got.size() << " vs " << want.size();
+    ASSERT_EQ(bsp.CheckInvariants(), "") << "step " << step;
+    ++step;
+  }
+  // Steps until the scheduler has nothing left to do for resting boxes.
+  void Settle(const std::vector<Aabb>& frame) {
+    for (int i = 0; i < 200; ++i) Step(frame);
+    bsp.Rebuild();
+    Step(frame);
+  }
+
+  SemiAdjustingBsp bsp;
+  BruteForce brute;
+  FrameDriver drive_bsp, drive_brute;
+  std::vector<BoxPair> got, want;
+  int step = 0;
+};
+
+TEST_F(CachedPairs, RestingBoxesReuseEveryLeafsCandidates) {
+  std::mt19937 rng(7);
+  std::vector<Aabb> frame = RestingPile(600, rng);
+  Settle(frame);
+  ASSERT_GT(bsp.last_stats().leaves, 8u);
+  ASSERT_GT(want.size(), 400u);
+  // Jitter far below the fat margin (10 % of the box): nothing stored changes.
+  std::uniform_real_distribution<float> jitter(-0.002f, 0.002f);
+  const std::vector<Aabb> rest = frame;
+  int quiet_steps = 0;
+  for (int s = 0; s < 60; ++s) {
+    for (size_t i = 0; i < frame.size(); ++i) {
+      frame[i] = Shifted(rest[i], glm::vec3(jitter(rng), jitter(rng), jitter(rng)));
+    }
+    if (s == 10) bsp.Rebuild();  // boxes added at rest are stored exact until their first move
+    Step(frame);
+    if (s <= 10) continue;
+    EXPECT_EQ(bsp.last_stats().migrations, 0u) << "step " << step;
+    uint32_t ops = 0;  // a scheduled operation rebuilds the leaves it touches
+    for (uint32_t a : bsp.last_stats().ops.applied) ops += a;
+    if (ops == 0) {
+      EXPECT_EQ(bsp.last_stats().swept_leaves, 0u) << "step " << step;
+    }
+    quiet_steps += ops == 0;
+    EXPECT_GT(bsp.last_stats().candidates, 0u);
+  }
+  EXPECT_GT(quiet_steps, 40);
+}
+
+// Two boxes closing a gap smaller than their fat margin: the pair appears and disappears with no
+// sweep at all, from the cached candidate's exact test.
+TEST_F(CachedPairs, PairAppearsAndVanishesInsideFatBoxes) {
+  std::vector<Aabb> frame = {Aabb{glm::vec3(0), glm::vec3(1)},
+                             Aabb{glm::vec3(1.06f, 0, 0), glm::vec3(2.06f, 1, 1)}};
+  Step(frame);
+  Step(frame);
+  // First moves grow the stored boxes by the margin (0.1); after that the gap closes inside them.
+  frame[1] = Shifted(frame[1], glm::vec3(-0.01f, 0, 0));
+  Step(frame);
+  bool saw_pair = false;
+  for (int s = 0; s < 12; ++s) {
+    frame[1] = Shifted(frame[1], glm::vec3(-0.01f, 0, 0));
+    Step(frame);
+    saw_pair |= !got.empty();
+  }
+  EXPECT_TRUE(saw_pair);
+  for (int s = 0; s < 12; ++s) {
+    frame[1] = Shifted(frame[1], glm::vec3(0.01f, 0, 0));
+    Step(frame);
+  }
+  EXPECT_TRUE(got.empty());
+}
+
+TEST_F(CachedPairs, BoxMovingAfterRestingCrossesCachedLeaves) {
+  std::mt19937 rng(11);
+  std::vector<Aabb> frame = RestingPile(600, rng);
+  Settle(frame);
+  // One box leaves the pile and flies through it diagonally, then comes to rest again.
+  uint64_t repaired_steps = 0;
+  for (int s = 0; s < 120; ++s) {
+    frame[17] = Shifted(frame[17], glm::vec3(0.2f, 0.05f, 0.18f));
+    Step(frame);
+    repaired_steps += bsp.last_stats().migrations > 0;
+  }
+  EXPECT_GT(repaired_steps, 0u);
+  for (int s = 0; s < 20; ++s) Step(frame);
+  EXPECT_EQ(bsp.last_stats().swept_leaves, 0u);
+}
+
+TEST_F(CachedPairs, AddAndRemoveAmongRestingBoxes) {
+  std::mt19937 rng(5);
+  std::vector<Aabb> frame = RestingPile(600, rng);
+  Settle(frame);
+  std::uniform_int_distribution<size_t> pick(0, frame.size() - 1);
+  const std::vector<Aabb> rest = frame;
+  for (int s = 0; s < 300; ++s) {
+    for (int k = 0; k < 3; ++k) {  // absent boxes come back where they were
+      const size_t i = pick(rng);
+      frame[i] = frame[i].IsEmpty() ? rest[i] : Aabb{};
+    }
+    if (s % 50 == 0) frame.push_back(Aabb::FromCenterHalf(glm::vec3(5, 2, 5), glm::vec3(0.7f)));
+    Step(frame);
+  }
+}
+
+// Operations replace leaves wholesale (split, merge, swap, balance): leaves holding cached
+// candidates are rebuilt, and the next step's pairs must still be exact.
+TEST_F(CachedPairs, OperationsOnLeavesWithCachedCandidates) {
+  std::mt19937 rng(3);
+  std::vector<Aabb> frame = RestingPile(600, rng);
+  Settle(frame);
+  int applied = 0;
+  for (int round = 0; round < 40; ++round) {
+    // Merge the parent of some leaf, then let the scheduler split it again.
+    const std::span<const BspNode> nodes = bsp.nodes();
+    NodeId target = kNoNode;
+    for (size_t n = 0; n < nodes.size() && target == kNoNode; ++n) {
+      if (nodes[n].alive && !nodes[n].IsLeaf() && nodes[nodes[n].child[0]].IsLeaf() &&
+          nodes[nodes[n].child[1]].IsLeaf() && (n + round) % 3 == 0) {
+        target = NodeId(n);
+      }
+    }
+    if (target == kNoNode) continue;
+    const BspOp op = round % 2 ? BspOp::kMerge : BspOp::kBalance;
+    applied += bsp.ApplyOp(op, target).ok;
+    Step(frame);
+    Step(frame);
+  }
+  EXPECT_GT(applied, 0);
+}
+
+}  // namespace
+}  // namespace partlab

@@ -10,8 +10,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <glm/common.hpp>
+#include <glm/trigonometric.hpp>
 
 #include "app/camera_input.h"
 #include "app/panels/help_panel.h"
@@ -31,6 +33,9 @@ constexpr double kFixedStep = 1.0 / 60.0;  // simulation step, independent of th
 constexpr double kIdleAfter = 1.0;         // seconds without input before the loop sleeps
 constexpr double kIdleWait = 0.25;         // the stats still refresh four times a second
 constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
+// Under llvmpipe, the most triangles a model is drawn with (mesh_lod.h): about one per pixel the
+// dragon covers at 1280x720, where the full 202,520 cost three times as much for the same image.
+constexpr size_t kSoftwareDisplayTriangles = 60000;
 const glm::vec3 kBackdropTop{0.22f, 0.24f, 0.29f};
 const glm::vec3 kBackdropBottom{0.05f, 0.055f, 0.07f};
 
@@ -66,6 +71,13 @@ void NoteSettingClamp(Engine& engine, const char* key, int& value, const ValueRa
   if (note.empty()) return;
   engine.setting_notes.push_back("partlab: " + engine.settings.path() + ": " + note);
   std::fprintf(stderr, "%s\n", engine.setting_notes.back().c_str());
+}
+
+// Mesa's CPU rasterisers: every triangle and every sample is set up on the CPU.
+bool IsSoftwareRenderer(const std::string& renderer) {
+  for (const char* name : {"llvmpipe", "softpipe", "SWR", "Software Rasterizer"})
+    if (renderer.find(name) != std::string::npos) return true;
+  return false;
 }
 
 // --- InitEngine's steps --------------------------------------------------------------------------
@@ -119,6 +131,22 @@ int CreateWindowAndContext(Engine& engine) {
   std::printf("partlab: OpenGL %s | %s | %s\n", engine.gl.version.c_str(), engine.gl.vendor.c_str(),
               engine.gl.renderer.c_str());
   std::fflush(stdout);
+  engine.software_gl = IsSoftwareRenderer(engine.gl.renderer);
+  // The sample count is fixed when the window is created, and which renderer we got is known only
+  // afterwards: under software rendering, unless --msaa asked for samples, open it again without.
+  if (engine.software_gl && engine.options.msaa < 0 && engine.msaa > 0) {
+    glfwDestroyWindow(engine.window);
+    engine.msaa = 0;
+    glfwWindowHint(GLFW_SAMPLES, 0);
+    engine.window = glfwCreateWindow(width, height, "Partition Lab", nullptr, nullptr);
+    if (!engine.window) {
+      std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
+                   g_glfw_error.c_str());
+      return kExitNoOpenGL33;
+    }
+    glfwMakeContextCurrent(engine.window);
+    gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress));
+  }
   engine.vsync = !engine.headless && engine.settings.GetInt("vsync", 1) != 0;
   glfwSwapInterval(engine.vsync ? 1 : 0);
   InstallActivityCallbacks(engine);
@@ -224,16 +252,49 @@ void InitCamera(Engine& engine) {
   c.pitch = std::clamp(pitch, -1.55f, 1.55f);
 }
 
+// The model a view without one left deferred, read when a view that uses it is shown; a file
+// that fails falls back to the default scene, as at start-up.
+void LoadDeferredModel(Engine& engine) {
+  if (engine.model.loaded() || engine.model.deferred().empty()) return;
+  if (const std::string error = engine.model.OpenDeferred(); !error.empty())
+    ShowStatus(engine, error, true);
+  if (!engine.model.loaded()) {
+    std::string note;
+    const std::string path = DefaultModelPath(note);
+    if (!note.empty()) ShowStatus(engine, note, false);
+    if (const std::string error = engine.model.Open(path); !error.empty())
+      ShowStatus(engine, error, true);
+  }
+  FrameModel(engine);
+}
+
 void SwitchView(Engine& engine, int index) {
+  if (RegisteredViews()[index].uses_model) LoadDeferredModel(engine);
   engine.view.reset();  // the old view lets go of its GPU resources first
   engine.view = RegisteredViews()[index].create(engine.app);
   engine.scene_ui.view_index = index;
 }
 
 int InitScene(Engine& engine) {
-  if (const int code = InitModel(engine); code != kExitOk) return code;
-  InitCamera(engine);
   const Settings& s = engine.settings;
+  const std::string view_name =
+      !engine.options.view.empty() ? engine.options.view : s.Get("view", "Mesh viewer");
+  int view = FindView(view_name);
+  if (view < 0 && !engine.options.view.empty()) {
+    std::fprintf(stderr, "partlab: unknown --view '%s'\n", view_name.c_str());
+    return kExitBadInput;
+  }
+  if (view < 0) view = std::max(FindView("Mesh viewer"), 0);
+  if (RegisteredViews()[view].uses_model) {
+    if (const int code = InitModel(engine); code != kExitOk) return code;
+    InitCamera(engine);
+  } else {  // lazy: the first view that uses a model reads it (LoadDeferredModel)
+    std::string note;
+    const std::string last = engine.headless ? "" : s.Get("model", "");
+    engine.model.Defer(!engine.options.model.empty() ? engine.options.model
+                       : !last.empty()               ? last
+                                                     : DefaultModelPath(note));
+  }
   const std::string shader =
       !engine.options.shader.empty() ? engine.options.shader : s.Get("shader", "");
   if (const int index = LightingModelIndex(shader); index >= 0) {
@@ -245,14 +306,7 @@ int InitScene(Engine& engine) {
   }
   engine.style.wireframe = s.GetInt("wireframe", 0) != 0;
   engine.scene_ui.show_grid = s.GetInt("grid", 1) != 0;
-  const std::string view_name =
-      !engine.options.view.empty() ? engine.options.view : s.Get("view", "Mesh viewer");
-  int view = FindView(view_name);
-  if (view < 0 && !engine.options.view.empty()) {
-    std::fprintf(stderr, "partlab: unknown --view '%s'\n", view_name.c_str());
-    return kExitBadInput;
-  }
-  SwitchView(engine, view >= 0 ? view : std::max(FindView("Mesh viewer"), 0));
+  SwitchView(engine, view);
   engine.show_help = !engine.headless && (s.first_run() || s.GetInt("panel.help", 0) != 0);
   engine.show_stats = s.GetInt("panel.stats", 1) != 0;
   engine.show_scene = s.GetInt("panel.scene", 1) != 0;
@@ -342,11 +396,29 @@ std::string SaveScreenshot(Engine& engine, const std::string& path) {
 }
 
 // Headless runs report what the stats panel would show, for measurements under xvfb.
+// "process CPU" adds every thread's CPU time over the frame (llvmpipe's rasterisers too): unlike
+// the interval it does not grow with the machine's load, so it says what an idle machine needs.
+// The load average printed beside it says how far to trust the wall-clock figures.
 void PrintFrameTimes(const Engine& engine) {
   const FrameStats::Medians m = engine.stats.ComputeMedians(2);
   if (m.frames == 0) return;
-  std::printf("partlab: medians over %d frames: interval %.2f ms, CPU %.2f ms, GPU %.2f ms\n",
-              m.frames, m.interval_ms, m.cpu_ms, m.gpu_ms);
+  double load[3] = {-1, -1, -1};
+  if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {
+    if (std::fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3) load[0] = -1;
+    std::fclose(f);
+  }
+  std::printf(
+      "partlab: medians over %d frames: interval %.2f ms (%.1f fps), CPU %.2f ms, GPU %.2f ms, "
+      "process CPU %.2f ms (all threads), load average %.2f %.2f %.2f\n",
+      m.frames, m.interval_ms, m.interval_ms > 0 ? 1000.0 / m.interval_ms : 0.0, m.cpu_ms, m.gpu_ms,
+      m.process_cpu_ms, load[0], load[1], load[2]);
+  std::fflush(stdout);
+}
+
+double ProcessCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
 }
 
 // --- RenderScene's steps -------------------------------------------------------------------------
@@ -381,12 +453,15 @@ void SaveSettings(Engine& engine) {
   if (engine.model.loaded()) s.Set("model", engine.model.path());
   s.Set("view", RegisteredViews()[engine.scene_ui.view_index].name);
   s.Set("shader", kLightingModels[engine.style.lighting].key);
-  s.SetFloat("camera.target.x", engine.camera.target.x);
-  s.SetFloat("camera.target.y", engine.camera.target.y);
-  s.SetFloat("camera.target.z", engine.camera.target.z);
-  s.SetFloat("camera.distance", engine.camera.distance);
-  s.SetFloat("camera.yaw", engine.camera.yaw);
-  s.SetFloat("camera.pitch", engine.camera.pitch);
+  // The model's camera: a view without a model (the simulation) keeps its own camera.
+  if (RegisteredViews()[engine.scene_ui.view_index].uses_model) {
+    s.SetFloat("camera.target.x", engine.camera.target.x);
+    s.SetFloat("camera.target.y", engine.camera.target.y);
+    s.SetFloat("camera.target.z", engine.camera.target.z);
+    s.SetFloat("camera.distance", engine.camera.distance);
+    s.SetFloat("camera.yaw", engine.camera.yaw);
+    s.SetFloat("camera.pitch", engine.camera.pitch);
+  }
   int w = 0, h = 0;
   glfwGetWindowSize(engine.window, &w, &h);
   if (w > 0 && h > 0 && !glfwGetWindowAttrib(engine.window, GLFW_ICONIFIED)) {
@@ -396,7 +471,7 @@ void SaveSettings(Engine& engine) {
     s.SetInt("window.height", int(std::lround(h / scale)));
   }
   s.SetInt("vsync", engine.vsync);
-  s.SetInt("msaa", engine.msaa);
+  if (!engine.software_gl) s.SetInt("msaa", engine.msaa);  // software: 0 unless --msaa says
   s.SetInt("grid", engine.scene_ui.show_grid);
   s.SetInt("wireframe", engine.style.wireframe);
   s.SetInt("panel.help", engine.show_help);
@@ -419,15 +494,29 @@ int InitEngine(Engine& engine) {
   glClearColor(kBackdropBottom.r, kBackdropBottom.g, kBackdropBottom.b, 1.0f);
   InitUi(engine);
   if (const int code = InitRenderers(engine); code != kExitOk) return code;
+  if (engine.software_gl) {
+    // Said once on stdout and kept in the Scene panel's status line.
+    engine.model.SetDisplayBudget(kSoftwareDisplayTriangles);
+    engine.scene_ui.status = "Software rendering (" + engine.gl.renderer.substr(0, 8) + "): MSAA " +
+                             (engine.msaa > 0 ? "on (--msaa)" : "off") + ", models above " +
+                             std::to_string(kSoftwareDisplayTriangles / 1000) +
+                             "k triangles drawn simplified (queries use every triangle)";
+    std::printf("partlab: %s\n", engine.scene_ui.status.c_str());
+  }
   if (const int code = InitScene(engine); code != kExitOk) return code;
-  // Clamp notes (flags, then settings) in yellow, unless a load error is already shown in red.
+  // Clamp notes (flags, then settings) in yellow under the model's status line.
   for (const auto* notes : {&engine.options.notes, &engine.setting_notes})
-    if (!notes->empty() && !engine.scene_ui.status_is_error) engine.scene_ui.status = notes->back();
+    for (const std::string& note : *notes) AppendNote(engine.scene_ui.notice, note);
   engine.last_activity = glfwGetTime();
+  if (const char* orbit = std::getenv("PARTLAB_ORBIT_DEG"); orbit && *orbit)
+    engine.orbit_deg_per_frame = std::strtof(orbit, nullptr);
   if (engine.model.loaded())
-    std::printf("partlab: model %s (%zu triangles, loaded in %.0f ms)\n",
+    std::printf("partlab: model %s (%zu triangles, %zu drawn, loaded in %.0f ms)\n",
                 engine.model.path().c_str(), engine.model.mesh().TriangleCount(),
-                engine.model.load_ms());
+                engine.model.displayed_triangles(), engine.model.load_ms());
+  else if (!engine.model.deferred().empty())
+    std::printf("partlab: model %s not loaded (this view does not use one)\n",
+                engine.model.deferred().c_str());
   std::fflush(stdout);
   return kExitOk;
 }
@@ -448,6 +537,7 @@ int MainLoop(Engine& engine) {
       continue;
     }
     const auto frame_start = Clock::now();
+    const double process_cpu_start = ProcessCpuMs();
     const double dt = std::chrono::duration<double>(frame_start - previous).count();
     previous = frame_start;
 
@@ -465,6 +555,7 @@ int MainLoop(Engine& engine) {
       accumulator -= kFixedStep;
     }
 
+    engine.camera.yaw += glm::radians(engine.orbit_deg_per_frame);
     RenderScene(engine);
     const double cpu_ms =
         std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
@@ -491,9 +582,11 @@ int MainLoop(Engine& engine) {
       ShowStatus(engine, error.empty() ? "Saved " + path : "partlab: " + error, !error.empty());
     }
     glfwSwapBuffers(engine.window);
-    engine.stats.Record(dt * 1000.0, cpu_ms, engine.gpu_timer->last_ms());
+    engine.stats.Record(dt * 1000.0, cpu_ms, engine.gpu_timer->last_ms(),
+                        ProcessCpuMs() - process_cpu_start);
     ApplyPanelCommands(engine);
   }
+  if (engine.options.frames > 0) PrintFrameTimes(engine);  // --frames N: a measured run
   return kExitOk;
 }
 

@@ -41,7 +41,7 @@ struct Engine {
   bool headless = false;  // --screenshot: no settings read or written, no help window, no vsync
   Settings settings;
   std::vector<std::string> setting_notes;  // settings.ini values clamped into range (stderr + UI)
-  std::string imgui_ini;  // must outlive ImGui (io.IniFilename points into it)
+  std::string imgui_ini;                   // must outlive ImGui (io.IniFilename points into it)
 
   GLFWwindow* window = nullptr;
   GlInfo gl;
@@ -60,7 +60,11 @@ struct Engine {
   FrameStats stats;
   bool show_help = false, show_stats = true, show_scene = true;
   bool vsync = true;
-  int msaa = 4;                // samples per pixel of the window's framebuffer
+  int msaa = 4;              // samples per pixel of the window's framebuffer
+  bool software_gl = false;  // Mesa llvmpipe or softpipe: no MSAA, coarser display meshes
+  // $PARTLAB_ORBIT_DEG: the camera turns this many degrees per frame, so a --frames run measures a
+  // moving camera (every frame drawn afresh) rather than a still one.
+  float orbit_deg_per_frame = 0.0f;
   bool ui_rescale = false;     // the window moved to a monitor with another content scale
   double last_activity = 0.0;  // glfwGetTime() of the last input event
   bool idle = false;           // no recent input: the loop waits for events between frames

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/render/mesh_lod.h"
+
 namespace partlab {
 
 std::string ModelCacheDirectory() {
@@ -53,13 +55,28 @@ std::string CurrentModel::Open(const std::string& typed_path) {
   mesh_ = std::move(result).value();
   bounds_ = Aabb{};
   for (const glm::vec3& p : mesh_.positions) bounds_.Grow(p);
-  gpu_.Upload(mesh_);
+  if (display_budget_ > 0 && mesh_.TriangleCount() > display_budget_) {
+    const MeshLod lod = SimplifyForDisplay(mesh_, display_budget_);
+    gpu_.Upload(lod.mesh);
+    displayed_triangles_ = lod.mesh.TriangleCount();
+  } else {
+    gpu_.Upload(mesh_);
+    displayed_triangles_ = mesh_.TriangleCount();
+  }
+  deferred_.clear();
   path_ = path;
   stats_ = stats;
   load_ms_ =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   ++generation_;
   return {};
+}
+
+std::string CurrentModel::OpenDeferred() {
+  if (deferred_.empty()) return {};
+  const std::string path = deferred_;
+  deferred_.clear();  // tried once: a bad file is reported once, not every frame
+  return Open(path);
 }
 
 }  // namespace partlab

@@ -34,6 +34,17 @@ class CurrentModel {
  public:
   // "" on success; otherwise the loader's one-line error, and the current model is unchanged.
   std::string Open(const std::string& typed_path);
+  // Lazy loading: remember what to open without reading it (a view without a model, like the
+  // simulation, starts without the dragon's second of parsing); OpenDeferred reads it when a view
+  // that needs a model is shown. OpenDeferred returns "" when nothing was deferred.
+  void Defer(const std::string& typed_path) { deferred_ = typed_path; }
+  const std::string& deferred() const { return deferred_; }
+  std::string OpenDeferred();
+
+  // Software rendering (llvmpipe): meshes above this many triangles are drawn from a coarser
+  // copy (mesh_lod.h); 0 draws every triangle. Takes effect at the next Open.
+  void SetDisplayBudget(size_t max_triangles) { display_budget_ = max_triangles; }
+  size_t displayed_triangles() const { return displayed_triangles_; }  // what gpu() draws
 
   bool loaded() const { return generation_ > 0; }
   const Mesh& mesh() const { return mesh_; }
@@ -54,6 +65,8 @@ class CurrentModel {
   ObjLoadStats stats_;
   double load_ms_ = 0;
   int generation_ = 0;
+  std::string deferred_;
+  size_t display_budget_ = 0, displayed_triangles_ = 0;
 };
 
 }  // namespace partlab

@@ -55,6 +55,9 @@ struct ViewEntry {
   const char* name;  // persisted in the settings by this name
   const char* description;
   ViewFactory create;
+  // False for views that never look at the model (the simulation): the app then does not load
+  // one until a view that does is shown.
+  bool uses_model = true;
 };
 
 bool RegisterView(const ViewEntry& entry);

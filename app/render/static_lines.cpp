@@ -47,7 +47,9 @@ void StaticLines::Draw(const glm::mat4& view_projection) const {
   program_.Set("u_view_projection", view_projection);
   program_.Set("u_round_points", 0);
   glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  // Colour as usual; alpha accumulates coverage, so the lines composite correctly when drawn
+  // into a transparent SceneCache (on the window the alpha is not shown).
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glBindVertexArray(vao_);
   glDrawArrays(GL_LINES, 0, GLsizei(vertex_count_));
   glBindVertexArray(0);

@@ -18,7 +18,9 @@
 #include "app/panels/clamped_widgets.h"
 #include "app/render/heatmap_mesh.h"
 #include "app/render/heatmap_quad.h"
+#include "app/render/scene_cache.h"
 #include "app/render/static_lines.h"
+#include "app/settings.h"
 #include "app/view.h"
 #include "app/views/octree_jobs.h"
 #include "app/views/octree_scene.h"
@@ -83,11 +85,23 @@ class OctreeView final : public View {
     tint_mesh_ = std::make_unique<HeatmapMesh>();
     heatmap_quad_ = std::make_unique<HeatmapQuad>();
     cell_lines_ = std::make_unique<StaticLines>();
+    scene_cache_ = std::make_unique<SceneCache>();
+    LoadSettings(ParsedCommandLine());
     ApplyCommandLine(ParsedCommandLine());
+    std::printf("partlab: octree view: %s, max depth %d, placement %s, cells %s (depths <= %d)\n",
+                source_ == SceneSource::kSoup ? "soup" : "model", max_depth_,
+                placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper",
+                show_cells_ ? "shown" : "hidden", depth_shown_);
   }
   ~OctreeView() override {
     batch_job_.Stop();
     heatmap_job_.Stop();
+    if (!synchronous_) SaveSettings();
+    if (ParsedCommandLine().frames > 0)  // a measured run: say how many frames were cached
+      std::printf(
+          "partlab: octree view: %d of %d frames drew the mesh and cells, the others "
+          "composited the scene cache\n",
+          scene_redraws_, scene_frames_);
   }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
@@ -97,6 +111,8 @@ class OctreeView final : public View {
   bool Animating() const override { return batch_job_.Running() || heatmap_job_.Running(); }
 
  private:
+  void LoadSettings(const Options& options);
+  void SaveSettings();
   void ApplyCommandLine(const Options& options);
   void FrameForScreenshot(const Options& options);
   bool Header(const char* label, unsigned section);
@@ -113,6 +129,8 @@ class OctreeView final : public View {
   void UpdateHeatmap(const RenderContext& ctx);
   void ColouriseHeatmap();
   void DrawScene(const RenderContext& ctx, DebugDraw& draw);
+  void DrawMeshAndCells(const RenderContext& ctx);
+  uint64_t SceneKey(const RenderContext& ctx) const;
   void DrawBatchRays(DebugDraw& draw) const;
 
   void SourceGui();
@@ -127,7 +145,8 @@ class OctreeView final : public View {
   void LegendWindow();
 
   AppContext& app_;
-  ClampNote clamp_note_;  // the last slider value clamped into its range
+  Settings settings_;  // octree/settings.ini: the panel's controls, by name (interactive runs only)
+  ClampNote clamp_note_;      // the last slider value clamped into its range
   bool synchronous_ = false;  // a --screenshot run: jobs finish before the frame is drawn
 
   // The scene and its octree.
@@ -154,6 +173,10 @@ class OctreeView final : public View {
   std::unique_ptr<HeatmapMesh> tint_mesh_;
   // The cells overlay, recorded once per (tree, depth shown, hide empty) and kept on the GPU.
   std::unique_ptr<StaticLines> cell_lines_;
+  // The mesh and cells as last drawn: an unchanged picture is composited, not drawn again.
+  std::unique_ptr<SceneCache> scene_cache_;
+  int rebuilds_ = 0;  // part of the cache key (a new tree may reuse the old one's address)
+  int scene_redraws_ = 0, scene_frames_ = 0;
   MergedLineRecorder cell_recorder_;
   const Octree* cells_tree_ = nullptr;
   int cells_depth_ = -1;
@@ -189,6 +212,72 @@ class OctreeView final : public View {
   double heatmap_mean_[2] = {0, 0};
   uint32_t heatmap_max_ = 0;
 };
+
+// --- Settings: the panel's controls persist between interactive runs, stored by name ----------
+// (octree.*) in their own file next to the app's; flags and presets override them, and headless
+// runs neither read nor write them, so scripted screenshots never depend on the last session.
+
+void OctreeView::LoadSettings(const Options& options) {
+  if (!options.screenshot.empty()) return;
+  settings_.Load(ConfigDirectory() + "/octree");
+  const Settings& s = settings_;
+  source_ = s.Get("octree.source", "model") == "soup" ? SceneSource::kSoup : SceneSource::kModel;
+  const std::string affinity = s.Get("octree.soup.affinity", "high");
+  soup_affinity_ = affinity == "low" ? 0 : affinity == "medium" ? 1 : 2;
+  soup_count_ = std::clamp(s.GetInt("octree.soup.triangles", soup_count_), 100, 2000000);
+  soup_seed_ = s.GetInt("octree.soup.seed", soup_seed_);
+  max_depth_ = std::clamp(s.GetInt("octree.max_depth", max_depth_), 1, 12);
+  placement_ = s.Get("octree.placement", "paper") == "leaf" ? int(Placement::kLeafReferences)
+                                                            : int(Placement::kDeepestContaining);
+  show_mesh_ = s.GetInt("octree.overlay.mesh", show_mesh_) != 0;
+  show_cells_ = s.GetInt("octree.overlay.cells", show_cells_) != 0;
+  hide_empty_ = s.GetInt("octree.overlay.hide_empty", hide_empty_) != 0;
+  depth_shown_ = std::clamp(s.GetInt("octree.overlay.depth", depth_shown_), 1, max_depth_);
+  tint_by_depth_ = s.GetInt("octree.overlay.tint_by_depth", tint_by_depth_) != 0;
+  ray_mode_ = s.Get("octree.ray.mode", "camera") == "fixed" ? RayMode::kFromFixedOrigin
+                                                            : RayMode::kFromCamera;
+  draw_batch_rays_ = s.GetInt("octree.batch.draw_rays", draw_batch_rays_) != 0;
+  batch_seed_ = s.GetInt("octree.batch.seed", batch_seed_);
+  heatmap_metric_ = s.Get("octree.heatmap.metric", "tests") == "cells"
+                        ? int(CostMetric::kNodesVisited)
+                        : int(CostMetric::kTrianglesTested);
+  const std::string shown = s.Get("octree.heatmap.shown", "split");
+  heatmap_shown_ = shown == "paper"     ? int(HeatmapShown::kPaper)
+                   : shown == "ordered" ? int(HeatmapShown::kOrdered)
+                                        : int(HeatmapShown::kSplit);
+  heatmap_fraction_ = std::clamp(s.GetInt("octree.heatmap.fraction_index", heatmap_fraction_), 0,
+                                 int(std::size(kFractions)) - 1);
+  heatmap_log_ = s.GetInt("octree.heatmap.log", heatmap_log_) != 0;
+}
+
+void OctreeView::SaveSettings() {
+  Settings& s = settings_;
+  s.Set("octree.source", source_ == SceneSource::kSoup ? "soup" : "model");
+  s.Set("octree.soup.affinity", soup_affinity_ == 0   ? "low"
+                                : soup_affinity_ == 1 ? "medium"
+                                                      : "high");
+  s.SetInt("octree.soup.triangles", soup_count_);
+  s.SetInt("octree.soup.seed", soup_seed_);
+  s.SetInt("octree.max_depth", max_depth_);
+  s.Set("octree.placement", placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper");
+  s.SetInt("octree.overlay.mesh", show_mesh_);
+  s.SetInt("octree.overlay.cells", show_cells_);
+  s.SetInt("octree.overlay.hide_empty", hide_empty_);
+  s.SetInt("octree.overlay.depth", depth_shown_);
+  s.SetInt("octree.overlay.tint_by_depth", tint_by_depth_);
+  s.Set("octree.ray.mode", ray_mode_ == RayMode::kFromFixedOrigin ? "fixed" : "camera");
+  s.SetInt("octree.batch.draw_rays", draw_batch_rays_);
+  s.SetInt("octree.batch.seed", batch_seed_);
+  s.Set("octree.heatmap.metric",
+        heatmap_metric_ == int(CostMetric::kNodesVisited) ? "cells" : "tests");
+  s.Set("octree.heatmap.shown", heatmap_shown_ == int(HeatmapShown::kPaper)     ? "paper"
+                                : heatmap_shown_ == int(HeatmapShown::kOrdered) ? "ordered"
+                                                                                : "split");
+  s.SetInt("octree.heatmap.fraction_index", heatmap_fraction_);
+  s.SetInt("octree.heatmap.log", heatmap_log_);
+  if (const std::string error = s.Save(); !error.empty())
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+}
 
 // --- Start-up flags (headless screenshots)
 // --------------------------------------------------------
@@ -291,6 +380,7 @@ void OctreeView::RebuildIfStale() {
 // runs synchronously on every change of source, depth or placement; its time is the build time.
 void OctreeView::Rebuild() {
   stale_ = false;
+  ++rebuilds_;
   scene_.Update(source_, app_.model, Affinity(soup_affinity_), size_t(soup_count_),
                 uint64_t(soup_seed_));
   OctreeBuildOptions options;
@@ -499,18 +589,55 @@ void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
   if (ray_mode_ == RayMode::kFromFixedOrigin) draw.Point(fixed_origin_, 11.0f, {1, 0.3f, 1, 1});
 }
 
+// Everything the mesh-and-cells picture depends on.
+uint64_t OctreeView::SceneKey(const RenderContext& ctx) const {
+  struct {
+    glm::mat4 view, projection;
+    glm::vec2 size;
+    glm::vec3 material;
+    float shininess;
+    int ints[10];
+  } k{};
+  k.view = ctx.matrices.view;
+  k.projection = ctx.matrices.projection;
+  k.size = ctx.framebuffer_size;
+  k.material = ctx.style.material;
+  k.shininess = ctx.style.shininess;
+  const int ints[10] = {
+      ctx.style.lighting,      ctx.style.wireframe,     show_mesh_, show_cells_,  tint_uploaded_,
+      uploaded_depth_colours_, app_.model.generation(), rebuilds_,  depth_shown_, hide_empty_};
+  std::copy(std::begin(ints), std::end(ints), k.ints);
+  return HashBytes(&k, sizeof k);
+}
+
 void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
+  if (show_cells_) UpdateCellLines();
+  ++scene_frames_;
+  if (scene_cache_->usable()) {
+    const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
+    const uint64_t key = SceneKey(ctx);
+    if (!scene_cache_->Holds(key, w, h)) {
+      scene_cache_->Begin(key, w, h);
+      DrawMeshAndCells(ctx);
+      scene_cache_->End();
+      ++scene_redraws_;
+    }
+    scene_cache_->Composite();
+  } else {
+    DrawMeshAndCells(ctx);
+    ++scene_redraws_;
+  }
+  if (draw_batch_rays_) DrawBatchRays(draw);
+}
+
+void OctreeView::DrawMeshAndCells(const RenderContext& ctx) {
   if (show_mesh_) {
     if (tint_uploaded_)
       tint_mesh_->Draw(ctx.matrices.view, ctx.matrices.projection);
     else
       ctx.renderer.DrawMesh(app_.model.gpu(), glm::mat4(1.0f), ctx.matrices, ctx.style);
   }
-  if (show_cells_) {
-    UpdateCellLines();
-    cell_lines_->Draw(ctx.matrices.projection * ctx.matrices.view);
-  }
-  if (draw_batch_rays_) DrawBatchRays(draw);
+  if (show_cells_) cell_lines_->Draw(ctx.matrices.projection * ctx.matrices.view);
 }
 
 // Thin translucent lines (origin to hit, or across the scene) and the hits as points.

@@ -91,6 +91,7 @@ class SimulationView final : public View {
   // Scene and broad phase.
   void LoadSettings();
   void SaveSettings();
+  void RestoreCamera();
   void Reset();
   std::unique_ptr<BroadPhase> MakeAlgorithm(const std::string& name) const;
   void SwitchAlgorithm(const std::string& name);
@@ -166,7 +167,7 @@ class SimulationView final : public View {
   // it and shows the result.
   bool op_stepping_ = false;
   OpStepper stepper_;
-  std::string note_;  // e.g. what SetParams clamped
+  std::string note_;      // e.g. what SetParams clamped
   ClampNote clamp_note_;  // the last slider value clamped into its range
   int body_count_ = 0;    // --bodies: dynamic bodies per scene (0: the scene's own count)
   // Status bar lines: a load error (red, until dismissed or the next good load) and a note
@@ -227,12 +228,14 @@ SimulationView::SimulationView(AppContext& app) : app_(app) {
                 SceneCatalog()[scene_index_].number, algo_.c_str(), MsSince(start));
   }
   FrameCamera();
+  RestoreCamera();
   if (!options.trace.empty()) OpenReplay(options.trace);
 }
 
 SimulationView::~SimulationView() {
   if (recording_) recorder_.Close();
-  if (headless_ && plot_physics_.count() > 0) {
+  // Headless runs, and interactive runs with --frames N (measured runs), report their split.
+  if ((headless_ || ParsedCommandLine().frames > 0) && plot_physics_.count() > 0) {
     // The frame split the performance target is about (issue 8): physics, broad phase, drawing.
     std::printf(
         "partlab: simulation medians over the last %d steps / %d frames: physics (ODE) "
@@ -322,8 +325,34 @@ void SimulationView::SaveSettings() {
   s.SetFloat("sim.bsp.unbalance_limit", p.unbalance_limit);
   s.SetFloat("sim.bsp.redundancy_limit", p.redundancy_limit);
   s.SetFloat("sim.bsp.redundancy_excess", p.redundancy_excess_factor);
+  // The camera, with the scene it looked at: another scene is framed afresh instead.
+  const OrbitCamera& c = app_.camera;
+  s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
+  s.SetFloat("sim.camera.target.x", c.target.x);
+  s.SetFloat("sim.camera.target.y", c.target.y);
+  s.SetFloat("sim.camera.target.z", c.target.z);
+  s.SetFloat("sim.camera.distance", c.distance);
+  s.SetFloat("sim.camera.yaw", c.yaw);
+  s.SetFloat("sim.camera.pitch", c.pitch);
   if (const std::string error = s.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
+}
+
+void SimulationView::RestoreCamera() {
+  const Settings& s = settings_;
+  if (headless_ || s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number) return;
+  OrbitCamera& c = app_.camera;
+  const glm::vec3 target{s.GetFloat("sim.camera.target.x", c.target.x),
+                         s.GetFloat("sim.camera.target.y", c.target.y),
+                         s.GetFloat("sim.camera.target.z", c.target.z)};
+  const float distance = s.GetFloat("sim.camera.distance", c.distance);
+  const float yaw = s.GetFloat("sim.camera.yaw", c.yaw),
+              pitch = s.GetFloat("sim.camera.pitch", c.pitch);
+  if (!std::isfinite(target.x + target.y + target.z + distance + yaw + pitch)) return;
+  c.target = target;
+  c.distance = std::clamp(distance, 1e-3f, 1e6f);
+  c.yaw = yaw;
+  c.pitch = std::clamp(pitch, -1.55f, 1.55f);
 }
 
 // --- Scene and broad phase -----------------------------------------------------------------------
@@ -1003,7 +1032,7 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
 const bool kRegistered =
     RegisterView({"Simulation",
                   "The thesis's four simulations with a live broad phase and its overlay (issue 8)",
-                  &CreateSimulationView});
+                  &CreateSimulationView, /*uses_model=*/false});
 
 }  // namespace
 

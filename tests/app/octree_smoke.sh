@@ -68,6 +68,32 @@ DRIVE
     [[ ${BASH_REMATCH[1]} == "${BASH_REMATCH[2]}" ]] || fail "the traversals disagree: $line"
     "$png_check" "$tmp/partlab-screenshot-1.png" 900 600 || fail "P did not save a screenshot"
     ;;
+  settings)  # the panel's controls persist between interactive runs (octree/settings.ini)
+    run "${xvfb[@]}" "$partlab" --frames 3 --size 480x320 --msaa 0 --model bunny --view Octree \
+      --octree-depth 5 --placement leaf
+    [[ $rc -eq 0 ]] || fail "first run: exit code $rc"
+    ini="$PARTLAB_CONFIG_DIR/octree/settings.ini"
+    grep -q "^octree.max_depth=5$" "$ini" || fail "depth not saved"
+    grep -q "^octree.placement=leaf$" "$ini" || fail "placement not saved"
+    sed -i 's/^octree.overlay.hide_empty=1$/octree.overlay.hide_empty=0/' "$ini"
+    run "${xvfb[@]}" "$partlab" --frames 3 --size 480x320 --msaa 0
+    [[ $rc -eq 0 ]] || fail "second run: exit code $rc"
+    grep -q "octree view: model, max depth 5, placement leaf" "$tmp/out" ||
+      fail "second run did not restore the depth and placement"
+    grep -q "^octree.overlay.hide_empty=0$" "$ini" || fail "an edited setting was not kept"
+    # A screenshot run neither reads nor writes them: the defaults, whatever the last session.
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 2 --size 480x320 --msaa 0 \
+      --model bunny --view Octree
+    grep -q "octree view: model, max depth 8, placement paper" "$tmp/out" ||
+      fail "a screenshot run used the saved settings"
+    ;;
+  lazy-model)  # the simulation view does not read the model; switching to a view that needs it does
+    run "${xvfb[@]}" "$partlab" --frames 5 --size 480x320 --msaa 0 --model bunny --view Simulation
+    [[ $rc -eq 0 ]] || fail "exit code $rc"
+    grep -q "model .*bunny.* not loaded (this view does not use one)" "$tmp/out" ||
+      fail "the simulation view loaded the model"
+    grep -q "process CPU .* load average" "$tmp/out" || fail "no frame report at exit"
+    ;;
   *) fail "unknown scenario $scenario" ;;
 esac
 echo "ok: $scenario"

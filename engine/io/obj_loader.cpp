@@ -101,7 +101,7 @@ std::optional<ScanError> CheckIndex(std::string_view text, char kind, long defin
     return ScanError{
         line, "face " + KindName(kind) + " index '" + std::string(text) + "' is not an integer"};
   if (index == 0) return ScanError{line, "face " + KindName(kind) + " index 0 (OBJ is 1-based)"};
-  if (index < 0 && -index > defined)
+  if (index < 0 && index < -defined)  // not -index > defined: -LONG_MIN overflows
     return ScanError{line, "face " + KindName(kind) + " index " + std::to_string(index) +
                                " out of range (" + std::to_string(defined) + " " +
                                KindPlural(kind) + " so far)"};
@@ -115,6 +115,10 @@ std::optional<ScanError> ScanFace(std::string_view rest, size_t line, const ObjC
   int corners = 0;
   for (std::string_view token = NextToken(rest); !token.empty(); token = NextToken(rest)) {
     ++corners;
+    // "2/" or "2/2/": tinyobjloader reads the missing index from the next corner (found by
+    // fuzzing: a normal index past the end of the normals).
+    if (token.back() == '/')
+      return ScanError{line, "face corner '" + std::string(token) + "' ends with '/'"};
     const char kinds[3] = {'v', 't', 'n'};
     const long defined[3] = {counts.positions, counts.texcoords, counts.normals};
     for (int part = 0; part < 3 && !token.empty(); ++part) {
@@ -185,9 +189,21 @@ std::optional<ScanError> ValidateObjText(std::string_view text) {
 bool EveryCornerHasNormal(const tinyobj::attrib_t& attrib,
                           const std::vector<tinyobj::shape_t>& shapes) {
   if (attrib.normals.empty()) return false;
+  const size_t normals = attrib.normals.size() / 3;
   for (const tinyobj::shape_t& shape : shapes)
     for (const tinyobj::index_t& corner : shape.mesh.indices)
-      if (corner.normal_index < 0) return false;
+      if (corner.normal_index < 0 || size_t(corner.normal_index) >= normals) return false;
+  return true;
+}
+
+// The validating pass and tinyobjloader read faces independently; should they ever disagree, an
+// index tinyobjloader produced must still never reach past the vertices (fuzzing, issue 10).
+bool EveryCornerHasVertex(const tinyobj::attrib_t& attrib,
+                          const std::vector<tinyobj::shape_t>& shapes) {
+  const size_t vertices = attrib.vertices.size() / 3;
+  for (const tinyobj::shape_t& shape : shapes)
+    for (const tinyobj::index_t& corner : shape.mesh.indices)
+      if (corner.vertex_index < 0 || size_t(corner.vertex_index) >= vertices) return false;
   return true;
 }
 
@@ -257,6 +273,9 @@ LoadResult<Mesh> ParseObj(const std::string& text, const std::string& name, ObjL
     return LoadResult<Mesh>::Fail(Located(name, 0, message.empty() ? "parse error" : message));
   }
 
+  if (!EveryCornerHasVertex(reader.GetAttrib(), reader.GetShapes()))
+    return LoadResult<Mesh>::Fail(
+        Located(name, 0, "a face refers to a vertex that does not exist"));
   const bool file_normals = EveryCornerHasNormal(reader.GetAttrib(), reader.GetShapes());
   Mesh mesh = file_normals ? MeshWithFileNormals(reader.GetAttrib(), reader.GetShapes())
                            : MeshWithComputedNormals(reader.GetAttrib(), reader.GetShapes());

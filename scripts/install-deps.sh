@@ -13,6 +13,8 @@ packages=(
   libode-dev libbullet-dev libembree-dev
   # headless runs, shader validation, plots, models from npm
   xvfb xauth libgl1-mesa-dri glslang-tools gnuplot-nox npm
+  # libFuzzer and the sanitizers' runtime for clang (scripts/fuzz.sh, issue 10)
+  libclang-rt-14-dev
   # synthetic X11 input for the app's input smoke test (tests/app/x11_input.cpp)
   libx11-dev
 )

@@ -76,27 +76,44 @@ void DrawCellClasses(DebugDraw& draw, const Octree& octree, const OctreeCullResu
   DrawCells(draw, octree, result, options, 0);
 }
 
-void DrawPaintersOrder(DebugDraw& draw, const PolygonBsp& bsp, std::span<const uint32_t> order,
-                       const glm::vec3& light_dir, bool outline_skipped) {
+void DrawPaintersOrder(DebugDraw& draw, const PolygonBsp& bsp,
+                       std::span<const uint32_t> paint_order,
+                       std::span<const int> observer_position, size_t observer_drawn,
+                       const glm::vec3& light_dir) {
   const auto polygons = bsp.polygons();
-  const float last = float(std::max<size_t>(order.size(), 2) - 1);
-  for (size_t i = 0; i < order.size(); ++i) {
-    const auto& v = polygons[order[i]].vertices;
-    const Plane pl = PolygonPlane(v);
-    const float shade = 0.72f + 0.28f * std::abs(glm::dot(pl.n, light_dir));
-    Color c = OrderRamp(float(i) / last);
-    c = {glm::vec3(c) * shade, 1.0f};
-    draw.Polygon(v, c);
-  }
-  if (!outline_skipped) return;
-  std::vector<uint8_t> drawn(polygons.size(), 0);
-  for (uint32_t p : order) drawn[p] = 1;
-  for (size_t p = 0; p < polygons.size(); ++p) {
-    if (drawn[p]) continue;
+  const float last = float(std::max<size_t>(observer_drawn, 2) - 1);
+  for (uint32_t p : paint_order) {
     const auto& v = polygons[p].vertices;
-    for (size_t k = 0; k < v.size(); ++k)
-      draw.Line(v[k], v[(k + 1) % v.size()], {0.85f, 0.85f, 0.9f, 0.35f});
+    const int pos = p < observer_position.size() ? observer_position[p] : -1;
+    const float shade = 0.72f + 0.28f * std::abs(glm::dot(PolygonPlane(v).n, light_dir));
+    if (pos < 0) {
+      draw.Polygon(v, {glm::vec3(0.62f, 0.64f, 0.70f) * shade, 0.22f});
+    } else {
+      draw.Polygon(v, {glm::vec3(OrderRamp(float(pos) / last)) * shade, 1.0f});
+    }
   }
+}
+
+glm::vec3 Centroid(std::span<const glm::vec3> polygon) {
+  glm::vec3 c(0.0f);
+  for (const glm::vec3& p : polygon) c += p;
+  return c / float(std::max<size_t>(polygon.size(), 1));
+}
+
+bool SegmentCrossesPolygon(const glm::vec3& a, const glm::vec3& b,
+                           std::span<const glm::vec3> polygon) {
+  const Plane pl = PolygonPlane(polygon);
+  const float da = pl.Distance(a), db = pl.Distance(b);
+  if ((da > 0) == (db > 0) || da == db) return false;
+  const float t = da / (da - db);
+  if (t <= 1e-3f || t >= 1.0f - 1e-3f) return false;  // touching at an end is not hiding
+  const glm::vec3 x = a + t * (b - a);
+  for (size_t i = 0; i < polygon.size(); ++i) {
+    const glm::vec3& p = polygon[i];
+    const glm::vec3& q = polygon[(i + 1) % polygon.size()];
+    if (glm::dot(glm::cross(q - p, x - p), pl.n) < 0.0f) return false;
+  }
+  return true;
 }
 
 }  // namespace partlab

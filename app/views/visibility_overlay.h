@@ -31,10 +31,20 @@ struct CellOverlayOptions {
 void DrawCellClasses(DebugDraw& draw, const Octree& octree, const OctreeCullResult& result,
                      const CellOverlayOptions& options);
 
-// The room's polygons in `order` (the painter's), each filled with OrderRamp of its position and
-// shaded a little by how it faces `light_dir`, so walls read as solids. `skipped` polygons (not in
-// the order: culled) are outlined faintly.
-void DrawPaintersOrder(DebugDraw& draw, const PolygonBsp& bsp, std::span<const uint32_t> order,
-                       const glm::vec3& light_dir, bool outline_skipped);
+// The room's polygons painted in `paint_order` (back to front for the eye that looks), each filled
+// with OrderRamp of its position in the observer's order (`observer_position`, -1 for a polygon
+// the observer's traversal culled: drawn as faint grey glass) and shaded a little by how it faces
+// `light_dir`, so walls read as solids.
+void DrawPaintersOrder(DebugDraw& draw, const PolygonBsp& bsp,
+                       std::span<const uint32_t> paint_order,
+                       std::span<const int> observer_position, size_t observer_drawn,
+                       const glm::vec3& light_dir);
+
+// True when the segment from a to b crosses the convex polygon strictly between its ends (a label
+// at b is hidden by it, seen from a).
+bool SegmentCrossesPolygon(const glm::vec3& a, const glm::vec3& b,
+                           std::span<const glm::vec3> polygon);
+
+glm::vec3 Centroid(std::span<const glm::vec3> polygon);
 
 }  // namespace partlab

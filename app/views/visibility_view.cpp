@@ -81,10 +81,7 @@ struct Label {
 
 class VisibilityView final : public View {
  public:
-  explicit VisibilityView(AppContext& app) : app_(app) {
-    ResetCameras();
-    ApplyPreset(ParsedCommandLine());
-  }
+  explicit VisibilityView(AppContext& app) : app_(app) { ApplyPreset(ParsedCommandLine()); }
 
   void Step(float dt) override {
     if (animate_) observer_.yaw += 0.35f * dt;
@@ -97,6 +94,7 @@ class VisibilityView final : public View {
  private:
   void ApplyPreset(const Options& options);
   void ResetCameras();
+  void FrameGodView(const PixelRect& rect);
   void SyncCameras();
   void RebuildIfStale();
   void Compute(float observer_aspect);
@@ -104,6 +102,7 @@ class VisibilityView final : public View {
   void DrawShot(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
   void DrawModel(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
   void DrawRoom(const Shot& shot, DebugDraw& draw);
+  const std::vector<uint32_t>& PaintOrder(const Shot& shot);
   void CollectLabels(const Shot& shot, glm::vec2 framebuffer_size);
   void UploadSubset(const std::vector<uint8_t>& keep, bool keep_when_set);
   glm::mat4 ObserverProjection(float aspect) const;
@@ -115,7 +114,7 @@ class VisibilityView final : public View {
   void BackfaceGui();
   void FrustumGui();
   void RoomGui();
-  void TreeNodeGui(int32_t node, const char* side);
+  void TreeNodeGui(int32_t node, const char* side, int depth);
   void LegendWindow();
 
   AppContext& app_;
@@ -124,6 +123,9 @@ class VisibilityView final : public View {
   Driven driven_ = Driven::kGod;
   Driven last_driven_ = Driven::kGod;
   bool first_frame_ = true;
+  bool frame_god_ = true;
+  Mode cameras_mode_ = Mode::kFrustum;  // the mode the cameras were last placed for
+  bool cameras_placed_ = false;
   OrbitCamera god_, observer_;
   float far_scale_ = 1.6f;  // observer's far plane: distance + far_scale * scene radius
   bool animate_ = false;
@@ -145,7 +147,7 @@ class VisibilityView final : public View {
   OctreeCullResult cull_;
   bool cull_enabled_ = true;
   bool ghost_culled_ = true;
-  CellOverlayOptions cell_options_;
+  CellOverlayOptions cell_options_{.show_outside = true, .leaves_only = true};
   double octree_build_ms_ = 0.0;
 
   // What the observer "sends to the pipeline" in the model modes, on the GPU.
@@ -161,7 +163,8 @@ class VisibilityView final : public View {
   PolygonBsp bsp_;
   bool subtree_culling_ = true;
   bool show_numbers_ = true;
-  std::vector<uint32_t> order_;
+  std::vector<uint32_t> order_;      // the observer's back-to-front order
+  std::vector<uint32_t> god_order_;  // the god view's, to paint its own picture
   std::vector<uint8_t> culled_nodes_;
   std::vector<int> position_of_;  // polygon -> drawing position (-1: culled)
   BspCullStats bsp_stats_;
@@ -196,28 +199,65 @@ void VisibilityView::ApplyPreset(const Options& options) {
 }
 
 float VisibilityView::SceneRadius() const {
-  const Aabb& b = app_.model.bounds();
+  const Aabb& b = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
   return b.IsEmpty() ? 1.0f : 0.5f * glm::length(b.Extent());
 }
 
-// The observer stands off to one side of the model, a little above, looking at it with a far plane
-// that cuts the model's far half: some cells end up outside on every side.
+// An orbit camera at `eye` looking at `target`.
+OrbitCamera LookFrom(const glm::vec3& eye, const glm::vec3& target, float fov_y) {
+  OrbitCamera c;
+  const glm::vec3 d = eye - target;
+  c.target = target;
+  c.distance = glm::length(d);
+  c.pitch = std::asin(d.y / c.distance);
+  c.yaw = std::atan2(d.x, d.z);
+  c.fov_y = fov_y;
+  return c;
+}
+
+// Model modes: the observer stands off to one side, a little above, with a far plane that cuts
+// the model's far half, so some cells end up outside on every side. Room: the observer stands in
+// a corner of the room looking across it, so the walls behind it are culled. The god view is
+// framed on the first frame (FrameGodView), when the frustum is known.
 void VisibilityView::ResetCameras() {
   const Aabb& b = app_.model.bounds();
   const glm::vec3 centre = b.IsEmpty() ? glm::vec3(0.0f) : b.Center();
   const float r = SceneRadius();
-  observer_ = OrbitCamera{};
-  observer_.target = centre + glm::vec3(0.15f * r, 0.0f, 0.0f);
-  observer_.distance = 2.0f * r;
-  observer_.yaw = 0.35f;
-  observer_.pitch = 0.18f;
-  observer_.fov_y = glm::radians(38.0f);
-  god_ = OrbitCamera{};
-  god_.target = centre + glm::vec3(0.0f, 0.0f, 0.8f * r);
-  god_.distance = 7.0f * r;
-  god_.yaw = -0.75f;
-  god_.pitch = 0.62f;
+  if (mode_ == Mode::kRoom && !room_.bounds.IsEmpty()) {
+    // Room units: the room is 10 x 8 x 2.5 (room_scene.h), scaled to the model's footprint.
+    const glm::vec3 lo = room_.bounds.min, size = room_.bounds.Extent();
+    auto at = [&](float x, float y, float z) {
+      return lo + glm::vec3((x + 5.0f) / 10.0f, y / 2.5f, (z + 4.0f) / 8.0f) * size;
+    };
+    observer_ = LookFrom(at(4.6f, 2.2f, -3.6f), at(-2.5f, 0.3f, 1.5f), glm::radians(60.0f));
+    far_scale_ = 1.0f;
+  } else {
+    observer_ = LookFrom(centre + glm::vec3(2.3f, 0.7f, 1.3f) * r,
+                         centre + glm::vec3(0.35f, 0.15f, -0.1f) * r, glm::radians(34.0f));
+    far_scale_ = 1.0f;
+  }
   first_frame_ = true;
+  frame_god_ = true;
+}
+
+// The god view sees the scene, the observer and its whole frustum, placed right of the Scene
+// panel that covers the left of the window (its width: 27 font sizes, scene_panel.cpp).
+void VisibilityView::FrameGodView(const PixelRect& rect) {
+  Aabb box = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
+  for (const glm::vec3& c : frustum_.corners()) box.Grow(c);
+  box.Grow(observer_.Eye());
+  const float panel_px = ImGui::GetFontSize() * 27.0f * display_scale_.x;
+  const float covered = std::clamp(panel_px / float(std::max(rect.width, 1)), 0.0f, 0.5f);
+  const float fov = god_.fov_y;
+  god_ = OrbitCamera{};
+  god_.fov_y = fov;
+  god_.yaw = mode_ == Mode::kRoom ? 0.55f : -0.95f;
+  god_.pitch = mode_ == Mode::kRoom ? 0.85f : 0.5f;
+  god_.Frame(box, rect.Aspect() * (1.0f - covered));
+  // Shift the picture right by half the covered fraction of the visible width.
+  const float visible_w = 2.0f * god_.distance * std::tan(god_.fov_y * 0.5f) * rect.Aspect();
+  god_.target -= god_.Right() * (0.5f * covered * visible_w);
+  frame_god_ = false;
 }
 
 // Whichever camera the mouse drives is the app's camera; the other keeps its place.
@@ -258,8 +298,8 @@ void VisibilityView::RebuildIfStale() {
     subset_mesh_.positions = mesh.positions;
     subset_mesh_.normals = mesh.normals;
     backface_.assign(mesh.TriangleCount(), 0);
-    ResetCameras();
     built_heuristic_ = -1;
+    cameras_placed_ = false;
   }
   const Aabb& footprint = app_.model.bounds();
   if (built_heuristic_ != heuristic_ || footprint.min != room_footprint_.min ||
@@ -339,15 +379,26 @@ std::vector<Shot> VisibilityView::Layout(const RenderContext& ctx) const {
 void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
   auto* batches = dynamic_cast<DebugDrawRenderer*>(&draw);
   if (!app_.model.loaded() || batches == nullptr) return;
-  RebuildIfStale();
-  SyncCameras();
-  const std::vector<Shot> shots = Layout(ctx);
-  const Shot& observer_shot = shots.back().is_observer ? shots.back() : shots.front();
-  Compute(observer_shot.rect.Aspect());
-  labels_.clear();
-  dividers_.clear();
   const ImGuiIO& io = ImGui::GetIO();
   display_scale_ = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale : ImVec2(1, 1);
+  RebuildIfStale();
+  // Each mode has its own stage: switching places both cameras for it.
+  const bool room = mode_ == Mode::kRoom;
+  if (!cameras_placed_ || room != (cameras_mode_ == Mode::kRoom)) {
+    ResetCameras();
+    cameras_placed_ = true;
+  }
+  cameras_mode_ = mode_;
+  SyncCameras();
+  std::vector<Shot> shots = Layout(ctx);
+  Compute((shots.back().is_observer ? shots.back() : shots.front()).rect.Aspect());
+  if (frame_god_) {
+    FrameGodView(shots.front().rect);
+    if (driven_ == Driven::kGod) app_.camera = god_;
+    shots = Layout(ctx);
+  }
+  labels_.clear();
+  dividers_.clear();
   for (const Shot& shot : shots) {
     SetViewport(shot.rect);
     ClearDepthOnly(shot.rect);
@@ -355,7 +406,9 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
     SetDepthTest(!(mode_ == Mode::kRoom));  // the painter's algorithm: no Z-buffer at all
     ctx.renderer.FlushOverlays(*batches, shot.projection * shot.view);
     SetDepthTest(true);
-    if (mode_ == Mode::kRoom && show_numbers_) CollectLabels(shot, ctx.framebuffer_size);
+    // Numbers on the observer's picture; on the god view only when it is shown alone.
+    if (mode_ == Mode::kRoom && show_numbers_ && (shot.is_observer || display_ == Display::kGod))
+      CollectLabels(shot, ctx.framebuffer_size);
   }
   if (display_ == Display::kSplit) dividers_.push_back(ImVec2(ctx.framebuffer_size.x * 0.5f, 0));
   // Nothing of the app's own overlay flush after Render may land on these viewports.
@@ -398,30 +451,47 @@ void VisibilityView::DrawModel(const RenderContext& ctx, const Shot& shot, Debug
   if (!shot.is_observer) DrawCellClasses(draw, octree_, cull_, cell_options_);
 }
 
+// The observer's picture is painted in the observer's order, which is the point. The god view is
+// painted in its own back-to-front order (the same tree, traversed for the god's eye) so that it
+// looks right from there too, but coloured by the observer's order.
 void VisibilityView::DrawRoom(const Shot& shot, DebugDraw& draw) {
-  if (show_grid_) DrawGroundGrid(draw, room_.bounds);
+  // No ground grid here: with the depth test off its lines would be painted over the walls.
   const glm::vec3 light = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
-  DrawPaintersOrder(draw, bsp_, order_, light, !shot.is_observer && subtree_culling_);
+  DrawPaintersOrder(draw, bsp_, PaintOrder(shot), position_of_, order_.size(), light);
 }
 
-// The order numbers at each drawn polygon's centroid, for the ImGui overlay.
+const std::vector<uint32_t>& VisibilityView::PaintOrder(const Shot& shot) {
+  if (shot.is_observer) return order_;
+  bsp_.BackToFront(god_.Eye(), &god_order_);
+  return god_order_;
+}
+
+// The observer's order numbers at the centroid of each polygon the camera of `shot` can see (no
+// polygon painted after it crosses the line of sight), for the ImGui overlay.
 void VisibilityView::CollectLabels(const Shot& shot, glm::vec2 framebuffer_size) {
   const glm::mat4 vp = shot.projection * shot.view;
+  const glm::vec3 eye = shot.is_observer ? observer_.Eye() : god_.Eye();
+  const std::vector<uint32_t>& paint = PaintOrder(shot);
   const float last = float(std::max<size_t>(order_.size(), 2) - 1);
-  for (size_t i = 0; i < order_.size(); ++i) {
-    const auto& v = bsp_.polygons()[order_[i]].vertices;
-    glm::vec3 c(0.0f);
-    for (const glm::vec3& p : v) c += p;
-    c /= float(v.size());
+  const auto polygons = bsp_.polygons();
+  for (size_t i = 0; i < paint.size(); ++i) {
+    const int pos = position_of_[paint[i]];
+    if (pos < 0) continue;
+    const glm::vec3 c = Centroid(polygons[paint[i]].vertices);
+    bool hidden = false;
+    for (size_t j = i + 1; j < paint.size() && !hidden; ++j)
+      hidden =
+          position_of_[paint[j]] >= 0 && SegmentCrossesPolygon(eye, c, polygons[paint[j]].vertices);
+    if (hidden) continue;
     const glm::vec4 clip = vp * glm::vec4(c, 1.0f);
     if (clip.w <= 0.0f) continue;
     const glm::vec3 ndc = glm::vec3(clip) / clip.w;
-    if (std::abs(ndc.x) > 1.0f || std::abs(ndc.y) > 1.0f) continue;
+    if (std::abs(ndc.x) > 0.97f || std::abs(ndc.y) > 0.97f) continue;
     const float px = float(shot.rect.x) + (ndc.x * 0.5f + 0.5f) * float(shot.rect.width);
     const float py =
         framebuffer_size.y - (float(shot.rect.y) + (ndc.y * 0.5f + 0.5f) * float(shot.rect.height));
-    labels_.push_back({ImVec2(px / display_scale_.x, py / display_scale_.y), int(i) + 1,
-                       OrderRamp(float(i) / last)});
+    labels_.push_back({ImVec2(px / display_scale_.x, py / display_scale_.y), pos + 1,
+                       OrderRamp(float(pos) / last)});
   }
 }
 
@@ -501,7 +571,7 @@ void VisibilityView::CameraGui() {
   if (ImGui::SliderFloat("Observer FOV", &fov, 15.0f, 90.0f, "%.0f deg"))
     observer_.fov_y = glm::radians(fov);
   Tip("The observer's vertical field of view: a wider frustum accepts more cells (3.2.3.2).");
-  if (ImGui::Button("Reset cameras")) ResetCameras();
+  if (ImGui::Button("Reset cameras")) cameras_placed_ = false;
   Tip("Put the observer and the god view back where they start.");
 }
 
@@ -598,12 +668,12 @@ void VisibilityView::RoomGui() {
       "[é] totalmente dispensável\").");
   SectionTitle("Tree (front / back)");
   if (ImGui::BeginChild("bsp_tree", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 14), true)) {
-    if (bsp_.root() >= 0) TreeNodeGui(bsp_.root(), "root");
+    if (bsp_.root() >= 0) TreeNodeGui(bsp_.root(), "root", 0);
   }
   ImGui::EndChild();
 }
 
-void VisibilityView::TreeNodeGui(int32_t index, const char* side) {
+void VisibilityView::TreeNodeGui(int32_t index, const char* side, int depth) {
   if (index < 0) return;
   const BspNode& node = bsp_.nodes()[index];
   const BspPolygon& poly = bsp_.polygons()[node.polygon];
@@ -619,11 +689,11 @@ void VisibilityView::TreeNodeGui(int32_t index, const char* side) {
   const bool leaf = node.front < 0 && node.back < 0;
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth;
   if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
-  if (index == 0) flags |= ImGuiTreeNodeFlags_DefaultOpen;
+  if (depth < 3) flags |= ImGuiTreeNodeFlags_DefaultOpen;
   const float last = float(std::max<size_t>(order_.size(), 2) - 1);
   const Color c = pos >= 0 ? OrderRamp(float(pos) / last) : Color{0.6f, 0.6f, 0.6f, 1.0f};
   ImGui::PushStyleColor(ImGuiCol_Text,
-                        ToImColor({glm::mix(glm::vec3(c), glm::vec3(1.0f), 0.35f), 1.0f}));
+                        ToImColor({glm::mix(glm::vec3(c), glm::vec3(1.0f), 0.5f), 1.0f}));
   const bool open = ImGui::TreeNodeEx(label, flags);
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
@@ -636,8 +706,8 @@ void VisibilityView::TreeNodeGui(int32_t index, const char* side) {
             : "");
   }
   if (leaf || !open) return;
-  TreeNodeGui(node.front, "front");
-  TreeNodeGui(node.back, "back");
+  TreeNodeGui(node.front, "front", depth + 1);
+  TreeNodeGui(node.back, "back", depth + 1);
   ImGui::TreePop();
 }
 
@@ -680,8 +750,9 @@ void VisibilityView::LegendWindow() {
     caption(0, display_ == Display::kGod ? "God view: the observer's frustum in white"
                                          : "Observer's eye");
   }
-  // The colour key, top right.
-  float y = 10;
+  // The colour key, bottom right (the Stats window sits top right).
+  const int keys = mode_ == Mode::kFrustum ? 4 : (mode_ == Mode::kRoom ? 3 : 1);
+  float y = size.y - 10 - float(keys) * (line + 2);
   const float x = size.x - 250;
   auto key = [&](const Color& c, const char* text) {
     list->AddRectFilled(ImVec2(x, y), ImVec2(x + 240, y + line + 2), IM_COL32(20, 20, 28, 170));

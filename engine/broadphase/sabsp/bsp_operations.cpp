@@ -41,10 +41,10 @@ const char* BspOpName(BspOp op) {
   return "?";
 }
 
-CutCriteria BspOperations::Criteria(const BspParams& params) const {
+CutCriteria BspOperations::Criteria(const BspParams& params, uint32_t population) const {
   CutCriteria c;
   c.min_balance = params.unbalance_limit;
-  c.max_redundancy = params.redundancy_limit;
+  c.max_redundancy = params.RedundancyLimit(population, tree_.box_count());
   return c;
 }
 
@@ -123,7 +123,7 @@ OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
       static_cast<size_t>(std::ceil(params.sample_factor * std::sqrt(double(n)))), 2, n);
   sample_.clear();
   for (size_t i = 0; i < m; ++i) sample_.push_back(list[i * n / m]);
-  const CutCriteria criteria = Criteria(params);
+  const CutCriteria criteria = Criteria(params, uint32_t(n));
   std::pair<CutChoice, int> ranked[kCutDirectionCount];
   for (int d = 0; d < kCutDirectionCount; ++d) ranked[d] = {CutAlong(sample_, d, criteria), d};
   std::stable_sort(ranked, ranked + kCutDirectionCount,
@@ -146,7 +146,7 @@ OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
   return Fail(
       Format("split failed: no direction cuts %zu boxes with balance >= %.2f and "
              "redundancy <= %.1f%%",
-             n, params.unbalance_limit, params.redundancy_limit * 100));
+             n, params.unbalance_limit, criteria.max_redundancy * 100));
 }
 
 OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
@@ -167,7 +167,7 @@ OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
     hi_.push_back(e.hi);
   }
   std::sort(hi_.begin(), hi_.end());
-  const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params));
+  const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, uint32_t(list.size())));
   const int d = node.sort_dir;
   if (!cut.found) {
     return Fail(
@@ -269,7 +269,7 @@ OpResult BspOperations::Balance(NodeId n, const BspParams& params) {
   CutChoice cut;
   for (const bool whole : {false, true}) {
     if (whole && k >= h) break;  // the region already was the whole side
-    CutCriteria criteria = Criteria(params);
+    CutCriteria criteria = Criteria(params, pop);
     if (heavy == 0) {
       criteria.extra_right = light_only;
       criteria.max_offset = old_offset;

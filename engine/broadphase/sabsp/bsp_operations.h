@@ -49,7 +49,8 @@ class BspOperations {
   OpResult Apply(BspOp op, NodeId node, const BspParams& params);
 
  private:
-  CutCriteria Criteria(const BspParams& params) const;
+  // The cut limits of 6.1 for a node of `population` boxes (overfull nodes: BspParams).
+  CutCriteria Criteria(const BspParams& params, uint32_t population) const;
   // Projects entries on direction d into lo_/hi_ (each sorted) and chooses a cut.
   CutChoice CutAlong(std::span<const LeafEntry> entries, int d, const CutCriteria& criteria);
   void MakeChildren(NodeId leaf, int d, float offset);

@@ -1,6 +1,7 @@
 #include "engine/broadphase/sabsp/bsp_pairs.h"
 
 #include <algorithm>
+#include <cmath>
 
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -62,8 +63,10 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
   }
 }
 
-// Drops the candidates of the touched boxes and pairs each touched box still in the list with
-// every other entry (a touched pair once, from its first entry).
+// Drops the candidates of the touched boxes and finds them again, each touched box against its
+// neighbours in the sorted list: forward while the next entry starts before it ends (as in the
+// sweep), backward as far as the widest interval of the leaf can reach. A pair of two touched
+// boxes is found once, from the earlier entry.
 void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   if (stamp_.size() < tree.id_capacity()) stamp_.resize(tree.id_capacity(), 0);
   if (++epoch_ == 0) {
@@ -75,11 +78,21 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   std::erase_if(cand,
                 [&](const BoxPair& p) { return stamp_[p.a] == epoch_ || stamp_[p.b] == epoch_; });
   std::span<const LeafEntry> list = tree.leaf(leaf);
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (stamp_[list[i].id] != epoch_) continue;
-    for (size_t j = 0; j < list.size(); ++j) {
-      if (j == i || (j < i && stamp_[list[j].id] == epoch_)) continue;
-      if (EntriesOverlap(list[i], list[j])) cand.push_back(MakePair(list[i].id, list[j].id));
+  const LeafEntry* e = list.data();
+  const size_t size = list.size();
+  float widest = 0;
+  for (size_t i = 0; i < size; ++i) widest = std::max(widest, e[i].hi - e[i].lo);
+  for (size_t i = 0; i < size; ++i) {
+    if (stamp_[e[i].id] != epoch_) continue;
+    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) {
+      if (EntriesOverlap(e[i], e[j])) cand.push_back(MakePair(e[i].id, e[j].id));
+    }
+    // An earlier entry j reaches e[i].lo only if e[j].lo >= e[i].lo - widest; the slack covers
+    // the rounding of that subtraction.
+    const float reach = e[i].lo - widest - 1e-4f * (std::abs(e[i].lo) + widest);
+    for (size_t j = i; j-- > 0 && e[j].lo >= reach;) {
+      if (stamp_[e[j].id] == epoch_) continue;  // found from e[j] itself
+      if (EntriesOverlap(e[i], e[j])) cand.push_back(MakePair(e[i].id, e[j].id));
     }
   }
 }

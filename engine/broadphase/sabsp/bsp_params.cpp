@@ -33,6 +33,8 @@ std::string BspParams::Clamp() {
   ClampField(verify_interval, 1, 100000, "verify_interval", notes);
   ClampField(max_depth, 1, 60, "max_depth", notes);
   ClampField(fat_margin, 0.0f, 1.0f, "fat_margin", notes);
+  ClampField(overfull_factor, 1.0f, 1000.0f, "overfull_factor", notes);
+  ClampField(overfull_redundancy_limit, redundancy_limit, 1.0f, "overfull_redundancy_limit", notes);
   std::string s = notes.str();
   if (s.size() >= 2) s.resize(s.size() - 2);  // drop the trailing "; "
   return s;
@@ -46,6 +48,11 @@ int BspParams::SplitThreshold(uint32_t box_count) const {
 
 int BspParams::MergeThreshold(uint32_t box_count) const {
   return static_cast<int>(merge_fraction * static_cast<float>(SplitThreshold(box_count)));
+}
+
+float BspParams::RedundancyLimit(uint32_t population, uint32_t box_count) const {
+  const float overfull = overfull_factor * static_cast<float>(SplitThreshold(box_count));
+  return static_cast<float>(population) > overfull ? overfull_redundancy_limit : redundancy_limit;
 }
 
 int BspParams::OpsPerCycle(int pending) const {

@@ -52,7 +52,8 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
   if (balance < params.unbalance_limit) {
     return Format("balance %.2f < %.2f (%u | %u)", balance, params.unbalance_limit, l, r);
   }
-  const float excess = params.redundancy_limit * params.redundancy_excess_factor;
+  const float excess =
+      params.RedundancyLimit(node.population, tree_.box_count()) * params.redundancy_excess_factor;
   if (float(straddle) > excess * float(node.population)) {
     return Format("redundancy %u > %.1f%% of %u", straddle, excess * 100, node.population);
   }

@@ -121,6 +121,9 @@ void SemiAdjustingBsp::ComputeShapeStats() {
 
 void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
   SortIfDirty();
+  // Operations after the step's sort may leave leaves flagged; the pair finder's window needs
+  // every touched list sorted with fresh projections (a no-op for unflagged leaves).
+  stats_.sort_moves += tree_.SortLeaves();
   const size_t before = out.size();
   stats_.candidates = pair_finder_.FindPairs(tree_, out);
   stats_.swept_leaves = pair_finder_.swept_leaves();

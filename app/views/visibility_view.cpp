@@ -57,6 +57,8 @@ ImU32 ToImColor(const Color& c) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
+constexpr size_t kMaxGhostTriangles = 100000;
+
 enum class Mode { kBackface, kFrustum, kRoom };
 enum class Display { kGod, kObserver, kSplit };
 enum class Driven { kGod, kObserver };
@@ -244,16 +246,18 @@ void VisibilityView::ResetCameras() {
 // panel that covers the left of the window (its width: 27 font sizes, scene_panel.cpp).
 void VisibilityView::FrameGodView(const PixelRect& rect) {
   Aabb box = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
-  for (const glm::vec3& c : frustum_.corners()) box.Grow(c);
+  if (mode_ != Mode::kRoom)  // the room's frustum reaches far past its walls: those may be cut
+    for (const glm::vec3& c : frustum_.corners()) box.Grow(c);
   box.Grow(observer_.Eye());
   const float panel_px = ImGui::GetFontSize() * 27.0f * display_scale_.x;
   const float covered = std::clamp(panel_px / float(std::max(rect.width, 1)), 0.0f, 0.5f);
   const float fov = god_.fov_y;
   god_ = OrbitCamera{};
   god_.fov_y = fov;
-  god_.yaw = mode_ == Mode::kRoom ? 0.55f : -0.95f;
-  god_.pitch = mode_ == Mode::kRoom ? 0.85f : 0.5f;
+  god_.yaw = mode_ == Mode::kRoom ? 0.55f : observer_.yaw + 0.95f;
+  god_.pitch = mode_ == Mode::kRoom ? 0.85f : 0.62f;
   god_.Frame(box, rect.Aspect() * (1.0f - covered));
+  god_.distance *= 0.9f;  // Frame keeps a margin for any orientation: this one is known
   // Shift the picture right by half the covered fraction of the visible width.
   const float visible_w = 2.0f * god_.distance * std::tan(god_.fov_y * 0.5f) * rect.Aspect();
   god_.target -= god_.Right() * (0.5f * covered * visible_w);
@@ -438,14 +442,16 @@ void VisibilityView::DrawModel(const RenderContext& ctx, const Shot& shot, Debug
                             mesh.positions[mesh.indices[3 * t + 2]]};
     draw.Polygon(v, c);
   };
+  // Ghosts go through the per-frame overlay batch: capped so big models stay interactive.
+  const bool ghosts = !shot.is_observer && mesh.TriangleCount() <= kMaxGhostTriangles;
   if (mode_ == Mode::kBackface) {
     // The god view shows what the observer's test threw away.
-    if (!shot.is_observer && tint_culled_ && backface_culling_)
+    if (ghosts && tint_culled_ && backface_culling_)
       for (size_t t = 0; t < backface_.size(); ++t)
         if (backface_[t]) triangle(t, {0.95f, 0.25f, 0.3f, 0.18f});
     return;
   }
-  if (!shot.is_observer && ghost_culled_ && cull_enabled_)
+  if (ghosts && ghost_culled_ && cull_enabled_)
     for (size_t t = 0; t < cull_.accepted.size(); ++t)
       if (!cull_.accepted[t]) triangle(t, {0.75f, 0.78f, 0.85f, 0.10f});
   if (!shot.is_observer) DrawCellClasses(draw, octree_, cull_, cell_options_);
@@ -601,7 +607,8 @@ void VisibilityView::BackfaceGui() {
       "a normal do polígono for maior do que 90 graus, então este polígono simplesmente é "
       "ignorado\" (3.2.3.1). The god view shows the holes.");
   ImGui::Checkbox("Tint culled faces in the god view", &tint_culled_);
-  Tip("Show the discarded faces as faint red in the god view (3.2.3.1).");
+  Tip("Show the discarded faces as faint red in the god view (3.2.3.1; models up to 100,000 "
+      "triangles).");
   const size_t total = backface_.size();
   ImGui::Text("Culled on the CPU: %zu of %zu triangles (%.1f%%)", backface_count_, total,
               total ? 100.0 * double(backface_count_) / double(total) : 0.0);
@@ -618,7 +625,8 @@ void VisibilityView::FrustumGui() {
   Tip("Off: every triangle goes to the rasterizer. On: only those in cells not outside the "
       "observer's frustum (3.2.3.2).");
   ImGui::Checkbox("Ghost culled triangles", &ghost_culled_);
-  Tip("Draw what was culled faintly in the god view, to see it is all outside the frustum.");
+  Tip("Draw what was culled faintly in the god view, to see it is all outside the frustum (models "
+      "up to 100,000 triangles).");
   ImGui::Checkbox("Show outside cells", &cell_options_.show_outside);
   Tip("The cells skipped whole (red): \"outside\" in section 3.2.3.2's terms.");
   ImGui::SameLine();
@@ -753,9 +761,9 @@ void VisibilityView::LegendWindow() {
   // The colour key, bottom right (the Stats window sits top right).
   const int keys = mode_ == Mode::kFrustum ? 4 : (mode_ == Mode::kRoom ? 3 : 1);
   float y = size.y - 10 - float(keys) * (line + 2);
-  const float x = size.x - 250;
+  const float x = size.x - 330;
   auto key = [&](const Color& c, const char* text) {
-    list->AddRectFilled(ImVec2(x, y), ImVec2(x + 240, y + line + 2), IM_COL32(20, 20, 28, 170));
+    list->AddRectFilled(ImVec2(x, y), ImVec2(x + 320, y + line + 2), IM_COL32(20, 20, 28, 170));
     list->AddRectFilled(ImVec2(x + 6, y + 4), ImVec2(x + 20, y + line - 2),
                         ToImColor({glm::vec3(c), 1.0f}));
     list->AddText(ImVec2(x + 28, y + 1), IM_COL32(240, 240, 245, 255), text);

@@ -14,6 +14,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -74,6 +75,17 @@ struct Shot {
   bool is_observer;
 };
 
+// At most two pictures a frame, without a per-frame allocation.
+struct Shots {
+  std::array<Shot, 2> items;
+  size_t count = 0;
+  void push_back(const Shot& s) { items[count++] = s; }
+  const Shot& front() const { return items[0]; }
+  const Shot& back() const { return items[count - 1]; }
+  const Shot* begin() const { return items.data(); }
+  const Shot* end() const { return items.data() + count; }
+};
+
 // A label to draw over the scene this frame (window pixels, top-left origin).
 struct Label {
   ImVec2 at;
@@ -100,7 +112,7 @@ class VisibilityView final : public View {
   void SyncCameras();
   void RebuildIfStale();
   void Compute(float observer_aspect);
-  std::vector<Shot> Layout(const RenderContext& ctx) const;
+  Shots Layout(const RenderContext& ctx) const;
   void DrawShot(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
   void DrawModel(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
   void DrawRoom(const Shot& shot, DebugDraw& draw);
@@ -158,7 +170,7 @@ class VisibilityView final : public View {
   bool draw_full_model_ = false;  // culling switched off: the app's own buffer of the model
 
   // BSP room (3.2.3.3).
-  int heuristic_ = int(SplitterHeuristic::kLeastSplits);
+  int heuristic_ = int(SplitterHeuristic::kFirst);  // the chapter's "arbitrariamente"
   int built_heuristic_ = -1;
   Aabb room_footprint_;
   RoomScene room_;
@@ -361,9 +373,9 @@ void VisibilityView::UploadSubset(const std::vector<uint8_t>& flags, bool keep_w
   subset_gpu_.Upload(subset_mesh_);
 }
 
-std::vector<Shot> VisibilityView::Layout(const RenderContext& ctx) const {
+Shots VisibilityView::Layout(const RenderContext& ctx) const {
   const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
-  std::vector<Shot> shots;
+  Shots shots;
   auto add = [&](PixelRect rect, bool is_observer) {
     const OrbitCamera& cam = is_observer ? observer_ : god_;
     shots.push_back(
@@ -394,7 +406,7 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
   }
   cameras_mode_ = mode_;
   SyncCameras();
-  std::vector<Shot> shots = Layout(ctx);
+  Shots shots = Layout(ctx);
   Compute((shots.back().is_observer ? shots.back() : shots.front()).rect.Aspect());
   if (frame_god_) {
     FrameGodView(shots.front().rect);

@@ -18,6 +18,7 @@
 #include "app/camera_input.h"
 #include "app/panels/help_panel.h"
 #include "app/render/gl.h"
+#include "app/render/instanced_body_renderer.h"
 #include "app/render/screenshot.h"
 #include "app/render/shader_program.h"
 #include "app/ui_style.h"
@@ -71,13 +72,6 @@ void NoteSettingClamp(Engine& engine, const char* key, int& value, const ValueRa
   if (note.empty()) return;
   engine.setting_notes.push_back("partlab: " + engine.settings.path() + ": " + note);
   std::fprintf(stderr, "%s\n", engine.setting_notes.back().c_str());
-}
-
-// Mesa's CPU rasterisers: every triangle and every sample is set up on the CPU.
-bool IsSoftwareRenderer(const std::string& renderer) {
-  for (const char* name : {"llvmpipe", "softpipe", "SWR", "Software Rasterizer"})
-    if (renderer.find(name) != std::string::npos) return true;
-  return false;
 }
 
 // --- InitEngine's steps --------------------------------------------------------------------------
@@ -500,7 +494,8 @@ int InitEngine(Engine& engine) {
     engine.scene_ui.status = "Software rendering (" + engine.gl.renderer.substr(0, 8) + "): MSAA " +
                              (engine.msaa > 0 ? "on (--msaa)" : "off") + ", models above " +
                              std::to_string(kSoftwareDisplayTriangles / 1000) +
-                             "k triangles drawn simplified (queries use every triangle)";
+                             "k triangles drawn simplified (queries use every triangle), "
+                             "simulation bodies lit per vertex";
     std::printf("partlab: %s\n", engine.scene_ui.status.c_str());
   }
   if (const int code = InitScene(engine); code != kExitOk) return code;

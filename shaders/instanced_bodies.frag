@@ -1,9 +1,11 @@
 #version 330 core
-// Per-pixel Blinn-Phong (as blinn_phong.frag) with the colour of each body instance.
+// Per-pixel Blinn-Phong (as blinn_phong.frag) with the colour of each body instance. Under llvmpipe
+// this shader is most of the simulation view's frame (its JIT code runs on every covered pixel),
+// so whatever is the same for the whole body (the sRGB decode of its colour) is done per vertex.
 
 in vec3 v_position_cc;
 in vec3 v_normal_cc;
-in vec3 v_color;
+in vec3 v_albedo;  // linear
 
 uniform vec3 LightPosition;  // camera coordinates
 uniform float u_shininess;
@@ -21,7 +23,7 @@ void main(void) {
   vec3 half_vector = normalize(to_light + to_eye);
   float diffuse = max(dot(n, to_light), 0.0);
   float specular = diffuse > 0.0 ? pow(max(dot(n, half_vector), 0.0), u_shininess) : 0.0;
-  vec3 albedo = pow(v_color, vec3(2.2));
+  vec3 albedo = v_albedo;
   float sky = 0.5 + 0.5 * n.y;
   vec3 ambient = albedo * mix(vec3(0.04, 0.036, 0.032), vec3(0.16, 0.17, 0.19), sky);
   vec3 linear = ambient + albedo * CDifusa * diffuse + vec3(CEspecular * specular);

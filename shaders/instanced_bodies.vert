@@ -15,7 +15,7 @@ uniform mat4 u_projection;
 
 out vec3 v_position_cc;  // camera coordinates
 out vec3 v_normal_cc;
-out vec3 v_color;
+out vec3 v_albedo;  // linear colour: decoded here once per vertex, not once per pixel
 
 // v' = v + 2 q.xyz x (q.xyz x v + q.w v): a unit quaternion's rotation without building a matrix.
 vec3 Rotate(vec4 q, vec3 v) {
@@ -29,6 +29,6 @@ void main(void) {
   vec4 p = u_view * vec4(world, 1.0);
   v_position_cc = p.xyz;
   v_normal_cc = mat3(u_view) * normal;  // the view matrix is a rigid motion
-  v_color = i_color.rgb;
+  v_albedo = pow(i_color.rgb, vec3(2.2));
   gl_Position = u_projection * p;
 }

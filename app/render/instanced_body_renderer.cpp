@@ -77,7 +77,10 @@ InstancedBodyRenderer::~InstancedBodyRenderer() {
 }
 
 std::string InstancedBodyRenderer::Load(const std::string& dir) {
-  auto result = ShaderProgram::Load(dir, "instanced_bodies");
+  const GLubyte* renderer = glGetString(GL_RENDERER);
+  per_vertex_lighting_ = renderer && IsSoftwareRenderer(reinterpret_cast<const char*>(renderer));
+  auto result = ShaderProgram::Load(
+      dir, per_vertex_lighting_ ? "instanced_bodies_gouraud" : "instanced_bodies");
   if (!result.ok()) return result.error();
   program_ = std::move(result).value();
   return "";
@@ -151,6 +154,12 @@ void InstancedBodyRenderer::DrawShape(Shape& shape, std::span<const BodyInstance
                           GLsizei(instances.size()));
   glBindVertexArray(0);
   ++draw_calls_;
+}
+
+bool IsSoftwareRenderer(const std::string& renderer) {
+  for (const char* name : {"llvmpipe", "softpipe", "SWR", "Software Rasterizer"})
+    if (renderer.find(name) != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace partlab

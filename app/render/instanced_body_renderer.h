@@ -25,6 +25,9 @@ class InstancedBodyRenderer {
   // program, if any, stays).
   std::string Load(const std::string& dir);
   bool valid() const { return program_.valid(); }
+  // Under software rendering Load picks shaders/instanced_bodies_gouraud.* (lit per vertex): the
+  // per-pixel shader is most of the simulation view's frame on llvmpipe.
+  bool per_vertex_lighting() const { return per_vertex_lighting_; }
 
   // Spheres come in two levels of detail: `spheres` (close) and `small_spheres` (a few pixels
   // across on screen); one draw call each.
@@ -45,6 +48,11 @@ class InstancedBodyRenderer {
   ShaderProgram program_;
   Shape box_, sphere_, small_sphere_;
   int draw_calls_ = 0;
+  bool per_vertex_lighting_ = false;
 };
+
+// Mesa's CPU rasterisers (GL_RENDERER llvmpipe, softpipe, ...): every triangle and every pixel's
+// shader runs on the CPU.
+bool IsSoftwareRenderer(const std::string& renderer);
 
 }  // namespace partlab

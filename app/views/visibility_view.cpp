@@ -206,6 +206,14 @@ void VisibilityView::ApplyPreset(const Options& options) {
     if (word == "observer") display_ = Display::kObserver;
     if (word == "split") display_ = Display::kSplit;
     if (word == "no-cull") subtree_culling_ = cull_enabled_ = backface_culling_ = false;
+    static constexpr const char* kWords[] = {"backface", "frustum", "room",   "god",
+                                             "observer", "split",   "no-cull"};
+    if (!word.empty() && std::none_of(std::begin(kWords), std::end(kWords),
+                                      [&](const char* w) { return word == w; }))
+      std::fprintf(stderr,
+                   "partlab: --preset: '%s' means nothing to the Visibility view (backface, "
+                   "frustum, room, god, observer, split, no-cull), ignored\n",
+                   word.c_str());
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -394,7 +402,10 @@ Shots VisibilityView::Layout(const RenderContext& ctx) const {
 
 void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
   auto* batches = dynamic_cast<DebugDrawRenderer*>(&draw);
-  if (!app_.model.loaded() || batches == nullptr) return;
+  // A minimised window has no pixels to split (and a zero aspect would poison the matrices).
+  if (!app_.model.loaded() || batches == nullptr || ctx.framebuffer_size.x < 2.0f ||
+      ctx.framebuffer_size.y < 2.0f)
+    return;
   const ImGuiIO& io = ImGui::GetIO();
   display_scale_ = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale : ImVec2(1, 1);
   RebuildIfStale();

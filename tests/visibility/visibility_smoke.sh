@@ -52,6 +52,12 @@ case "$scenario" in
     [[ $line =~ ([0-9]+)\ polygons.*\),\ ([0-9]+)\ drawn ]] || fail "cannot parse: $line"
     (( BASH_REMATCH[1] == BASH_REMATCH[2] )) || fail "polygons missing: $line"
     ;;
+  bad-preset)  # an unknown word: one line naming it, the rest of the preset still applies
+    shot --preset room,sideways
+    grep -q "^partlab: --preset: 'sideways' means nothing to the Visibility view" "$tmp/err" ||
+      fail "no warning line"
+    grep -q "partlab: visibility room:" "$tmp/out" || fail "the room preset was not applied"
+    ;;
   *) fail "unknown scenario $scenario" ;;
 esac
 echo "ok: visibility $scenario"

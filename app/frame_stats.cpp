@@ -4,11 +4,13 @@
 
 namespace partlab {
 
-void FrameStats::Record(double interval_ms, double cpu_ms, double gpu_ms, double process_cpu_ms) {
+void FrameStats::Record(double interval_ms, double cpu_ms, double gpu_ms, double process_cpu_ms,
+                        double main_thread_cpu_ms) {
   intervals_[next_] = float(interval_ms);
   cpu_history_[next_] = float(cpu_ms);
   gpu_history_[next_] = float(gpu_ms);
   process_cpu_history_[next_] = float(process_cpu_ms);
+  thread_cpu_history_[next_] = float(main_thread_cpu_ms);
   next_ = (next_ + 1) % kHistory;
   ++frames_;
   cpu_ms_ = cpu_ms;
@@ -48,9 +50,12 @@ double RingMedian(const std::array<float, FrameStats::kHistory>& ring, int next,
 
 FrameStats::Medians FrameStats::ComputeMedians(int warmup) const {
   const int count = int(std::min<long long>(std::max<long long>(frames_ - warmup, 0), kHistory));
-  return {RingMedian(intervals_, next_, count), RingMedian(cpu_history_, next_, count),
-          RingMedian(gpu_history_, next_, count), count,
-          RingMedian(process_cpu_history_, next_, count)};
+  return {RingMedian(intervals_, next_, count),
+          RingMedian(cpu_history_, next_, count),
+          RingMedian(gpu_history_, next_, count),
+          count,
+          RingMedian(process_cpu_history_, next_, count),
+          RingMedian(thread_cpu_history_, next_, count)};
 }
 
 }  // namespace partlab

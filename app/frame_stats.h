@@ -13,7 +13,9 @@ class FrameStats {
   // process_cpu_ms: CPU time of every thread of the process during the frame (under llvmpipe the
   // rasteriser threads too), which unlike wall time does not grow when other programs load the
   // machine; negative when not measured.
-  void Record(double interval_ms, double cpu_ms, double gpu_ms, double process_cpu_ms = -1.0);
+  // main_thread_cpu_ms: the CPU time of the thread that ran the frame (load-independent too).
+  void Record(double interval_ms, double cpu_ms, double gpu_ms, double process_cpu_ms = -1.0,
+              double main_thread_cpu_ms = -1.0);
 
   double fps() const;  // over the last second's worth of frames (at most kHistory)
   double cpu_ms() const { return cpu_ms_; }
@@ -28,7 +30,8 @@ class FrameStats {
   struct Medians {
     double interval_ms, cpu_ms, gpu_ms;
     int frames;
-    double process_cpu_ms;  // negative when never measured
+    double process_cpu_ms;      // negative when never measured
+    double main_thread_cpu_ms;  // negative when never measured
   };
   Medians ComputeMedians(int warmup) const;
 
@@ -37,6 +40,7 @@ class FrameStats {
   std::array<float, kHistory> cpu_history_{};
   std::array<float, kHistory> gpu_history_{};
   std::array<float, kHistory> process_cpu_history_{};
+  std::array<float, kHistory> thread_cpu_history_{};
   int next_ = 0;
   long long frames_ = 0;
   double cpu_ms_ = 0, gpu_ms_ = -1, last_interval_ms_ = 0;

@@ -26,6 +26,19 @@ TEST(FrameStats, MediansSkipWarmupAndMissingGpuTimes) {
   EXPECT_DOUBLE_EQ(m.gpu_ms, 2.0);
 }
 
+TEST(FrameStats, ProcessAndThreadCpuMediansAreReportedOnlyWhenMeasured) {
+  FrameStats stats;
+  for (int i = 0; i < 3; ++i) stats.Record(10.0, 5.0, 1.0);  // not measured: -1
+  EXPECT_LT(stats.ComputeMedians(0).process_cpu_ms, 0.0);
+  EXPECT_LT(stats.ComputeMedians(0).main_thread_cpu_ms, 0.0);
+  const double process[] = {40, 10, 30, 20, 50}, thread[] = {4, 1, 3, 2, 5};
+  for (int i = 0; i < 5; ++i) stats.Record(10.0, 5.0, 1.0, process[i], thread[i]);
+  const FrameStats::Medians m = stats.ComputeMedians(3);
+  EXPECT_EQ(m.frames, 5);
+  EXPECT_DOUBLE_EQ(m.process_cpu_ms, 30.0);
+  EXPECT_DOUBLE_EQ(m.main_thread_cpu_ms, 3.0);
+}
+
 TEST(FrameStats, PlotRingWrapsWithoutGrowing) {
   FrameStats stats;
   for (int i = 0; i < FrameStats::kHistory + 7; ++i) stats.Record(i, 0, 0);

@@ -97,8 +97,10 @@ class VisibilityView final : public View {
  public:
   explicit VisibilityView(AppContext& app) : app_(app) { ApplyPreset(ParsedCommandLine()); }
 
+  // The observer turns about its target; when the mouse drives it, the app's camera is the one.
   void Step(float dt) override {
-    if (animate_) observer_.yaw += 0.35f * dt;
+    if (!animate_) return;
+    (driven_ == Driven::kObserver ? app_.camera : observer_).yaw += 0.35f * dt;
   }
   bool Animating() const override { return animate_; }
   void Render(const RenderContext& ctx, DebugDraw& draw) override;

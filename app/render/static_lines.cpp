@@ -8,7 +8,7 @@
 namespace partlab {
 
 StaticLines::StaticLines() {
-  program_ = ShaderProgram::LoadOrError("overlay", error_);
+  program_ = ShaderProgram::LoadOrError("overlay_lines", error_);
   using Vertex = MergedLineRecorder::Vertex;
   glGenVertexArrays(1, &vao_);
   glGenBuffers(1, &vbo_);
@@ -39,14 +39,17 @@ void StaticLines::Upload(const MergedLineRecorder& lines) {
                GL_STATIC_DRAW);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   vertex_count_ = v.size();
+  // Opaque lines (the cells) need no blending: on llvmpipe that spares a framebuffer read per
+  // pixel.
+  opaque_ = std::all_of(v.begin(), v.end(),
+                        [](const MergedLineRecorder::Vertex& x) { return (x.rgba >> 24) == 255; });
 }
 
 void StaticLines::Draw(const glm::mat4& view_projection) const {
   if (!program_.valid() || vertex_count_ == 0) return;
   program_.Use();
   program_.Set("u_view_projection", view_projection);
-  program_.Set("u_round_points", 0);
-  glEnable(GL_BLEND);
+  if (!opaque_) glEnable(GL_BLEND);
   // Colour as usual; alpha accumulates coverage, so the lines composite correctly when drawn
   // into a transparent SceneCache (on the window the alpha is not shown).
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);

@@ -1,7 +1,8 @@
 // Overlay lines that change rarely (the octree view's cells: 300k edges at depth 8 on the
 // dragon), kept in a GPU buffer and drawn with one glDrawArrays per frame. Re-sending them through
 // the per-frame DebugDraw batch would copy and upload ~12 MB every frame for an unchanged picture.
-// Same vertex format and shader (shaders/overlay.*) as DebugDrawRenderer, so both look alike.
+// Same vertex format as DebugDrawRenderer and the same colours (shaders/overlay_lines.*: overlay.*
+// without the round points' discard, so hidden lines are rejected before shading).
 // The lines come from a MergedLineRecorder (engine/octree/octree_cell_lines.h).
 #pragma once
 
@@ -33,6 +34,7 @@ class StaticLines {
   std::string error_;
   GLuint vao_ = 0, vbo_ = 0;
   size_t vertex_count_ = 0;
+  bool opaque_ = false;  // every vertex has alpha 255: drawn without blending
 };
 
 }  // namespace partlab

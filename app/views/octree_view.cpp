@@ -177,6 +177,7 @@ class OctreeView final : public View {
   std::unique_ptr<SceneCache> scene_cache_;
   int rebuilds_ = 0;  // part of the cache key (a new tree may reuse the old one's address)
   int scene_redraws_ = 0, scene_frames_ = 0;
+  uint64_t previous_key_ = 0;
   MergedLineRecorder cell_recorder_;
   const Octree* cells_tree_ = nullptr;
   int cells_depth_ = -1;
@@ -613,16 +614,20 @@ uint64_t OctreeView::SceneKey(const RenderContext& ctx) const {
 void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
   if (show_cells_) UpdateCellLines();
   ++scene_frames_;
-  if (scene_cache_->usable()) {
-    const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
-    const uint64_t key = SceneKey(ctx);
-    if (!scene_cache_->Holds(key, w, h)) {
-      scene_cache_->Begin(key, w, h);
-      DrawMeshAndCells(ctx);
-      scene_cache_->End();
-      ++scene_redraws_;
-    }
+  const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
+  const uint64_t key = scene_cache_->usable() ? SceneKey(ctx) : 0;
+  // While the picture changes every frame (the camera turning) the cache would only add its copy:
+  // draw directly, and fill the cache once the same picture is asked for twice in a row.
+  const bool still = key == previous_key_;
+  previous_key_ = key;
+  if (scene_cache_->Holds(key, w, h)) {
     scene_cache_->Composite();
+  } else if (scene_cache_->usable() && still) {
+    scene_cache_->Begin(key, w, h);
+    DrawMeshAndCells(ctx);
+    scene_cache_->End();
+    scene_cache_->Composite();
+    ++scene_redraws_;
   } else {
     DrawMeshAndCells(ctx);
     ++scene_redraws_;

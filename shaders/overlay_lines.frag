@@ -1,0 +1,12 @@
+#version 330 core
+// Flat colour for StaticLines. Unlike overlay.frag there is no `discard` (round points): a shader
+// that may discard forces Mesa llvmpipe to shade every fragment before its depth test, while
+// this one lets it reject the lines hidden behind the mesh first (the octree view's depth-8
+// cells are 62,236 lines, most of them inside or behind the dragon).
+
+in vec4 v_color;
+out vec4 frag_color;
+
+void main(void) {
+  frag_color = v_color;
+}

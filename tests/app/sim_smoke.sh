@@ -74,6 +74,10 @@ case "$scenario" in
       --algo sap
     [[ $rc -eq 0 ]] || fail "first run: exit code $rc"
     grep -q "^sim.algo=sap$" "$PARTLAB_CONFIG_DIR/simulation/settings.ini" || fail "algo not saved"
+    grep -q "^sim.camera.scene=2$" "$PARTLAB_CONFIG_DIR/simulation/settings.ini" ||
+      fail "camera not saved with its scene"
+    ! grep -q "^camera.distance=" "$PARTLAB_CONFIG_DIR/settings.ini" ||
+      fail "the simulation's camera overwrote the model's"
     run "${xvfb[@]}" "$partlab" --frames 3 --size 320x180 --msaa 0 --view Simulation
     [[ $rc -eq 0 ]] || fail "second run: exit code $rc"
     grep -q "simulation scene 2 (.*), broad phase sap," "$tmp/out" || fail "settings not restored"

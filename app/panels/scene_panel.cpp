@@ -35,6 +35,7 @@ void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneComman
     DrawErrorLine(state.status, "status");
   else
     DrawNoteLine(state.status);
+  DrawNoticeLine(state.notice, "notice");
 }
 
 // Blinn-Phong's exponent: below 1 the highlight covers the whole lit side, above 1024 it vanishes.

@@ -14,6 +14,7 @@ struct ScenePanelState {
   char path_input[1024] = {};
   std::string status;  // the last error (or note), one line
   bool status_is_error = false;
+  std::string notice;  // flags and settings clamped at start-up (yellow, dismissable)
   bool show_grid = true;
   int view_index = 0;
   ClampNote clamp_note;  // the last slider value clamped into its range

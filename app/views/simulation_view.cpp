@@ -986,7 +986,8 @@ void SimulationView::DrawStatusBar() {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(0, display.y), ImGuiCond_Always, ImVec2(0, 1));
   ImGui::SetNextWindowSize(ImVec2(display.x, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.75f);
+  // Opaque enough for the error and note lines to read over the windows behind them.
+  ImGui::SetNextWindowBgAlpha(error_.empty() && notice_.empty() ? 0.75f : 0.95f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;

@@ -149,6 +149,12 @@ PY
     [[ $rc -eq 0 ]] || fail "exit code $rc"
     grep -q "partlab: model $tmp/huge.obj (2000000 triangles" "$tmp/out" || fail "not loaded"
     "$png_check" "$tmp/out.png" 480 270 || fail "screenshot check"
+    # The octree over all 2 million, at the deepest depth the view allows.
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 2 --size 480x270 --msaa 0 \
+      --model "$tmp/huge.obj" --view Octree --preset cells --octree-depth 12
+    [[ $rc -eq 0 ]] || fail "octree view: exit code $rc"
+    grep -q "octree view: model, max depth 12" "$tmp/out" || fail "octree view did not start"
+    "$png_check" "$tmp/out.png" 480 270 || fail "octree view: screenshot check"
     ;;
   degenerate-model)  # a model whose every triangle is a point: loads, frames, octree is empty
     printf 'v 1 1 1\nv 1 1 1\nv 1 1 1\nf 1 2 3\nf 3 2 1\n' >"$tmp/point.obj"

@@ -772,7 +772,20 @@ void OctreeView::RayGui() {
       "one ray cross the cells from the side.");
   ray_mode_ = RayMode(mode);
   if (ray_mode_ == RayMode::kFromFixedOrigin) {
-    ImGui::DragFloat3("Origin", &fixed_origin_.x, 0.01f * glm::length(scene_.bounds().Extent()));
+    const glm::vec3 before = fixed_origin_;
+    if (ImGui::DragFloat3("Origin", &fixed_origin_.x,
+                          0.01f * glm::length(scene_.bounds().Extent()))) {
+      // Ctrl+click accepts typed text, "inf" and "nan" included: a ray cannot start there.
+      const bool finite = std::isfinite(fixed_origin_.x) && std::isfinite(fixed_origin_.y) &&
+                          std::isfinite(fixed_origin_.z);
+      if (!finite) {
+        fixed_origin_ = before;
+        clamp_note_ = {"Origin", "Origin: not a finite point; the previous origin is kept"};
+      } else if (clamp_note_.label == "Origin") {
+        clamp_note_ = {};
+      }
+    }
+    if (clamp_note_.label == "Origin") DrawNoteLine(clamp_note_.text);
     Tip("The origin O of fixed-origin rays, R(t) = O + tD (1.1 Detecção de colisão); drag to "
         "move.");
     if (ImGui::Button("Origin at eye")) fixed_origin_ = app_.camera.Eye();

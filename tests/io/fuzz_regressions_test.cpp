@@ -39,8 +39,8 @@ TEST(ObjFuzzRegression, CornerEndingInSlashIsAnErrorWithItsLine) {
   for (const glm::vec3& n : ok.value().normals) EXPECT_EQ(n, glm::vec3(0, 0, 1));
 }
 
-// crash-long-min-index.obj: the relative-index check negated the index, which overflows for the
-// most negative long (undefined behaviour, caught by UBSan).
+// crash-long-min-index.obj (seen while writing fuzz_obj, not found by it): the relative-index
+// check negated the index, which overflows for the most negative long (undefined behaviour).
 TEST(ObjFuzzRegression, MostNegativeIndexIsOutOfRangeNotOverflow) {
   EXPECT_EQ(ObjError("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 -9223372036854775808\n"),
             "m.obj:4: face vertex index -9223372036854775808 out of range (3 vertices so far)");

@@ -170,6 +170,9 @@ int RunSoak(const SoakOptions& o) {
       brute_pairs += expected.size();
     }
     if (step == o.rss_step) rss_baseline = ResidentBytes();
+    if (step % 1000 == 0)  // progress for long runs, on stderr so the summary stays one line
+      std::fprintf(stderr, "scene %d: step %d, RSS %.1f MiB\n", info->number, step,
+                   ResidentBytes() / 1048576.0);
   }
   const long rss_end = ResidentBytes();
   const double seconds =

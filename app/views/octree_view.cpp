@@ -146,8 +146,9 @@ class OctreeView final : public View {
 
   AppContext& app_;
   Settings settings_;  // octree/settings.ini: the panel's controls, by name (interactive runs only)
-  ClampNote clamp_note_;      // the last slider value clamped into its range
-  bool synchronous_ = false;  // a --screenshot run: jobs finish before the frame is drawn
+  std::string settings_note_;  // what LoadSettings clamped (yellow, dismissable)
+  ClampNote clamp_note_;       // the last slider value clamped into its range
+  bool synchronous_ = false;   // a --screenshot run: jobs finish before the frame is drawn
 
   // The scene and its octree.
   OctreeScene scene_;
@@ -225,15 +226,22 @@ void OctreeView::LoadSettings(const Options& options) {
   source_ = s.Get("octree.source", "model") == "soup" ? SceneSource::kSoup : SceneSource::kModel;
   const std::string affinity = s.Get("octree.soup.affinity", "high");
   soup_affinity_ = affinity == "low" ? 0 : affinity == "medium" ? 1 : 2;
-  soup_count_ = std::clamp(s.GetInt("octree.soup.triangles", soup_count_), 100, 2000000);
+  // A hand-edited file: numbers back into the panel's ranges, with one note naming the file.
+  std::string notes;
+  soup_count_ = s.GetInt("octree.soup.triangles", soup_count_);
+  AppendNote(notes, ClampWithNote(soup_count_, kSoupRange, "octree.soup.triangles"));
   soup_seed_ = s.GetInt("octree.soup.seed", soup_seed_);
-  max_depth_ = std::clamp(s.GetInt("octree.max_depth", max_depth_), 1, 12);
+  max_depth_ = s.GetInt("octree.max_depth", max_depth_);
+  AppendNote(notes, ClampWithNote(max_depth_, kOctreeDepthRange, "octree.max_depth"));
   placement_ = s.Get("octree.placement", "paper") == "leaf" ? int(Placement::kLeafReferences)
                                                             : int(Placement::kDeepestContaining);
   show_mesh_ = s.GetInt("octree.overlay.mesh", show_mesh_) != 0;
   show_cells_ = s.GetInt("octree.overlay.cells", show_cells_) != 0;
   hide_empty_ = s.GetInt("octree.overlay.hide_empty", hide_empty_) != 0;
-  depth_shown_ = std::clamp(s.GetInt("octree.overlay.depth", depth_shown_), 1, max_depth_);
+  depth_shown_ = s.GetInt("octree.overlay.depth", depth_shown_);
+  AppendNote(notes, ClampWithNote(depth_shown_,
+                                  {1, max_depth_, "the root is depth 1", "the octree's max depth"},
+                                  "octree.overlay.depth"));
   tint_by_depth_ = s.GetInt("octree.overlay.tint_by_depth", tint_by_depth_) != 0;
   ray_mode_ = s.Get("octree.ray.mode", "camera") == "fixed" ? RayMode::kFromFixedOrigin
                                                             : RayMode::kFromCamera;
@@ -249,6 +257,10 @@ void OctreeView::LoadSettings(const Options& options) {
   heatmap_fraction_ = std::clamp(s.GetInt("octree.heatmap.fraction_index", heatmap_fraction_), 0,
                                  int(std::size(kFractions)) - 1);
   heatmap_log_ = s.GetInt("octree.heatmap.log", heatmap_log_) != 0;
+  if (!notes.empty()) {
+    settings_note_ = "partlab: " + settings_.path() + ": " + notes;
+    std::fprintf(stderr, "%s\n", settings_note_.c_str());
+  }
 }
 
 void OctreeView::SaveSettings() {
@@ -666,6 +678,7 @@ void OctreeView::DrawBatchRays(DebugDraw& draw) const {
 // --- Panel ---------------------------------------------------------------------------------------
 
 void OctreeView::UpdateGui() {
+  DrawNoticeLine(settings_note_, "octree-settings");
   SourceGui();
   BuildGui();
   OverlayGui();

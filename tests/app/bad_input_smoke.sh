@@ -189,6 +189,14 @@ PY
       fail "the clamped threshold was not saved"
     grep -q "^sim.bsp.ops_max=1000$" "$PARTLAB_CONFIG_DIR/simulation/settings.ini" ||
       fail "1000 operations per cycle (in range) was not kept"
+    # The octree view's own file: depth 40 and 0.
+    mkdir -p "$PARTLAB_CONFIG_DIR/octree"
+    printf 'octree.max_depth=40\noctree.overlay.depth=0\n' >"$PARTLAB_CONFIG_DIR/octree/settings.ini"
+    run "${xvfb[@]}" "$partlab" --frames 3 --view Octree --model bunny
+    [[ $rc -eq 0 ]] || fail "octree view: exit code $rc"
+    one_line_naming "$PARTLAB_CONFIG_DIR/octree/settings.ini" "octree.max_depth 40 clamped to 12"
+    grep -q "octree view: model, max depth 12, .*(depths <= 1)" "$tmp/out" ||
+      fail "the octree view did not use the clamped depths"
     ;;
   *) fail "unknown scenario $scenario" ;;
 esac

@@ -43,7 +43,7 @@ PY
 case "$scenario" in
   bad-obj)  # each kind of bad OBJ: the bunny stays, one line names the file and the problem
     printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nv 1 1' >"$tmp/truncated.obj"
-    head -c 3000 /dev/urandom >"$tmp/garbage.obj"
+    head -c 3000 "$partlab" >"$tmp/garbage.obj"  # an executable renamed .obj
     printf 'v 0 0 0\nv nan 0 0\nv 0 1 0\nf 1 2 3\n' >"$tmp/nan.obj"
     printf 'v 0 0 0\nv 1 0 0\nv 0 inf 0\nf 1 2 3\n' >"$tmp/inf.obj"
     printf 'v 0 0 0\nv 1e39 0 0\nv 0 1 0\nf 1 2 3\n' >"$tmp/overflow.obj"
@@ -75,7 +75,7 @@ case "$scenario" in
     # A header whose N x F x 24 wraps around 64 bits to the file's 112 bytes.
     /usr/bin/python3 -c 'import struct,sys; open(sys.argv[1],"wb").write(b"AABBTRC1"+struct.pack("<II",631832658,3649452082)+bytes(96))' \
       "$tmp/wrap.aabbtrc"
-    head -c 5000 /dev/urandom >"$tmp/garbage.aabbtrc"
+    head -c 5000 "$partlab" >"$tmp/garbage.aabbtrc"
     for kind in cut long wrap garbage; do
       run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 2 --size 320x180 --msaa 0 \
         --view Simulation --trace "$tmp/$kind.aabbtrc"

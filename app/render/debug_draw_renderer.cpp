@@ -78,19 +78,21 @@ void DebugDrawRenderer::DrawBatch(Batch& batch, GLenum mode) {
   batch.vertices.clear();  // keeps the capacity: no allocation next frame
 }
 
-void DebugDrawRenderer::Flush(const ShaderProgram& program, const glm::mat4& view_projection) {
+void DebugDrawRenderer::Flush(const ShaderProgram& program, const ShaderProgram& no_discard,
+                              const glm::mat4& view_projection) {
   draw_calls_ = 0;
-  program.Use();
-  program.Set("u_view_projection", view_projection);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glEnable(GL_PROGRAM_POINT_SIZE);
 
-  program.Set("u_round_points", 0);
+  no_discard.Use();
+  no_discard.Set("u_view_projection", view_projection);
   glDepthMask(GL_FALSE);  // translucent planes must not hide what is behind them
   DrawBatch(polygons_, GL_TRIANGLES);
   glDepthMask(GL_TRUE);
   DrawBatch(lines_, GL_LINES);
+  program.Use();
+  program.Set("u_view_projection", view_projection);
   program.Set("u_round_points", 1);
   DrawBatch(points_, GL_POINTS);
 

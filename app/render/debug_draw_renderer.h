@@ -25,7 +25,11 @@ class DebugDrawRenderer final : public DebugDraw {
   void Polygon(std::span<const glm::vec3> vertices, const Color& color) override;
 
   // Draws polygons (blended, no depth writes), then lines, then points; then empties the batches.
-  void Flush(const ShaderProgram& program, const glm::mat4& view_projection);
+  // Points use `program` (overlay.*: round points discard their corners); lines and polygons use
+  // `no_discard` (overlay_lines.*), so llvmpipe can depth-test their fragments before shading them
+  // (the BSP's translucent planes cover much of the window, mostly behind bodies).
+  void Flush(const ShaderProgram& program, const ShaderProgram& no_discard,
+             const glm::mat4& view_projection);
 
   size_t line_count() const { return lines_.vertices.size() / 2; }
   size_t point_count() const { return points_.vertices.size(); }

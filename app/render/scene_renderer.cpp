@@ -30,6 +30,7 @@ std::vector<std::string> SceneRenderer::Load(const std::string& dir) {
   };
   load(backdrop_, "background");
   load(overlay_, "overlay");
+  load(overlay_no_discard_, "overlay_lines");
   for (int i = 0; i < kLightingModelCount; ++i) load(lighting_[i], kLightingModels[i].key);
   return errors;
 }
@@ -37,7 +38,7 @@ std::vector<std::string> SceneRenderer::Load(const std::string& dir) {
 bool SceneRenderer::Complete() const {
   for (const ShaderProgram& p : lighting_)
     if (!p.valid()) return false;
-  return backdrop_.valid() && overlay_.valid();
+  return backdrop_.valid() && overlay_.valid() && overlay_no_discard_.valid();
 }
 
 void SceneRenderer::DrawBackdrop(const glm::vec3& top, const glm::vec3& bottom) const {
@@ -72,7 +73,7 @@ void SceneRenderer::DrawMesh(const MeshBuffer& mesh, const glm::mat4& model,
 
 void SceneRenderer::FlushOverlays(DebugDrawRenderer& overlays,
                                   const glm::mat4& view_projection) const {
-  overlays.Flush(overlay_, view_projection);
+  overlays.Flush(overlay_, overlay_no_discard_, view_projection);
 }
 
 }  // namespace partlab

@@ -58,6 +58,7 @@ class SceneRenderer {
 
  private:
   ShaderProgram backdrop_, overlay_;
+  ShaderProgram overlay_no_discard_;  // lines and polygons: early depth test on llvmpipe
   ShaderProgram lighting_[kLightingModelCount];
   GLuint empty_vao_ = 0;  // core profile needs a VAO bound even for attribute-less draws
 };

@@ -87,7 +87,8 @@ void DebugDrawRenderer::Flush(const ShaderProgram& program, const ShaderProgram&
 
   no_discard.Use();
   no_discard.Set("u_view_projection", view_projection);
-  glDepthMask(GL_FALSE);  // translucent planes must not hide what is behind them
+  no_discard.Set("u_round_points", 0);  // when it is overlay.* itself (ignored otherwise)
+  glDepthMask(GL_FALSE);                // translucent planes must not hide what is behind them
   DrawBatch(polygons_, GL_TRIANGLES);
   glDepthMask(GL_TRUE);
   DrawBatch(lines_, GL_LINES);

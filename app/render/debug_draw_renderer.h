@@ -30,6 +30,10 @@ class DebugDrawRenderer final : public DebugDraw {
   // (the BSP's translucent planes cover much of the window, mostly behind bodies).
   void Flush(const ShaderProgram& program, const ShaderProgram& no_discard,
              const glm::mat4& view_projection);
+  // One program for all three kinds (it must handle u_round_points).
+  void Flush(const ShaderProgram& program, const glm::mat4& view_projection) {
+    Flush(program, program, view_projection);
+  }
 
   size_t line_count() const { return lines_.vertices.size() / 2; }
   size_t point_count() const { return points_.vertices.size(); }

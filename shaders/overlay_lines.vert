@@ -7,10 +7,12 @@ layout(location = 2) in float in_size;  // point diameter in pixels (ignored for
 
 uniform mat4 u_view_projection;
 
-out vec4 v_color;
+// Every line and polygon drawn with this shader has one colour (DebugDraw takes one per primitive,
+// StaticLines' merged lines too), so it is passed flat: a software rasteriser then sets up no
+// per-primitive colour gradients and interpolates nothing per pixel. Points use overlay.*.
+flat out vec4 v_color;
 
 void main(void) {
   v_color = in_color;
-  gl_PointSize = in_size;
   gl_Position = u_view_projection * vec4(in_position, 1.0);
 }

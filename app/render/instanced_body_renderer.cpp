@@ -29,24 +29,35 @@ void UnitCube(std::vector<float>& v, std::vector<uint32_t>& idx) {
   }
 }
 
-// Unit UV sphere of `slices` x `stacks`: 10 x 6 (120 triangles) reads as round up close; 6 x 4
-// (48 triangles) is enough below about 12 pixels across, where most bodies of a full scene are.
-// On llvmpipe the vertex stage runs on the calling thread, so vertices per sphere matter.
+// Unit UV sphere of `slices` x `stacks`: 10 x 6 (100 triangles) reads as round up close; 6 x 4
+// (36 triangles) is enough below about 12 pixels across, where most bodies of a full scene are.
+// On llvmpipe the vertex stage runs on the calling thread, so vertices per sphere matter: each pole
+// is one vertex and a ring does not repeat its first vertex at the seam (the normal is the
+// position, so nothing differs there), and the caps are fans, not bands of triangles with a
+// zero-area half. 6 x 4: 20 vertices and 36 triangles, against 35 and 48 (12 of them degenerate)
+// for the grid.
 void UnitSphere(int kSlices, int kStacks, std::vector<float>& v, std::vector<uint32_t>& idx) {
-  for (int i = 0; i <= kStacks; ++i) {
+  auto vertex = [&](float x, float y, float z) { v.insert(v.end(), {x, y, z, x, y, z}); };
+  vertex(0, 1, 0);  // north pole: index 0
+  for (int i = 1; i < kStacks; ++i) {
     const float phi = float(M_PI) * float(i) / kStacks;
-    for (int j = 0; j <= kSlices; ++j) {
+    for (int j = 0; j < kSlices; ++j) {
       const float theta = 2.0f * float(M_PI) * float(j) / kSlices;
-      const float x = std::sin(phi) * std::cos(theta), y = std::cos(phi),
-                  z = std::sin(phi) * std::sin(theta);
-      v.insert(v.end(), {x, y, z, x, y, z});
+      vertex(std::sin(phi) * std::cos(theta), std::cos(phi), std::sin(phi) * std::sin(theta));
     }
   }
-  for (int i = 0; i < kStacks; ++i) {
-    for (int j = 0; j < kSlices; ++j) {
-      const uint32_t a = uint32_t(i * (kSlices + 1) + j), b = a + kSlices + 1;
-      idx.insert(idx.end(), {a, a + 1, b, a + 1, b + 1, b});  // outward-facing
+  vertex(0, -1, 0);  // south pole: the last index
+  const uint32_t slices = uint32_t(kSlices), rings = uint32_t(kStacks - 1);
+  const uint32_t south = 1 + rings * slices;
+  auto ring = [&](uint32_t r, uint32_t j) { return 1 + r * slices + j % slices; };
+  for (uint32_t j = 0; j < slices; ++j) {  // outward-facing throughout, as the grid was
+    idx.insert(idx.end(), {0, ring(0, j + 1), ring(0, j)});
+    for (uint32_t r = 0; r + 1 < rings; ++r) {
+      const uint32_t a = ring(r, j), a1 = ring(r, j + 1), b = ring(r + 1, j),
+                     b1 = ring(r + 1, j + 1);
+      idx.insert(idx.end(), {a, a1, b, a1, b1, b});
     }
+    idx.insert(idx.end(), {ring(rings - 1, j), ring(rings - 1, j + 1), south});
   }
 }
 

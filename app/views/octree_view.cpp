@@ -100,8 +100,9 @@ class OctreeView final : public View {
     if (ParsedCommandLine().frames > 0)  // a measured run: say how many frames were cached
       std::printf(
           "partlab: octree view: %d of %d frames drew the mesh and cells, the others "
-          "composited the scene cache\n",
-          scene_redraws_, scene_frames_);
+          "composited the scene cache; %zu cell edges drawn as %zu lines\n",
+          scene_redraws_, scene_frames_, cell_recorder_.segments_recorded(),
+          cell_lines_->line_count());
   }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;

@@ -151,6 +151,7 @@ class SimulationView final : public View {
   // Drawing state, reused every frame.
   std::vector<BodyView> bodies_;
   std::vector<BodyInstance> boxes_, spheres_, small_spheres_;
+  std::vector<BodyInstance> static_boxes_;  // appended after the moving boxes (see below)
   // Spheres whose radius is below this fraction of their distance to the eye use the coarse mesh
   // (set per frame from the field of view and the framebuffer height: about 6 pixels of radius).
   float small_sphere_ratio_ = 0.0f;
@@ -580,13 +581,18 @@ void SimulationView::BuildLiveInstances() {
     if (b.asleep && colour_mode_ != BodyColourMode::kSpeed) c = c * 0.8f;
     inst.rgba = PackRgba8(c);
     if (b.shape == ShapeKind::kBox) {
-      boxes_.push_back(inst);
+      (b.is_static ? static_boxes_ : boxes_).push_back(inst);
     } else {
       const float distance = glm::length(b.position - eye_);
       (b.half_extents.x < small_sphere_ratio_ * distance ? small_spheres_ : spheres_)
           .push_back(inst);
     }
   }
+  // The static boxes (terrain tiles, walls) are drawn after the bodies that rest on them: the
+  // depth test then rejects the ground under each body before shading it, where drawing the ground
+  // first would shade those pixels twice (on llvmpipe every shaded pixel is CPU time).
+  boxes_.insert(boxes_.end(), static_boxes_.begin(), static_boxes_.end());
+  static_boxes_.clear();
 }
 
 // A trace holds boxes only: each present box is drawn as itself.

@@ -55,27 +55,93 @@ void MergedLineRecorder::Line(const glm::vec3& a, const glm::vec3& b, const Colo
   vertices_.push_back({b, rgba, 1.0f});
 }
 
+// Two passes over the grid segments. First, runs of touching or overlapping segments of one colour
+// become one run. Second, runs of different colours that overlap on one grid line (a cell's edge
+// lies along its children's: the root's edges run under those of every depth below) are resolved
+// to one colour per stretch, so no pixel gets two lines. The colour kept is the one that showed:
+// lines are drawn after the mesh with GL_LESS, so where two coincide the one drawn first wins,
+// and the runs were drawn in increasing packed colour; the smallest packed colour wins here too.
 void MergedLineRecorder::Finish() {
-  auto key = [](const GridSegment& s) { return std::tuple(s.axis, s.c1, s.c2, s.rgba, s.lo); };
-  std::sort(segments_.begin(), segments_.end(),
-            [&](const GridSegment& x, const GridSegment& y) { return key(x) < key(y); });
-  auto emit = [&](const GridSegment& s) {
-    glm::vec3 a(0.0f), b(0.0f);
-    a[s.axis] = float(s.lo);
-    b[s.axis] = float(s.hi);
-    a[(s.axis + 1) % 3] = b[(s.axis + 1) % 3] = float(s.c1);
-    a[(s.axis + 2) % 3] = b[(s.axis + 2) % 3] = float(s.c2);
-    vertices_.push_back({grid_origin_ + a * grid_spacing_, s.rgba, 1.0f});
-    vertices_.push_back({grid_origin_ + b * grid_spacing_, s.rgba, 1.0f});
+  auto by_colour = [](const GridSegment& s) {
+    return std::tuple(s.axis, s.c1, s.c2, s.rgba, s.lo);
   };
+  std::sort(segments_.begin(), segments_.end(), [&](const GridSegment& x, const GridSegment& y) {
+    return by_colour(x) < by_colour(y);
+  });
+  runs_.clear();
   for (size_t i = 0; i < segments_.size();) {
     GridSegment run = segments_[i++];
-    while (i < segments_.size() && segments_[i].axis == run.axis && segments_[i].c1 == run.c1 &&
-           segments_[i].c2 == run.c2 && segments_[i].rgba == run.rgba && segments_[i].lo <= run.hi)
+    while (i < segments_.size() && SameLine(segments_[i], run) && segments_[i].rgba == run.rgba &&
+           segments_[i].lo <= run.hi)
       run.hi = std::max(run.hi, segments_[i++].hi);
-    emit(run);
+    runs_.push_back(run);
   }
   segments_.clear();
+  auto by_position = [](const GridSegment& s) { return std::tuple(s.axis, s.c1, s.c2, s.lo); };
+  std::sort(runs_.begin(), runs_.end(), [&](const GridSegment& x, const GridSegment& y) {
+    return by_position(x) < by_position(y);
+  });
+  for (size_t first = 0; first < runs_.size();) {
+    size_t end = first + 1;
+    while (end < runs_.size() && SameLine(runs_[end], runs_[first])) ++end;
+    ResolveGridLine(first, end);
+    first = end;
+  }
+}
+
+bool MergedLineRecorder::SameLine(const GridSegment& x, const GridSegment& y) {
+  return x.axis == y.axis && x.c1 == y.c1 && x.c2 == y.c2;
+}
+
+// runs_[first, end): one grid line's runs, sorted by their start. Cuts the line at every run's
+// ends; each piece takes the smallest colour among the runs covering it; touching pieces of one
+// colour are emitted as one line.
+void MergedLineRecorder::ResolveGridLine(size_t first, size_t end) {
+  if (end - first == 1) {  // the common case: nothing to resolve
+    Emit(runs_[first]);
+    return;
+  }
+  points_.clear();
+  for (size_t i = first; i < end; ++i) points_.insert(points_.end(), {runs_[i].lo, runs_[i].hi});
+  std::sort(points_.begin(), points_.end());
+  points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
+  GridSegment open{};
+  bool has_open = false;
+  for (size_t k = 0; k + 1 < points_.size(); ++k) {
+    const uint32_t p = points_[k], q = points_[k + 1];
+    bool covered = false;
+    uint32_t rgba = 0;
+    for (size_t i = first; i < end && runs_[i].lo <= p; ++i) {
+      if (runs_[i].hi < q) continue;
+      rgba = covered ? std::min(rgba, runs_[i].rgba) : runs_[i].rgba;
+      covered = true;
+    }
+    if (has_open && (!covered || rgba != open.rgba || open.hi != p)) {
+      Emit(open);
+      has_open = false;
+    }
+    if (!covered) continue;
+    if (has_open) {
+      open.hi = q;
+    } else {
+      open = runs_[first];
+      open.rgba = rgba;
+      open.lo = p;
+      open.hi = q;
+      has_open = true;
+    }
+  }
+  if (has_open) Emit(open);
+}
+
+void MergedLineRecorder::Emit(const GridSegment& s) {
+  glm::vec3 a(0.0f), b(0.0f);
+  a[s.axis] = float(s.lo);
+  b[s.axis] = float(s.hi);
+  a[(s.axis + 1) % 3] = b[(s.axis + 1) % 3] = float(s.c1);
+  a[(s.axis + 2) % 3] = b[(s.axis + 2) % 3] = float(s.c2);
+  vertices_.push_back({grid_origin_ + a * grid_spacing_, s.rgba, 1.0f});
+  vertices_.push_back({grid_origin_ + b * grid_spacing_, s.rgba, 1.0f});
 }
 
 }  // namespace partlab

@@ -14,8 +14,10 @@ namespace partlab {
 // Collects Line calls (points and polygons are ignored) into a flat vertex array ready for a GPU
 // buffer. With a grid set, segments whose endpoints lie on grid points and differ along one axis
 // are merged: every run of touching or overlapping segments of one colour on one grid line becomes
-// a single line. Neighbouring octree cells share edges and continue each other's, so the cells
-// overlay shrinks several-fold (every line costs a software rasteriser set-up time on the CPU).
+// a single line, and where runs of different colours overlap (a cell's edge under its children's)
+// each stretch is drawn once, in the colour that showed when both were drawn (see Finish).
+// Neighbouring octree cells share edges and continue each other's, so the cells overlay shrinks
+// several-fold (every line costs a software rasteriser set-up time on the CPU).
 class MergedLineRecorder final : public DebugDraw {
  public:
   struct Vertex {
@@ -41,8 +43,14 @@ class MergedLineRecorder final : public DebugDraw {
     uint32_t rgba;
     uint32_t lo, hi;  // the interval along the axis
   };
+  static bool SameLine(const GridSegment& x, const GridSegment& y);
+  void ResolveGridLine(size_t first, size_t end);
+  void Emit(const GridSegment& s);
+
   std::vector<Vertex> vertices_;
   std::vector<GridSegment> segments_;
+  std::vector<GridSegment> runs_;  // scratch for Finish
+  std::vector<uint32_t> points_;   // scratch for ResolveGridLine
   glm::vec3 grid_origin_{0.0f};
   float grid_spacing_ = 0.0f;
   size_t recorded_ = 0;

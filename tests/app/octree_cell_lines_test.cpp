@@ -1,7 +1,10 @@
 // The cells overlay's merging recorder: it may draw fewer lines, never a different picture. Every
-// recorded edge must lie inside one merged line of its colour, and every merged line must be made
-// of recorded edges only (no gaps bridged, no colours mixed).
+// point of a recorded edge must be drawn, in the colour that showed before merging (where edges of
+// several colours coincide, the smallest packed colour: it was drawn first and wins GL_LESS), every
+// merged line must be made of recorded edges only (no gaps bridged), and no two lines overlap.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include <glm/geometric.hpp>
 
@@ -66,6 +69,32 @@ TEST(MergedLineRecorder, KeepsGapsColoursAndOffGridLinesApart) {
   EXPECT_TRUE(off_grid_kept);
 }
 
+TEST(MergedLineRecorder, OverlappingEdgesOfDifferentColoursAreDrawnOnceInTheWinningColour) {
+  MergedLineRecorder r;
+  r.SetGrid({0, 0, 0}, 1.0f);
+  r.Line({0, 0, 0}, {4, 0, 0}, kBlue);  // a parent's edge...
+  r.Line({0, 0, 0}, {1, 0, 0}, kRed);   // ...under two of its children's
+  r.Line({2, 0, 0}, {3, 0, 0}, kRed);
+  r.Line({5, 0, 0}, {6, 0, 0}, kBlue);  // apart: stays as it is
+  r.Finish();
+  MergedLineRecorder packer;
+  packer.Line({0, 0, 0}, {1, 1, 1}, kRed);
+  packer.Line({0, 0, 0}, {1, 1, 1}, kBlue);
+  const uint32_t red = packer.vertices()[0].rgba, blue = packer.vertices()[2].rgba;
+  ASSERT_LT(red, blue);  // red is the colour drawn first, so it showed where they coincide
+  auto lines = Lines(r);
+  std::sort(lines.begin(), lines.end(), [](const Segment& x, const Segment& y) {
+    return std::min(x.a.x, x.b.x) < std::min(y.a.x, y.b.x);
+  });
+  ASSERT_EQ(lines.size(), 5u);
+  const float expected[5][3] = {{0, 1, 0}, {1, 2, 1}, {2, 3, 0}, {3, 4, 1}, {5, 6, 1}};
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(std::min(lines[i].a.x, lines[i].b.x), expected[i][0]) << i;
+    EXPECT_EQ(std::max(lines[i].a.x, lines[i].b.x), expected[i][1]) << i;
+    EXPECT_EQ(lines[i].rgba, expected[i][2] == 0 ? red : blue) << i;
+  }
+}
+
 // Records the cells of a real octree both ways and compares the pictures.
 class RecordAll final : public DebugDraw {
  public:
@@ -100,26 +129,47 @@ TEST(MergedLineRecorder, OctreeCellsDrawTheSamePictureWithFewerLines) {
     packer.Line({0, 0, 0}, {1, 1, 1}, all.colors[i]);
     rgba[i] = packer.vertices()[0].rgba;
   }
-  for (size_t i = 0; i < all.edges.size(); ++i) {
-    const auto [a, b] = all.edges[i];
-    const bool covered = std::any_of(lines.begin(), lines.end(), [&](const Segment& s) {
-      return s.rgba == rgba[i] && OnSegment(a, s, eps) && OnSegment(b, s, eps);
-    });
-    ASSERT_TRUE(covered) << "edge " << i << " is not drawn";
-  }
-  // No merged line bridges a gap: every point along it, sampled at a quarter of the finest cell
-  // edge, lies on a recorded edge of its own colour.
+  // Every recorded edge is drawn, sampled at a quarter of the finest cell edge: each sample lies on
+  // exactly one merged line (nothing drawn twice), whose colour is the smallest among the recorded
+  // edges through that sample (the one that showed when every edge was drawn, first wins).
   const float step = 0.25f * 2.0f * root.half / float(1u << 5);
+  auto samples = [&](const glm::vec3& a, const glm::vec3& b, auto&& check) {
+    const float len = glm::length(b - a);
+    for (float d = 0.5f * step; d < len; d += step) check(a + (b - a) * (d / len));
+  };
+  auto winning_colour = [&](const glm::vec3& p, bool& any) {
+    uint32_t best = 0;
+    any = false;
+    for (size_t i = 0; i < all.edges.size(); ++i)
+      if (OnSegment(p, {all.edges[i].first, all.edges[i].second, rgba[i]}, eps)) {
+        best = any ? std::min(best, rgba[i]) : rgba[i];
+        any = true;
+      }
+    return best;
+  };
+  for (size_t i = 0; i < all.edges.size(); i += 7) {  // every 7th edge keeps the test quick
+    samples(all.edges[i].first, all.edges[i].second, [&](const glm::vec3& p) {
+      int on = 0;
+      uint32_t drawn = 0;
+      for (const Segment& s : lines)
+        if (OnSegment(p, s, eps)) {
+          ++on;
+          drawn = s.rgba;
+        }
+      ASSERT_EQ(on, 1) << "edge " << i << " drawn " << on << " times";
+      bool any = false;
+      ASSERT_EQ(drawn, winning_colour(p, any)) << "edge " << i << " in the wrong colour";
+    });
+  }
+  // No merged line bridges a gap: every sample along it lies on a recorded edge, and its colour is
+  // the one that wins there.
   for (const Segment& s : lines) {
-    const float len = glm::length(s.b - s.a);
-    for (float d = 0.0f; d <= len; d += step) {
-      const glm::vec3 p = s.a + (s.b - s.a) * (d / len);
-      bool inside = false;
-      for (size_t i = 0; i < all.edges.size() && !inside; ++i)
-        inside = rgba[i] == s.rgba &&
-                 OnSegment(p, {all.edges[i].first, all.edges[i].second, rgba[i]}, eps);
-      ASSERT_TRUE(inside) << "a merged line covers a gap";
-    }
+    samples(s.a, s.b, [&](const glm::vec3& p) {
+      bool any = false;
+      const uint32_t colour = winning_colour(p, any);
+      ASSERT_TRUE(any) << "a merged line covers a gap";
+      ASSERT_EQ(colour, s.rgba) << "a merged line has the wrong colour";
+    });
   }
 }
 

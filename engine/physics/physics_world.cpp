@@ -8,13 +8,16 @@
 #include <limits>
 
 #include "engine/broadphase/adapters/ode_init.h"
+#include "engine/thread_cpu_clock.h"
 
 namespace partlab {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Thread CPU time, not wall time: a step descheduled on a busy machine must not read as a slow
+// step (see engine/thread_cpu_clock.h).
+using Clock = ThreadCpuClock;
 double MsSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  return CpuMsSince(t0);
 }
 
 // ODE works in double; the broad phases in float. Round outwards so that the float box always

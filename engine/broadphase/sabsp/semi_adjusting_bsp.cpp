@@ -5,13 +5,16 @@
 
 #include "engine/broadphase/sabsp/bsp_invariants.h"
 #include "engine/debug_draw.h"
+#include "engine/thread_cpu_clock.h"
 
 namespace partlab {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Thread CPU time, not wall time: a step descheduled on a busy machine must not read as a slow
+// step (see engine/thread_cpu_clock.h).
+using Clock = ThreadCpuClock;
 double MsSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  return CpuMsSince(t0);
 }
 
 // Depth colours: warm near the root, cool deep down.

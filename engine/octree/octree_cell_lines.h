@@ -15,7 +15,7 @@ namespace partlab {
 // buffer. With a grid set, segments whose endpoints lie on grid points and differ along one axis
 // are merged: every run of touching or overlapping segments of one colour on one grid line becomes
 // a single line, and where runs of different colours overlap (a cell's edge under its children's)
-// each stretch is drawn once, in the colour that showed when both were drawn (see Finish).
+// each stretch is drawn once, in the colour of the longest run there (see Finish).
 // Neighbouring octree cells share edges and continue each other's, so the cells overlay shrinks
 // several-fold (every line costs a software rasteriser set-up time on the CPU).
 class MergedLineRecorder final : public DebugDraw {

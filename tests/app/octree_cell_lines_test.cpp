@@ -1,10 +1,13 @@
 // The cells overlay's merging recorder: it may draw fewer lines, never a different picture. Every
-// point of a recorded edge must be drawn, in the colour that showed before merging (where edges of
-// several colours coincide, the smallest packed colour: it was drawn first and wins GL_LESS), every
+// point of a recorded edge must be drawn, in its colour or, where edges of several colours coincide
+// (a cell's edge along its children's), in the colour of the longest same-colour run there, every
 // merged line must be made of recorded edges only (no gaps bridged), and no two lines overlap.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <tuple>
 
 #include <glm/geometric.hpp>
 
@@ -69,29 +72,40 @@ TEST(MergedLineRecorder, KeepsGapsColoursAndOffGridLinesApart) {
   EXPECT_TRUE(off_grid_kept);
 }
 
-TEST(MergedLineRecorder, OverlappingEdgesOfDifferentColoursAreDrawnOnceInTheWinningColour) {
+TEST(MergedLineRecorder, OverlappingEdgesOfDifferentColoursAreDrawnOnceInTheLongestRunsColour) {
   MergedLineRecorder r;
   r.SetGrid({0, 0, 0}, 1.0f);
-  r.Line({0, 0, 0}, {4, 0, 0}, kBlue);  // a parent's edge...
-  r.Line({0, 0, 0}, {1, 0, 0}, kRed);   // ...under two of its children's
+  r.Line({0, 0, 0}, {4, 0, 0}, kBlue);  // y = 0: a parent's edge under two of its children's
+  r.Line({0, 0, 0}, {1, 0, 0}, kRed);
   r.Line({2, 0, 0}, {3, 0, 0}, kRed);
-  r.Line({5, 0, 0}, {6, 0, 0}, kBlue);  // apart: stays as it is
+  r.Line({0, 1, 0}, {1, 1, 0}, kRed);  // y = 1: a red run of 3 over a blue edge of 1
+  r.Line({1, 1, 0}, {2, 1, 0}, kRed);
+  r.Line({2, 1, 0}, {3, 1, 0}, kRed);
+  r.Line({1, 1, 0}, {2, 1, 0}, kBlue);
+  r.Line({3, 1, 0}, {5, 1, 0}, kBlue);  // ...then blue alone, touching it
+  r.Line({0, 2, 0}, {2, 2, 0}, kBlue);  // y = 2: equal lengths, the smaller packed colour wins
+  r.Line({0, 2, 0}, {2, 2, 0}, kRed);
   r.Finish();
   MergedLineRecorder packer;
   packer.Line({0, 0, 0}, {1, 1, 1}, kRed);
   packer.Line({0, 0, 0}, {1, 1, 1}, kBlue);
   const uint32_t red = packer.vertices()[0].rgba, blue = packer.vertices()[2].rgba;
-  ASSERT_LT(red, blue);  // red is the colour drawn first, so it showed where they coincide
+  ASSERT_LT(red, blue);
   auto lines = Lines(r);
-  std::sort(lines.begin(), lines.end(), [](const Segment& x, const Segment& y) {
-    return std::min(x.a.x, x.b.x) < std::min(y.a.x, y.b.x);
-  });
-  ASSERT_EQ(lines.size(), 5u);
-  const float expected[5][3] = {{0, 1, 0}, {1, 2, 1}, {2, 3, 0}, {3, 4, 1}, {5, 6, 1}};
-  for (size_t i = 0; i < 5; ++i) {
-    EXPECT_EQ(std::min(lines[i].a.x, lines[i].b.x), expected[i][0]) << i;
-    EXPECT_EQ(std::max(lines[i].a.x, lines[i].b.x), expected[i][1]) << i;
-    EXPECT_EQ(lines[i].rgba, expected[i][2] == 0 ? red : blue) << i;
+  auto start = [](const Segment& x) { return std::tuple(x.a.y, std::min(x.a.x, x.b.x)); };
+  std::sort(lines.begin(), lines.end(),
+            [&](const Segment& x, const Segment& y) { return start(x) < start(y); });
+  struct Expected {
+    float y, lo, hi;
+    uint32_t rgba;
+  };
+  const Expected expected[] = {{0, 0, 4, blue}, {1, 0, 3, red}, {1, 3, 5, blue}, {2, 0, 2, red}};
+  ASSERT_EQ(lines.size(), std::size(expected));
+  for (size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].a.y, expected[i].y) << i;
+    EXPECT_EQ(std::min(lines[i].a.x, lines[i].b.x), expected[i].lo) << i;
+    EXPECT_EQ(std::max(lines[i].a.x, lines[i].b.x), expected[i].hi) << i;
+    EXPECT_EQ(lines[i].rgba, expected[i].rgba) << i;
   }
 }
 
@@ -129,20 +143,62 @@ TEST(MergedLineRecorder, OctreeCellsDrawTheSamePictureWithFewerLines) {
     packer.Line({0, 0, 0}, {1, 1, 1}, all.colors[i]);
     rgba[i] = packer.vertices()[0].rgba;
   }
+  // Each edge's run: the union of the touching or overlapping collinear edges of its colour that
+  // it belongs to, computed here in grid units by sorting and sweeping, independently of Finish.
+  const glm::vec3 origin = root.center - glm::vec3(root.half);
+  const float spacing = 2.0f * root.half / float(1u << 5);
+  struct Key {
+    int axis;
+    long c1, c2;
+    uint32_t rgba;
+    long lo, hi;
+    size_t edge;
+  };
+  std::vector<Key> keys;
+  for (size_t i = 0; i < all.edges.size(); ++i) {
+    long a[3], b[3];
+    int axis = 0;
+    for (int k = 0; k < 3; ++k) {
+      a[k] = std::lround((all.edges[i].first[k] - origin[k]) / spacing);
+      b[k] = std::lround((all.edges[i].second[k] - origin[k]) / spacing);
+      if (a[k] != b[k]) axis = k;
+    }
+    keys.push_back({axis, a[(axis + 1) % 3], a[(axis + 2) % 3], rgba[i], std::min(a[axis], b[axis]),
+                    std::max(a[axis], b[axis]), i});
+  }
+  auto order = [](const Key& k) { return std::tuple(k.axis, k.c1, k.c2, k.rgba, k.lo); };
+  std::sort(keys.begin(), keys.end(),
+            [&](const Key& x, const Key& y) { return order(x) < order(y); });
+  std::vector<long> run_length(all.edges.size());
+  for (size_t first = 0; first < keys.size();) {
+    size_t end = first + 1;
+    long hi = keys[first].hi;
+    while (end < keys.size() && keys[end].axis == keys[first].axis &&
+           keys[end].c1 == keys[first].c1 && keys[end].c2 == keys[first].c2 &&
+           keys[end].rgba == keys[first].rgba && keys[end].lo <= hi)
+      hi = std::max(hi, keys[end++].hi);
+    for (size_t k = first; k < end; ++k) run_length[keys[k].edge] = hi - keys[first].lo;
+    first = end;
+  }
   // Every recorded edge is drawn, sampled at a quarter of the finest cell edge: each sample lies on
-  // exactly one merged line (nothing drawn twice), whose colour is the smallest among the recorded
-  // edges through that sample (the one that showed when every edge was drawn, first wins).
-  const float step = 0.25f * 2.0f * root.half / float(1u << 5);
+  // exactly one merged line (nothing drawn twice), in the colour of the longest run through the
+  // sample (ties: the smaller packed colour).
+  const float step = 0.25f * spacing;
   auto samples = [&](const glm::vec3& a, const glm::vec3& b, auto&& check) {
     const float len = glm::length(b - a);
     for (float d = 0.5f * step; d < len; d += step) check(a + (b - a) * (d / len));
   };
   auto winning_colour = [&](const glm::vec3& p, bool& any) {
     uint32_t best = 0;
+    long best_length = 0;
     any = false;
     for (size_t i = 0; i < all.edges.size(); ++i)
       if (OnSegment(p, {all.edges[i].first, all.edges[i].second, rgba[i]}, eps)) {
-        best = any ? std::min(best, rgba[i]) : rgba[i];
+        if (!any || run_length[i] > best_length ||
+            (run_length[i] == best_length && rgba[i] < best)) {
+          best = rgba[i];
+          best_length = run_length[i];
+        }
         any = true;
       }
     return best;

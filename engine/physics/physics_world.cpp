@@ -78,6 +78,12 @@ void PhysicsWorld::SetBroadPhase(std::unique_ptr<BroadPhase> broad_phase) {
   if (broad_phase_) driver_ = std::make_unique<FrameDriver>(*broad_phase_);
 }
 
+void PhysicsWorld::BuildBroadPhase() {
+  if (!driver_) return;
+  pairs_.clear();
+  construction_ms_ = driver_->Step(aabbs_, pairs_).total_ms();
+}
+
 BodyId PhysicsWorld::NewSlot(dxGeom* geom, dxBody* body, ShapeKind shape, const glm::vec3& half) {
   const BodyId id = static_cast<BodyId>(slots_.size());
   slots_.push_back({geom, body, shape, half});

@@ -72,6 +72,12 @@ class PhysicsWorld {
   // the UI can switch algorithms live without disturbing the motion.
   void SetBroadPhase(std::unique_ptr<BroadPhase> broad_phase);
   BroadPhase* broad_phase() const { return broad_phase_.get(); }
+  // Hands every current box to the broad phase now, as its construction (part of InitPhysics,
+  // not of a step: issue 6 reports construction apart from the per-step cost). Scenes call it
+  // once their static geometry and first bodies exist; without it the first step builds.
+  void BuildBroadPhase();
+  // Thread CPU time of the last BuildBroadPhase (0 before any).
+  double construction_ms() const { return construction_ms_; }
 
   // Ids are handed out in creation order and never reused, so they stay valid record indices.
   BodyId AddBody(const BodyDesc& desc);
@@ -128,6 +134,7 @@ class PhysicsWorld {
   unsigned long rand_state_ = 0;  // ODE's global dRand seed, saved per world between steps
   std::unique_ptr<BroadPhase> broad_phase_;
   std::unique_ptr<FrameDriver> driver_;
+  double construction_ms_ = 0;
   std::vector<Slot> slots_;
   std::vector<Aabb> aabbs_;
   std::vector<uint8_t> touched_;

@@ -18,6 +18,7 @@ void Scene::Create(const SceneParams& params, std::unique_ptr<BroadPhase> broad_
   max_ids_ = MaxIdsFor(params_);
   Build();
   if (params_.spawn_per_step <= 0 && PendingSpawns() > 0) SpawnBodies(PendingSpawns());
+  world_->BuildBroadPhase();  // the tree's construction belongs to InitPhysics, not to step 1
 }
 
 PhysicsStepTimings Scene::Step() {

@@ -103,6 +103,21 @@ TEST(PhysicsWorld, StaticStaticPairsReachTheBroadPhaseButNotDCollide) {
   EXPECT_EQ(t.contacts, 0u);
 }
 
+// InitPhysics builds the broad phase from the scene's first boxes, so step 1 only edits it.
+TEST(PhysicsWorld, BuildBroadPhaseHandsEveryCurrentBoxOverBeforeTheFirstStep) {
+  PhysicsWorld world(TestParams(), std::make_unique<BruteForce>());
+  world.AddStaticBox({0, 0, 0}, {1, 1, 1});
+  world.AddStaticBox({1.5, 0, 0}, {1, 1, 1});
+  world.AddStaticBox({9, 0, 0}, {1, 1, 1});
+  world.BuildBroadPhase();
+  std::vector<BoxPair> pairs;
+  world.broad_phase()->FindPairs(pairs);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0], MakePair(0, 1));
+  EXPECT_GE(world.construction_ms(), 0.0);
+  EXPECT_EQ(world.RunPhysics().pairs, 1u);  // the first step sees the same boxes, nothing new
+}
+
 TEST(PhysicsWorld, AabbsContainTheExactGeomBoxAndRemovedIdsAreEmpty) {
   PhysicsWorld world(TestParams(), nullptr);
   BodyDesc d;

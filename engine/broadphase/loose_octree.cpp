@@ -32,37 +32,19 @@ void LooseOctree::SetWorld(const glm::vec3& origin, float side) {
   needs_replace_ = true;
 }
 
-void LooseOctree::MarkDirty(BoxId id) {
-  if (!dirty_flag_[id]) {
-    dirty_flag_[id] = 1;
-    dirty_.push_back(id);
-  }
-}
-
 void LooseOctree::Add(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) {
-    boxes_.resize(id + 1);
-    present_.resize(id + 1, 0);
-    dirty_flag_.resize(id + 1, 0);
-    placement_.resize(id + 1);
-    lists_.EnsureBoxes(id + 1);
+  if (boxes_.Add(id, box)) {
+    placement_.resize(boxes_.size());
+    lists_.EnsureBoxes(boxes_.size());
   }
-  boxes_[id] = box;
-  if (!present_[id]) ++live_;
-  present_[id] = 1;
-  MarkDirty(id);
 }
 
 void LooseOctree::Remove(BoxId id) {
-  if (id >= present_.size() || !present_[id]) return;
-  present_[id] = 0;
-  --live_;
-  MarkDirty(id);
+  boxes_.Remove(id);  // unlinked in Update, with the other structural work
 }
 
 void LooseOctree::Move(BoxId id, const Aabb& box) {
-  boxes_[id] = box;
-  MarkDirty(id);
+  boxes_.Move(id, box);
 }
 
 Aabb LooseOctree::TightCell(int level, uint32_t x, uint32_t y, uint32_t z) const {
@@ -106,7 +88,7 @@ LooseOctree::Placement LooseOctree::Place(const Aabb& box) const {
 void LooseOctree::FitWorld() {
   Aabb all;
   for (BoxId id = 0; id < boxes_.size(); ++id)
-    if (present_[id]) all.Grow(boxes_[id]);
+    if (boxes_.present(id)) all.Grow(boxes_.box(id));
   if (all.IsEmpty()) return;
   const glm::vec3 e = all.Extent();
   side_ = std::max({e.x, e.y, e.z, 1e-3f}) * 1.1f;
@@ -139,15 +121,14 @@ void LooseOctree::PlaceAll() {
   overflow_count_ = 0;
   for (BoxId id = 0; id < boxes_.size(); ++id) {
     placement_[id] = Placement{};
-    if (present_[id]) Relink(id, Place(boxes_[id]));
-    dirty_flag_[id] = 0;
+    if (boxes_.present(id)) Relink(id, Place(boxes_.box(id)));
   }
-  dirty_.clear();
+  boxes_.ClearDirty();
 }
 
 void LooseOctree::Update() {
   // Fit the root cube to the boxes the first time, and again if boxes have wandered off it.
-  const bool drifted = !fitted_ && overflow_count_ > 8 + live_ / 16;
+  const bool drifted = !fitted_ && overflow_count_ > 8 + boxes_.live() / 16;
   if (!world_set_ || drifted) {
     FitWorld();
     needs_replace_ = true;
@@ -158,11 +139,8 @@ void LooseOctree::Update() {
     needs_replace_ = false;
     return;
   }
-  for (BoxId id : dirty_) {
-    dirty_flag_[id] = 0;
-    Relink(id, present_[id] ? Place(boxes_[id]) : Placement{});
-  }
-  dirty_.clear();
+  boxes_.DrainDirty(
+      [this](BoxId id) { Relink(id, boxes_.present(id) ? Place(boxes_.box(id)) : Placement{}); });
 }
 
 void LooseOctree::FindPairs(std::vector<BoxPair>& out) {
@@ -172,13 +150,13 @@ void LooseOctree::FindPairs(std::vector<BoxPair>& out) {
   for (BoxId a = 0; a < placement_.size(); ++a) {
     const Placement& p = placement_[a];
     if (p.node == NodeLists::kNone) continue;
-    const Aabb& box = boxes_[a];
+    const Aabb& box = boxes_.box(a);
     auto scan = [&](int32_t node, bool same_level) {
       for (int32_t b = lists_.Head(uint32_t(node)); b != NodeLists::kNone;
            b = lists_.Next(BoxId(b))) {
         if (same_level && BoxId(b) <= a) continue;  // the other box of the pair reports it
         ++candidates;
-        if (Overlaps(box, boxes_[b])) out.push_back(MakePair(a, BoxId(b)));
+        if (Overlaps(box, boxes_.box(BoxId(b)))) out.push_back(MakePair(a, BoxId(b)));
       }
     };
     // The overflow list is "shallower" than every level: every box scans it.
@@ -209,9 +187,7 @@ void LooseOctree::FindPairs(std::vector<BoxPair>& out) {
 }
 
 size_t LooseOctree::MemoryBytes() const {
-  return lists_.MemoryBytes() + boxes_.capacity() * sizeof(Aabb) + present_.capacity() +
-         dirty_flag_.capacity() + dirty_.capacity() * sizeof(BoxId) +
-         placement_.capacity() * sizeof(Placement) +
+  return lists_.MemoryBytes() + boxes_.MemoryBytes() + placement_.capacity() * sizeof(Placement) +
          level_population_.capacity() * sizeof(uint32_t);
 }
 

@@ -17,6 +17,7 @@
 
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/node_lists.h"
+#include "engine/broadphase/tracked_boxes.h"
 
 namespace partlab {
 
@@ -65,7 +66,6 @@ class LooseOctree final : public BroadPhase {
   Aabb TightCell(int level, uint32_t x, uint32_t y, uint32_t z) const;
   Aabb LooseCell(int level, uint32_t x, uint32_t y, uint32_t z) const;
   Placement Place(const Aabb& box) const;
-  void MarkDirty(BoxId id);
   void FitWorld();
   void PlaceAll();
   void Relink(BoxId id, const Placement& want);
@@ -74,13 +74,11 @@ class LooseOctree final : public BroadPhase {
   glm::vec3 origin_{0};
   float side_ = 1;
   bool world_set_ = false, fitted_ = false, needs_replace_ = true;
-  std::vector<Aabb> boxes_;
-  std::vector<uint8_t> present_, dirty_flag_;
-  std::vector<BoxId> dirty_;
+  TrackedBoxes boxes_;
   std::vector<Placement> placement_;
   NodeLists lists_;                         // nodes 0..N-1, plus node N = the overflow list
   std::vector<uint32_t> level_population_;  // boxes per level, to skip empty levels
-  size_t overflow_count_ = 0, live_ = 0;
+  size_t overflow_count_ = 0;
   uint64_t last_candidates_ = 0;
 };
 

@@ -26,35 +26,19 @@ void Quadtree::SetWorld(float x0, float z0, float side) {
   needs_replace_ = true;
 }
 
-void Quadtree::MarkDirty(BoxId id) {
-  if (!dirty_flag_[id]) {
-    dirty_flag_[id] = 1;
-    dirty_.push_back(id);
-  }
-}
-
 void Quadtree::Add(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) {
-    boxes_.resize(id + 1);
-    present_.resize(id + 1, 0);
-    dirty_flag_.resize(id + 1, 0);
-    placement_.resize(id + 1);
-    lists_.EnsureBoxes(id + 1);
+  if (boxes_.Add(id, box)) {
+    placement_.resize(boxes_.size());
+    lists_.EnsureBoxes(boxes_.size());
   }
-  boxes_[id] = box;
-  present_[id] = 1;
-  MarkDirty(id);
 }
 
 void Quadtree::Remove(BoxId id) {
-  if (id >= present_.size() || !present_[id]) return;
-  present_[id] = 0;
-  MarkDirty(id);  // unlinked in Update, with the other structural work
+  boxes_.Remove(id);  // unlinked in Update, with the other structural work
 }
 
 void Quadtree::Move(BoxId id, const Aabb& box) {
-  boxes_[id] = box;
-  MarkDirty(id);
+  boxes_.Move(id, box);
 }
 
 uint32_t Quadtree::Cell(float v, float origin) const {
@@ -81,11 +65,12 @@ Quadtree::Placement Quadtree::Place(const Aabb& box) const {
 void Quadtree::FitWorld() {
   float lo_x = std::numeric_limits<float>::max(), lo_z = lo_x, hi_x = -lo_x, hi_z = -lo_x;
   for (BoxId id = 0; id < boxes_.size(); ++id) {
-    if (!present_[id]) continue;
-    lo_x = std::min(lo_x, boxes_[id].min.x);
-    lo_z = std::min(lo_z, boxes_[id].min.z);
-    hi_x = std::max(hi_x, boxes_[id].max.x);
-    hi_z = std::max(hi_z, boxes_[id].max.z);
+    if (!boxes_.present(id)) continue;
+    const Aabb& b = boxes_.box(id);
+    lo_x = std::min(lo_x, b.min.x);
+    lo_z = std::min(lo_z, b.min.z);
+    hi_x = std::max(hi_x, b.max.x);
+    hi_z = std::max(hi_z, b.max.z);
   }
   if (lo_x > hi_x) return;  // nothing to fit yet
   const float side = std::max({hi_x - lo_x, hi_z - lo_z, 1e-3f}) * 1.02f;
@@ -100,8 +85,8 @@ void Quadtree::PlaceAll() {
   inv_cell_ = float(1u << params_.depth) / side_;
   for (BoxId id = 0; id < boxes_.size(); ++id) {
     placement_[id] = Placement{};
-    if (!present_[id]) continue;
-    placement_[id] = Place(boxes_[id]);
+    if (!boxes_.present(id)) continue;
+    placement_[id] = Place(boxes_.box(id));
     lists_.Link(id, uint32_t(placement_[id].node));
   }
 }
@@ -114,30 +99,27 @@ void Quadtree::Update() {
   if (needs_replace_ && world_set_) {
     PlaceAll();
     needs_replace_ = false;
-    for (BoxId id : dirty_) dirty_flag_[id] = 0;
-    dirty_.clear();
+    boxes_.ClearDirty();
     return;
   }
   if (!world_set_) return;  // no boxes yet
   // Structural update: only boxes whose node changed are relinked (the thesis's QT "só tem que
   // atualizar a indexação das AABBs").
-  for (BoxId id : dirty_) {
-    dirty_flag_[id] = 0;
+  boxes_.DrainDirty([this](BoxId id) {
     Placement& p = placement_[id];
-    const Placement want = present_[id] ? Place(boxes_[id]) : Placement{};
-    if (want.node == p.node) continue;
+    const Placement want = boxes_.present(id) ? Place(boxes_.box(id)) : Placement{};
+    if (want.node == p.node) return;
     if (p.node != NodeLists::kNone) lists_.Unlink(id, uint32_t(p.node));
     if (want.node != NodeLists::kNone) lists_.Link(id, uint32_t(want.node));
     p = want;
-  }
-  dirty_.clear();
+  });
 }
 
 void Quadtree::FindPairs(std::vector<BoxPair>& out) {
   uint64_t candidates = 0;
   auto test = [&](BoxId a, BoxId b) {
     ++candidates;
-    if (Overlaps(boxes_[a], boxes_[b])) out.push_back(MakePair(a, b));
+    if (Overlaps(boxes_.box(a), boxes_.box(b))) out.push_back(MakePair(a, b));
   };
   for (BoxId a = 0; a < placement_.size(); ++a) {
     const Placement& p = placement_[a];
@@ -157,9 +139,7 @@ void Quadtree::FindPairs(std::vector<BoxPair>& out) {
 }
 
 size_t Quadtree::MemoryBytes() const {
-  return lists_.MemoryBytes() + boxes_.capacity() * sizeof(Aabb) + present_.capacity() +
-         dirty_flag_.capacity() + dirty_.capacity() * sizeof(BoxId) +
-         placement_.capacity() * sizeof(Placement);
+  return lists_.MemoryBytes() + boxes_.MemoryBytes() + placement_.capacity() * sizeof(Placement);
 }
 
 void Quadtree::DrawOverlay(DebugDraw& draw) const {
@@ -169,7 +149,7 @@ void Quadtree::DrawOverlay(DebugDraw& draw) const {
   std::vector<std::pair<int32_t, BoxId>> occupied;
   for (BoxId id = 0; id < placement_.size(); ++id) {
     if (placement_[id].node == NodeLists::kNone) continue;
-    floor_y = std::min(floor_y, boxes_[id].min.y);
+    floor_y = std::min(floor_y, boxes_.box(id).min.y);
     occupied.push_back({placement_[id].node, id});
   }
   std::sort(occupied.begin(), occupied.end());

@@ -14,6 +14,7 @@
 
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/node_lists.h"
+#include "engine/broadphase/tracked_boxes.h"
 
 namespace partlab {
 
@@ -53,16 +54,13 @@ class Quadtree final : public BroadPhase {
   }
   uint32_t Cell(float v, float origin) const;
   Placement Place(const Aabb& box) const;
-  void MarkDirty(BoxId id);
   void FitWorld();
   void PlaceAll();
 
   QuadtreeParams params_;
   float x0_ = 0, z0_ = 0, side_ = 1, inv_cell_ = 1;
   bool world_set_ = false, needs_replace_ = true;
-  std::vector<Aabb> boxes_;
-  std::vector<uint8_t> present_, dirty_flag_;
-  std::vector<BoxId> dirty_;
+  TrackedBoxes boxes_;
   std::vector<Placement> placement_;
   NodeLists lists_;
   uint64_t last_candidates_ = 0;

@@ -3,7 +3,7 @@
 namespace partlab {
 
 bool TrackedBoxes::Add(BoxId id, const Aabb& box) {
-  const bool grew = id >= boxes_.size();
+  const bool grew = id >= present_.size();
   if (grew) {
     boxes_.resize(id + 1);
     present_.resize(id + 1, 0);
@@ -22,12 +22,6 @@ bool TrackedBoxes::Remove(BoxId id) {
   --live_;
   MarkDirty(id);
   return true;
-}
-
-void TrackedBoxes::Move(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) return;
-  boxes_[id] = box;
-  MarkDirty(id);
 }
 
 void TrackedBoxes::ClearDirty() {

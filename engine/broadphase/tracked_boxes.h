@@ -5,8 +5,10 @@
 // bookkeeping, so each structure keeps only what is its own (where a box is placed).
 //
 // Ids are dense indices (BroadPhase's contract): the table grows to the largest id added. Remove
-// and Move of an id never added are ignored. A removed id stays dirty until consumed, so the
-// structure can unlink it in its Update together with the other structural work.
+// of an id not present and Move of an id beyond the table are ignored (a Move of an absent id
+// inside it is kept, as the comparators always did: Update sees it absent and places nothing). A
+// removed id stays dirty until consumed, so the structure can unlink it in its Update together with
+// the other structural work.
 #pragma once
 
 #include <cstdint>
@@ -24,8 +26,13 @@ class TrackedBoxes {
   bool Add(BoxId id, const Aabb& box);
   // Marks the id absent and dirty; returns false (and does nothing) if it was not present.
   bool Remove(BoxId id);
-  // Stores the new box and marks the id dirty (ignored for an id never added).
-  void Move(BoxId id, const Aabb& box);
+  // Stores the new box and marks the id dirty (ignored for an id beyond the table). Inline: it
+  // runs for every moving box every frame.
+  void Move(BoxId id, const Aabb& box) {
+    if (id >= present_.size()) return;  // the byte array: its size is one load, no divide
+    boxes_[id] = box;
+    MarkDirty(id);
+  }
   void MarkDirty(BoxId id) {
     if (!dirty_flag_[id]) {
       dirty_flag_[id] = 1;
@@ -47,8 +54,8 @@ class TrackedBoxes {
     dirty_.clear();
   }
 
-  size_t size() const { return boxes_.size(); }  // one past the largest id ever added
-  size_t live() const { return live_; }          // ids present now
+  size_t size() const { return present_.size(); }  // one past the largest id ever added
+  size_t live() const { return live_; }            // ids present now
   bool present(BoxId id) const { return id < present_.size() && present_[id]; }
   bool is_dirty(BoxId id) const { return id < dirty_flag_.size() && dirty_flag_[id]; }
   const Aabb& box(BoxId id) const { return boxes_[id]; }

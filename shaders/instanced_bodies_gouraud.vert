@@ -17,7 +17,14 @@ uniform mat4 u_projection;
 uniform vec3 LightPosition;  // camera coordinates
 uniform float u_shininess;
 
-out vec3 v_color;  // lit, sRGB-encoded
+// Lit, sRGB-encoded. With FLAT_FACES (boxes under software rendering) each face takes the colour
+// of its provoking vertex: 8 corners per box, each the provoking vertex of at most one face and
+// carrying that face's normal, instead of 24 vertices (4 per face).
+#ifdef FLAT_FACES
+flat out vec3 v_color;
+#else
+out vec3 v_color;
+#endif
 
 const float CEspecular = 0.25;
 const float CDifusa = 1.0 - CEspecular;

@@ -1,73 +1,24 @@
 #include "app/render/instanced_body_renderer.h"
 
+#include "app/render/body_meshes.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <glm/vec3.hpp>
 #include <vector>
 
 namespace partlab {
-
-namespace {
-
-// Unit cube [-1, 1]^3 with flat normals: 24 vertices (position, normal), 36 indices.
-void UnitCube(std::vector<float>& v, std::vector<uint32_t>& idx) {
-  for (int axis = 0; axis < 3; ++axis) {
-    for (int sign = -1; sign <= 1; sign += 2) {
-      const uint32_t base = uint32_t(v.size() / 6);
-      const int u = (axis + 1) % 3, w = (axis + 2) % 3;
-      const float corners[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-      for (const auto& c : corners) {
-        float p[3], n[3] = {0, 0, 0};
-        p[axis] = float(sign);
-        p[u] = c[0] * float(sign);  // keeps the winding outward-facing on both sides
-        p[w] = c[1];
-        n[axis] = float(sign);
-        v.insert(v.end(), {p[0], p[1], p[2], n[0], n[1], n[2]});
-      }
-      idx.insert(idx.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
-    }
-  }
-}
-
-// Unit UV sphere of `slices` x `stacks`: 10 x 6 (100 triangles) reads as round up close; 6 x 4
-// (36 triangles) is enough below about 12 pixels across, where most bodies of a full scene are.
-// On llvmpipe the vertex stage runs on the calling thread, so vertices per sphere matter: each pole
-// is one vertex and a ring does not repeat its first vertex at the seam (the normal is the
-// position, so nothing differs there), and the caps are fans, not bands of triangles with a
-// zero-area half. 6 x 4: 20 vertices and 36 triangles, against 35 and 48 (12 of them degenerate)
-// for the grid.
-void UnitSphere(int kSlices, int kStacks, std::vector<float>& v, std::vector<uint32_t>& idx) {
-  auto vertex = [&](float x, float y, float z) { v.insert(v.end(), {x, y, z, x, y, z}); };
-  vertex(0, 1, 0);  // north pole: index 0
-  for (int i = 1; i < kStacks; ++i) {
-    const float phi = float(M_PI) * float(i) / kStacks;
-    for (int j = 0; j < kSlices; ++j) {
-      const float theta = 2.0f * float(M_PI) * float(j) / kSlices;
-      vertex(std::sin(phi) * std::cos(theta), std::cos(phi), std::sin(phi) * std::sin(theta));
-    }
-  }
-  vertex(0, -1, 0);  // south pole: the last index
-  const uint32_t slices = uint32_t(kSlices), rings = uint32_t(kStacks - 1);
-  const uint32_t south = 1 + rings * slices;
-  auto ring = [&](uint32_t r, uint32_t j) { return 1 + r * slices + j % slices; };
-  for (uint32_t j = 0; j < slices; ++j) {  // outward-facing throughout, as the grid was
-    idx.insert(idx.end(), {0, ring(0, j + 1), ring(0, j)});
-    for (uint32_t r = 0; r + 1 < rings; ++r) {
-      const uint32_t a = ring(r, j), a1 = ring(r, j + 1), b = ring(r + 1, j),
-                     b1 = ring(r + 1, j + 1);
-      idx.insert(idx.end(), {a, a1, b, a1, b1, b});
-    }
-    idx.insert(idx.end(), {ring(rings - 1, j), ring(rings - 1, j + 1), south});
-  }
-}
-
-}  // namespace
 
 InstancedBodyRenderer::InstancedBodyRenderer() {
   std::vector<float> v;
   std::vector<uint32_t> idx;
   UnitCube(v, idx);
   Create(box_, v, idx);
+  v.clear();
+  idx.clear();
+  UnitCubeCorners(v, idx);
+  Create(flat_box_, v, idx);
   v.clear();
   idx.clear();
   UnitSphere(10, 6, v, idx);
@@ -79,7 +30,7 @@ InstancedBodyRenderer::InstancedBodyRenderer() {
 }
 
 InstancedBodyRenderer::~InstancedBodyRenderer() {
-  for (Shape* s : {&box_, &sphere_, &small_sphere_}) {
+  for (Shape* s : {&box_, &flat_box_, &sphere_, &small_sphere_}) {
     glDeleteVertexArrays(1, &s->vao);
     glDeleteBuffers(1, &s->vbo);
     glDeleteBuffers(1, &s->ebo);
@@ -90,9 +41,14 @@ InstancedBodyRenderer::~InstancedBodyRenderer() {
 std::string InstancedBodyRenderer::Load(const std::string& dir) {
   const GLubyte* renderer = glGetString(GL_RENDERER);
   per_vertex_lighting_ = renderer && IsSoftwareRenderer(reinterpret_cast<const char*>(renderer));
-  auto result = ShaderProgram::Load(
-      dir, per_vertex_lighting_ ? "instanced_bodies_gouraud" : "instanced_bodies");
+  const char* name = per_vertex_lighting_ ? "instanced_bodies_gouraud" : "instanced_bodies";
+  auto result = ShaderProgram::Load(dir, name);
   if (!result.ok()) return result.error();
+  if (per_vertex_lighting_) {
+    auto flat = ShaderProgram::Load(dir, name, "#define FLAT_FACES\n");
+    if (!flat.ok()) return flat.error();
+    flat_program_ = std::move(flat).value();
+  }
   program_ = std::move(result).value();
   return "";
 }
@@ -137,14 +93,23 @@ void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes,
                                  const CameraMatrices& camera, float shininess) {
   draw_calls_ = 0;
   if (!program_.valid()) return;
-  program_.Use();
-  program_.Set("u_view", camera.view);
-  program_.Set("u_projection", camera.projection);
-  program_.Set("LightPosition", glm::vec3(-0.8f, 1.2f, 0.6f) * camera.light_distance);
-  program_.Set("u_shininess", shininess);
+  auto use = [&](const ShaderProgram& program) {
+    program.Use();
+    program.Set("u_view", camera.view);
+    program.Set("u_projection", camera.projection);
+    program.Set("LightPosition", glm::vec3(-0.8f, 1.2f, 0.6f) * camera.light_distance);
+    program.Set("u_shininess", shininess);
+  };
   glEnable(GL_CULL_FACE);  // closed shapes: back faces never show
   glCullFace(GL_BACK);
-  DrawShape(box_, boxes);
+  if (flat_program_.valid()) {  // software rendering: boxes lit once per face, from 8 corners
+    use(flat_program_);
+    DrawShape(flat_box_, boxes);
+    use(program_);
+  } else {
+    use(program_);
+    DrawShape(box_, boxes);
+  }
   DrawShape(sphere_, spheres);
   DrawShape(small_sphere_, small_spheres);
   glDisable(GL_CULL_FACE);

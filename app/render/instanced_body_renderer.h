@@ -46,7 +46,8 @@ class InstancedBodyRenderer {
   void DrawShape(Shape& shape, std::span<const BodyInstance> instances);
 
   ShaderProgram program_;
-  Shape box_, sphere_, small_sphere_;
+  ShaderProgram flat_program_;  // software rendering only: program_ with FLAT_FACES, for flat_box_
+  Shape box_, flat_box_, sphere_, small_sphere_;
   int draw_calls_ = 0;
   bool per_vertex_lighting_ = false;
 };

@@ -21,8 +21,18 @@ std::string InfoLog(GLuint object, bool is_program) {
   return log;
 }
 
+// `defines` after the #version line (GLSL requires #version first), then "#line 2" so that the
+// driver's messages keep naming the file's own line numbers.
+std::string WithDefines(const std::string& text, const std::string& defines) {
+  if (defines.empty() || text.rfind("#version", 0) != 0) return text;
+  const size_t eol = text.find('\n');
+  if (eol == std::string::npos) return text;
+  return text.substr(0, eol + 1) + defines + "#line 2\n" + text.substr(eol + 1);
+}
+
 // Compiles one stage; on failure returns 0 and sets `error` to "PATH: compile failed:\nLOG".
-GLuint CompileStage(GLenum stage, const std::string& path, std::string& error) {
+GLuint CompileStage(GLenum stage, const std::string& path, const std::string& defines,
+                    std::string& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = path + ": cannot open shader file";
@@ -30,7 +40,7 @@ GLuint CompileStage(GLenum stage, const std::string& path, std::string& error) {
   }
   std::stringstream source;
   source << in.rdbuf();
-  const std::string text = source.str();
+  const std::string text = WithDefines(source.str(), defines);
   const char* text_ptr = text.c_str();
   const GLuint shader = glCreateShader(stage);
   glShaderSource(shader, 1, &text_ptr, nullptr);
@@ -73,12 +83,13 @@ ShaderProgram ShaderProgram::LoadOrError(const std::string& name, std::string& e
   return {};
 }
 
-LoadResult<ShaderProgram> ShaderProgram::Load(const std::string& dir, const std::string& name) {
+LoadResult<ShaderProgram> ShaderProgram::Load(const std::string& dir, const std::string& name,
+                                              const std::string& defines) {
   const std::string base = dir + "/" + name;
   std::string error;
-  const GLuint vert = CompileStage(GL_VERTEX_SHADER, base + ".vert", error);
+  const GLuint vert = CompileStage(GL_VERTEX_SHADER, base + ".vert", defines, error);
   if (vert == 0) return LoadResult<ShaderProgram>::Fail(error);
-  const GLuint frag = CompileStage(GL_FRAGMENT_SHADER, base + ".frag", error);
+  const GLuint frag = CompileStage(GL_FRAGMENT_SHADER, base + ".frag", defines, error);
   if (frag == 0) {
     glDeleteShader(vert);
     return LoadResult<ShaderProgram>::Fail(error);

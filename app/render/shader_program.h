@@ -26,7 +26,10 @@ class ShaderProgram {
   ShaderProgram& operator=(const ShaderProgram&) = delete;
 
   // "DIR/NAME.vert" + "DIR/NAME.frag". Errors: "DIR/NAME.frag: compile failed:\n<driver log>".
-  static LoadResult<ShaderProgram> Load(const std::string& dir, const std::string& name);
+  // `defines` ("#define FLAT_FACES\n"...) go right after each file's #version line, so one pair
+  // of files can serve variants; the driver's line numbers still match the file's.
+  static LoadResult<ShaderProgram> Load(const std::string& dir, const std::string& name,
+                                        const std::string& defines = "");
   // NAME from ShaderDirectory(); on failure an invalid program, and `error` holds the one line.
   static ShaderProgram LoadOrError(const std::string& name, std::string& error);
 

@@ -655,6 +655,10 @@ void OctreeView::DrawMeshAndCells(const RenderContext& ctx) {
     else
       ctx.renderer.DrawMesh(app_.model.gpu(), glm::mat4(1.0f), ctx.matrices, ctx.style);
   }
+  // On llvmpipe this draw call only bins the mesh; a flush hands it to the rasteriser threads now,
+  // so they shade the dragon while this thread sets up and bins the ~47,000 cell lines, instead of
+  // both waiting for the frame's end (the main loop's flush). Costs one extra tile load/store.
+  if (show_mesh_ && show_cells_) glFlush();
   if (show_cells_) cell_lines_->Draw(ctx.matrices.projection * ctx.matrices.view);
 }
 

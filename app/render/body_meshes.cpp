@@ -70,13 +70,11 @@ void UnitCubeCorners(std::vector<float>& v, std::vector<uint32_t>& idx) {
   }
 }
 
-// Unit UV sphere of `slices` x `stacks`: 10 x 6 (100 triangles) reads as round up close; 6 x 4
-// (36 triangles) is enough below about 12 pixels across, where most bodies of a full scene are.
-// On llvmpipe the vertex stage runs on the calling thread, so vertices per sphere matter: each pole
-// is one vertex and a ring does not repeat its first vertex at the seam (the normal is the
-// position, so nothing differs there), and the caps are fans, not bands of triangles with a
-// zero-area half. 6 x 4: 20 vertices and 36 triangles, against 35 and 48 (12 of them degenerate)
-// for the grid.
+// Unit UV sphere of `slices` x `stacks` (the levels of detail are in body_meshes.h). On llvmpipe
+// the vertex stage runs on the calling thread, so vertices per sphere matter: each pole is one
+// vertex and a ring does not repeat its first vertex at the seam (the normal is the position, so
+// nothing differs there), and the caps are fans, not bands of triangles with a zero-area half. 6 x
+// 4: 20 vertices and 36 triangles, against 35 and 48 (12 of them degenerate) for the grid.
 void UnitSphere(int kSlices, int kStacks, std::vector<float>& v, std::vector<uint32_t>& idx) {
   auto vertex = [&](float x, float y, float z) { v.insert(v.end(), {x, y, z, x, y, z}); };
   vertex(0, 1, 0);  // north pole: index 0
@@ -100,6 +98,13 @@ void UnitSphere(int kSlices, int kStacks, std::vector<float>& v, std::vector<uin
     }
     idx.insert(idx.end(), {ring(rings - 1, j), ring(rings - 1, j + 1), south});
   }
+}
+
+int SphereDetailLevel(float radius_pixels) {
+  int level = 0;
+  while (level + 1 < kSphereDetailLevels && radius_pixels < kSphereDetails[level].min_radius_pixels)
+    ++level;
+  return level;
 }
 
 }  // namespace partlab

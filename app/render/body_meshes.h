@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <vector>
 
 namespace partlab {
@@ -17,5 +18,20 @@ void UnitCubeCorners(std::vector<float>& v, std::vector<uint32_t>& idx);
 
 // Unit sphere of `slices` x `stacks`, poles as single vertices, caps as fans.
 void UnitSphere(int slices, int stacks, std::vector<float>& v, std::vector<uint32_t>& idx);
+
+// Spheres come in levels of detail, finest first, picked by the radius they cover on screen:
+// 10 x 6 (100 triangles) reads as round up close; 6 x 4 (36) is enough below 6 pixels of radius;
+// 4 x 2, an octahedron (8 triangles, 6 vertices), below 3 pixels, where most bodies of a full
+// scene seen whole are (a 0.3 m sphere 120 m away covers about 2 pixels of radius at 720 rows).
+struct SphereDetail {
+  int slices, stacks;
+  float min_radius_pixels;  // used from this on-screen radius up
+};
+inline constexpr SphereDetail kSphereDetails[] = {{10, 6, 6.0f}, {6, 4, 3.0f}, {4, 2, 0.0f}};
+inline constexpr int kSphereDetailLevels = 3;
+static_assert(std::size(kSphereDetails) == kSphereDetailLevels);
+
+// The level (index into kSphereDetails) for a sphere covering `radius_pixels` on screen.
+int SphereDetailLevel(float radius_pixels);
 
 }  // namespace partlab

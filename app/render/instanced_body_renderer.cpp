@@ -21,21 +21,24 @@ InstancedBodyRenderer::InstancedBodyRenderer() {
   Create(flat_box_, v, idx);
   v.clear();
   idx.clear();
-  UnitSphere(10, 6, v, idx);
-  Create(sphere_, v, idx);
-  v.clear();
-  idx.clear();
-  UnitSphere(6, 4, v, idx);
-  Create(small_sphere_, v, idx);
+  for (int level = 0; level < kSphereDetailLevels; ++level) {
+    v.clear();
+    idx.clear();
+    UnitSphere(kSphereDetails[level].slices, kSphereDetails[level].stacks, v, idx);
+    Create(spheres_[level], v, idx);
+  }
 }
 
 InstancedBodyRenderer::~InstancedBodyRenderer() {
-  for (Shape* s : {&box_, &flat_box_, &sphere_, &small_sphere_}) {
-    glDeleteVertexArrays(1, &s->vao);
-    glDeleteBuffers(1, &s->vbo);
-    glDeleteBuffers(1, &s->ebo);
-    glDeleteBuffers(1, &s->instances);
-  }
+  auto release = [](Shape& s) {
+    glDeleteVertexArrays(1, &s.vao);
+    glDeleteBuffers(1, &s.vbo);
+    glDeleteBuffers(1, &s.ebo);
+    glDeleteBuffers(1, &s.instances);
+  };
+  release(box_);
+  release(flat_box_);
+  for (Shape& s : spheres_) release(s);
 }
 
 std::string InstancedBodyRenderer::Load(const std::string& dir) {
@@ -87,9 +90,7 @@ void InstancedBodyRenderer::Create(Shape& shape, std::span<const float> vertices
   shape.index_count = GLsizei(indices.size());
 }
 
-void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes,
-                                 std::span<const BodyInstance> spheres,
-                                 std::span<const BodyInstance> small_spheres,
+void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes, const SphereBatches& spheres,
                                  const CameraMatrices& camera, float shininess) {
   draw_calls_ = 0;
   if (!program_.valid()) return;
@@ -105,13 +106,16 @@ void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes,
   if (flat_program_.valid()) {  // software rendering: boxes lit once per face, from 8 corners
     use(flat_program_);
     DrawShape(flat_box_, boxes);
+    // llvmpipe rasterises a batch only once it is flushed: hand the boxes over now, so its
+    // rasteriser threads fill them while this thread transforms and bins the spheres.
+    glFlush();
     use(program_);
   } else {
     use(program_);
     DrawShape(box_, boxes);
   }
-  DrawShape(sphere_, spheres);
-  DrawShape(small_sphere_, small_spheres);
+  for (int level = 0; level < kSphereDetailLevels; ++level)
+    DrawShape(spheres_[level], spheres[level]);
   glDisable(GL_CULL_FACE);
 }
 

@@ -1,12 +1,14 @@
-// Draws thousands of simulation bodies with one draw call per shape kind (box, sphere, and a
-// coarser sphere for the ones a few pixels across): the unit
+// Draws thousands of simulation bodies with one draw call per shape kind (box, and sphere in
+// levels of detail by on-screen size): the unit
 // shapes live in static buffers, the per-body poses and colours in one instance buffer per kind
 // that keeps its GPU capacity between frames (shaders/instanced_bodies.*, Blinn-Phong lit).
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 
+#include "app/render/body_meshes.h"
 #include "app/render/gl.h"
 #include "app/render/instanced_body_instance.h"
 #include "app/render/scene_renderer.h"
@@ -29,11 +31,11 @@ class InstancedBodyRenderer {
   // per-pixel shader is most of the simulation view's frame on llvmpipe.
   bool per_vertex_lighting() const { return per_vertex_lighting_; }
 
-  // Spheres come in two levels of detail: `spheres` (close) and `small_spheres` (a few pixels
-  // across on screen); one draw call each.
-  void Draw(std::span<const BodyInstance> boxes, std::span<const BodyInstance> spheres,
-            std::span<const BodyInstance> small_spheres, const CameraMatrices& camera,
-            float shininess);
+  // Spheres come in kSphereDetailLevels levels of detail (body_meshes.h), finest first; one draw
+  // call per level and one for the boxes.
+  using SphereBatches = std::array<std::span<const BodyInstance>, kSphereDetailLevels>;
+  void Draw(std::span<const BodyInstance> boxes, const SphereBatches& spheres,
+            const CameraMatrices& camera, float shininess);
   int draw_calls_last_frame() const { return draw_calls_; }
 
  private:
@@ -47,7 +49,8 @@ class InstancedBodyRenderer {
 
   ShaderProgram program_;
   ShaderProgram flat_program_;  // software rendering only: program_ with FLAT_FACES, for flat_box_
-  Shape box_, flat_box_, sphere_, small_sphere_;
+  Shape box_, flat_box_;
+  Shape spheres_[kSphereDetailLevels];
   int draw_calls_ = 0;
   bool per_vertex_lighting_ = false;
 };

@@ -25,6 +25,7 @@
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/shader_program.h"
 #include "app/settings.h"
+#include "app/ui_style.h"
 #include "app/view.h"
 #include "app/views/sim_bsp_overlay.h"
 #include "app/views/sim_colouring.h"
@@ -150,11 +151,12 @@ class SimulationView final : public View {
 
   // Drawing state, reused every frame.
   std::vector<BodyView> bodies_;
-  std::vector<BodyInstance> boxes_, spheres_, small_spheres_;
+  std::vector<BodyInstance> boxes_;
+  std::vector<BodyInstance> spheres_[kSphereDetailLevels];  // finest first (body_meshes.h)
   std::vector<BodyInstance> static_boxes_;  // appended after the moving boxes (see below)
-  // Spheres whose radius is below this fraction of their distance to the eye use the coarse mesh
-  // (set per frame from the field of view and the framebuffer height: about 6 pixels of radius).
-  float small_sphere_ratio_ = 0.0f;
+  // Pixels per radian of view at the centre of the screen (set per frame from the field of view
+  // and the framebuffer height): a sphere's level of detail follows its on-screen radius.
+  float pixels_per_radian_ = 0.0f;
   glm::vec3 eye_{0.0f};
   std::vector<int32_t> leaf_of_;
   std::vector<uint8_t> paired_;
@@ -570,8 +572,7 @@ void SimulationView::BuildLiveInstances() {
   bodies_.clear();
   world.GatherViews(bodies_);
   boxes_.clear();
-  spheres_.clear();
-  small_spheres_.clear();
+  for (auto& level : spheres_) level.clear();
   for (const BodyView& b : bodies_) {
     BodyInstance inst;
     inst.position = b.position;
@@ -583,9 +584,9 @@ void SimulationView::BuildLiveInstances() {
     if (b.shape == ShapeKind::kBox) {
       (b.is_static ? static_boxes_ : boxes_).push_back(inst);
     } else {
-      const float distance = glm::length(b.position - eye_);
-      (b.half_extents.x < small_sphere_ratio_ * distance ? small_spheres_ : spheres_)
-          .push_back(inst);
+      const float distance = std::max(glm::length(b.position - eye_), 1e-6f);
+      spheres_[SphereDetailLevel(b.half_extents.x / distance * pixels_per_radian_)].push_back(
+          inst);
     }
   }
   // The static boxes (terrain tiles, walls) are drawn after the bodies that rest on them: the
@@ -607,8 +608,7 @@ void SimulationView::BuildReplayInstances() {
   else
     MarkPairedBoxes(replay_.pairs(), ids, paired_);
   boxes_.clear();
-  spheres_.clear();
-  small_spheres_.clear();
+  for (auto& level : spheres_) level.clear();
   for (uint32_t id = 0; id < ids; ++id) {
     if (frame[id].IsEmpty()) continue;
     BodyInstance inst;
@@ -653,16 +653,15 @@ void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   const double cpu_start = ThreadCpuMs();
   stepped_this_frame_ = false;
   // A sphere of radius r at distance d covers r / (d tan(fov/2)) of half the viewport height.
-  constexpr float kSmallSpherePixels = 6.0f;
   eye_ = ctx.camera.Eye();
-  small_sphere_ratio_ = kSmallSpherePixels * 2.0f * std::tan(0.5f * ctx.camera.fov_y) /
-                        std::max(ctx.framebuffer_size.y, 1.0f);
+  pixels_per_radian_ =
+      0.5f * std::max(ctx.framebuffer_size.y, 1.0f) / std::tan(0.5f * ctx.camera.fov_y);
   if (replay_mode_ && replay_.is_open())
     BuildReplayInstances();
   else
     BuildLiveInstances();
   const auto built = Clock::now();
-  renderer_.Draw(boxes_, spheres_, small_spheres_, ctx.matrices, 48.0f);
+  renderer_.Draw(boxes_, {spheres_[0], spheres_[1], spheres_[2]}, ctx.matrices, 48.0f);
   const auto drawn = Clock::now();
   DrawOverlay(draw);
   // CPU side only: the rasteriser's time is the app's GPU timer (Stats panel).
@@ -867,6 +866,9 @@ void SimulationView::DrawTimingsWindow() {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 40.0f), ImGuiCond_FirstUseEver, ImVec2(0, 1));
   ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
+  // Six rolling plots cost a software rasteriser about 4 ms a frame (1280x720, llvmpipe) and the
+  // status bar already shows the same step timings: there the window starts collapsed.
+  ImGui::SetNextWindowCollapsed(UiIsSoftwareRendered(), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Step timings")) {
     ImGui::End();
     return;
@@ -993,7 +995,10 @@ void SimulationView::DrawStatusBar() {
   ImGui::SetNextWindowPos(ImVec2(0, display.y), ImGuiCond_Always, ImVec2(0, 1));
   ImGui::SetNextWindowSize(ImVec2(display.x, 0), ImGuiCond_Always);
   // Opaque enough for the error and note lines to read over the windows behind them.
-  ImGui::SetNextWindowBgAlpha(error_.empty() && notice_.empty() ? 0.75f : 0.95f);
+  // Under a software rasteriser every panel is opaque (ui_style.h says why).
+  ImGui::SetNextWindowBgAlpha(UiIsSoftwareRendered()                        ? 1.0f
+                              : error_.empty() && notice_.empty() ? 0.75f
+                                                                  : 0.95f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;

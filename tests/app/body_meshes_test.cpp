@@ -84,7 +84,7 @@ TEST(BodyMeshes, CornerCubeGivesEachFaceItsOwnProvokingCorner) {
 }
 
 TEST(BodyMeshes, SphereIsClosedOnTheUnitSphere) {
-  for (const auto& [slices, stacks] : {std::pair{6, 4}, std::pair{10, 6}}) {
+  for (const auto& [slices, stacks] : {std::pair{4, 2}, std::pair{6, 4}, std::pair{10, 6}}) {
     Mesh m;
     UnitSphere(slices, stacks, m.v, m.idx);
     EXPECT_EQ(m.VertexCount(), size_t(2 + (stacks - 1) * slices));
@@ -94,6 +94,21 @@ TEST(BodyMeshes, SphereIsClosedOnTheUnitSphere) {
       EXPECT_NEAR(glm::length(m.Position(i)), 1.0f, 1e-5f);
       EXPECT_NEAR(glm::dot(m.Normal(i), m.Position(i)), 1.0f, 1e-5f);  // normal = position
     }
+  }
+}
+
+// Finer meshes for bigger spheres on screen, each level from its threshold up, coarsest below all.
+TEST(BodyMeshes, SphereDetailFollowsTheOnScreenRadius) {
+  EXPECT_EQ(SphereDetailLevel(100.0f), 0);
+  EXPECT_EQ(SphereDetailLevel(6.0f), 0);
+  EXPECT_EQ(SphereDetailLevel(5.9f), 1);
+  EXPECT_EQ(SphereDetailLevel(3.0f), 1);
+  EXPECT_EQ(SphereDetailLevel(2.9f), 2);
+  EXPECT_EQ(SphereDetailLevel(0.0f), 2);
+  for (int level = 0; level + 1 < kSphereDetailLevels; ++level) {  // coarser as they shrink
+    EXPECT_GT(kSphereDetails[level].min_radius_pixels, kSphereDetails[level + 1].min_radius_pixels);
+    EXPECT_GT(kSphereDetails[level].slices * kSphereDetails[level].stacks,
+              kSphereDetails[level + 1].slices * kSphereDetails[level + 1].stacks);
   }
 }
 

@@ -1,12 +1,32 @@
 #include "app/ui_style.h"
 
+#include <glad/gl.h>
 #include <imgui.h>
+
+#include "app/render/instanced_body_renderer.h"
 
 #include <filesystem>
 
 namespace partlab {
 
 namespace {
+
+bool g_software_rendered = false;
+
+bool DetectSoftwareRenderer() {
+  const GLubyte* renderer = glGetString(GL_RENDERER);  // the UI's context is current here
+  return renderer && IsSoftwareRenderer(reinterpret_cast<const char*>(renderer));
+}
+
+// A software rasteriser (llvmpipe) pays per covered pixel, and blending a translucent panel over
+// the 3D view is what it pays most for: opaque backgrounds took the Simulation view's panels from
+// about 11.5 to 7 ms of CPU a frame at 1280x720 (single-threaded llvmpipe, the same run with and
+// without the windows). Anti-aliasing, rounding and borders measured within noise, so they stay.
+void MakeOpaque(ImGuiStyle& style) {
+  for (ImGuiCol col : {ImGuiCol_WindowBg, ImGuiCol_ChildBg, ImGuiCol_PopupBg, ImGuiCol_TitleBg,
+                       ImGuiCol_TitleBgActive, ImGuiCol_TitleBgCollapsed, ImGuiCol_MenuBarBg})
+    if (style.Colors[col].w > 0.0f) style.Colors[col].w = 1.0f;
+}
 
 void LoadFont(float content_scale) {
   ImGuiIO& io = ImGui::GetIO();
@@ -51,6 +71,10 @@ void SetColors(ImGuiStyle& style) {
 
 }  // namespace
 
+bool UiIsSoftwareRendered() {
+  return g_software_rendered;
+}
+
 void ApplyUiStyle(float content_scale) {
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
@@ -65,6 +89,8 @@ void ApplyUiStyle(float content_scale) {
   style.ItemSpacing = ImVec2(8, 6);
   style.WindowTitleAlign = ImVec2(0.0f, 0.5f);
   SetColors(style);
+  g_software_rendered = DetectSoftwareRenderer();
+  if (g_software_rendered) MakeOpaque(style);
   style.ScaleAllSizes(content_scale);
   LoadFont(content_scale);
 }

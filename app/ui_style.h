@@ -1,9 +1,15 @@
-// Dear ImGui's look: a dark, slightly translucent theme, rounded corners, DejaVu Sans when the
-// system has it, everything scaled by the monitor's content scale (HiDPI).
+// Dear ImGui's look: a dark theme (slightly translucent on a GPU, opaque under software rendering),
+// rounded corners, DejaVu Sans when the system has it, everything scaled by the monitor's content
+// scale (HiDPI).
 #pragma once
 
 namespace partlab {
 
+// Call with the window's GL context current: it also detects a software rasteriser, under which
+// the panels are opaque (cheaper to draw there) and costly panels start collapsed.
 void ApplyUiStyle(float content_scale);
+
+// Whether ApplyUiStyle found a software rasteriser (llvmpipe, softpipe, swrast).
+bool UiIsSoftwareRendered();
 
 }  // namespace partlab

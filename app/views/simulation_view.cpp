@@ -996,9 +996,8 @@ void SimulationView::DrawStatusBar() {
   ImGui::SetNextWindowSize(ImVec2(display.x, 0), ImGuiCond_Always);
   // Opaque enough for the error and note lines to read over the windows behind them.
   // Under a software rasteriser every panel is opaque (ui_style.h says why).
-  ImGui::SetNextWindowBgAlpha(UiIsSoftwareRendered()                        ? 1.0f
-                              : error_.empty() && notice_.empty() ? 0.75f
-                                                                  : 0.95f);
+  const bool message = !error_.empty() || !notice_.empty();
+  ImGui::SetNextWindowBgAlpha(UiIsSoftwareRendered() ? 1.0f : message ? 0.95f : 0.75f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;

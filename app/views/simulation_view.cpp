@@ -812,7 +812,8 @@ void SimulationView::DrawBspWindow() {
   ImGui::SetNextWindowPos(ImVec2(display.x - 400.0f, display.y - 40.0f), ImGuiCond_FirstUseEver,
                           ImVec2(1, 1));
   ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowCollapsed(headless_, ImGuiCond_FirstUseEver);
+  // Collapsed at first use under a software rasteriser too: open, it covers the view's centre.
+  ImGui::SetNextWindowCollapsed(headless_ || UiIsSoftwareRendered(), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Semi-adjusting BSP")) {
     ImGui::End();
     return;

@@ -5,10 +5,11 @@
 # and --no-ui). Each case runs the real app under xvfb-run for N frames (the app's --frames
 # report) and prints one row: median frame interval and fps, main-thread and process CPU per
 # frame, and the load average, since wall-clock intervals only mean something on an idle machine.
-#   scripts/frame-rates.sh [frames] [repeats]     (PARTLAB_BUILD_DIR: the build to use, default build)
+#   scripts/frame-rates.sh [frames] [repeats]   (PARTLAB_BUILD_DIR: the build to use, default
+#   build; PARTLAB_APP: a partlab binary instead, e.g. an older one to compare)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-app=${PARTLAB_BUILD_DIR:-$root/build}/app/partlab
+app=${PARTLAB_APP:-${PARTLAB_BUILD_DIR:-$root/build}/app/partlab}
 frames=${1:-150}
 repeats=${2:-1}
 [[ -x $app ]] || { echo "frame-rates.sh: $app not built (scripts/partlab run builds it)" >&2; exit 1; }

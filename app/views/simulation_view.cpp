@@ -16,6 +16,7 @@
 #include <ctime>
 #include <filesystem>
 #include <glm/geometric.hpp>
+#include <limits>
 #include <optional>
 
 #include "app/clamped_value.h"
@@ -32,6 +33,7 @@
 #include "app/views/sim_op_stepper.h"
 #include "app/views/sim_replay.h"
 #include "app/views/sim_rolling_plot.h"
+#include "app/views/sim_static_caps.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/scenes/scene_registry.h"
@@ -101,6 +103,7 @@ class SimulationView final : public View {
   void RunCompare();
   void FrameCamera();
   void UpdateSceneRegion();
+  void FindStaticCaps();
   BroadPhase* CurrentBroadPhase() const;
   SemiAdjustingBsp* CurrentBsp() const {
     return dynamic_cast<SemiAdjustingBsp*>(CurrentBroadPhase());
@@ -154,6 +157,10 @@ class SimulationView final : public View {
   std::vector<BodyInstance> boxes_;
   std::vector<BodyInstance> spheres_[kSphereDetailLevels];  // finest first (body_meshes.h)
   std::vector<BodyInstance> static_boxes_;  // appended after the moving boxes (see below)
+  // Static boxes whose sides are all covered by their neighbours are drawn from this height up
+  // (sim_static_caps.h), per BodyId (NaN: drawn whole), while the eye is above caps_below_.
+  std::vector<float> static_floor_;
+  float caps_below_ = 0.0f;
   // Pixels per radian of view at the centre of the screen (set per frame from the field of view
   // and the framebuffer height): a sphere's level of detail follows its on-screen radius.
   float pixels_per_radian_ = 0.0f;
@@ -395,6 +402,31 @@ void SimulationView::Reset() {
   contenders_.clear();
   accumulator_ = 0;
   UpdateSceneRegion();
+  FindStaticCaps();
+}
+
+// Once per scene: the static boxes never move. Only axis-aligned boxes are considered.
+void SimulationView::FindStaticCaps() {
+  constexpr float kGap = 0.005f;  // wider than the terrain's 2 mm, far below a pixel
+  const PhysicsWorld& world = scene_->world();
+  bodies_.clear();
+  world.GatherViews(bodies_);
+  std::vector<Aabb> boxes;
+  std::vector<BodyId> ids;
+  for (const BodyView& b : bodies_) {
+    if (!b.is_static || b.shape != ShapeKind::kBox || std::abs(b.orientation.w) < 0.99999f)
+      continue;
+    boxes.push_back(Aabb::FromCenterHalf(b.position, b.half_extents));
+    ids.push_back(b.id);
+  }
+  const std::vector<float> floors = VisibleSideFloors(boxes, kGap);
+  static_floor_.assign(world.IdCount(), std::numeric_limits<float>::quiet_NaN());
+  caps_below_ = -std::numeric_limits<float>::infinity();
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    if (floors[i] <= boxes[i].min.y + kGap) continue;  // an open side: drawn whole
+    static_floor_[ids[i]] = floors[i];
+    caps_below_ = std::max(caps_below_, boxes[i].min.y);
+  }
 }
 
 void SimulationView::SwitchAlgorithm(const std::string& name) {
@@ -573,6 +605,8 @@ void SimulationView::BuildLiveInstances() {
   world.GatherViews(bodies_);
   boxes_.clear();
   for (auto& level : spheres_) level.clear();
+  // From below, a column's bottom faces the eye and its hidden walls could show through it.
+  const bool draw_caps = eye_.y > caps_below_;
   for (const BodyView& b : bodies_) {
     BodyInstance inst;
     inst.position = b.position;
@@ -582,11 +616,16 @@ void SimulationView::BuildLiveInstances() {
     if (b.asleep && colour_mode_ != BodyColourMode::kSpeed) c = c * 0.8f;
     inst.rgba = PackRgba8(c);
     if (b.shape == ShapeKind::kBox) {
+      if (b.is_static && draw_caps && b.id < static_floor_.size() &&
+          !std::isnan(static_floor_[b.id])) {  // its cap: the same picture from above
+        const float top = b.position.y + b.half_extents.y;
+        inst.position.y = 0.5f * (static_floor_[b.id] + top);
+        inst.half_extents.y = 0.5f * (top - static_floor_[b.id]);
+      }
       (b.is_static ? static_boxes_ : boxes_).push_back(inst);
     } else {
       const float distance = std::max(glm::length(b.position - eye_), 1e-6f);
-      spheres_[SphereDetailLevel(b.half_extents.x / distance * pixels_per_radian_)].push_back(
-          inst);
+      spheres_[SphereDetailLevel(b.half_extents.x / distance * pixels_per_radian_)].push_back(inst);
     }
   }
   // The static boxes (terrain tiles, walls) are drawn after the bodies that rest on them: the

@@ -32,6 +32,7 @@ std::string ResolveModelPath(const std::string& typed);
 
 class CurrentModel {
  public:
+  static constexpr size_t kMotionBudgetDivisor = 6;  // see gpu_in_motion
   // "" on success; otherwise the loader's one-line error, and the current model is unchanged.
   std::string Open(const std::string& typed_path);
   // Lazy loading: remember what to open without reading it (a view without a model, like the
@@ -50,17 +51,30 @@ class CurrentModel {
   const Mesh& mesh() const { return mesh_; }
   const Aabb& bounds() const { return bounds_; }
   const MeshBuffer& gpu() const { return gpu_; }
+  // Under software rendering, a coarser copy still (a sixth of the display budget: the dragon's
+  // 58,818 triangles become about 9,400) for frames the octree view draws under its cell overlay
+  // while the camera moves, as visualisation tools lower detail during interaction; under ~47,000
+  // cell lines the two look the same, and the still picture, drawn once and cached, keeps the
+  // display mesh. gpu() when there is none (hardware rendering, or a mesh within the budget).
+  const MeshBuffer& gpu_in_motion() const { return motion_triangles_ > 0 ? motion_gpu_ : gpu_; }
+  size_t triangles_in_motion() const {
+    return motion_triangles_ > 0 ? motion_triangles_ : displayed_triangles_;
+  }
   const std::string& path() const { return path_; }
   const ObjLoadStats& stats() const { return stats_; }
   double load_ms() const { return load_ms_; }
   // Increments on every successful Open, so views can rebuild what they derive from the mesh.
   int generation() const { return generation_; }
-  void ReleaseGpu() { gpu_.Release(); }
+  void ReleaseGpu() {
+    gpu_.Release();
+    motion_gpu_.Release();
+  }
 
  private:
   Mesh mesh_;
   Aabb bounds_;
-  MeshBuffer gpu_;
+  MeshBuffer gpu_, motion_gpu_;
+  size_t motion_triangles_ = 0;
   std::string path_;
   ObjLoadStats stats_;
   double load_ms_ = 0;

@@ -99,10 +99,11 @@ class OctreeView final : public View {
     if (!synchronous_) SaveSettings();
     if (ParsedCommandLine().frames > 0)  // a measured run: say how many frames were cached
       std::printf(
-          "partlab: octree view: %d of %d frames drew the mesh and cells, the others "
-          "composited the scene cache; %zu cell edges drawn as %zu lines\n",
-          scene_redraws_, scene_frames_, cell_recorder_.segments_recorded(),
-          cell_lines_->line_count());
+          "partlab: octree view: %d of %d frames drew the mesh and cells (%d of them with the "
+          "%zu-triangle mesh of a moving camera), the others composited the scene cache; %zu "
+          "cell edges drawn as %zu lines\n",
+          scene_redraws_, scene_frames_, motion_redraws_, app_.model.triangles_in_motion(),
+          cell_recorder_.segments_recorded(), cell_lines_->line_count());
   }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
@@ -130,7 +131,7 @@ class OctreeView final : public View {
   void UpdateHeatmap(const RenderContext& ctx);
   void ColouriseHeatmap();
   void DrawScene(const RenderContext& ctx, DebugDraw& draw);
-  void DrawMeshAndCells(const RenderContext& ctx);
+  void DrawMeshAndCells(const RenderContext& ctx, bool moving);
   uint64_t SceneKey(const RenderContext& ctx) const;
   void DrawBatchRays(DebugDraw& draw) const;
 
@@ -178,7 +179,10 @@ class OctreeView final : public View {
   // The mesh and cells as last drawn: an unchanged picture is composited, not drawn again.
   std::unique_ptr<SceneCache> scene_cache_;
   int rebuilds_ = 0;  // part of the cache key (a new tree may reuse the old one's address)
-  int scene_redraws_ = 0, scene_frames_ = 0;
+  int scene_redraws_ = 0, scene_frames_ = 0, motion_redraws_ = 0;
+  // Software rendering: frames drawn under the cells while the camera moves use the model's
+  // coarser copy (CurrentModel::gpu_in_motion); the still picture uses the display mesh, cached.
+  bool coarse_in_motion_ = true;
   uint64_t previous_key_ = 0;
   MergedLineRecorder cell_recorder_;
   const Octree* cells_tree_ = nullptr;
@@ -238,6 +242,7 @@ void OctreeView::LoadSettings(const Options& options) {
                                                             : int(Placement::kDeepestContaining);
   show_mesh_ = s.GetInt("octree.overlay.mesh", show_mesh_) != 0;
   show_cells_ = s.GetInt("octree.overlay.cells", show_cells_) != 0;
+  coarse_in_motion_ = s.GetInt("octree.overlay.coarse_in_motion", coarse_in_motion_) != 0;
   hide_empty_ = s.GetInt("octree.overlay.hide_empty", hide_empty_) != 0;
   depth_shown_ = s.GetInt("octree.overlay.depth", depth_shown_);
   AppendNote(notes, ClampWithNote(depth_shown_,
@@ -276,6 +281,7 @@ void OctreeView::SaveSettings() {
   s.Set("octree.placement", placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper");
   s.SetInt("octree.overlay.mesh", show_mesh_);
   s.SetInt("octree.overlay.cells", show_cells_);
+  s.SetInt("octree.overlay.coarse_in_motion", coarse_in_motion_);
   s.SetInt("octree.overlay.hide_empty", hide_empty_);
   s.SetInt("octree.overlay.depth", depth_shown_);
   s.SetInt("octree.overlay.tint_by_depth", tint_by_depth_);
@@ -637,23 +643,28 @@ void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
     scene_cache_->Composite();
   } else if (scene_cache_->usable() && still) {
     scene_cache_->Begin(key, w, h);
-    DrawMeshAndCells(ctx);
+    DrawMeshAndCells(ctx, false);
     scene_cache_->End();
     scene_cache_->Composite();
     ++scene_redraws_;
   } else {
-    DrawMeshAndCells(ctx);
+    DrawMeshAndCells(ctx, !still);
     ++scene_redraws_;
   }
   if (draw_batch_rays_) DrawBatchRays(draw);
 }
 
-void OctreeView::DrawMeshAndCells(const RenderContext& ctx) {
+void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
   if (show_mesh_) {
+    // Only under the cells: they are what costs (about 47,000 lines), and they hide the mesh's
+    // detail; a bare mesh turns fast enough drawn whole.
+    const bool coarse = moving && coarse_in_motion_ && show_cells_ && scene_cache_->usable();
+    motion_redraws_ += coarse && !tint_uploaded_;
     if (tint_uploaded_)
       tint_mesh_->Draw(ctx.matrices.view, ctx.matrices.projection);
     else
-      ctx.renderer.DrawMesh(app_.model.gpu(), glm::mat4(1.0f), ctx.matrices, ctx.style);
+      ctx.renderer.DrawMesh(coarse ? app_.model.gpu_in_motion() : app_.model.gpu(), glm::mat4(1.0f),
+                            ctx.matrices, ctx.style);
   }
   // On llvmpipe this draw call only bins the mesh; a flush hands it to the rasteriser threads now,
   // so they shade the dragon while this thread sets up and bins the ~47,000 cell lines, instead of
@@ -773,6 +784,12 @@ void OctreeView::OverlayGui() {
                         cell_lines_->line_count());
   Tip("Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
       "the overlay fast on a software renderer.");
+  if (app_.model.triangles_in_motion() < app_.model.displayed_triangles()) {
+    ImGui::Checkbox("Coarser mesh while the camera moves", &coarse_in_motion_);
+    Tip("Software rendering: while the camera turns with the cells shown, the model is drawn "
+        "from a copy with a sixth of the triangles, so the frame rate keeps up; the still picture "
+        "uses the display mesh.");
+  }
   ImGui::Checkbox("Colour triangles by cell depth", &tint_by_depth_);
   Tip("Each triangle takes the colour of the depth of the cell that holds it: big or badly "
       "placed triangles stay shallow and are tested by many rays (3.1 Profundidade da Octree).");

@@ -94,6 +94,29 @@ DRIVE
       fail "the simulation view loaded the model"
     grep -q "process CPU .* load average" "$tmp/out" || fail "no frame report at exit"
     ;;
+  motion-lod)  # llvmpipe: a model above the display budget is drawn from its sixth-size copy while
+    # the camera turns under the cells, and from the display mesh once the camera is still
+    awk 'BEGIN { n = 200; for (i = 0; i <= n; ++i) for (j = 0; j <= n; ++j)
+                   printf "v %g %g %g\n", i / n, 0.1 * sin(i * 0.3) * cos(j * 0.2), j / n;
+                 for (i = 0; i < n; ++i) for (j = 0; j < n; ++j) { a = i * (n + 1) + j + 1;
+                   printf "f %d %d %d\nf %d %d %d\n", a, a + n + 1, a + 1, a + 1, a + n + 1, a + n + 2 } }' \
+      >"$tmp/grid.obj"
+    orbit() {
+      PARTLAB_ORBIT_DEG=$1 run "${xvfb[@]}" "$partlab" --frames 8 --size 480x320 --msaa 0 \
+        --model "$tmp/grid.obj" --view Octree --preset cells --octree-depth 6
+      [[ $rc -eq 0 ]] || fail "exit code $rc"
+      grep -q "grid.obj (80000 triangles, [0-9]* drawn" "$tmp/out" || fail "model line missing"
+      line=$(grep "partlab: octree view: .* frames drew" "$tmp/out") || fail "no frame line"
+      [[ $line =~ ([0-9]+)\ of\ ([0-9]+)\ frames\ drew.*\(([0-9]+)\ of\ them\ with\ the\ ([0-9]+)-triangle ]] ||
+        fail "cannot parse: $line"
+      drawn=${BASH_REMATCH[1]} coarse=${BASH_REMATCH[3]} triangles=${BASH_REMATCH[4]}
+      (( triangles > 0 && triangles <= 10000 )) || fail "motion mesh of $triangles triangles: $line"
+    }
+    orbit 2
+    (( drawn == 8 && coarse == 8 )) || fail "turning: every frame drawn coarse expected: $line"
+    orbit 0
+    (( coarse <= 1 )) || fail "still: only the first frame may count as moving: $line"
+    ;;
   *) fail "unknown scenario $scenario" ;;
 esac
 echo "ok: $scenario"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <glm/common.hpp>
 
+#include "app/render/vertex_attributes.h"
+
 namespace partlab {
 
 namespace {
@@ -12,12 +14,9 @@ void CreateBatchObjects(GLuint& vao, GLuint& vbo, GLsizei stride) {
   glGenBuffers(1, &vbo);
   glBindVertexArray(vao);
   glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(0));
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(12));
-  glEnableVertexAttribArray(2);
-  glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(16));
+  SetVertexAttributes(stride, {{0, 3, GL_FLOAT, false, 0},
+                               {1, 4, GL_UNSIGNED_BYTE, true, 12},
+                               {2, 1, GL_FLOAT, false, 16}});
   glBindVertexArray(0);
 }
 

@@ -6,6 +6,8 @@
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
 
+#include "app/render/vertex_attributes.h"
+
 namespace partlab {
 
 HeatmapMesh::HeatmapMesh() {
@@ -14,15 +16,9 @@ HeatmapMesh::HeatmapMesh() {
   glGenBuffers(1, &vbo_);
   glBindVertexArray(vao_);
   glBindBuffer(GL_ARRAY_BUFFER, vbo_);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, position)));
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, normal)));
-  glEnableVertexAttribArray(2);
-  glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, rgba)));
+  SetVertexAttributes(sizeof(Vertex), {{0, 3, GL_FLOAT, false, offsetof(Vertex, position)},
+                                       {1, 3, GL_FLOAT, false, offsetof(Vertex, normal)},
+                                       {2, 4, GL_UNSIGNED_BYTE, true, offsetof(Vertex, rgba)}});
   glBindVertexArray(0);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }

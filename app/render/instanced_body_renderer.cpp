@@ -1,6 +1,7 @@
 #include "app/render/instanced_body_renderer.h"
 
 #include "app/render/body_meshes.h"
+#include "app/render/vertex_attributes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -65,27 +66,19 @@ void InstancedBodyRenderer::Create(Shape& shape, std::span<const float> vertices
   glBindVertexArray(shape.vao);
   glBindBuffer(GL_ARRAY_BUFFER, shape.vbo);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size_bytes()), vertices.data(), GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float),
-                        reinterpret_cast<void*>(3 * sizeof(float)));
+  SetVertexAttributes(6 * sizeof(float),
+                      {{0, 3, GL_FLOAT, false, 0}, {1, 3, GL_FLOAT, false, 3 * sizeof(float)}});
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, shape.ebo);
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size_bytes()), indices.data(),
                GL_STATIC_DRAW);
   // Per-instance attributes advance once per instance (divisor 1).
   glBindBuffer(GL_ARRAY_BUFFER, shape.instances);
-  const GLsizei stride = sizeof(BodyInstance);
-  auto attribute = [&](GLuint loc, GLint size, GLenum type, bool normalised, size_t offset) {
-    glEnableVertexAttribArray(loc);
-    glVertexAttribPointer(loc, size, type, normalised ? GL_TRUE : GL_FALSE, stride,
-                          reinterpret_cast<void*>(offset));
-    glVertexAttribDivisor(loc, 1);
-  };
-  attribute(2, 3, GL_FLOAT, false, offsetof(BodyInstance, position));
-  attribute(3, 4, GL_FLOAT, false, offsetof(BodyInstance, orientation));
-  attribute(4, 3, GL_FLOAT, false, offsetof(BodyInstance, half_extents));
-  attribute(5, 4, GL_UNSIGNED_BYTE, true, offsetof(BodyInstance, rgba));
+  SetVertexAttributes(sizeof(BodyInstance),
+                      {{2, 3, GL_FLOAT, false, offsetof(BodyInstance, position)},
+                       {3, 4, GL_FLOAT, false, offsetof(BodyInstance, orientation)},
+                       {4, 3, GL_FLOAT, false, offsetof(BodyInstance, half_extents)},
+                       {5, 4, GL_UNSIGNED_BYTE, true, offsetof(BodyInstance, rgba)}},
+                      /*divisor=*/1);
   glBindVertexArray(0);
   shape.index_count = GLsizei(indices.size());
 }

@@ -3,6 +3,8 @@
 #include <glm/vec3.hpp>
 #include <vector>
 
+#include "app/render/vertex_attributes.h"
+
 namespace partlab {
 
 namespace {
@@ -29,12 +31,8 @@ void MeshBuffer::Upload(const Mesh& mesh) {
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo_);
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(mesh.indices.size() * sizeof(uint32_t)),
                mesh.indices.data(), GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, position)));
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, normal)));
+  SetVertexAttributes(sizeof(Vertex), {{0, 3, GL_FLOAT, false, offsetof(Vertex, position)},
+                                       {1, 3, GL_FLOAT, false, offsetof(Vertex, normal)}});
   glBindVertexArray(0);
   index_count_ = mesh.indices.size();
 }

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdlib>
 
+#include "app/render/vertex_attributes.h"
+
 namespace partlab {
 
 StaticLines::StaticLines() {
@@ -14,15 +16,9 @@ StaticLines::StaticLines() {
   glGenBuffers(1, &vbo_);
   glBindVertexArray(vao_);
   glBindBuffer(GL_ARRAY_BUFFER, vbo_);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, position)));
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, rgba)));
-  glEnableVertexAttribArray(2);
-  glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, sizeof(Vertex),
-                        reinterpret_cast<void*>(offsetof(Vertex, size)));
+  SetVertexAttributes(sizeof(Vertex), {{0, 3, GL_FLOAT, false, offsetof(Vertex, position)},
+                                       {1, 4, GL_UNSIGNED_BYTE, true, offsetof(Vertex, rgba)},
+                                       {2, 1, GL_FLOAT, false, offsetof(Vertex, size)}});
   glBindVertexArray(0);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }

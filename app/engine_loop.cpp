@@ -420,6 +420,15 @@ double CpuMs(clockid_t clock) {
 
 // --- RenderScene's steps -------------------------------------------------------------------------
 
+// What a view is lent to prepare or draw the frame.
+RenderContext ViewContext(const Engine& engine, const FrameMatrices& frame) {
+  return {engine.camera, frame.matrices, frame.framebuffer_size, *engine.renderer, engine.style};
+}
+
+void RunSteps(View& view, int steps) {
+  for (int i = 0; i < steps; ++i) view.Step(float(kFixedStep));
+}
+
 void DrawPanels(Engine& engine) {
   DrawHelpPanel(&engine.show_help);
   const StatsPanelInput stats{engine.stats,
@@ -476,6 +485,24 @@ void SaveSettings(Engine& engine) {
   s.SetInt("panel.scene", engine.show_scene);
   if (const std::string error = s.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
+}
+
+// The camera for this frame (the chapter's gluLookAt + SetupCamera), shared by PrepareFrame and
+// RenderScene.
+FrameMatrices CurrentFrameMatrices(Engine& engine) {
+  int w = 1, h = 1;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  return {{engine.camera.ViewMatrix(), engine.camera.ProjectionMatrix(float(w) / float(h)),
+           engine.camera.distance},
+          glm::vec2(w, h)};
+}
+
+// The frame's CPU side, before any step of this frame runs: the panels (which may change the
+// view's state), then what the view copies out of its state for drawing.
+void PrepareFrame(Engine& engine, const FrameMatrices& frame) {
+  DrawPanels(engine);
+  ImGui::Render();
+  engine.view->Prepare(ViewContext(engine, frame), *engine.overlays);
 }
 
 }  // namespace
@@ -548,19 +575,26 @@ int MainLoop(Engine& engine) {
     ApplyInput(engine, ReadInput(engine.camera, float(dt)));
 
     engine.camera.yaw += glm::radians(engine.orbit_deg_per_frame);
-    RenderScene(engine);
-    // The frame just described goes to the rasteriser now, and the simulation advances while it
-    // draws: on llvmpipe the rasteriser threads would otherwise wait for the physics, then the
-    // physics for them (a GPU overlaps the two the same way). What is drawn is the state the last
-    // steps left, as before; the steps taken here show in the next frame.
-    glFlush();
     // Fixed-step update: the simulation advances in equal steps whatever the frame rate; a long
     // stall (a model load) is clamped instead of being replayed as a burst of steps.
     accumulator += std::min(dt, 0.25);
-    while (accumulator >= kFixedStep) {
-      engine.view->Step(float(kFixedStep));
-      accumulator -= kFixedStep;
-    }
+    int steps = 0;
+    for (; accumulator >= kFixedStep; accumulator -= kFixedStep) ++steps;
+    // What is drawn is the state the last steps left; the steps taken now show in the next frame.
+    // A view that allows it steps on the worker thread while this one submits the frame (physics
+    // beside draw submission, on two cores); the others step after the frame is flushed, so that
+    // on llvmpipe its rasteriser threads draw while the simulation advances.
+    const FrameMatrices frame = CurrentFrameMatrices(engine);
+    PrepareFrame(engine, frame);
+    View& view = *engine.view;
+    const bool steps_off_main = steps > 0 && view.StepsOffMainThread();
+    if (steps_off_main) engine.step_worker.Start([&view, steps] { RunSteps(view, steps); });
+    RenderScene(engine, frame);
+    glFlush();
+    if (steps_off_main)
+      engine.step_worker.Join();
+    else
+      RunSteps(view, steps);
     const double cpu_ms =
         std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
 
@@ -596,17 +630,13 @@ int MainLoop(Engine& engine) {
 }
 
 // Section 3.2.2, the render function: configure the camera, clear the screen, set the render
-// states, draw the actors' polygons, then the overlays and the UI. The swap is MainLoop's.
-void RenderScene(Engine& engine) {
-  int w = 1, h = 1;
-  glfwGetFramebufferSize(engine.window, &w, &h);
-  // Camera (the chapter's gluLookAt + SetupCamera).
-  const CameraMatrices matrices{engine.camera.ViewMatrix(),
-                                engine.camera.ProjectionMatrix(float(w) / float(h)),
-                                engine.camera.distance};
+// states, draw the actors' polygons, then the overlays and the UI (built by PrepareFrame). The swap
+// is MainLoop's.
+void RenderScene(Engine& engine, const FrameMatrices& frame) {
+  const glm::vec2 size = frame.framebuffer_size;
   // Clear, then the backdrop gradient.
   engine.gpu_timer->Begin();
-  glViewport(0, 0, w, h);
+  glViewport(0, 0, int(size.x), int(size.y));
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   engine.renderer->DrawBackdrop(kBackdropTop, kBackdropBottom);
   // Render state for the actors.
@@ -614,18 +644,15 @@ void RenderScene(Engine& engine) {
   glDepthFunc(GL_LESS);
   glDisable(GL_CULL_FACE);  // scanned meshes have holes: their insides must not vanish
   // The actors: the current view draws its meshes and describes its overlays.
-  const RenderContext context{engine.camera, matrices, glm::vec2(w, h), *engine.renderer,
-                              engine.style};
-  engine.view->Render(context, *engine.overlays);
+  engine.view->Render(ViewContext(engine, frame), *engine.overlays);
   // Overlays: one batched draw call per primitive kind.
   if (engine.scene_ui.show_grid) DrawGroundGrid(*engine.overlays, engine.model.bounds());
   engine.overlay_lines = engine.overlays->line_count();
   engine.overlay_points = engine.overlays->point_count();
   engine.overlay_triangles = engine.overlays->triangle_count();
-  engine.renderer->FlushOverlays(*engine.overlays, matrices.projection * matrices.view);
+  const CameraMatrices& m = frame.matrices;
+  engine.renderer->FlushOverlays(*engine.overlays, m.projection * m.view);
   // UI last, on top of everything.
-  DrawPanels(engine);
-  ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   engine.gpu_timer->End();
 }

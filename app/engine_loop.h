@@ -1,7 +1,8 @@
 // The chapter's engine skeleton (papers/visualization-simulation-games.txt, section 3.2.2) with
 // its names, so a student can read the text and this file side by side:
 //   InitEngine    window, rendering context, GL state, subsystems (UI, shaders, scene)
-//   MainLoop      events, fixed-step update, RenderScene, swap
+//   MainLoop      events, fixed-step update (on a worker thread beside RenderScene when the view
+//                 allows it), RenderScene, swap
 //   RenderScene   camera, clear, render state, draw the actors, overlays, UI
 //   ReleaseEngine free everything, in the reverse order of InitEngine
 #pragma once
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/fixed_step_worker.h"
 #include "app/frame_stats.h"
 #include "app/model_library.h"
 #include "app/panels/scene_panel.h"
@@ -54,6 +56,7 @@ struct Engine {
   MeshStyle style;
   AppContext app{model, camera};
   std::unique_ptr<View> view;
+  FixedStepWorker step_worker;  // the view's steps, beside RenderScene (View::StepsOffMainThread)
 
   ScenePanelState scene_ui;
   SceneCommands pending;  // what the panels asked for this frame, done after RenderScene
@@ -75,7 +78,12 @@ struct Engine {
 
 int InitEngine(Engine& engine);  // kExitOk, or the exit code after printing one error line
 int MainLoop(Engine& engine);    // returns the process exit code
-void RenderScene(Engine& engine);
+// The camera's matrices for one frame and the framebuffer they are for.
+struct FrameMatrices {
+  CameraMatrices matrices;
+  glm::vec2 framebuffer_size;
+};
+void RenderScene(Engine& engine, const FrameMatrices& frame);
 void ReleaseEngine(Engine& engine);
 
 }  // namespace partlab

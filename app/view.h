@@ -36,7 +36,14 @@ class View {
  public:
   virtual ~View() = default;
   virtual void Step(float dt) {}  // fixed-step update (section 3.2.2: physics, AI, ...)
+  // The frame's CPU side: everything Render needs copied out of the view's state (instances,
+  // overlay primitives). Called after the panels and before the frame's steps start.
+  virtual void Prepare(const RenderContext& ctx, DebugDraw& draw) {}
   virtual void Render(const RenderContext& ctx, DebugDraw& draw) = 0;
+  // True when this view's steps may run on the app's step thread while the main thread draws the
+  // frame (FixedStepWorker). Render must then read only what Prepare copied: the steps change the
+  // view's state meanwhile. Panels, input and Pick still run with the steps joined.
+  virtual bool StepsOffMainThread() const { return false; }
   // Widgets inside the Scene window (only while that window is open and expanded).
   virtual void UpdateGui() {}
   // The view's own windows, keys and status bar: called every frame the UI is drawn, whether or

@@ -84,7 +84,11 @@ class SimulationView final : public View {
   ~SimulationView() override;
 
   void Step(float dt) override;
+  void Prepare(const RenderContext& ctx, DebugDraw& draw) override;
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
+  // Render reads only the instance arrays Prepare filled; the physics, broad phase and BSP are the
+  // step thread's meanwhile.
+  bool StepsOffMainThread() const override { return true; }
   void UpdateGui() override;
   void UpdateWindows() override;
   bool Pick(const PickRay& ray) override;
@@ -142,6 +146,7 @@ class SimulationView final : public View {
   // Measurements of the last physics step and the last frame.
   PhysicsStepTimings last_;
   double step_ms_ = 0, render_ms_ = 0;
+  double prepare_ms_ = 0, prepare_cpu_ms_ = 0;  // this frame's Prepare, added to its render time
   RollingPlot<kPlotLength> plot_update_, plot_pairs_ms_, plot_pairs_, plot_depth_, plot_physics_,
       plot_render_;
   RollingPlot<kPlotLength> instances_ms_, submit_ms_, overlay_ms_;  // render's parts, CPU
@@ -687,7 +692,9 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
   if (show_overlay_) bp->DrawOverlay(draw);
 }
 
-void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
+// Runs before this frame's steps start (on the step thread): everything Render draws is copied
+// here, the bodies into instance arrays and the planes into DebugDraw's batches.
+void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
   const double cpu_start = ThreadCpuMs();
   stepped_this_frame_ = false;
@@ -700,16 +707,24 @@ void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   else
     BuildLiveInstances();
   const auto built = Clock::now();
-  renderer_.Draw(boxes_, {spheres_[0], spheres_[1], spheres_[2]}, ctx.matrices, 48.0f);
-  const auto drawn = Clock::now();
   DrawOverlay(draw);
-  // CPU side only: the rasteriser's time is the app's GPU timer (Stats panel).
   instances_ms_.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));
-  submit_ms_.Push(float(std::chrono::duration<double, std::milli>(drawn - built).count()));
-  overlay_ms_.Push(float(MsSince(drawn)));
-  render_ms_ = MsSince(start);
+  overlay_ms_.Push(float(MsSince(built)));
+  prepare_ms_ = MsSince(start);
+  prepare_cpu_ms_ = ThreadCpuMs() - cpu_start;
+}
+
+// GL only, while the steps may run: reads the instance arrays Prepare filled, nothing else.
+void SimulationView::Render(const RenderContext& ctx, DebugDraw&) {
+  const auto start = Clock::now();
+  const double cpu_start = ThreadCpuMs();
+  renderer_.Draw(boxes_, {spheres_[0], spheres_[1], spheres_[2]}, ctx.matrices, 48.0f);
+  // CPU side only: the rasteriser's time is the app's GPU timer (Stats panel).
+  const double submit_ms = MsSince(start);
+  submit_ms_.Push(float(submit_ms));
+  render_ms_ = prepare_ms_ + submit_ms;
   plot_render_.Push(float(render_ms_));
-  render_cpu_ms_.Push(float(ThreadCpuMs() - cpu_start));
+  render_cpu_ms_.Push(float(prepare_cpu_ms_ + ThreadCpuMs() - cpu_start));
 }
 
 bool SimulationView::Pick(const PickRay& ray) {

@@ -1,7 +1,10 @@
 #include "app/render/body_meshes.h"
 
+#include <algorithm>
 #include <cmath>
+#include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
+#include <utility>
 
 namespace partlab {
 
@@ -105,6 +108,19 @@ int SphereDetailLevel(float radius_pixels) {
   while (level + 1 < kSphereDetailLevels && radius_pixels < kSphereDetails[level].min_radius_pixels)
     ++level;
   return level;
+}
+
+void UnitQuad(std::vector<float>& v, std::vector<uint32_t>& idx) {
+  const uint32_t base = uint32_t(v.size() / 6);
+  for (const auto& [x, y] : {std::pair{-1.0f, -1.0f}, {1.0f, -1.0f}, {1.0f, 1.0f}, {-1.0f, 1.0f}})
+    v.insert(v.end(), {x, y, 0.0f, 0.0f, 0.0f, 1.0f});
+  idx.insert(idx.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
+}
+
+ImpostorQuad PlaceImpostorQuad(const glm::vec3& centre, float radius) {
+  const float distance = std::max(glm::length(centre), 1e-6f);
+  const float front = std::max(distance - radius, 1e-4f);  // the eye inside: clipped anyway
+  return {centre * (front / distance), radius * front / distance};
 }
 
 }  // namespace partlab

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <glm/vec3.hpp>
 #include <iterator>
 #include <vector>
 
@@ -33,5 +34,24 @@ static_assert(std::size(kSphereDetails) == kSphereDetailLevels);
 
 // The level (index into kSphereDetails) for a sphere covering `radius_pixels` on screen.
 int SphereDetailLevel(float radius_pixels);
+
+// Levels from this one on are drawn as impostors (shaders/sphere_impostor.*): one camera-facing
+// quad per sphere shaded as a lit sphere, instead of a mesh. Under 6 pixels of radius a 6 x 4 mesh
+// is 48 triangles for a few pixels, and llvmpipe pays per triangle and per 4 x 4 block.
+inline constexpr int kFirstImpostorLevel = 1;
+
+// Unit quad for the impostors: 4 vertices in the z = 0 plane, x and y in {-1, 1}, normal +z,
+// two triangles counter-clockwise seen from +z (the eye, in camera coordinates).
+void UnitQuad(std::vector<float>& v, std::vector<uint32_t>& idx);
+
+// Where sphere_impostor.vert puts a sphere's quad, in camera coordinates (eye at the origin): at
+// the sphere's front, the centre moved toward the eye by the radius, so a sphere resting on a box
+// is not cut by the box's face; shrunk by (d - r) / d, so the disc seen from the eye covers what
+// the sphere's silhouette would at distance d. The shader repeats these sums.
+struct ImpostorQuad {
+  glm::vec3 centre;
+  float half_size;
+};
+ImpostorQuad PlaceImpostorQuad(const glm::vec3& centre, float radius);
 
 }  // namespace partlab

@@ -25,7 +25,10 @@ InstancedBodyRenderer::InstancedBodyRenderer() {
   for (int level = 0; level < kSphereDetailLevels; ++level) {
     v.clear();
     idx.clear();
-    UnitSphere(kSphereDetails[level].slices, kSphereDetails[level].stacks, v, idx);
+    if (level >= kFirstImpostorLevel)
+      UnitQuad(v, idx);
+    else
+      UnitSphere(kSphereDetails[level].slices, kSphereDetails[level].stacks, v, idx);
     Create(spheres_[level], v, idx);
   }
 }
@@ -53,6 +56,9 @@ std::string InstancedBodyRenderer::Load(const std::string& dir) {
     if (!flat.ok()) return flat.error();
     flat_program_ = std::move(flat).value();
   }
+  auto impostor = ShaderProgram::Load(dir, "sphere_impostor");
+  if (!impostor.ok()) return impostor.error();
+  impostor_program_ = std::move(impostor).value();
   program_ = std::move(result).value();
   return "";
 }
@@ -107,7 +113,10 @@ void InstancedBodyRenderer::Draw(std::span<const BodyInstance> boxes, const Sphe
     use(program_);
     DrawShape(box_, boxes);
   }
-  for (int level = 0; level < kSphereDetailLevels; ++level)
+  for (int level = 0; level < kFirstImpostorLevel; ++level)
+    DrawShape(spheres_[level], spheres[level]);
+  use(impostor_program_);  // the small spheres: one quad each, shaded as a sphere
+  for (int level = kFirstImpostorLevel; level < kSphereDetailLevels; ++level)
     DrawShape(spheres_[level], spheres[level]);
   glDisable(GL_CULL_FACE);
 }

@@ -23,8 +23,8 @@ class InstancedBodyRenderer {
   InstancedBodyRenderer(const InstancedBodyRenderer&) = delete;
   InstancedBodyRenderer& operator=(const InstancedBodyRenderer&) = delete;
 
-  // Loads shaders/instanced_bodies.{vert,frag} from `dir`; returns "" or the error (the previous
-  // program, if any, stays).
+  // Loads shaders/instanced_bodies.{vert,frag} and sphere_impostor.{vert,frag} from `dir`; returns
+  // "" or the error (the previous program, if any, stays).
   std::string Load(const std::string& dir);
   bool valid() const { return program_.valid(); }
   // Under software rendering Load picks shaders/instanced_bodies_gouraud.* (lit per vertex): the
@@ -32,7 +32,8 @@ class InstancedBodyRenderer {
   bool per_vertex_lighting() const { return per_vertex_lighting_; }
 
   // Spheres come in kSphereDetailLevels levels of detail (body_meshes.h), finest first; one draw
-  // call per level and one for the boxes.
+  // call per level and one for the boxes. Levels from kFirstImpostorLevel on are impostors: a
+  // camera-facing quad per sphere (shaders/sphere_impostor.*).
   using SphereBatches = std::array<std::span<const BodyInstance>, kSphereDetailLevels>;
   void Draw(std::span<const BodyInstance> boxes, const SphereBatches& spheres,
             const CameraMatrices& camera, float shininess);
@@ -49,6 +50,7 @@ class InstancedBodyRenderer {
 
   ShaderProgram program_;
   ShaderProgram flat_program_;  // software rendering only: program_ with FLAT_FACES, for flat_box_
+  ShaderProgram impostor_program_;  // shaders/sphere_impostor.*: levels from kFirstImpostorLevel
   Shape box_, flat_box_;
   Shape spheres_[kSphereDetailLevels];
   int draw_calls_ = 0;

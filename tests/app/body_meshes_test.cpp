@@ -112,5 +112,55 @@ TEST(BodyMeshes, SphereDetailFollowsTheOnScreenRadius) {
   }
 }
 
+// The impostor quad: two triangles covering [-1, 1]^2 in z = 0, both facing the eye (+z), so
+// back-face culling keeps them.
+TEST(BodyMeshes, ImpostorQuadCoversTheSquareFacingTheEye) {
+  Mesh m;
+  UnitQuad(m.v, m.idx);
+  ASSERT_EQ(m.VertexCount(), 4u);
+  ASSERT_EQ(m.idx.size(), 6u);
+  float area = 0.0f;
+  for (size_t t = 0; t < m.idx.size(); t += 3) {
+    const glm::vec3 n = m.FaceNormal(t);
+    EXPECT_GT(n.z, 0.0f) << "triangle " << t / 3 << " faces away from the eye";
+    area += 0.5f * glm::length(n);
+  }
+  EXPECT_FLOAT_EQ(area, 4.0f);
+  for (uint32_t i = 0; i < 4; ++i) {
+    const glm::vec3 p = m.Position(i);
+    EXPECT_EQ(std::abs(p.x), 1.0f);
+    EXPECT_EQ(std::abs(p.y), 1.0f);
+    EXPECT_EQ(p.z, 0.0f);
+    EXPECT_EQ(m.Normal(i), glm::vec3(0, 0, 1));
+  }
+}
+
+// Only the spheres under 6 pixels of radius become impostors; the 10 x 6 mesh stays above.
+TEST(BodyMeshes, OnlySmallSpheresAreImpostors) {
+  EXPECT_LT(SphereDetailLevel(6.0f), kFirstImpostorLevel);
+  EXPECT_LT(SphereDetailLevel(40.0f), kFirstImpostorLevel);
+  EXPECT_GE(SphereDetailLevel(5.9f), kFirstImpostorLevel);
+  EXPECT_GE(SphereDetailLevel(0.5f), kFirstImpostorLevel);
+}
+
+// The quad stands at the sphere's nearest point, on the line from the eye through the centre,
+// and its disc subtends the sphere's silhouette: the same size on screen as the mesh was.
+TEST(BodyMeshes, ImpostorQuadSitsAtTheFrontAndCoversTheSilhouette) {
+  for (const glm::vec3 centre :
+       {glm::vec3(0, 0, -50), glm::vec3(10, -3, -80), glm::vec3(-4, 7, -20)}) {
+    for (const float radius : {0.3f, 1.0f}) {
+      const ImpostorQuad q = PlaceImpostorQuad(centre, radius);
+      const float d = glm::length(centre);
+      EXPECT_NEAR(glm::length(q.centre), d - radius, 1e-4f) << "not at the sphere's front";
+      EXPECT_NEAR(glm::length(glm::cross(q.centre, centre)), 0.0f, 1e-3f) << "off the eye's line";
+      EXPECT_NEAR(glm::length(q.centre - centre), radius, 1e-4f);
+      // Angular radius of the disc vs the sphere's silhouette, asin(r / d).
+      const float disc = std::atan(q.half_size / glm::length(q.centre));
+      const float silhouette = std::asin(radius / d);
+      EXPECT_NEAR(disc / silhouette, 1.0f, 0.01f) << "radius " << radius << " at " << d;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace partlab

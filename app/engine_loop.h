@@ -20,6 +20,7 @@
 #include "app/render/debug_draw_renderer.h"
 #include "app/render/gpu_timer.h"
 #include "app/render/scene_renderer.h"
+#include "app/render/screen_depth_mask.h"
 #include "app/settings.h"
 #include "app/view.h"
 #include "engine/view/orbit_camera.h"
@@ -50,6 +51,9 @@ struct Engine {
   std::unique_ptr<SceneRenderer> renderer;
   std::unique_ptr<DebugDrawRenderer> overlays;
   std::unique_ptr<GpuTimer> gpu_timer;
+  // The UI's opaque windows, written into the depth buffer before the scene (ScreenDepthMask).
+  std::unique_ptr<ScreenDepthMask> ui_mask;
+  std::vector<ScreenRect> ui_rects;  // this frame's, reused
 
   CurrentModel model;
   OrbitCamera camera;

@@ -41,8 +41,11 @@ bool SceneRenderer::Complete() const {
   return backdrop_.valid() && overlay_.valid() && overlay_no_discard_.valid();
 }
 
+// At the far plane, depth-tested but not written: it fills the cleared framebuffer except where a
+// ScreenDepthMask marked pixels as covered.
 void SceneRenderer::DrawBackdrop(const glm::vec3& top, const glm::vec3& bottom) const {
-  glDisable(GL_DEPTH_TEST);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_FALSE);
   backdrop_.Use();
   backdrop_.Set("u_top", top);
@@ -51,7 +54,7 @@ void SceneRenderer::DrawBackdrop(const glm::vec3& top, const glm::vec3& bottom) 
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);
-  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
 }
 
 void SceneRenderer::DrawMesh(const MeshBuffer& mesh, const glm::mat4& model,

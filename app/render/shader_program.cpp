@@ -116,6 +116,9 @@ void ShaderProgram::Set(const char* name, const glm::mat4& m) const {
 void ShaderProgram::Set(const char* name, const glm::mat3& m) const {
   glUniformMatrix3fv(glGetUniformLocation(id_, name), 1, GL_FALSE, glm::value_ptr(m));
 }
+void ShaderProgram::Set(const char* name, const glm::vec2& v) const {
+  glUniform2fv(glGetUniformLocation(id_, name), 1, glm::value_ptr(v));
+}
 void ShaderProgram::Set(const char* name, const glm::vec3& v) const {
   glUniform3fv(glGetUniformLocation(id_, name), 1, glm::value_ptr(v));
 }

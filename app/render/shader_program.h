@@ -5,6 +5,7 @@
 
 #include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <string>
 
@@ -39,6 +40,7 @@ class ShaderProgram {
   // Uniform setters; a name the driver optimised away is ignored (location -1), as GL does.
   void Set(const char* name, const glm::mat4& m) const;
   void Set(const char* name, const glm::mat3& m) const;
+  void Set(const char* name, const glm::vec2& v) const;
   void Set(const char* name, const glm::vec3& v) const;
   void Set(const char* name, float v) const;
   void Set(const char* name, int v) const;

@@ -192,7 +192,9 @@ class OctreeView final : public View {
   // Software rendering: while the camera moves under the cells, the mesh and cells are drawn at
   // this fraction of the width and height into the scene cache and stretched over the window
   // (ParaView's interactive subsampling); 1 = off. The still picture is always whole.
-  float motion_resolution_ = UiIsSoftwareRendered() ? 0.7f : 1.0f;
+  // Off by default: measured on llvmpipe (README, "Frame rates now"), the stretch over the window
+  // (a filtered full-window pass and a scaled depth copy) costs more than the pixels saved.
+  float motion_resolution_ = 1.0f;
   uint64_t previous_key_ = 0;
   MergedLineRecorder cell_recorder_;
   const Octree* cells_tree_ = nullptr;

@@ -113,17 +113,18 @@ DRIVE
       reduced=${BASH_REMATCH[5]} factor=${BASH_REMATCH[6]}
       (( triangles > 0 && triangles <= 10000 )) || fail "motion mesh of $triangles triangles: $line"
     }
-    # ... and at a reduced resolution stretched over the window (0.7 by default under llvmpipe,
-    # $PARTLAB_MOTION_RESOLUTION overrides it; 1 turns it off); a still camera is drawn whole.
+    # ... and, with a resolution while moving below 1 ($PARTLAB_MOTION_RESOLUTION; 1, the default,
+    # turns it off), drawn reduced and stretched over the window; a still camera is drawn whole.
     orbit 2
     (( drawn == 8 && coarse == 8 )) || fail "turning: every frame drawn coarse expected: $line"
-    [[ $factor == 0.70 ]] || fail "default resolution while moving 0.70 expected: $line"
-    (( reduced == 8 )) || fail "turning: every frame drawn reduced expected: $line"
+    [[ $factor == 1.00 ]] || fail "default resolution while moving 1.00 expected: $line"
+    (( reduced == 0 )) || fail "default: no frame drawn reduced expected: $line"
     orbit 0
     (( coarse <= 1 )) || fail "still: only the first frame may count as moving: $line"
+    PARTLAB_MOTION_RESOLUTION=0.7 orbit 2
+    (( drawn == 8 && reduced == 8 )) || fail "0.7: every turning frame drawn reduced: $line"
+    PARTLAB_MOTION_RESOLUTION=0.7 orbit 0
     (( reduced <= 1 )) || fail "still: only the first frame may be drawn reduced: $line"
-    PARTLAB_MOTION_RESOLUTION=1 orbit 2
-    (( reduced == 0 )) || fail "resolution 1: no frame drawn reduced expected: $line"
     PARTLAB_MOTION_RESOLUTION=0.05 orbit 2
     [[ $factor == 0.50 ]] || fail "0.05 must be clamped to 0.50: $line"
     grep -q "PARTLAB_MOTION_RESOLUTION 0.05 clamped to 0.5" "$tmp/err" || fail "no clamp note"

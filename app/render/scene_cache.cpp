@@ -1,7 +1,5 @@
 #include "app/render/scene_cache.h"
 
-#include "app/render/reduced_size.h"
-
 namespace partlab {
 
 uint64_t HashBytes(const void* data, size_t size, uint64_t seed) {
@@ -54,33 +52,21 @@ void SceneCache::Resize(int width, int height) {
   height_ = height;
 }
 
-void SceneCache::Begin(uint64_t key, int width, int height, float scale) {
+void SceneCache::Begin(uint64_t key, int width, int height) {
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_fbo_);
-  glGetIntegerv(GL_VIEWPORT, previous_viewport_);
-  // Always the window's size: switching between moving (reduced) and still (whole) reallocates
-  // nothing; a reduced picture uses the bottom-left corner.
   if (width != width_ || height != height_ || fbo_ == 0) Resize(width, height);
-  drawn_width_ = ReducedExtent(width, scale);
-  drawn_height_ = ReducedExtent(height, scale);
   valid_ = false;
   key_ = key;
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
   GLfloat clear[4];
   glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
   glClearColor(0.0f, 0.0f, 0.0f, 0.0f);  // transparent: premultiplied, nothing drawn yet
-  // Only the corner drawn into (the scissor bounds the clear): fewer pixels to touch on a CPU.
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(0, 0, drawn_width_, drawn_height_);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  glDisable(GL_SCISSOR_TEST);
   glClearColor(clear[0], clear[1], clear[2], clear[3]);
-  glViewport(0, 0, drawn_width_, drawn_height_);
 }
 
 void SceneCache::End() {
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous_fbo_));
-  glViewport(previous_viewport_[0], previous_viewport_[1], previous_viewport_[2],
-             previous_viewport_[3]);
   valid_ = usable_;
 }
 
@@ -90,10 +76,7 @@ void SceneCache::Composite() {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(previous_fbo_));
   while (glGetError() != GL_NO_ERROR) {
   }
-  // Depth cannot be filtered: a reduced picture's depth is stretched nearest, close enough for the
-  // overlays drawn afterwards (the ray, its points) to hide behind the mesh.
-  glBlitFramebuffer(0, 0, drawn_width_, drawn_height_, 0, 0, width_, height_, GL_DEPTH_BUFFER_BIT,
-                    GL_NEAREST);
+  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
   if (glGetError() != GL_NO_ERROR) {  // depth formats differ: never cache again
     usable_ = valid_ = false;
     error_ = "scene cache: the window's depth buffer cannot be copied; drawing every frame";
@@ -105,14 +88,8 @@ void SceneCache::Composite() {
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied
   program_.Use();
   program_.Set("u_image", 0);
-  program_.Set("u_drawn_width", float(drawn_width_));  // the corner drawn into, in texels
-  program_.Set("u_drawn_height", float(drawn_height_));
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, colour_);
-  // Stretched: linear (softer, no blocky lines); whole: nearest, an exact copy.
-  const GLint filter = reduced() ? GL_LINEAR : GL_NEAREST;
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);

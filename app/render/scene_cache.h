@@ -10,10 +10,6 @@
 // what drawing it there would have given; the depth is copied too, so later overlays (the ray,
 // the grid) are still hidden behind the mesh. Not used when the window is multisampled (a blit
 // into a multisampled framebuffer is not allowed): then the view draws as before.
-//
-// While the camera moves a view may draw at a reduced size (Begin's `scale`, see
-// app/render/reduced_size.h) into the corner of the cache; Composite stretches it over the window
-// (colour filtered linearly, depth copied nearest), and Holds never takes it for a full picture.
 #pragma once
 
 #include <cstddef>
@@ -37,20 +33,14 @@ class SceneCache {
 
   // False on a multisampled window, or after a blit failed: draw directly instead.
   bool usable() const { return usable_; }
-  // True when the cached picture shows `key` at this size, drawn whole (not reduced):
-  // Composite() instead of drawing.
+  // True when the cached picture shows `key` at this size: Composite() instead of drawing.
   bool Holds(uint64_t key, int width, int height) const {
-    return usable_ && valid_ && key == key_ && width == width_ && height == height_ &&
-           drawn_width_ == width_ && drawn_height_ == height_;
+    return usable_ && valid_ && key == key_ && width == width_ && height == height_;
   }
-  // Redirects drawing into the cache (created or resized as needed), cleared to transparent, for a
-  // window of width x height; scale < 1 draws at ReducedExtent(width, scale) x ReducedExtent(
-  // height, scale) pixels (the viewport is set to that and restored by End).
-  void Begin(uint64_t key, int width, int height, float scale = 1.0f);
-  // Back to the window's framebuffer and viewport; the cache now holds `key`.
+  // Redirects drawing into the cache (created or resized as needed), cleared to transparent.
+  void Begin(uint64_t key, int width, int height);
+  // Back to the window's framebuffer; the cache now holds `key`.
   void End();
-  // Whether the picture held was drawn at a reduced size.
-  bool reduced() const { return drawn_width_ != width_ || drawn_height_ != height_; }
   // Blends the cached colour over the window's framebuffer and copies the depth.
   void Composite();
   void Invalidate() { valid_ = false; }
@@ -63,9 +53,7 @@ class SceneCache {
   std::string error_;
   GLuint fbo_ = 0, colour_ = 0, depth_ = 0, vao_ = 0;
   GLint previous_fbo_ = 0;
-  GLint previous_viewport_[4] = {0, 0, 0, 0};
-  int width_ = 0, height_ = 0;              // the window's size, and the cache's
-  int drawn_width_ = 0, drawn_height_ = 0;  // the corner drawn into: smaller while moving
+  int width_ = 0, height_ = 0;
   uint64_t key_ = 0;
   bool valid_ = false, usable_ = true;
 };

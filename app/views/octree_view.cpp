@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <glm/geometric.hpp>
 #include <memory>
 
@@ -19,11 +18,9 @@
 #include "app/panels/clamped_widgets.h"
 #include "app/render/heatmap_mesh.h"
 #include "app/render/heatmap_quad.h"
-#include "app/render/reduced_size.h"
 #include "app/render/scene_cache.h"
 #include "app/render/static_lines.h"
 #include "app/settings.h"
-#include "app/ui_style.h"
 #include "app/view.h"
 #include "app/views/octree_jobs.h"
 #include "app/views/octree_scene.h"
@@ -74,8 +71,6 @@ constexpr ValueRange<int> kBruteRaysRange{100, 10000, "too few rays to time",
                                           "the batch has 10,000 rays"};
 constexpr ValueRange<int> kRaysDrawnRange{100, 10000, "the fewest rays drawn",
                                           "the batch has 10,000 rays"};
-constexpr ValueRange<float> kMotionResolutionRange{
-    0.5f, 1.0f, "half the width and height, a quarter of the pixels", "the window's resolution"};
 
 // What the ray query of the panel found with one traversal.
 struct RayResult {
@@ -105,11 +100,10 @@ class OctreeView final : public View {
     if (ParsedCommandLine().frames > 0)  // a measured run: say how many frames were cached
       std::printf(
           "partlab: octree view: %d of %d frames drew the mesh and cells (%d of them with the "
-          "%zu-triangle mesh of a moving camera, %d at %.2f of the resolution), the others "
-          "composited the scene cache; %zu cell edges drawn as %zu lines\n",
+          "%zu-triangle mesh of a moving camera), the others composited the scene cache; %zu "
+          "cell edges drawn as %zu lines\n",
           scene_redraws_, scene_frames_, motion_redraws_, app_.model.triangles_in_motion(),
-          reduced_redraws_, double(motion_resolution_), cell_recorder_.segments_recorded(),
-          cell_lines_->line_count());
+          cell_recorder_.segments_recorded(), cell_lines_->line_count());
   }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
@@ -185,16 +179,10 @@ class OctreeView final : public View {
   // The mesh and cells as last drawn: an unchanged picture is composited, not drawn again.
   std::unique_ptr<SceneCache> scene_cache_;
   int rebuilds_ = 0;  // part of the cache key (a new tree may reuse the old one's address)
-  int scene_redraws_ = 0, scene_frames_ = 0, motion_redraws_ = 0, reduced_redraws_ = 0;
+  int scene_redraws_ = 0, scene_frames_ = 0, motion_redraws_ = 0;
   // Software rendering: frames drawn under the cells while the camera moves use the model's
   // coarser copy (CurrentModel::gpu_in_motion); the still picture uses the display mesh, cached.
   bool coarse_in_motion_ = true;
-  // Software rendering: while the camera moves under the cells, the mesh and cells are drawn at
-  // this fraction of the width and height into the scene cache and stretched over the window
-  // (ParaView's interactive subsampling); 1 = off. The still picture is always whole.
-  // Off by default: measured on llvmpipe (README, "Frame rates now"), the stretch over the window
-  // (a filtered full-window pass and a scaled depth copy) costs more than the pixels saved.
-  float motion_resolution_ = 1.0f;
   uint64_t previous_key_ = 0;
   MergedLineRecorder cell_recorder_;
   const Octree* cells_tree_ = nullptr;
@@ -255,9 +243,6 @@ void OctreeView::LoadSettings(const Options& options) {
   show_mesh_ = s.GetInt("octree.overlay.mesh", show_mesh_) != 0;
   show_cells_ = s.GetInt("octree.overlay.cells", show_cells_) != 0;
   coarse_in_motion_ = s.GetInt("octree.overlay.coarse_in_motion", coarse_in_motion_) != 0;
-  motion_resolution_ = s.GetFloat("octree.overlay.motion_resolution", motion_resolution_);
-  AppendNote(notes, ClampWithNote(motion_resolution_, kMotionResolutionRange,
-                                  "octree.overlay.motion_resolution"));
   hide_empty_ = s.GetInt("octree.overlay.hide_empty", hide_empty_) != 0;
   depth_shown_ = s.GetInt("octree.overlay.depth", depth_shown_);
   AppendNote(notes, ClampWithNote(depth_shown_,
@@ -297,7 +282,6 @@ void OctreeView::SaveSettings() {
   s.SetInt("octree.overlay.mesh", show_mesh_);
   s.SetInt("octree.overlay.cells", show_cells_);
   s.SetInt("octree.overlay.coarse_in_motion", coarse_in_motion_);
-  s.SetFloat("octree.overlay.motion_resolution", motion_resolution_);
   s.SetInt("octree.overlay.hide_empty", hide_empty_);
   s.SetInt("octree.overlay.depth", depth_shown_);
   s.SetInt("octree.overlay.tint_by_depth", tint_by_depth_);
@@ -322,14 +306,6 @@ void OctreeView::ApplyCommandLine(const Options& options) {
   synchronous_ = !options.screenshot.empty();
   if (options.octree_depth > 0) max_depth_ = depth_shown_ = options.octree_depth;
   if (options.placement == "leaf") placement_ = int(Placement::kLeafReferences);
-  // Measurements compare resolutions without a settings file (headless runs read none), like
-  // $PARTLAB_ORBIT_DEG turns the camera: scripts/frame-rates.sh, README "Frame rates now".
-  if (const char* f = std::getenv("PARTLAB_MOTION_RESOLUTION"); f && *f) {
-    motion_resolution_ = std::strtof(f, nullptr);
-    const std::string note =
-        ClampWithNote(motion_resolution_, kMotionResolutionRange, "PARTLAB_MOTION_RESOLUTION");
-    if (!note.empty()) std::fprintf(stderr, "partlab: %s\n", note.c_str());
-  }
   const std::string& p = options.preset;
   if (p == "tint") {
     tint_by_depth_ = true;
@@ -663,19 +639,8 @@ void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
   // draw directly, and fill the cache once the same picture is asked for twice in a row.
   const bool still = key == previous_key_;
   previous_key_ = key;
-  // A turning camera under the cells on a software rasteriser: fewer pixels, stretched.
-  const bool reduced =
-      !still && show_cells_ && scene_cache_->usable() &&
-      (ReducedExtent(w, motion_resolution_) < w || ReducedExtent(h, motion_resolution_) < h);
   if (scene_cache_->Holds(key, w, h)) {
     scene_cache_->Composite();
-  } else if (reduced) {
-    scene_cache_->Begin(key, w, h, motion_resolution_);
-    DrawMeshAndCells(ctx, true);
-    scene_cache_->End();
-    scene_cache_->Composite();
-    ++scene_redraws_;
-    ++reduced_redraws_;
   } else if (scene_cache_->usable() && still) {
     scene_cache_->Begin(key, w, h);
     DrawMeshAndCells(ctx, false);
@@ -824,14 +789,6 @@ void OctreeView::OverlayGui() {
     Tip("Software rendering: while the camera turns with the cells shown, the model is drawn "
         "from a copy with a sixth of the triangles, so the frame rate keeps up; the still picture "
         "uses the display mesh.");
-  }
-  if (UiIsSoftwareRendered() || motion_resolution_ < 1.0f) {
-    ClampedSliderFloat("Resolution while moving", &motion_resolution_, kMotionResolutionRange,
-                       clamp_note_, "%.2f");
-    Tip("While the camera turns with the cells shown, the mesh and cells are drawn at this "
-        "fraction of the width and height and stretched over the window: a software rasteriser's "
-        "cost grows with the pixels lines and triangles cover. The still picture is full "
-        "resolution; 1.0 turns this off.");
   }
   ImGui::Checkbox("Colour triangles by cell depth", &tint_by_depth_);
   Tip("Each triangle takes the colour of the depth of the cell that holds it: big or badly "

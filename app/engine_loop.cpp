@@ -494,7 +494,7 @@ void SaveSettings(Engine& engine) {
 
 // The camera for this frame (the chapter's gluLookAt + SetupCamera), shared by PrepareFrame and
 // RenderScene.
-FrameMatrices CurrentFrameMatrices(Engine& engine) {
+FrameMatrices CurrentFrameMatrices(const Engine& engine) {
   int w = 1, h = 1;
   glfwGetFramebufferSize(engine.window, &w, &h);
   return {{engine.camera.ViewMatrix(), engine.camera.ProjectionMatrix(float(w) / float(h)),

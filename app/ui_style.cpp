@@ -75,6 +75,10 @@ bool UiIsSoftwareRendered() {
   return g_software_rendered;
 }
 
+void SetNextWindowBgAlphaForRenderer(float gpu_alpha) {
+  ImGui::SetNextWindowBgAlpha(g_software_rendered ? 1.0f : gpu_alpha);
+}
+
 void ApplyUiStyle(float content_scale) {
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();

@@ -12,4 +12,8 @@ void ApplyUiStyle(float content_scale);
 // Whether ApplyUiStyle found a software rasteriser (llvmpipe, softpipe, swrast).
 bool UiIsSoftwareRendered();
 
+// Sets the next window's background alpha as the style sets the panels': `gpu_alpha` on a GPU,
+// opaque under a software rasteriser (where ScreenDepthMask then spares the scene under it).
+void SetNextWindowBgAlphaForRenderer(float gpu_alpha);
+
 }  // namespace partlab

@@ -906,9 +906,7 @@ void OctreeView::ResultsWindow() {
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, vp->WorkPos.y + vp->WorkSize.y - pad),
       ImGuiCond_Always, ImVec2(1, 1));
-  // Opaque under a software rasteriser, as the panels (ui_style.cpp): the scene is then not
-  // shaded under it (ScreenDepthMask).
-  ImGui::SetNextWindowBgAlpha(UiIsSoftwareRendered() ? 1.0f : 0.85f);
+  SetNextWindowBgAlphaForRenderer(0.85f);
   if (ImGui::Begin("Octree results", nullptr,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing)) {
     if (has_ray_) RayResultsTable();
@@ -1003,7 +1001,7 @@ void OctreeView::LegendWindow() {
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - pad),
       ImGuiCond_Always, ImVec2(0.5f, 1));
-  ImGui::SetNextWindowBgAlpha(UiIsSoftwareRendered() ? 1.0f : 0.8f);  // as the results window
+  SetNextWindowBgAlphaForRenderer(0.8f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   if (heatmap && HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {

@@ -1052,7 +1052,7 @@ void SimulationView::DrawStatusBar() {
   // Opaque enough for the error and note lines to read over the windows behind them.
   // Under a software rasteriser every panel is opaque (ui_style.h says why).
   const bool message = !error_.empty() || !notice_.empty();
-  ImGui::SetNextWindowBgAlpha(UiIsSoftwareRendered() ? 1.0f : message ? 0.95f : 0.75f);
+  SetNextWindowBgAlphaForRenderer(message ? 0.95f : 0.75f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;

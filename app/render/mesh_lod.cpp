@@ -15,12 +15,18 @@ namespace partlab {
 
 namespace {
 
-// The triangle's corners rotated so the smallest index comes first: the same triangle (same
-// winding) always gets the same key, so duplicates left by the merging can be removed.
-std::array<uint32_t, 3> Canonical(uint32_t a, uint32_t b, uint32_t c) {
-  if (b < a && b < c) return {b, c, a};
-  if (c < a && c < b) return {c, a, b};
-  return {a, b, c};
+// A merged triangle by its corners rotated so the smallest index comes first, and the other two
+// in increasing order; `winding` says whether that order is the triangle's (+1) or reversed (-1).
+// The same three corners get the same key whichever way they are wound.
+struct KeyedTriangle {
+  std::array<uint32_t, 3> key;
+  int winding;
+  bool operator<(const KeyedTriangle& o) const { return key < o.key; }
+};
+KeyedTriangle Keyed(uint32_t a, uint32_t b, uint32_t c) {
+  if (b < a && b < c) return Keyed(b, c, a);
+  if (c < a && c < b) return Keyed(c, a, b);
+  return b < c ? KeyedTriangle{{a, b, c}, 1} : KeyedTriangle{{a, c, b}, -1};
 }
 
 }  // namespace
@@ -62,18 +68,28 @@ Mesh ClusterVertices(const Mesh& mesh, int cells) {
     const float length = glm::length(out.normals[r]);
     out.normals[r] = length > 0.0f ? out.normals[r] / length : glm::vec3(0, 1, 0);
   }
-  // Triangles whose corners landed in three different cells survive, once each.
-  std::vector<std::array<uint32_t, 3>> tris;
+  // Triangles whose corners landed in three different cells survive. Where merging made several
+  // of them share their three corners, what remains is their sum: two wound opposite ways cancel
+  // (a fold of no thickness), two wound the same way stay. So a closed surface stays closed
+  // (IsClosedSurface: the octree view clips its cells against this mesh, and a duplicate dropped
+  // would leave a hole in the count), and no triangle is drawn twice over its own reverse.
+  std::vector<KeyedTriangle> tris;
   tris.reserve(mesh.TriangleCount());
   for (size_t t = 0; t < mesh.TriangleCount(); ++t) {
     const uint32_t a = remap[mesh.indices[3 * t]], b = remap[mesh.indices[3 * t + 1]],
                    c = remap[mesh.indices[3 * t + 2]];
-    if (a != b && b != c && a != c) tris.push_back(Canonical(a, b, c));
+    if (a != b && b != c && a != c) tris.push_back(Keyed(a, b, c));
   }
   std::sort(tris.begin(), tris.end());
-  tris.erase(std::unique(tris.begin(), tris.end()), tris.end());
   out.indices.reserve(3 * tris.size());
-  for (const auto& t : tris) out.indices.insert(out.indices.end(), t.begin(), t.end());
+  for (size_t i = 0; i < tris.size();) {
+    const std::array<uint32_t, 3>& k = tris[i].key;
+    int sum = 0;
+    for (; i < tris.size() && tris[i].key == k; ++i) sum += tris[i].winding;
+    const std::array<uint32_t, 3> wound = sum > 0 ? k : std::array<uint32_t, 3>{k[0], k[2], k[1]};
+    for (int n = std::abs(sum); n > 0; --n)
+      out.indices.insert(out.indices.end(), wound.begin(), wound.end());
+  }
   return out;
 }
 

@@ -1,7 +1,10 @@
 // The display LOD (app/render/mesh_lod.h): within the budget, close to it, and still the same
-// surface (every vertex near the sphere it came from, normals outward, no collapsed or repeated
-// triangle, every index valid).
+// surface (every vertex near the sphere it came from, normals outward, no collapsed triangle, none
+// drawn with its own reverse, every index valid, a closed surface still closed).
 #include "app/render/mesh_lod.h"
+
+#include "engine/geometry/closed_surface.h"
+#include "tests/geometry/closed_meshes.h"
 
 #include <gtest/gtest.h>
 
@@ -65,8 +68,42 @@ TEST(MeshLod, KeepsTheSurface) {
     for (uint32_t v : tri) ASSERT_LT(v, m.positions.size());
     EXPECT_TRUE(tri[0] != tri[1] && tri[1] != tri[2] && tri[0] != tri[2]) << "triangle " << t;
     std::rotate(tri.begin(), std::min_element(tri.begin(), tri.end()), tri.end());
-    EXPECT_TRUE(seen.insert(tri).second) << "triangle " << t << " repeated";
+    seen.insert(tri);
   }
+  for (const auto& tri : seen)  // never a triangle together with its reverse (they cancel)
+    EXPECT_FALSE(seen.count({tri[0], tri[2], tri[1]})) << tri[0] << " " << tri[1] << " " << tri[2];
+}
+
+// The octree view clips its cells against the coarse copy of a closed model (IsClosedSurface):
+// merging must keep it closed, whatever the resolution.
+TEST(MeshLod, AClosedSurfaceStaysClosed) {
+  const Mesh torus = test::Torus({0.3f, 0.1f, -0.2f}, 10.0f, 3.0f, 240, 120);
+  ASSERT_TRUE(IsClosedSurface(torus));
+  for (int cells : {6, 9, 16, 40, 90}) {
+    const Mesh m = ClusterVertices(torus, cells);
+    EXPECT_TRUE(IsClosedSurface(m)) << cells << " cells";
+    EXPECT_GT(m.TriangleCount(), 0u);
+  }
+  EXPECT_TRUE(IsClosedSurface(SimplifyForDisplay(torus, 3000).mesh));
+}
+
+// Triangles that merge onto the same three corners add up: wound opposite ways they cancel, wound
+// the same way both stay (dropping one would open the surface).
+TEST(MeshLod, MergedCopiesOfATriangleAddUpByWinding) {
+  Mesh m;
+  m.positions = {{0, 0, 0}, {10, 0, 0}, {0, 10, 0}, {0.1f, 0, 0}, {10.1f, 0, 0}, {0, 10.1f, 0}};
+  m.indices = {0, 1, 2,   // a triangle
+               3, 5, 4,   // a slightly moved copy wound the other way: merges with it, cancels
+               4, 5, 3};  // the moved copy wound the same way as the first: stays
+  const Mesh out = ClusterVertices(m, 4);  // cells of 2.5: each corner's two copies merge
+  ASSERT_EQ(out.TriangleCount(), 1u);
+  const glm::vec3 n = glm::cross(out.positions[out.indices[1]] - out.positions[out.indices[0]],
+                                 out.positions[out.indices[2]] - out.positions[out.indices[0]]);
+  EXPECT_GT(n.z, 0.0f);  // the surviving one faces +z, as the triangles that outnumbered
+  m.indices.resize(6);   // the first and its reverse only: nothing is left
+  EXPECT_EQ(ClusterVertices(m, 4).TriangleCount(), 0u);
+  m.indices = {0, 1, 2, 3, 4, 5};  // two copies wound the same way: both drawn
+  EXPECT_EQ(ClusterVertices(m, 4).TriangleCount(), 2u);
 }
 
 TEST(MeshLod, AMeshWithinTheBudgetIsUnchanged) {

@@ -21,6 +21,8 @@ void MergedLineRecorder::SetGrid(const glm::vec3& origin, float spacing) {
 void MergedLineRecorder::Clear() {
   vertices_.clear();
   segments_.clear();
+  lines_.clear();
+  off_grid_vertices_ = 0;
   recorded_ = 0;
 }
 
@@ -65,6 +67,8 @@ void MergedLineRecorder::Line(const glm::vec3& a, const glm::vec3& b, const Colo
 // from the overlapping one on fewer pixels (9,851 of 921,600) than keeping the smaller packed
 // colour everywhere would (13,843).
 void MergedLineRecorder::Finish() {
+  off_grid_vertices_ = vertices_.size();
+  lines_.clear();
   auto by_colour = [](const GridSegment& s) {
     return std::tuple(s.axis, s.c1, s.c2, s.rgba, s.lo);
   };
@@ -142,13 +146,39 @@ void MergedLineRecorder::ResolveGridLine(size_t first, size_t end) {
 }
 
 void MergedLineRecorder::Emit(const GridSegment& s) {
+  lines_.push_back(s);
+  EmitPiece(s, float(s.lo), float(s.hi), &vertices_);
+}
+
+// The stretch [lo, hi] (grid units) of the grid line s lies on.
+void MergedLineRecorder::EmitPiece(const GridSegment& s, float lo, float hi,
+                                   std::vector<Vertex>* out) const {
   glm::vec3 a(0.0f), b(0.0f);
-  a[s.axis] = float(s.lo);
-  b[s.axis] = float(s.hi);
+  a[s.axis] = lo;
+  b[s.axis] = hi;
   a[(s.axis + 1) % 3] = b[(s.axis + 1) % 3] = float(s.c1);
   a[(s.axis + 2) % 3] = b[(s.axis + 2) % 3] = float(s.c2);
-  vertices_.push_back({grid_origin_ + a * grid_spacing_, s.rgba, 1.0f});
-  vertices_.push_back({grid_origin_ + b * grid_spacing_, s.rgba, 1.0f});
+  out->push_back({grid_origin_ + a * grid_spacing_, s.rgba, 1.0f});
+  out->push_back({grid_origin_ + b * grid_spacing_, s.rgba, 1.0f});
+}
+
+// Every merged line minus the inside stretches of its grid line, walked in order (both sorted).
+void MergedLineRecorder::AppendOutside(const GridLineInterior& interior, float reach,
+                                       std::vector<Vertex>* out) const {
+  out->insert(out->end(), vertices_.begin(), vertices_.begin() + off_grid_vertices_);
+  for (const GridSegment& s : lines_) {
+    float from = float(s.lo);
+    const float to = float(s.hi);
+    for (GridLineInterior::Stretch inside : interior.Inside(int(s.axis), s.c1, s.c2)) {
+      inside.from += reach;
+      inside.to -= reach;
+      if (inside.to <= from || inside.to <= inside.from) continue;
+      if (inside.from >= to) break;
+      if (inside.from > from) EmitPiece(s, from, inside.from, out);
+      from = inside.to;
+    }
+    if (from < to) EmitPiece(s, from, to, out);
+  }
 }
 
 }  // namespace partlab

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/debug_draw.h"
+#include "engine/geometry/grid_line_interior.h"
 
 namespace partlab {
 
@@ -35,6 +36,15 @@ class MergedLineRecorder final : public DebugDraw {
   // Merges the recorded grid segments and appends them to vertices(); call once after recording.
   void Finish();
   const std::vector<Vertex>& vertices() const { return vertices_; }
+  // After Finish: the same lines less their stretches inside a closed surface (computed on this
+  // recorder's grid, Frame()), appended to *out; lines off the grid are appended whole. Each line
+  // still reaches `reach` grid units into the surface past every crossing, so the pixel where it
+  // pierces the surface is drawn as before. The octree view draws these over the opaque model
+  // while the camera moves (grid_line_interior.h).
+  void AppendOutside(const GridLineInterior& interior, float reach, std::vector<Vertex>* out) const;
+  // The lattice the merged lines lie on, `points` along each side of the cube from the grid
+  // origin (the root cell's side over the grid spacing, plus one).
+  GridFrame Frame(uint32_t points) const { return {grid_origin_, grid_spacing_, points}; }
   size_t segments_recorded() const { return recorded_; }
 
  private:
@@ -46,11 +56,14 @@ class MergedLineRecorder final : public DebugDraw {
   static bool SameLine(const GridSegment& x, const GridSegment& y);
   void ResolveGridLine(size_t first, size_t end);
   void Emit(const GridSegment& s);
+  void EmitPiece(const GridSegment& s, float lo, float hi, std::vector<Vertex>* out) const;
 
   std::vector<Vertex> vertices_;
   std::vector<GridSegment> segments_;
-  std::vector<GridSegment> runs_;  // scratch for Finish
-  std::vector<uint32_t> points_;   // scratch for ResolveGridLine
+  std::vector<GridSegment> runs_;   // scratch for Finish
+  std::vector<GridSegment> lines_;  // what Finish emitted, for AppendOutside
+  size_t off_grid_vertices_ = 0;    // vertices_[0, this) are lines off the grid, drawn as given
+  std::vector<uint32_t> points_;    // scratch for ResolveGridLine
   glm::vec3 grid_origin_{0.0f};
   float grid_spacing_ = 0.0f;
   size_t recorded_ = 0;

@@ -7,13 +7,17 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <random>
 #include <tuple>
 
 #include <glm/geometric.hpp>
 
+#include "engine/geometry/mesh_triangles.h"
+#include "engine/octree/cell_lines_outside_mesh.h"
 #include "engine/octree/octree_cell_lines.h"
 #include "engine/octree/octree_overlay.h"
 #include "engine/octree/random_scenes.h"
+#include "tests/geometry/closed_meshes.h"
 
 namespace partlab {
 namespace {
@@ -227,6 +231,121 @@ TEST(MergedLineRecorder, OctreeCellsDrawTheSamePictureWithFewerLines) {
       ASSERT_EQ(colour, s.rgba) << "a merged line has the wrong colour";
     });
   }
+}
+
+std::vector<Segment> Lines(const std::vector<MergedLineRecorder::Vertex>& v) {
+  std::vector<Segment> out;
+  for (size_t i = 0; i + 1 < v.size(); i += 2)
+    out.push_back({v[i].position, v[i + 1].position, v[i].rgba});
+  return out;
+}
+
+// A box from 1.5 to 4.5 on a lattice of spacing 1: a line along x through it keeps its two ends
+// outside, each reaching `reach` into the box; lines beside it and off the grid stay whole.
+TEST(MergedLineRecorder, AppendOutsideCutsTheStretchesInsideASolid) {
+  MergedLineRecorder r;
+  r.SetGrid({0, 0, 0}, 1.0f);
+  r.Line({0, 3, 3}, {6, 3, 3}, kRed);        // through the box
+  r.Line({0, 0, 3}, {6, 0, 3}, kBlue);       // beside it
+  r.Line({2, 3, 3}, {2, 3, 4}, kBlue);       // wholly inside: left out
+  r.Line({0.5f, 3, 3}, {0.5f, 3, 4}, kRed);  // off the grid: kept as given
+  r.Finish();
+  const GridLineInterior interior(TrianglesOf(test::Box({1.5f, 1.5f, 1.5f}, {4.5f, 4.5f, 4.5f})),
+                                  r.Frame(7));
+  std::vector<MergedLineRecorder::Vertex> out;
+  r.AppendOutside(interior, 0.25f, &out);
+  auto lines = Lines(out);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0].a, glm::vec3(0.5f, 3, 3));  // the off-grid line first, as recorded
+  std::sort(lines.begin() + 1, lines.end(), [](const Segment& x, const Segment& y) {
+    return std::tuple(x.a.y, x.a.x) < std::tuple(y.a.y, y.a.x);
+  });
+  EXPECT_EQ(lines[1].a, glm::vec3(0, 0, 3));  // beside the box: whole
+  EXPECT_EQ(lines[1].b, glm::vec3(6, 0, 3));
+  EXPECT_EQ(lines[2].a, glm::vec3(0, 3, 3));  // through it: up to 0.25 past the face at 1.5 ...
+  EXPECT_EQ(lines[2].b, glm::vec3(1.75f, 3, 3));
+  EXPECT_EQ(lines[3].a, glm::vec3(4.25f, 3, 3));  // ... and again from 0.25 before 4.5
+  EXPECT_EQ(lines[3].b, glm::vec3(6, 3, 3));
+  EXPECT_EQ(lines[2].rgba, lines[0].rgba);  // pieces keep their line's colour
+  // A stretch inside shorter than twice the reach is not worth a cut: every line stays whole.
+  out.clear();
+  r.AppendOutside(interior, 1.6f, &out);
+  EXPECT_EQ(Lines(out).size(), 4u);
+}
+
+// The octree view's case: the cells of an octree over a closed mesh, clipped against that mesh.
+// Every point of every cell edge outside the mesh is still drawn, no drawn point is inside it,
+// and the lines are shorter than before.
+TEST(CellLinesOutsideMesh, KeepsEveryEdgePointOutsideTheMeshAndNothingInside) {
+  const Mesh torus = test::Torus({0, 0, 0}, 30.0f, 12.0f, 64, 32);
+  const std::vector<Triangle> surface = TrianglesOf(torus);
+  OctreeBuildOptions options;
+  options.max_depth = 5;
+  const Octree tree(surface, options);
+  MergedLineRecorder r;
+  const OctreeNode& root = tree.nodes()[0];
+  r.SetGrid(root.center - glm::vec3(root.half), 2.0f * root.half / 16.0f);
+  DrawOctreeCells(tree, {5, true}, r);
+  r.Finish();
+  CellLinesOutsideMesh outside;
+  outside.SetMesh(torus);
+  ASSERT_TRUE(outside.has_mesh());
+  const auto clipped = Lines(outside.Clip(r, 17));
+  const auto whole = Lines(r);
+  double length_whole = 0, length_clipped = 0;
+  for (const Segment& s : whole) length_whole += glm::distance(s.a, s.b);
+  for (const Segment& s : clipped) length_clipped += glm::distance(s.a, s.b);
+  EXPECT_LT(length_clipped, 0.8 * length_whole);
+  const float cell = 2.0f * root.half / 16.0f, reach = 0.5f * cell;
+  auto inside = [&](const glm::vec3& p) { return WindingNumber(surface, p) != 0; };
+  // Drawn by a piece of the same line (a crossing line may pass through p too, by its own rule).
+  auto drawn = [&](const glm::vec3& p, const Segment& line) {
+    const glm::vec3 d = glm::normalize(line.b - line.a);
+    for (const Segment& c : clipped)
+      if (OnSegment(p, c, 1e-3f) && glm::length(glm::cross(c.b - c.a, d)) < 1e-3f) return true;
+    return false;
+  };
+  std::mt19937 rng(5);
+  int outside_points = 0, inside_points = 0;
+  for (const Segment& s : whole)
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec3 p = glm::mix(s.a, s.b, std::uniform_real_distribution<float>(0, 1)(rng));
+      // Judge only points clear of the surface by more than the reach along the line.
+      const glm::vec3 step = glm::normalize(s.b - s.a) * (reach + 1e-3f * cell);
+      if (inside(p) != inside(p + step) || inside(p) != inside(p - step)) continue;
+      if (inside(p)) {
+        EXPECT_FALSE(drawn(p, s)) << "a point inside the mesh is drawn";
+        ++inside_points;
+      } else {
+        EXPECT_TRUE(drawn(p, s)) << "a point outside the mesh is lost";
+        ++outside_points;
+      }
+    }
+  EXPECT_GT(inside_points, 50);
+  EXPECT_GT(outside_points, 50);
+  // The eye decides whether the clipped set may be drawn.
+  EXPECT_TRUE(outside.HiddenFrom({0, 0, 200}));
+  EXPECT_FALSE(outside.HiddenFrom({30, 0, 0}));  // in the tube
+  EXPECT_TRUE(outside.HiddenFrom({0, 0, 0}));    // in the hole: outside the solid
+}
+
+TEST(CellLinesOutsideMesh, AnOpenMeshHidesNothing) {
+  Mesh open = test::Box({1, 1, 1}, {4, 4, 4});
+  open.indices.resize(open.indices.size() - 3);
+  MergedLineRecorder r;
+  r.SetGrid({0, 0, 0}, 1.0f);
+  r.Line({0, 2, 2}, {6, 2, 2}, kRed);
+  r.Finish();
+  CellLinesOutsideMesh outside;
+  outside.SetMesh(open);
+  EXPECT_FALSE(outside.has_mesh());
+  EXPECT_TRUE(outside.Clip(r, 7).empty());
+  EXPECT_FALSE(outside.HiddenFrom({10, 10, 10}));
+  outside.SetMesh(test::Box({1, 1, 1}, {4, 4, 4}));
+  EXPECT_EQ(outside.Clip(r, 7).size(), 4u);  // two pieces
+  outside.ClearMesh();
+  EXPECT_FALSE(outside.has_mesh());
+  EXPECT_TRUE(outside.lines().empty());
 }
 
 }  // namespace

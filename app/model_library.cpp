@@ -56,13 +56,15 @@ std::string CurrentModel::Open(const std::string& typed_path) {
   bounds_ = Aabb{};
   for (const glm::vec3& p : mesh_.positions) bounds_.Grow(p);
   motion_triangles_ = 0;
+  motion_mesh_ = {};
   if (display_budget_ > 0 && mesh_.TriangleCount() > display_budget_) {
     const MeshLod lod = SimplifyForDisplay(mesh_, display_budget_);
     gpu_.Upload(lod.mesh);
     displayed_triangles_ = lod.mesh.TriangleCount();
-    const MeshLod motion = SimplifyForDisplay(mesh_, display_budget_ / kMotionBudgetDivisor);
+    MeshLod motion = SimplifyForDisplay(mesh_, display_budget_ / kMotionBudgetDivisor);
     motion_gpu_.Upload(motion.mesh);
     motion_triangles_ = motion.mesh.TriangleCount();
+    motion_mesh_ = std::move(motion.mesh);
   } else {
     gpu_.Upload(mesh_);
     displayed_triangles_ = mesh_.TriangleCount();

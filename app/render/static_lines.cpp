@@ -11,7 +11,6 @@ namespace partlab {
 
 StaticLines::StaticLines() {
   program_ = ShaderProgram::LoadOrError("overlay_lines", error_);
-  using Vertex = MergedLineRecorder::Vertex;
   glGenVertexArrays(1, &vao_);
   glGenBuffers(1, &vbo_);
   glBindVertexArray(vao_);
@@ -28,21 +27,26 @@ StaticLines::~StaticLines() {
   glDeleteVertexArrays(1, &vao_);
 }
 
-void StaticLines::Upload(const MergedLineRecorder& lines) {
-  const auto& v = lines.vertices();
+void StaticLines::Upload(std::span<const Vertex> lines, std::span<const Vertex> lines_outside) {
   glBindBuffer(GL_ARRAY_BUFFER, vbo_);
-  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(v.size() * sizeof(MergedLineRecorder::Vertex)), v.data(),
-               GL_STATIC_DRAW);
+  const size_t bytes = (lines.size() + lines_outside.size()) * sizeof(Vertex);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(bytes), nullptr, GL_STATIC_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(lines.size_bytes()), lines.data());
+  glBufferSubData(GL_ARRAY_BUFFER, GLintptr(lines.size_bytes()),
+                  GLsizeiptr(lines_outside.size_bytes()), lines_outside.data());
   glBindBuffer(GL_ARRAY_BUFFER, 0);
-  vertex_count_ = v.size();
+  vertex_count_ = lines.size();
+  outside_vertex_count_ = lines_outside.size();
   // Opaque lines (the cells) need no blending: on llvmpipe that spares a framebuffer read per
-  // pixel.
-  opaque_ = std::all_of(v.begin(), v.end(),
-                        [](const MergedLineRecorder::Vertex& x) { return (x.rgba >> 24) == 255; });
+  // pixel. The outside set is made of the same lines' pieces.
+  opaque_ = std::all_of(lines.begin(), lines.end(),
+                        [](const Vertex& x) { return (x.rgba >> 24) == 255; });
 }
 
-void StaticLines::Draw(const glm::mat4& view_projection) const {
-  if (!program_.valid() || vertex_count_ == 0) return;
+void StaticLines::Draw(const glm::mat4& view_projection, bool outside) const {
+  const size_t first = outside && outside_vertex_count_ > 0 ? vertex_count_ : 0;
+  const size_t count = first > 0 ? outside_vertex_count_ : vertex_count_;
+  if (!program_.valid() || count == 0) return;
   program_.Use();
   program_.Set("u_view_projection", view_projection);
   if (!opaque_) glEnable(GL_BLEND);
@@ -52,10 +56,10 @@ void StaticLines::Draw(const glm::mat4& view_projection) const {
   glBindVertexArray(vao_);
   // Two halves with a flush between: on llvmpipe the rasteriser threads draw the first half while
   // this thread bins the second (binning ~46,000 lines is ~10 ms of the calling thread).
-  const size_t half = vertex_count_ / 4 * 2;
-  glDrawArrays(GL_LINES, 0, GLsizei(half));
+  const size_t half = count / 4 * 2;
+  glDrawArrays(GL_LINES, GLint(first), GLsizei(half));
   glFlush();
-  glDrawArrays(GL_LINES, GLint(half), GLsizei(vertex_count_ - half));
+  glDrawArrays(GL_LINES, GLint(first + half), GLsizei(count - half));
   glBindVertexArray(0);
   glDisable(GL_BLEND);
 }

@@ -25,6 +25,7 @@
 #include "app/view.h"
 #include "app/views/octree_jobs.h"
 #include "app/views/octree_scene.h"
+#include "engine/octree/cell_lines_outside_mesh.h"
 #include "engine/octree/octree_overlay.h"
 
 namespace partlab {
@@ -101,10 +102,12 @@ class OctreeView final : public View {
     if (ParsedCommandLine().frames > 0)  // a measured run: say how many frames were cached
       std::printf(
           "partlab: octree view: %d of %d frames drew the mesh and cells (%d of them with the "
-          "%zu-triangle mesh of a moving camera), the others composited the scene cache; %zu "
-          "cell edges drawn as %zu lines\n",
+          "%zu-triangle mesh of a moving camera, %d of those with the cells outside it), the "
+          "others "
+          "composited the scene cache; %zu cell edges drawn as %zu lines (%zu outside the mesh)\n",
           scene_redraws_, scene_frames_, motion_redraws_, app_.model.triangles_in_motion(),
-          cell_recorder_.segments_recorded(), cell_lines_->line_count());
+          outside_redraws_, cell_recorder_.segments_recorded(), cell_lines_->line_count(),
+          cell_lines_->outside_line_count());
   }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
@@ -180,12 +183,14 @@ class OctreeView final : public View {
   // The mesh and cells as last drawn: an unchanged picture is composited, not drawn again.
   std::unique_ptr<SceneCache> scene_cache_;
   int rebuilds_ = 0;  // part of the cache key (a new tree may reuse the old one's address)
-  int scene_redraws_ = 0, scene_frames_ = 0, motion_redraws_ = 0;
+  int scene_redraws_ = 0, scene_frames_ = 0, motion_redraws_ = 0, outside_redraws_ = 0;
   // Software rendering: frames drawn under the cells while the camera moves use the model's
   // coarser copy (CurrentModel::gpu_in_motion); the still picture uses the display mesh, cached.
   bool coarse_in_motion_ = true;
   uint64_t previous_key_ = 0;
   MergedLineRecorder cell_recorder_;
+  // The cells less their stretches inside the coarse mesh, drawn over it while the camera moves.
+  CellLinesOutsideMesh cells_outside_;
   const Octree* cells_tree_ = nullptr;
   int cells_depth_ = -1;
   bool cells_hide_empty_ = false;
@@ -386,7 +391,13 @@ void OctreeView::UpdateCellLines() {
                          2.0f * root.half / float(1u << (tree_->stats().max_depth - 1)));
   DrawOctreeCells(*tree_, {depth_shown_, hide_empty_}, cell_recorder_);
   cell_recorder_.Finish();
-  cell_lines_->Upload(cell_recorder_);
+  // The model's coarse copy is what moving frames draw under the cells (a soup is drawn whole).
+  if (source_ == SceneSource::kModel)
+    cells_outside_.SetMesh(app_.model.mesh_in_motion());
+  else
+    cells_outside_.ClearMesh();
+  const uint32_t points = (1u << (tree_->stats().max_depth - 1)) + 1;
+  cell_lines_->Upload(cell_recorder_.vertices(), cells_outside_.Clip(cell_recorder_, points));
 }
 
 // --- The octree ----------------------------------------------------------------------------------
@@ -656,11 +667,12 @@ void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
 }
 
 void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
+  // Only under the cells: they are what costs (about 47,000 lines), and they hide the mesh's
+  // detail; a bare mesh turns fast enough drawn whole.
+  const bool coarse = show_mesh_ && moving && coarse_in_motion_ && show_cells_ &&
+                      scene_cache_->usable() && !tint_uploaded_;
   if (show_mesh_) {
-    // Only under the cells: they are what costs (about 47,000 lines), and they hide the mesh's
-    // detail; a bare mesh turns fast enough drawn whole.
-    const bool coarse = moving && coarse_in_motion_ && show_cells_ && scene_cache_->usable();
-    motion_redraws_ += coarse && !tint_uploaded_;
+    motion_redraws_ += coarse;
     if (tint_uploaded_)
       tint_mesh_->Draw(ctx.matrices.view, ctx.matrices.projection);
     else
@@ -671,7 +683,12 @@ void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
   // so they shade the dragon while this thread sets up and bins the ~47,000 cell lines, instead of
   // both waiting for the frame's end (the main loop's flush). Costs one extra tile load/store.
   if (show_mesh_ && show_cells_) glFlush();
-  if (show_cells_) cell_lines_->Draw(ctx.matrices.projection * ctx.matrices.view);
+  // Over the opaque coarse mesh, seen from outside it, the cells' stretches inside it are all
+  // hidden: leave them out rather than have the rasteriser reject them pixel by pixel.
+  const bool outside =
+      coarse && !ctx.style.wireframe && cells_outside_.HiddenFrom(ctx.camera.Eye());
+  outside_redraws_ += outside;
+  if (show_cells_) cell_lines_->Draw(ctx.matrices.projection * ctx.matrices.view, outside);
 }
 
 // Thin translucent lines (origin to hit, or across the scene) and the hits as points.
@@ -780,16 +797,21 @@ void OctreeView::OverlayGui() {
                    {1, max_depth_, "the root is depth 1", "the octree's max depth"}, clamp_note_);
   Tip("Show only cells at depth k or shallower, to follow the subdivision level by level (1.2 "
       "Octree: the root is depth 1).");
-  if (show_cells_)
+  if (show_cells_) {
     ImGui::TextDisabled("%zu cell edges merged into %zu lines", cell_recorder_.segments_recorded(),
                         cell_lines_->line_count());
+    if (cell_lines_->outside_line_count() > 0 && coarse_in_motion_)
+      ImGui::TextDisabled("%zu pieces outside the mesh, while turning",
+                          cell_lines_->outside_line_count());
+  }
   Tip("Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
       "the overlay fast on a software renderer.");
   if (app_.model.triangles_in_motion() < app_.model.displayed_triangles()) {
     ImGui::Checkbox("Coarser mesh while the camera moves", &coarse_in_motion_);
     Tip("Software rendering: while the camera turns with the cells shown, the model is drawn "
-        "from a copy with a sixth of the triangles, so the frame rate keeps up; the still picture "
-        "uses the display mesh.");
+        "from a copy with a sixth of the triangles, and the cell edges inside it (hidden from a "
+        "camera outside) are left out, so the frame rate keeps up; the still picture uses the "
+        "display mesh and every edge.");
   }
   ImGui::Checkbox("Colour triangles by cell depth", &tint_by_depth_);
   Tip("Each triangle takes the colour of the depth of the cell that holds it: big or badly "

@@ -103,8 +103,8 @@ class OctreeView final : public View {
       std::printf(
           "partlab: octree view: %d of %d frames drew the mesh and cells (%d of them with the "
           "%zu-triangle mesh of a moving camera, %d of those with the cells outside it), the "
-          "others "
-          "composited the scene cache; %zu cell edges drawn as %zu lines (%zu outside the mesh)\n",
+          "others composited the scene cache; %zu cell edges drawn as %zu lines (%zu outside the "
+          "mesh)\n",
           scene_redraws_, scene_frames_, motion_redraws_, app_.model.triangles_in_motion(),
           outside_redraws_, cell_recorder_.segments_recorded(), cell_lines_->line_count(),
           cell_lines_->outside_line_count());
@@ -800,12 +800,16 @@ void OctreeView::OverlayGui() {
   if (show_cells_) {
     ImGui::TextDisabled("%zu cell edges merged into %zu lines", cell_recorder_.segments_recorded(),
                         cell_lines_->line_count());
-    if (cell_lines_->outside_line_count() > 0 && coarse_in_motion_)
+    Tip("Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
+        "the overlay fast on a software renderer.");
+    if (cell_lines_->outside_line_count() > 0 && coarse_in_motion_) {
       ImGui::TextDisabled("%zu pieces outside the mesh, while turning",
                           cell_lines_->outside_line_count());
+      Tip("While the camera moves, the lines are cut where they enter the closed mesh drawn "
+          "under them: from outside it those stretches are hidden anyway, and a software "
+          "renderer no longer fills their pixels.");
+    }
   }
-  Tip("Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
-      "the overlay fast on a software renderer.");
   if (app_.model.triangles_in_motion() < app_.model.displayed_triangles()) {
     ImGui::Checkbox("Coarser mesh while the camera moves", &coarse_in_motion_);
     Tip("Software rendering: while the camera turns with the cells shown, the model is drawn "

@@ -38,7 +38,7 @@ struct Projected {
   float depth[3];
   int sign = 0;  // change of the winding number crossing it along +axis; 0: seen edge-on
 
-  Projected(const glm::vec3 (&corners)[3], int axis) {
+  Projected(const std::array<glm::vec3, 3>& corners, int axis) {
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
     for (int i = 0; i < 3; ++i) {
       p[i] = {double(corners[i][u]), double(corners[i][v])};
@@ -89,6 +89,18 @@ PointRange RangeOf(double a, double b, double c, uint32_t points) {
   return r;
 }
 
+// The lattice points under a triangle's corners (in grid units) seen along `axis`: the bounds of
+// the lattice lines that may cross it.
+struct Footprint {
+  PointRange u, v;
+  bool empty() const { return u.lo > u.hi || v.lo > v.hi; }
+  size_t size() const { return empty() ? 0 : size_t(u.hi - u.lo + 1) * size_t(v.hi - v.lo + 1); }
+};
+Footprint FootprintOf(const std::array<glm::vec3, 3>& c, int axis, uint32_t points) {
+  const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+  return {RangeOf(c[0][u], c[1][u], c[2][u], points), RangeOf(c[0][v], c[1][v], c[2][v], points)};
+}
+
 }  // namespace
 
 GridLineInterior::GridLineInterior(std::span<const Triangle> surface, const GridFrame& grid)
@@ -104,13 +116,7 @@ GridLineInterior::GridLineInterior(std::span<const Triangle> surface, const Grid
     c[0] = (t.v0 - grid.origin) / grid.spacing;
     c[1] = (t.v1 - grid.origin) / grid.spacing;
     c[2] = (t.v2 - grid.origin) / grid.spacing;
-    for (int axis = 0; axis < 3; ++axis) {
-      const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-      const PointRange ru = RangeOf(c[0][u], c[1][u], c[2][u], grid.points);
-      const PointRange rv = RangeOf(c[0][v], c[1][v], c[2][v], grid.points);
-      if (ru.lo <= ru.hi && rv.lo <= rv.hi)
-        estimate += size_t(ru.hi - ru.lo + 1) * size_t(rv.hi - rv.lo + 1);
-    }
+    for (int axis = 0; axis < 3; ++axis) estimate += FootprintOf(c, axis, grid.points).size();
     corners.push_back(c);
   }
   if (estimate > kMaxCrossings) return;
@@ -118,14 +124,13 @@ GridLineInterior::GridLineInterior(std::span<const Triangle> surface, const Grid
   std::vector<Crossing> crossings;
   crossings.reserve(estimate);
   for (const auto& c : corners) {
-    const glm::vec3 tri[3] = {c[0], c[1], c[2]};
     for (int axis = 0; axis < 3; ++axis) {
-      const Projected t(tri, axis);
+      const Footprint under = FootprintOf(c, axis, grid.points);
+      if (under.empty()) continue;
+      const Projected t(c, axis);
       if (t.sign == 0) continue;
-      const PointRange ru = RangeOf(t.p[0].u, t.p[1].u, t.p[2].u, grid.points);
-      const PointRange rv = RangeOf(t.p[0].v, t.p[1].v, t.p[2].v, grid.points);
-      for (uint32_t c1 = ru.lo; c1 <= ru.hi && ru.lo <= ru.hi; ++c1)
-        for (uint32_t c2 = rv.lo; c2 <= rv.hi && rv.lo <= rv.hi; ++c2) {
+      for (uint32_t c1 = under.u.lo; c1 <= under.u.hi; ++c1)
+        for (uint32_t c2 = under.v.lo; c2 <= under.v.hi; ++c2) {
           float depth;
           if (t.Crossing({double(c1), double(c2)}, &depth))
             crossings.push_back({Key(axis, c1, c2), depth, t.sign});
@@ -172,13 +177,18 @@ std::span<const GridLineInterior::Stretch> GridLineInterior::Inside(int axis, ui
   return std::span<const Stretch>(stretches_).subspan(it->first, it->count);
 }
 
+// Called every moving frame by the octree view (its camera): most triangles are rejected by their
+// bounds before any projection (0.33 ms a call on the 9,654-triangle dragon without that).
 int WindingNumber(std::span<const Triangle> surface, const glm::vec3& p) {
   const Point2 q{double(p.y), double(p.z)};
   int winding = 0;
   for (const Triangle& t : surface) {
+    if ((t.v0.x >= p.x && t.v1.x >= p.x && t.v2.x >= p.x) ||  // wholly beyond p along x
+        std::min({t.v0.y, t.v1.y, t.v2.y}) > p.y || std::max({t.v0.y, t.v1.y, t.v2.y}) < p.y ||
+        std::min({t.v0.z, t.v1.z, t.v2.z}) > p.z || std::max({t.v0.z, t.v1.z, t.v2.z}) < p.z)
+      continue;
     if (FindDefect(t) != TriangleDefect::kNone) continue;
-    const glm::vec3 corners[3] = {t.v0, t.v1, t.v2};
-    const Projected projected(corners, 0);
+    const Projected projected({t.v0, t.v1, t.v2}, 0);
     float depth;
     if (projected.sign != 0 && projected.Crossing(q, &depth) && depth < p.x)
       winding += projected.sign;

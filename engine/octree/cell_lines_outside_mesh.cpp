@@ -15,8 +15,7 @@ constexpr float kReach = 0.5f;
 }  // namespace
 
 void CellLinesOutsideMesh::SetMesh(const Mesh& mesh) {
-  surface_.clear();
-  lines_.clear();
+  ClearMesh();
   if (IsClosedSurface(mesh)) surface_ = TrianglesOf(mesh);
 }
 

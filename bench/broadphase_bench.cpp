@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
@@ -89,89 +90,53 @@ struct Options {
   size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
 };
 
-void Usage() {
-  std::fprintf(stderr,
-               "usage: partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] "
-               "[--steps N] [--from F]\n"
-               "       partlab-bench broadphase --generate KIND [--boxes N] [--frames F] "
-               "[--seed S] [--out FILE] [--algo ...] [--csv FILE]\n"
-               "  KIND: %s\n  algorithms:",
-               std::string(SyntheticKindNames()).c_str());
-  for (auto n : BroadPhaseNames()) std::fprintf(stderr, " %s", std::string(n).c_str());
-  std::fprintf(stderr, "\n");
-}
-
-std::optional<Options> Parse(std::span<char*> args) {
+// The flags; --help lists them. Returns the options to run, or nothing with `exit_code` set (0
+// after --help, 2 after a mistake, its line printed).
+std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string a = args[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "broadphase: %s needs a value\n", a.c_str());
-        return std::nullopt;
-      }
-      return std::string(args[++i]);
-    };
-    auto number = [&](auto& out) {
-      auto v = value();
-      if (!v) return false;
-      char* end = nullptr;
-      const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
-      if (v->empty() || *end) {
-        std::fprintf(stderr, "broadphase: %s: '%s' is not a number\n", a.c_str(), v->c_str());
-        return false;
-      }
-      out = decltype(+out)(n);
-      return true;
-    };
-    std::optional<std::string> v;
-    if (a == "--help" || a == "-h") return Usage(), std::nullopt;
-    if (a == "--trace") {
-      if (!(v = value())) return std::nullopt;
-      o.trace = *v;
-    } else if (a == "--generate") {
-      if (!(v = value())) return std::nullopt;
-      o.generate = *v;
-    } else if (a == "--out") {
-      if (!(v = value())) return std::nullopt;
-      o.out = *v;
-    } else if (a == "--csv") {
-      if (!(v = value())) return std::nullopt;
-      o.csv = *v;
-    } else if (a == "--algo") {
-      if (!(v = value())) return std::nullopt;
-      for (size_t s = 0; s <= v->size();) {
-        size_t e = v->find(',', s);
-        if (e == std::string::npos) e = v->size();
-        if (e > s) o.algos.push_back(v->substr(s, e - s));
-        s = e + 1;
-      }
-    } else if (a == "--boxes") {
-      if (!number(o.boxes)) return std::nullopt;
-    } else if (a == "--frames") {
-      if (!number(o.frames)) return std::nullopt;
-    } else if (a == "--seed") {
-      if (!number(o.seed)) return std::nullopt;
-    } else if (a == "--steps") {
-      if (!number(o.steps)) return std::nullopt;
-    } else if (a == "--from") {
-      if (!number(o.from)) return std::nullopt;
-      o.from = std::max<size_t>(o.from, 1);
-    } else {
-      std::fprintf(stderr, "broadphase: unknown option '%s'\n", a.c_str());
-      return Usage(), std::nullopt;
-    }
-  }
+  std::string algorithms;
+  for (auto n : BroadPhaseNames()) algorithms += " " + std::string(n);
+  CLI::App app(
+      "Every broad phase over the same frames: construction, then per step the update, "
+      "the pair enumeration and their total, checked against a reference.\n"
+      "  partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps "
+      "N] [--from F]\n"
+      "  partlab-bench broadphase --generate KIND [--boxes N] [--frames F] [--seed S] "
+      "[--out FILE] [...]");
+  app.add_option("--trace", o.trace, "an AABBTRC1 trace to replay")->type_name("FILE");
+  app.add_option("--generate", o.generate, "synthetic motion: " + std::string(SyntheticKindNames()))
+      ->type_name("KIND");
+  app.add_option("--out", o.out, "write the generated frames as an AABBTRC1 trace")
+      ->type_name("FILE");
+  app.add_option("--csv", o.csv, "results as CSV")->type_name("FILE");
+  std::string algos;
+  app.add_option("--algo", algos, "comma-separated broad phases, or all:" + algorithms)
+      ->type_name("NAME,...");
+  AddNumber<uint32_t>(app, "--boxes", o.boxes, 1, 10000000, "boxes of a generated scene");
+  AddNumber<uint32_t>(app, "--frames", o.frames, 1, 1000000, "frames of a generated scene");
+  AddNumber<uint32_t>(app, "--seed", o.seed, 0, UINT32_MAX, "seed of a generated scene");
+  AddNumber<size_t>(app, "--steps", o.steps, 0, 100000000, "steps to run (0: all frames)");
+  AddNumber<size_t>(app, "--from", o.from, 1, 100000000,
+                    "per-step statistics from this frame on (e.g. once a scene is fully spawned)");
+  exit_code = ParseBenchArgs(app, "broadphase", args);
+  if (exit_code >= 0) return std::nullopt;
+  exit_code = 2;
+  o.algos = SplitList(algos);
   if (o.trace.empty() == o.generate.empty()) {
-    std::fprintf(stderr, "broadphase: give exactly one of --trace FILE or --generate KIND\n");
-    return Usage(), std::nullopt;
+    std::fprintf(stderr,
+                 "partlab-bench broadphase: give exactly one of --trace FILE or --generate "
+                 "KIND (see --help)\n");
+    return std::nullopt;
   }
   if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all"))
     for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
   for (const std::string& n : o.algos)
     if (!MakeBroadPhase(n)) {
-      std::fprintf(stderr, "broadphase: unknown or unbuilt algorithm '%s'\n", n.c_str());
-      return Usage(), std::nullopt;
+      std::fprintf(stderr,
+                   "partlab-bench broadphase: --algo: unknown or unbuilt algorithm '%s' "
+                   "(one of%s)\n",
+                   n.c_str(), algorithms.c_str());
+      return std::nullopt;
     }
   return o;
 }
@@ -312,8 +277,9 @@ void PrintTable(const std::vector<AlgoResult>& results) {
 }
 
 int RunBroadPhaseBench(std::span<char*> args) {
-  const auto opt = Parse(args);
-  if (!opt) return 2;
+  int exit_code = 0;
+  const auto opt = Parse(args, exit_code);
+  if (!opt) return exit_code;
   std::unique_ptr<FrameSource> src;
   std::string what;
   if (!opt->trace.empty()) {

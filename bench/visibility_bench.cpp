@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "engine/io/obj_loader.h"
 #include "engine/visibility/backface_count.h"
@@ -78,16 +79,13 @@ bool SomePointInside(const Triangle& t, const Frustum& f) {
 int RunVisibilityBench(std::span<char*> args) {
   std::string path = "assets/models/bunny.obj";
   int cameras = 100;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (!std::strcmp(args[i], "--obj") && i + 1 < args.size()) {
-      path = args[++i];
-    } else if (!std::strcmp(args[i], "--cameras") && i + 1 < args.size()) {
-      cameras = std::max(1, std::atoi(args[++i]));
-    } else {
-      std::fprintf(stderr, "usage: partlab-bench visibility [--obj FILE.obj] [--cameras N]\n");
-      return 2;
-    }
-  }
+  CLI::App app(
+      "The chapter's visibility techniques timed on one model: octree frustum culling "
+      "against testing every triangle, backface counting, the polygon BSP's build and "
+      "back-to-front order.");
+  app.add_option("--obj", path, "the model (default assets/models/bunny.obj)")->type_name("FILE");
+  AddNumber(app, "--cameras", cameras, 1, 100000, "cameras around the model");
+  if (const int code = ParseBenchArgs(app, "visibility", args); code >= 0) return code;
   const auto loaded = LoadObj(path);
   if (!loaded.ok()) {
     std::fprintf(stderr, "%s\n", loaded.error().c_str());

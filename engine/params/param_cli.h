@@ -5,6 +5,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -65,9 +66,33 @@ inline CLI::Option* AddChoiceFlag(CLI::App& app, const ChoiceParam& p, std::stri
                                  "'");
     value = text;
   };
-  return app.add_option_function<std::string>(
-      p.flag, set,
-      std::string(p.label) + ": " + names + " (default " + p.names[p.fallback] + "). " + p.tip);
+  std::string type;
+  for (int i = 0; i < p.count(); ++i) type += (i ? "|" : "") + std::string(p.names[i]);
+  const std::string help =
+      std::string(p.label) + ": " + names + " (default " + p.names[p.fallback] + "). " + p.tip;
+  return app.add_option_function<std::string>(p.flag, set, help)->type_name(type);
+}
+
+// Parses `words` (the arguments after the program's name, in order) and returns "" or one error
+// line without the program's name: "--rays expects 1..10000000, got 'many'", "--frames expects a
+// value (see --help)", "unknown flag '--bogus' (see --help)". CLI11's --help (CLI::CallForHelp)
+// passes through to the caller.
+inline std::string ParseToOneLine(CLI::App& app, std::vector<std::string> words) {
+  std::reverse(words.begin(), words.end());  // CLI11 takes the last word first
+  app.allow_extras();
+  try {
+    app.parse(words);
+  } catch (const CLI::Success&) {
+    throw;
+  } catch (const CLI::ArgumentMismatch& e) {
+    const std::string what = e.what();
+    return what.substr(0, what.find(':')) + " expects a value (see --help)";
+  } catch (const CLI::ParseError& e) {
+    return e.what();
+  }
+  if (!app.remaining().empty())
+    return "unknown flag '" + app.remaining().front() + "' (see --help)";
+  return "";
 }
 
 }  // namespace partlab

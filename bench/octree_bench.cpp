@@ -29,6 +29,7 @@
 #include "engine/octree/brute_force_rays.h"
 #include "engine/octree/octree.h"
 #include "engine/octree/random_scenes.h"
+#include "engine/paths/data_paths.h"
 
 namespace partlab::bench {
 namespace {
@@ -581,9 +582,9 @@ int RunOctreeBench(std::span<char*> args) {
         cases.push_back({std::string(AffinityName(a)) + "-" + std::to_string(n), AffinityName(a),
                          MakeTriangleSoup(a, n, o.seed + n)});
     }
-    const std::string cache = PARTLAB_MODEL_CACHE;
+    const std::string cache = ModelCacheDirectory();
     const std::pair<std::string, std::string> models[] = {
-        {"bunny", std::string(PARTLAB_ASSET_DIR) + "/models/bunny.obj"},
+        {"bunny", AssetDirectory() + "/models/bunny.obj"},
         {"dragon_res2", cache + "/dragon_res2.obj"},
         {"dragon_vrip", cache + "/dragon_vrip.obj"}};
     for (const auto& [name, path] : models) {

@@ -19,6 +19,7 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "engine/io/obj_loader.h"
+#include "engine/paths/data_paths.h"
 #include "engine/visibility/backface_count.h"
 #include "engine/visibility/octree_frustum_culling.h"
 #include "engine/visibility/polygon_bsp.h"
@@ -77,13 +78,13 @@ bool SomePointInside(const Triangle& t, const Frustum& f) {
 }
 
 int RunVisibilityBench(std::span<char*> args) {
-  std::string path = "assets/models/bunny.obj";
+  std::string path = AssetDirectory() + "/models/bunny.obj";
   int cameras = 100;
   CLI::App app(
       "The chapter's visibility techniques timed on one model: octree frustum culling "
       "against testing every triangle, backface counting, the polygon BSP's build and "
       "back-to-front order.");
-  app.add_option("--obj", path, "the model (default assets/models/bunny.obj)")->type_name("FILE");
+  app.add_option("--obj", path, "the model (default: the installed bunny)")->type_name("FILE");
   AddNumber(app, "--cameras", cameras, 1, 100000, "cameras around the model");
   if (const int code = ParseBenchArgs(app, "visibility", args); code >= 0) return code;
   const auto loaded = LoadObj(path);

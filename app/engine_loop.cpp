@@ -177,7 +177,7 @@ void InitUi(Engine& engine) {
   }
   const float scale = ContentScale(engine.window);
   if (scale != 1.0f) std::printf("partlab: UI scale %.2g (the monitor's content scale)\n", scale);
-  ApplyUiStyle(scale);
+  ApplyUiStyle(scale, engine.software_gl);
   ImGui_ImplGlfw_InitForOpenGL(engine.window, true);  // chains to our activity callbacks
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
@@ -348,7 +348,7 @@ void RescaleUiIfNeeded(Engine& engine) {
   if (!engine.ui_rescale) return;
   engine.ui_rescale = false;
   ImGui::GetIO().Fonts->Clear();
-  ApplyUiStyle(ContentScale(engine.window));
+  ApplyUiStyle(ContentScale(engine.window), engine.software_gl);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }

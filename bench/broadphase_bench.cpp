@@ -23,6 +23,7 @@
 
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
@@ -139,22 +140,6 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
       return std::nullopt;
     }
   return o;
-}
-
-std::string CpuModel() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
-}
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-double Mean(const std::vector<double>& v) {
-  return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
 }
 
 // Checksums and pair counts of the reference, one per frame.
@@ -327,7 +312,7 @@ int RunBroadPhaseBench(std::span<char*> args) {
       "broad-phase bench: %s, %u boxes, %zu frames (frame 0 = construction, then %zu steps)\n",
       what.c_str(), src->box_count(), src->frame_count(), src->frame_count() - 1);
   std::printf("machine: %s, %u hardware threads; times in ms, single-threaded\n",
-              CpuModel().c_str(), std::thread::hardware_concurrency());
+              MachineName().c_str(), std::thread::hardware_concurrency());
   const auto t0 = Clock::now();
   const Reference ref = ComputeReference(*src);
   std::printf("reference pair sets: %s (%.1f s)\n", ref.how.c_str(),

@@ -21,6 +21,7 @@
 
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
 #include "bench/embree_rays.h"
 #include "engine/geometry/mesh_triangles.h"
 #include "engine/io/hits.h"
@@ -117,22 +118,6 @@ struct Case {
   std::vector<Triangle> triangles;
 };
 
-std::string MachineName() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
-}
-
-// The 1, 5 and 15 minute load averages: timings on this shared machine mean little without them.
-std::string LoadAverage() {
-  std::ifstream f("/proc/loadavg");
-  std::string one, five, fifteen;
-  if (!(f >> one >> five >> fifteen)) return "unknown";
-  return one + " " + five + " " + fifteen;
-}
-
 // Loads an OBJ into a case, fitted to the 100 cube when asked; "" and a message on failure.
 bool LoadModelCase(const std::string& path, const std::string& name, bool fit, Case* out) {
   if (!std::filesystem::exists(path)) {
@@ -155,11 +140,6 @@ bool Wanted(const Options& o, const std::string& key) {
 }
 
 // ---- Timing ----
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
 // A method that would need more than this per pass over all rays is timed on the first rays only
 // (at least 200): brute force on the full dragon needs about 2 minutes for 10,000 rays.
 constexpr double kPassSeconds = 0.5;
@@ -211,11 +191,6 @@ bool SameAnswer(const RayHit& a, const RayHit& b) {
 // the time slices other processes got, and a longer pass collects more of them, which would
 // inflate the ratio of the slower method by the load rather than by its own work.
 constexpr int kEmbreePairs = 21;
-double ThreadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 template <class Method>
 void PairWithEmbree(Method& ours, Method& embree, CaseResult* res) {
   auto time_pass = [](Method& m) {

@@ -28,6 +28,7 @@
 
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/scenes/scene_registry.h"
@@ -109,17 +110,6 @@ int ParseOptions(std::span<char*> args, SimOptions& o) {
   return -1;
 }
 
-std::string MachineLine() {
-  std::ifstream cpu("/proc/cpuinfo");
-  std::string line, model = "unknown CPU";
-  while (std::getline(cpu, line))
-    if (line.rfind("model name", 0) == 0) {
-      model = line.substr(line.find(':') + 2);
-      break;
-    }
-  return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads";
-}
-
 // The optional statistics hook: tree depth for the structures that have one (Figure 6.9).
 struct DepthSample {
   double mean = 0;
@@ -165,11 +155,6 @@ struct SceneRun {
   std::vector<AlgoRun> algos;
 };
 
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
 template <class T, class F>
 double Mean(const std::vector<T>& v, F f) {
   if (v.empty()) return 0;

@@ -18,6 +18,7 @@
 
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
 #include "engine/io/obj_loader.h"
 #include "engine/paths/data_paths.h"
 #include "engine/visibility/backface_count.h"
@@ -33,26 +34,6 @@ using Clock = std::chrono::steady_clock;
 
 double Ms(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
-std::string CpuModel() {
-  std::ifstream f("/proc/cpuinfo");
-  for (std::string line; std::getline(f, line);)
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
-}
-
-std::string LoadAverage() {
-  std::ifstream f("/proc/loadavg");
-  std::string one, five, fifteen;
-  f >> one >> five >> fifteen;
-  return one + " " + five + " " + fifteen;
 }
 
 // The brute force: each triangle's box against the same exact frustum test.
@@ -103,7 +84,7 @@ int RunVisibilityBench(std::span<char*> args) {
   const auto b0 = Clock::now();
   const Octree octree(tris, OctreeBuildOptions{});
   const double build_ms = Ms(b0, Clock::now());
-  std::printf("machine: %s, %u threads, load average %s\n", CpuModel().c_str(),
+  std::printf("machine: %s, %u threads, load average %s\n", MachineName().c_str(),
               std::thread::hardware_concurrency(), LoadAverage().c_str());
   std::printf(
       "model: %s, %zu triangles; octree (leaf references, automatic depth): %zu cells, "

@@ -16,6 +16,7 @@
 
 #include "app/command_line.h"
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
 #include "app/param_settings.h"
 #include "app/render/heatmap_mesh.h"
@@ -40,10 +41,6 @@ namespace op = octree_params;
 uint32_t PackRgba(const Color& c) {
   auto byte = [](float v) { return uint32_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
   return byte(c.r) | byte(c.g) << 8 | byte(c.b) << 16 | byte(c.a) << 24;
-}
-
-ImU32 ImColor32(const Color& c) {
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
 // The panel's collapsing sections; presets open the ones their screenshot is about.
@@ -656,7 +653,7 @@ void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
   // On llvmpipe this draw call only bins the mesh; a flush hands it to the rasteriser threads now,
   // so they shade the dragon while this thread sets up and bins the ~47,000 cell lines, instead of
   // both waiting for the frame's end (the main loop's flush). Costs one extra tile load/store.
-  if (show_mesh_ && show_cells_) glFlush();
+  if (show_mesh_ && show_cells_) ctx.renderer.SubmitQueued();
   // Over the opaque coarse mesh, seen from outside it, the cells' stretches inside it are all
   // hidden: leave them out rather than have the rasteriser reject them pixel by pixel.
   const bool outside =
@@ -993,19 +990,12 @@ void OctreeView::LegendWindow() {
     bg->AddText(ImVec2(cx + pad * 0.4f, y), white, right);
   }
   if (ImGui::Begin("##octree legend", nullptr, flags)) {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
     if (heatmap) {
       ImGui::Text("%s per ray (%s scale)",
                   heatmap_metric_ == 0 ? "Cells visited" : "Triangles tested",
                   heatmap_log_ ? "log" : "linear");
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      const float w = pad * 16, h = pad * 0.9f;
-      constexpr int kSteps = 32;
-      for (int i = 0; i < kSteps; ++i)
-        dl->AddRectFilled(ImVec2(p.x + w * i / kSteps, p.y),
-                          ImVec2(p.x + w * (i + 1) / kSteps + 1, p.y + h),
-                          ImColor32(CostRampColor(float(i) / (kSteps - 1))));
-      ImGui::Dummy(ImVec2(w, h));
+      const float w = pad * 16;
+      LegendRamp(CostRampColor, w, pad * 0.9f);
       const uint32_t mid =
           heatmap_log_ ? uint32_t(std::lround(std::expm1(0.5 * std::log1p(double(heatmap_max_)))))
                        : heatmap_max_ / 2;
@@ -1017,10 +1007,7 @@ void OctreeView::LegendWindow() {
     } else {
       ImGui::TextUnformatted("Cell depth (non-empty cells)");
       for (int d = 1; d <= max_depth_; ++d) {
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        dl->AddRectFilled(p, ImVec2(p.x + pad, p.y + pad), ImColor32(OctreeDepthColor(d)));
-        ImGui::Dummy(ImVec2(pad, pad));
-        ImGui::SameLine();
+        LegendSwatch(OctreeDepthColor(d));
         ImGui::Text("%2d: %d", d, cells_per_depth_[d - 1]);
         if (d % 3 != 0 && d != max_depth_) ImGui::SameLine(pad * 6.5f * (d % 3));
       }

@@ -24,6 +24,7 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
+#include "bench/results_writer.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
@@ -84,7 +85,7 @@ class SyntheticSource final : public FrameSource {
 };
 
 struct Options {
-  std::string trace, generate, out, csv;
+  std::string trace, generate, out, csv, results;
   std::vector<std::string> algos;
   uint32_t boxes = 4250, frames = 200, seed = 1;
   size_t steps = 0;  // 0 = all frames
@@ -110,6 +111,7 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   app.add_option("--out", o.out, "write the generated frames as an AABBTRC1 trace")
       ->type_name("FILE");
   app.add_option("--csv", o.csv, "results as CSV")->type_name("FILE");
+  AddResultsFlag(app, o.results);
   std::string algos;
   app.add_option("--algo", algos, "comma-separated broad phases, or all:" + algorithms)
       ->type_name("NAME,...");
@@ -231,7 +233,8 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
   return r;
 }
 
-void PrintTable(const std::vector<AlgoResult>& results) {
+// The summary: one row per algorithm, ratios against bullet_dbvt (else brute force) of this run.
+ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::string& what) {
   const AlgoResult* base = nullptr;
   for (const auto& r : results)
     if (r.name == "bullet_dbvt") base = &r;
@@ -239,26 +242,29 @@ void PrintTable(const std::vector<AlgoResult>& results) {
     for (const auto& r : results)
       if (r.name == "brute") base = &r;
   const double base_total = base ? Median(base->total) : 0;
-  std::printf("\n%-13s %9s %9s %9s %9s %9s %10s %11s %9s %8s  %s\n", "algorithm", "build ms",
-              "upd med", "pair med", "tot med", "tot mean", "pairs/st", "cand/st", "memory KB",
-              base ? ("x " + base->name).c_str() : "ratio", "check");
+  ResultsTable table{
+      "",
+      "Broad phases over " + what +
+          ": construction, then per step the median of the update, the pair "
+          "enumeration and their total (ms, single-threaded); ratio = median total "
+          "over " +
+          (base ? base->name : std::string("-")) + "'s (lower is faster).",
+      {"algorithm", "build ms", "upd med", "pair med", "tot med", "tot mean", "pairs/st", "cand/st",
+       "memory KB", base ? "x " + base->name : "ratio", "check"},
+      {}};
   for (const auto& r : results) {
     const double med = Median(r.total);
-    char ratio[32] = "-";
-    if (base && base_total > 0) std::snprintf(ratio, sizeof ratio, "%.2f", med / base_total);
-    char check[64];
-    if (r.mismatches)
-      std::snprintf(check, sizeof check, "MISMATCH (%zu frames, first %zu)", r.mismatches,
-                    r.first_mismatch);
-    else
-      std::snprintf(check, sizeof check, "ok");
-    std::printf("%-13s %9.3f %9.4f %9.4f %9.4f %9.4f %10.1f %11.1f %9.0f %8s  %s\n", r.name.c_str(),
-                r.build_ms, Median(r.update), Median(r.pairs), med, Mean(r.total), r.mean_pairs,
-                r.mean_candidates, double(r.memory) / 1024.0, ratio, check);
+    const std::string check = r.mismatches
+                                  ? "MISMATCH (" + std::to_string(r.mismatches) +
+                                        " frames, first " + std::to_string(r.first_mismatch) + ")"
+                                  : "ok";
+    table.AddRow({r.name, Fixed(r.build_ms, 3), Fixed(Median(r.update), 4),
+                  Fixed(Median(r.pairs), 4), Fixed(med, 4), Fixed(Mean(r.total), 4),
+                  Fixed(r.mean_pairs, 1), Fixed(r.mean_candidates, 1),
+                  Fixed(double(r.memory) / 1024.0, 0),
+                  base && base_total > 0 ? Fixed(med / base_total, 2) : "-", check});
   }
-  if (base)
-    std::printf("ratio = this algorithm's median total per step / %s's (lower is faster)\n",
-                base->name.c_str());
+  return table;
 }
 
 int RunBroadPhaseBench(std::span<char*> args) {
@@ -337,7 +343,15 @@ int RunBroadPhaseBench(std::span<char*> args) {
     all_ok = all_ok && results.back().mismatches == 0;
   }
   if (csv) std::fclose(csv);
-  PrintTable(results);
+  const ResultsTable summary = SummaryTable(results, what);
+  std::printf("\n%s", ToText(summary).c_str());
+  if (!opt->results.empty()) {
+    if (const std::string err = WriteResults(opt->results, "broadphase", args, {summary});
+        !err.empty()) {
+      std::fprintf(stderr, "partlab-bench broadphase: %s\n", err.c_str());
+      return 1;
+    }
+  }
   if (!all_ok) {
     std::printf("FAILED: some algorithm's pair set differs from the reference\n");
     return 1;

@@ -23,6 +23,7 @@
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
 #include "bench/embree_rays.h"
+#include "bench/results_writer.h"
 #include "engine/geometry/mesh_triangles.h"
 #include "engine/io/hits.h"
 #include "engine/io/obj_loader.h"
@@ -39,7 +40,7 @@ struct Options {
   size_t rays = 10000;
   uint64_t seed = 1;
   bool quick = false;
-  std::string csv, obj, rays_in, rays_out, hits_out;
+  std::string csv, obj, rays_in, rays_out, hits_out, results;
   bool fit100 = false;
   size_t brute_rays = 0;  // 0: automatic (kPassSeconds)
   int repeats = 7;
@@ -65,6 +66,7 @@ int ParseOptions(std::span<char*> args, Options* o) {
       ->type_name("FILE");
   app.add_option("--obj", o->obj, "run this OBJ model only (with --fit100: fitted to the 100 cube)")
       ->type_name("FILE");
+  AddResultsFlag(app, o->results);
   app.add_flag("--fit100", o->fit100, "translate and scale --obj into the 100-unit cube");
   app.add_option("--rays-in", o->rays_in, "use the rays of a RAYSET01 file instead of random ones")
       ->type_name("FILE");
@@ -455,6 +457,40 @@ std::string WriteCsv(const std::string& path, const std::vector<CaseResult>& res
   return {};
 }
 
+// The published tables: every row of every case, and ours against Embree per case.
+std::vector<ResultsTable> ResultTables(const std::vector<CaseResult>& results) {
+  ResultsTable rows{
+      "",
+      "Ray-triangle nearest-hit queries per case (scene fitted to the 100 cube, random "
+      "rays): time per ray, speedup over brute force, build cost and work per ray.",
+      {"case", "N", "method", "policy", "traversal", "rays timed", "us/ray", "speedup", "build ms",
+       "MB", "nodes/ray", "tests/ray", "tested %", "diff"},
+      {}};
+  ResultsTable embree{"embree",
+                      "Ours (leaf placement, ordered traversal) over Embree on the same rays: "
+                      "median of interleaved pairs of thread CPU time, with the pairs' range, and "
+                      "the wall-clock ratio over short chunk pairs.",
+                      {"case", "N", "ratio (median)", "lowest", "highest", "wall-clock ratio"},
+                      {}};
+  for (const CaseResult& r : results) {
+    for (const Row& row : r.rows) {
+      const double rays = double(std::max<uint64_t>(1, row.stats.rays));
+      rows.AddRow(
+          {r.c->name, std::to_string(r.n), row.method, row.policy, row.traversal,
+           std::to_string(row.rays_timed), Fixed(row.us_per_ray, 3),
+           Fixed(r.brute_us / row.us_per_ray, 2), Fixed(row.build_ms, 1),
+           Fixed(double(row.memory) / 1e6, 1), Fixed(double(row.stats.nodes_visited) / rays, 1),
+           Fixed(double(row.stats.triangle_tests) / rays, 1),
+           Fixed(100.0 * row.stats.FractionTested(r.n), 3), std::to_string(row.mismatches)});
+    }
+    if (r.embree_ratio > 0)
+      embree.AddRow({r.c->name, std::to_string(r.n), Fixed(r.embree_ratio, 2),
+                     Fixed(r.embree_ratio_low, 2), Fixed(r.embree_ratio_high, 2),
+                     Fixed(r.embree_wall_ratio, 2)});
+  }
+  return {rows, embree};
+}
+
 const Row* FindRow(const CaseResult& r, const std::string& method, const std::string& policy,
                    const std::string& traversal) {
   for (const Row& row : r.rows)
@@ -599,6 +635,13 @@ int RunOctreeBench(std::span<char*> args) {
   if (!o.csv.empty()) {
     const std::string err = WriteCsv(o.csv, results);
     if (!err.empty()) {
+      std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
+      return 1;
+    }
+  }
+  if (!o.results.empty()) {
+    if (const std::string err = WriteResults(o.results, "octree", args, ResultTables(results));
+        !err.empty()) {
       std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
       return 1;
     }

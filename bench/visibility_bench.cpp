@@ -19,6 +19,7 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
+#include "bench/results_writer.h"
 #include "engine/io/obj_loader.h"
 #include "engine/paths/data_paths.h"
 #include "engine/visibility/backface_count.h"
@@ -67,6 +68,8 @@ int RunVisibilityBench(std::span<char*> args) {
       "back-to-front order.");
   app.add_option("--obj", path, "the model (default: the installed bunny)")->type_name("FILE");
   AddNumber(app, "--cameras", cameras, 1, 100000, "cameras around the model");
+  std::string results;
+  AddResultsFlag(app, results);
   if (const int code = ParseBenchArgs(app, "visibility", args); code >= 0) return code;
   const auto loaded = LoadObj(path);
   if (!loaded.ok()) {
@@ -137,6 +140,25 @@ int RunVisibilityBench(std::span<char*> args) {
       box_only, mismatched);
   std::printf("backface count (3.2.3.1), median: %.3f ms for %zu triangles\n", Median(back_ms),
               tris.size());
+  ResultsTable culling{"",
+                       "Frustum culling (3.2.3.2) and backface counting (3.2.3.1) on " + path +
+                           " (" + std::to_string(tris.size()) + " triangles), " +
+                           std::to_string(cameras) + " cameras circling it; medians.",
+                       {"measure", "value", "unit"},
+                       {}};
+  culling.AddRow({"octree hierarchy culling", Fixed(tree, 3), "ms"});
+  culling.AddRow({"one box per triangle", Fixed(one_by_one, 3), "ms"});
+  culling.AddRow({"ratio", Fixed(one_by_one / std::max(tree, 1e-9), 1), "x"});
+  culling.AddRow({"triangles kept by the hierarchy", Fixed(100.0 * Median(tree_frac), 1), "%"});
+  culling.AddRow(
+      {"dropped with a sampled point inside (must be 0)", std::to_string(mismatched), "triangles"});
+  culling.AddRow({"backface count", Fixed(Median(back_ms), 3), "ms"});
+  culling.AddRow({"octree build", Fixed(build_ms, 1), "ms"});
+  ResultsTable bsp_table{"bsp",
+                         "The BSP room (3.2.3.3) built with each splitter heuristic; build time is "
+                         "the median of 20.",
+                         {"splitter", "polygons in", "polygons out", "splits", "depth", "build ms"},
+                         {}};
 
   const RoomScene room = MakeRoomScene(Aabb{{-5, 0, -4}, {5, 2.5f, 4}});
   for (int h = 0; h < kSplitterHeuristicCount; ++h) {
@@ -152,6 +174,17 @@ int RunVisibilityBench(std::span<char*> args) {
         "built in %.3f ms (median of 20)\n",
         SplitterHeuristicName(SplitterHeuristic(h)), room.polygons.size(), bsp.stats().polygons,
         bsp.stats().splits, bsp.stats().depth, Median(ms));
+    bsp_table.AddRow({SplitterHeuristicName(SplitterHeuristic(h)),
+                      std::to_string(room.polygons.size()), std::to_string(bsp.stats().polygons),
+                      std::to_string(bsp.stats().splits), std::to_string(bsp.stats().depth),
+                      Fixed(Median(ms), 3)});
+  }
+  if (!results.empty()) {
+    if (const std::string err = WriteResults(results, "visibility", args, {culling, bsp_table});
+        !err.empty()) {
+      std::fprintf(stderr, "partlab-bench visibility: %s\n", err.c_str());
+      return 1;
+    }
   }
   return mismatched == 0 ? 0 : 1;
 }

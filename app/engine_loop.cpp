@@ -20,6 +20,7 @@
 
 #include "app/camera_input.h"
 #include "app/panels/help_panel.h"
+#include "app/panels/status_bar.h"
 #include "app/render/gl.h"
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/screenshot.h"
@@ -34,9 +35,8 @@ namespace {
 
 constexpr const char* kHeadlessHint =
     "xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5";
-constexpr double kFixedStep = 1.0 / 60.0;  // simulation step, independent of the frame rate
-constexpr double kIdleAfter = 1.0;         // seconds without input before the loop sleeps
-constexpr double kIdleWait = 0.25;         // the stats still refresh four times a second
+constexpr double kIdleAfter = 1.0;  // seconds without input before the loop sleeps
+constexpr double kIdleWait = 0.25;  // the stats still refresh four times a second
 // Under llvmpipe, the most triangles a model is drawn with (mesh_lod.h): about one per pixel the
 // dragon covers at 1280x720, where the full 202,520 cost three times as much for the same image.
 constexpr size_t kSoftwareDisplayTriangles = 60000;
@@ -276,8 +276,16 @@ void LoadDeferredModel(Engine& engine) {
   FrameModel(engine);
 }
 
+// A measured run (--frames N) says what the view counted before the view goes.
+void ReportMeasuredRun(const Engine& engine) {
+  if (engine.options.frames <= 0 || !engine.view) return;
+  if (const std::string report = engine.view->MeasuredRunReport(); !report.empty())
+    std::printf("%s\n", report.c_str());
+}
+
 void SwitchView(Engine& engine, int index) {
   if (RegisteredViews()[index].uses_model) LoadDeferredModel(engine);
+  ReportMeasuredRun(engine);
   engine.view.reset();  // the old view lets go of its GPU resources first
   engine.view = RegisteredViews()[index].create(engine.app);
   engine.scene_ui.view_index = index;
@@ -441,7 +449,8 @@ RenderContext ViewContext(const Engine& engine, const FrameMatrices& frame) {
 }
 
 void RunSteps(View& view, int steps) {
-  for (int i = 0; i < steps; ++i) view.Step(float(kFixedStep));
+  const float dt = float(view.stepping().step_seconds());
+  for (int i = 0; i < steps; ++i) view.Step(dt);
 }
 
 void DrawPanels(Engine& engine) {
@@ -459,7 +468,10 @@ void DrawPanels(Engine& engine) {
     glfwSwapInterval(engine.vsync ? 1 : 0);
   SceneCommands commands =
       DrawScenePanel(engine.scene_ui, engine.model, engine.style, *engine.view, &engine.show_scene);
-  if (!engine.options.no_ui) engine.view->UpdateWindows();  // --no-ui: a clean render
+  if (!engine.options.no_ui) {  // --no-ui: a clean render
+    engine.view->UpdateWindows();
+    DrawViewStatusBar(*engine.view);
+  }
   if (commands.switch_view >= 0 || !commands.open_path.empty() || commands.reload_shaders ||
       commands.frame_model) {
     engine.pending.open_path = commands.open_path;
@@ -569,7 +581,6 @@ int InitEngine(Engine& engine) {
 int MainLoop(Engine& engine) {
   using Clock = std::chrono::steady_clock;
   auto previous = Clock::now();
-  double accumulator = 0.0;
   int frames_rendered = 0;
   while (!glfwWindowShouldClose(engine.window)) {
     WaitOrPollEvents(engine);
@@ -593,10 +604,9 @@ int MainLoop(Engine& engine) {
 
     engine.camera.yaw += glm::radians(engine.orbit_deg_per_frame);
     // Fixed-step update: the simulation advances in equal steps whatever the frame rate; a long
-    // stall (a model load) is clamped instead of being replayed as a burst of steps.
-    accumulator += std::min(dt, 0.25);
-    int steps = 0;
-    for (; accumulator >= kFixedStep; accumulator -= kFixedStep) ++steps;
+    // stall (a model load) is clamped instead of being replayed as a burst of steps. The view's
+    // base owns the accumulator, and with it play, pause and single step.
+    const int steps = engine.view->stepping().StepsDue(dt);
     // What is drawn is the state the last steps left; the steps taken now show in the next frame.
     // A view that allows it steps on the worker thread while this one submits the frame (physics
     // beside draw submission, on two cores); the others step after the frame is flushed, so that
@@ -680,6 +690,7 @@ void RenderScene(Engine& engine, const FrameMatrices& frame) {
 // Section 3.2.2, "Finalização": release everything InitEngine created, in reverse order.
 void ReleaseEngine(Engine& engine) {
   if (engine.window && engine.view && !engine.headless) SaveSettings(engine);
+  ReportMeasuredRun(engine);
   engine.view.reset();
   engine.gpu_timer.reset();
   engine.overlays.reset();

@@ -66,13 +66,13 @@ struct RayResult {
 
 class OctreeView final : public View {
  public:
-  explicit OctreeView(AppContext& app) : app_(app) {
+  explicit OctreeView(AppContext& app) : View(app), app_(app) {
     tint_mesh_ = std::make_unique<HeatmapMesh>();
     heatmap_quad_ = std::make_unique<HeatmapQuad>();
     cell_lines_ = std::make_unique<StaticLines>();
     scene_cache_ = std::make_unique<SceneCache>();
-    LoadSettings(ParsedCommandLine());
-    ApplyCommandLine(ParsedCommandLine());
+    LoadSettings();
+    ApplyCommandLine(app.options);
     std::printf("partlab: octree view: %s, max depth %d, placement %s, cells %s (depths <= %d)\n",
                 source_ == SceneSource::kSoup ? "soup" : "model", max_depth_,
                 placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper",
@@ -81,16 +81,22 @@ class OctreeView final : public View {
   ~OctreeView() override {
     batch_job_.Stop();
     heatmap_job_.Stop();
-    if (!synchronous_) SaveSettings();
-    if (ParsedCommandLine().frames > 0)  // a measured run: say how many frames were cached
-      std::printf(
-          "partlab: octree view: %d of %d frames drew the mesh and cells (%d of them with the "
-          "%zu-triangle mesh of a moving camera, %d of those with the cells outside it), the "
-          "others composited the scene cache; %zu cell edges drawn as %zu lines (%zu outside the "
-          "mesh)\n",
-          scene_redraws_, scene_frames_, motion_redraws_, app_.model.triangles_in_motion(),
-          outside_redraws_, cell_recorder_.segments_recorded(), cell_lines_->line_count(),
-          cell_lines_->outside_line_count());
+    if (!headless()) SaveSettings();
+  }
+
+  // How many frames were drawn and how many composited the cached picture.
+  std::string MeasuredRunReport() const override {
+    char text[512];
+    std::snprintf(
+        text, sizeof text,
+        "partlab: octree view: %d of %d frames drew the mesh and cells (%d of them with the "
+        "%zu-triangle mesh of a moving camera, %d of those with the cells outside it), the "
+        "others composited the scene cache; %zu cell edges drawn as %zu lines (%zu outside the "
+        "mesh)",
+        scene_redraws_, scene_frames_, motion_redraws_, app_.model.triangles_in_motion(),
+        outside_redraws_, cell_recorder_.segments_recorded(), cell_lines_->line_count(),
+        cell_lines_->outside_line_count());
+    return text;
   }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
@@ -100,7 +106,7 @@ class OctreeView final : public View {
   bool Animating() const override { return batch_job_.Running() || heatmap_job_.Running(); }
 
  private:
-  void LoadSettings(const Options& options);
+  void LoadSettings();
   void SaveSettings();
   void ApplyCommandLine(const Options& options);
   void FrameForScreenshot(const Options& options);
@@ -135,9 +141,7 @@ class OctreeView final : public View {
 
   AppContext& app_;
   Settings settings_;  // octree/settings.ini: the panel's controls, by name (interactive runs only)
-  std::string settings_note_;  // what LoadSettings clamped (yellow, dismissable)
-  ClampNote clamp_note_;       // the last slider value clamped into its range
-  bool synchronous_ = false;   // a --screenshot run: jobs finish before the frame is drawn
+  ClampNote clamp_note_;  // the last slider value clamped into its range
 
   // The scene and its octree.
   OctreeScene scene_;
@@ -214,8 +218,8 @@ class OctreeView final : public View {
 // (octree.*) in their own file next to the app's; flags and presets override them, and headless
 // runs neither read nor write them, so scripted screenshots never depend on the last session.
 
-void OctreeView::LoadSettings(const Options& options) {
-  if (!options.screenshot.empty()) return;
+void OctreeView::LoadSettings() {
+  if (headless()) return;
   settings_.Load(ConfigDirectory() + "/octree");
   const Settings& s = settings_;
   // A hand-edited file: numbers back into the panel's ranges, with one note naming the file.
@@ -245,10 +249,7 @@ void OctreeView::LoadSettings(const Options& options) {
   LoadParam(s, op::kHeatmapLog, heatmap_log_, notes);
   source_ = SceneSource(source);
   ray_mode_ = RayMode(ray_mode);
-  if (!notes.empty()) {
-    settings_note_ = "partlab: " + settings_.path() + ": " + notes;
-    std::fprintf(stderr, "%s\n", settings_note_.c_str());
-  }
+  if (!notes.empty()) notices().Note("partlab: " + settings_.path() + ": " + notes);
 }
 
 void OctreeView::SaveSettings() {
@@ -280,7 +281,6 @@ void OctreeView::SaveSettings() {
 // --------------------------------------------------------
 
 void OctreeView::ApplyCommandLine(const Options& options) {
-  synchronous_ = !options.screenshot.empty();
   if (options.octree_depth > 0) max_depth_ = depth_shown_ = options.octree_depth;
   if (options.placement == "leaf") placement_ = int(Placement::kLeafReferences);
   const std::string& p = options.preset;
@@ -315,7 +315,7 @@ void OctreeView::ApplyCommandLine(const Options& options) {
   RebuildIfStale();
   // The brute force costs N tests per ray: on the dragon all 10,000 rays take a minute or more.
   if (tree_->usable_triangle_count() > 50000) brute_rays_ = 1000;
-  if (synchronous_) FrameForScreenshot(options);
+  if (headless()) FrameForScreenshot(options);
   if (options.has_ray) {
     ray_mode_ = RayMode::kFromFixedOrigin;
     fixed_origin_ = {options.ray[0], options.ray[1], options.ray[2]};
@@ -324,7 +324,7 @@ void OctreeView::ApplyCommandLine(const Options& options) {
   } else if (p == "ray") {
     DefaultFixedRay();
   }
-  if (synchronous_ && has_ray_) PrintRay();
+  if (headless() && has_ray_) PrintRay();
   if (p == "batch") StartBatch();
 }
 
@@ -478,10 +478,10 @@ void OctreeView::StartBatch() {
 }
 
 void OctreeView::FinishJobs(const RenderContext& ctx) {
-  if (synchronous_) batch_job_.Wait();
+  if (headless()) batch_job_.Wait();
   const bool had_batch = batch_job_.HasResult();
   batch_job_.Collect();
-  if (synchronous_ && !had_batch && batch_job_.HasResult()) PrintBatch();
+  if (headless() && !had_batch && batch_job_.HasResult()) PrintBatch();
   if (heatmap_on_) UpdateHeatmap(ctx);
 }
 
@@ -520,7 +520,7 @@ void OctreeView::UpdateHeatmap(const RenderContext& ctx) {
   // A running trace is left to finish (cancelling would make the UI thread wait for its slice);
   // the next frame starts one for the camera as it is then.
   if (!(key == heatmap_job_.requested()) && !heatmap_job_.Running()) heatmap_job_.Start(tree_, key);
-  if (synchronous_) heatmap_job_.Wait();
+  if (headless()) heatmap_job_.Wait();
   if (heatmap_job_.Collect()) {
     heatmap_key_ = heatmap_job_.shown_key();
     heatmap_recolour_ = true;
@@ -557,7 +557,7 @@ void OctreeView::ColouriseHeatmap() {
   }
   for (int k = 0; k < 2; ++k) heatmap_mean_[k] = paper.empty() ? 0.0 : sums[k] / paper.size();
   heatmap_quad_->Upload(image.width, image.height, heatmap_rgba_);
-  if (synchronous_)
+  if (headless())
     std::printf("partlab: octree heatmap %dx%d rays: mean %s paper %.2f, ordered %.2f (max %u)\n",
                 image.width, image.height, metric == CostMetric::kNodesVisited ? "cells" : "tests",
                 heatmap_mean_[0], heatmap_mean_[1], heatmap_max_);
@@ -683,7 +683,6 @@ void OctreeView::DrawBatchRays(DebugDraw& draw) const {
 // --- Panel ---------------------------------------------------------------------------------------
 
 void OctreeView::UpdateGui() {
-  DrawNoticeLine(settings_note_, "octree-settings");
   SourceGui();
   BuildGui();
   OverlayGui();

@@ -83,7 +83,7 @@ struct Label {
 
 class VisibilityView final : public View {
  public:
-  explicit VisibilityView(AppContext& app) : app_(app) { ApplyPreset(ParsedCommandLine()); }
+  explicit VisibilityView(AppContext& app) : View(app), app_(app) { ApplyPreset(app.options); }
 
   // The observer turns about its target; when the mouse drives it, the app's camera is the one.
   void Step(float dt) override {

@@ -9,7 +9,7 @@
 
 #include "app/app_params.h"
 #include "app/clamped_value.h"
-#include "app/views/octree_params.h"
+#include "app/views/octree/octree_params.h"
 #include "engine/io/load_result.h"
 
 namespace partlab {
@@ -48,7 +48,7 @@ struct Options {
 };
 
 // The documented ranges of the numeric flags, from the parameter rows they set
-// (app/app_params.h, app/views/octree_params.h). A number outside its range is clamped with a
+// (app/app_params.h, app/views/octree/octree_params.h). A number outside its range is clamped with a
 // note; a value that is not a number at all, or a negative count, is an error.
 constexpr ValueRange<int> kWindowSideRange = app_params::kWindowSide;
 constexpr ValueRange<int> kOctreeDepthRange = octree_params::kMaxDepth.range;

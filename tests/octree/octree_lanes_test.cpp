@@ -28,7 +28,7 @@ TEST(OctreeLanes, SseMatchesThePlainLanesBitForBit) {
   std::uniform_real_distribution<float> t(-50.0f, 50.0f), width(0.0f, 30.0f);
   for (int trial = 0; trial < 20000; ++trial) {
     // A cell's ranges, its mid-planes' t strictly inside on most axes, and a grown margin.
-    glm::vec3 near, far, mid, grow;
+    glm::vec3 near(0.0f), far(0.0f), mid(0.0f), grow(0.0f);
     for (int a = 0; a < 3; ++a) {
       near[a] = t(rng);
       far[a] = near[a] + width(rng);

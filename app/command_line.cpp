@@ -1,13 +1,21 @@
 #include "app/command_line.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
 
+#include "engine/params/param_cli.h"
+
 namespace partlab {
 
 namespace {
+
+constexpr const char* kFooter =
+    "Numbers outside their range are clamped with a note; a value that is not a number is an "
+    "error.\n"
+    "Headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5";
 
 bool ParsePositive(std::string_view text, int& out) {
   int value = 0;
@@ -17,25 +25,10 @@ bool ParsePositive(std::string_view text, int& out) {
   return true;
 }
 
-// Any integer, in range or not (the caller clamps it with a note).
-bool ParseInt(std::string_view text, int& out) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size()) return false;
-  out = value;
-  return true;
-}
-
 bool ParseSize(std::string_view text, int& width, int& height) {
   const size_t x = text.find('x');
   if (x == std::string_view::npos) return false;
   return ParsePositive(text.substr(0, x), width) && ParsePositive(text.substr(x + 1), height);
-}
-
-// "partlab: --octree-depth 99 clamped to 12 (the octree view's maximum)", or nothing.
-void ClampFlag(int& value, const ValueRange<int>& range, const char* flag, Options& options) {
-  const std::string note = ClampWithNote(value, range, flag);
-  if (!note.empty()) options.notes.push_back("partlab: " + note);
 }
 
 // Both sides in one note: "--size 1x1 clamped to 64x64 (the smallest window the panels fit in)".
@@ -66,6 +59,88 @@ bool ParseRay(std::string_view text, float out[6]) {
   return true;
 }
 
+[[noreturn]] void Reject(const std::string& line) {
+  throw CLI::ValidationError(line);
+}
+
+// A flag whose value is checked by `accept`, which throws its own one-line error.
+template <typename Accept>
+CLI::Option* AddChecked(CLI::App& app, const char* flag, Accept accept, const std::string& help,
+                        const char* type) {
+  return app.add_option_function<std::string>(flag, accept, help)->type_name(type);
+}
+
+// Every flag, bound to `o`. The numeric ones come from the parameter rows.
+void DefineFlags(CLI::App& app, Options& o) {
+  namespace ap = app_params;
+  namespace op = octree_params;
+  app.set_help_flag();  // --help is ours: main prints the help and exits 0
+  app.add_flag("-h,--help", o.show_help, "Print this help and exit");
+  app.add_option("--screenshot", o.screenshot,
+                 "Headless run: render --frames frames (default 5), write this PNG and exit")
+      ->type_name("FILE.png");
+  AddChecked(
+      app, "--frames",
+      [&o](const std::string& v) {
+        if (!ParsePositive(v, o.frames))
+          Reject("--frames expects a positive integer, got '" + v + "'");
+      },
+      "Frames before the screenshot, or before an interactive run quits (default: until closed)",
+      "N");
+  AddChecked(
+      app, "--size",
+      [&o](const std::string& v) {
+        if (!ParseSize(v, o.width, o.height))
+          Reject("--size expects WxH (e.g. 1280x720), got '" + v + "'");
+        ClampSize(o);
+      },
+      "Window size; each side " + RangeText(ap::kWindowWidth) + " (default: the last size)", "WxH");
+  AddChecked(
+      app, "--msaa",
+      [&o](const std::string& v) {
+        int n = 0;
+        if (!detail::ParseNumber(std::string_view(v), n) || n < ap::kMsaa.range.lo ||
+            n > ap::kMsaa.range.hi)
+          Reject("--msaa expects " + RangeText(ap::kMsaa) + " " + ap::kMsaa.unit + ", got '" + v +
+                 "'");
+        o.msaa = n;
+      },
+      ParamHelp(ap::kMsaa), "N");
+  app.add_option("--model", o.model, "OBJ model to open (default: the last one)")
+      ->type_name("PATH");
+  app.add_option("--view", o.view, "View to show: Mesh viewer, Octree, Simulation, Visibility")
+      ->type_name("NAME");
+  app.add_option("--shader", o.shader, "Lighting: chapter_vertex_lighting or blinn_phong")
+      ->type_name("KEY");
+  app.add_flag("--no-ui", o.no_ui, "No panels (clean renders for documents)");
+  // The simulation view.
+  app.add_option("--scene", o.scene, "Simulation: the scene, by number or key")->type_name("N|KEY");
+  app.add_option("--algo", o.algo, "Simulation: the broad phase, by registry name")
+      ->type_name("NAME");
+  AddParamFlag(app, ap::kSteps, o.steps, o.notes,
+               "partlab: ", {"a count of physics steps", /*negative_is_error=*/true});
+  AddParamFlag(app, ap::kBodies, o.bodies, o.notes, "partlab: ", {"a number of bodies", false});
+  app.add_option("--trace", o.trace, "Simulation: replay this AABBTRC1 trace")->type_name("FILE");
+  // The octree view (and the visibility view's --preset words).
+  app.add_option("--preset", o.preset,
+                 "What a view shows first. Octree: cells, soup-low|medium|high, tint, ray, batch, "
+                 "heatmap[-paper|-ordered|-nodes|-log]; Visibility: backface|frustum|room with "
+                 "god|observer|split, comma-separated")
+      ->type_name("NAME");
+  AddParamFlag(app, op::kMaxDepth, o.octree_depth, o.notes, "partlab: ");
+  AddChoiceFlag(app, op::kPlacement, o.placement);
+  AddChecked(
+      app, "--ray",
+      [&o](const std::string& v) {
+        if (!ParseRay(v, o.ray))
+          Reject("--ray expects ox,oy,oz,dx,dy,dz (six numbers, direction not zero), got '" + v +
+                 "'");
+        o.has_ray = true;
+      },
+      "Octree: a ray query from a fixed origin", "ox,oy,oz,dx,dy,dz");
+  app.footer(kFooter);
+}
+
 Options& LastParsed() {
   static Options options;
   return options;
@@ -77,77 +152,19 @@ const Options& ParsedCommandLine() {
   return LastParsed();
 }
 
+std::string CommandLineHelp() {
+  CLI::App app("Partition Lab: spatial partitioning structures, interactively", "partlab");
+  Options ignored;
+  DefineFlags(app, ignored);
+  return app.help();
+}
+
 LoadResult<Options> ParseCommandLine(int argc, char** argv) {
   Options options;
-  auto fail = [](const std::string& why) { return LoadResult<Options>::Fail("partlab: " + why); };
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view flag = argv[i];
-    if (flag == "--help" || flag == "-h") {
-      options.show_help = true;
-      continue;
-    }
-    if (flag == "--no-ui") {
-      options.no_ui = true;
-      continue;
-    }
-    if (i + 1 >= argc) return fail(std::string(flag) + " expects a value (see --help)");
-    const std::string_view value = argv[++i];
-    if (flag == "--screenshot") {
-      options.screenshot = value;
-    } else if (flag == "--frames") {
-      if (!ParsePositive(value, options.frames))
-        return fail("--frames expects a positive integer, got '" + std::string(value) + "'");
-    } else if (flag == "--size") {
-      if (!ParseSize(value, options.width, options.height))
-        return fail("--size expects WxH (e.g. 1280x720), got '" + std::string(value) + "'");
-      ClampSize(options);
-    } else if (flag == "--msaa") {
-      if (value == "0") {
-        options.msaa = 0;
-      } else if (!ParsePositive(value, options.msaa) || options.msaa > 16) {
-        return fail("--msaa expects 0..16 samples, got '" + std::string(value) + "'");
-      }
-    } else if (flag == "--model") {
-      options.model = value;
-    } else if (flag == "--view") {
-      options.view = value;
-    } else if (flag == "--shader") {
-      options.shader = value;
-    } else if (flag == "--scene") {
-      options.scene = value;
-    } else if (flag == "--algo") {
-      options.algo = value;
-    } else if (flag == "--steps") {
-      if (!ParseInt(value, options.steps) || options.steps < 0)
-        return fail("--steps expects a count of physics steps (0..100000), got '" +
-                    std::string(value) + "'");
-      ClampFlag(options.steps, kStepsRange, "--steps", options);
-    } else if (flag == "--bodies") {
-      if (!ParseInt(value, options.bodies))
-        return fail("--bodies expects a number of bodies (1..100000), got '" + std::string(value) +
-                    "'");
-      ClampFlag(options.bodies, kBodiesRange, "--bodies", options);
-    } else if (flag == "--trace") {
-      options.trace = value;
-    } else if (flag == "--preset") {
-      options.preset = value;
-    } else if (flag == "--placement") {
-      if (value != "paper" && value != "leaf")
-        return fail("--placement expects paper or leaf, got '" + std::string(value) + "'");
-      options.placement = value;
-    } else if (flag == "--octree-depth") {
-      if (!ParseInt(value, options.octree_depth))
-        return fail("--octree-depth expects 1..12, got '" + std::string(value) + "'");
-      ClampFlag(options.octree_depth, kOctreeDepthRange, "--octree-depth", options);
-    } else if (flag == "--ray") {
-      if (!ParseRay(value, options.ray))
-        return fail("--ray expects ox,oy,oz,dx,dy,dz (six numbers, direction not zero), got '" +
-                    std::string(value) + "'");
-      options.has_ray = true;
-    } else {
-      return fail("unknown flag '" + std::string(flag) + "' (see --help)");
-    }
-  }
+  CLI::App app("Partition Lab", "partlab");
+  DefineFlags(app, options);
+  const std::string error = ParseToOneLine(app, std::vector<std::string>(argv + 1, argv + argc));
+  if (!error.empty()) return LoadResult<Options>::Fail("partlab: " + error);
   if (!options.screenshot.empty() && options.frames == 0) options.frames = 5;
   LastParsed() = options;
   return LoadResult<Options>::Ok(options);

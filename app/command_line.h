@@ -1,11 +1,15 @@
-// partlab's flags. Interactive by default; --screenshot makes a headless run that renders N
-// frames, writes the PNG and exits (used by the README screenshot and the smoke test).
+// partlab's flags, parsed with CLI11. Interactive by default; --screenshot makes a headless run
+// that renders N frames, writes the PNG and exits (used by the README screenshot and the smoke
+// test). Numeric flags come from the parameter rows, so --help, the error lines and the clamp
+// notes give the same ranges as the sliders and the settings files.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "app/app_params.h"
 #include "app/clamped_value.h"
+#include "app/views/octree/octree_params.h"
 #include "engine/io/load_result.h"
 
 namespace partlab {
@@ -22,7 +26,7 @@ struct Options {
   int msaa = -1;           // --msaa N samples per pixel (-1: last setting, default 4)
   bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool show_help = false;  // --help
-  // The octree view (issue 4), for scripted screenshots: --preset NAME picks what it shows
+  // The octree view, for scripted screenshots: --preset NAME picks what it shows
   // (cells, soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes|-log]),
   // --octree-depth N its maximum depth (1..12, clamped with a note), --ray ox,oy,oz,dx,dy,dz a ray
   // query from a fixed origin.
@@ -31,7 +35,7 @@ struct Options {
   std::string placement;  // --placement paper|leaf (empty: the paper's)
   bool has_ray = false;
   float ray[6] = {0, 0, 0, 0, 0, 1};
-  // The simulation view (issue 8): which scene, broad phase and trace to start with, and how many
+  // The simulation view: which scene, broad phase and trace to start with, and how many
   // physics steps to advance before the first frame (for headless screenshots).
   std::string scene;  // --scene N|KEY
   std::string algo;   // --algo NAME (a broad phase from the registry)
@@ -43,26 +47,16 @@ struct Options {
   std::vector<std::string> notes;
 };
 
-// The documented ranges of the numeric flags (README, "Bad input"). A number outside its range is
-// clamped with a note; a value that is not a number at all, or a negative count, is an error.
-constexpr ValueRange<int> kWindowSideRange{64, 8192, "the smallest window the panels fit in",
-                                           "the largest window partlab opens"};
-constexpr ValueRange<int> kOctreeDepthRange{1, 12, "the root alone is depth 1",
-                                            "the octree view's maximum"};
-constexpr ValueRange<int> kStepsRange{0, 100000, "", "the most steps run before the first frame"};
-constexpr ValueRange<int> kBodiesRange{1, 100000, "a scene needs one body",
-                                       "the simulation view's maximum"};
+// The documented ranges of the numeric flags, from the parameter rows they set
+// (app/app_params.h, app/views/octree/octree_params.h). A number outside its range is clamped with a
+// note; a value that is not a number at all, or a negative count, is an error.
+constexpr ValueRange<int> kWindowSideRange = app_params::kWindowSide;
+constexpr ValueRange<int> kOctreeDepthRange = octree_params::kMaxDepth.range;
+constexpr ValueRange<int> kStepsRange = app_params::kSteps.range;
+constexpr ValueRange<int> kBodiesRange = app_params::kBodies.range;
 
-constexpr const char* kUsage =
-    "usage: partlab [--screenshot FILE.png] [--frames N] [--size WxH] [--model PATH]\n"
-    "               [--view NAME] [--shader chapter_vertex_lighting|blinn_phong] [--msaa N]\n"
-    "               [--scene N] [--algo NAME] [--steps N] [--bodies N] [--trace FILE]\n"
-    "               (Simulation view: --steps 0..100000, --bodies 1..100000)\n"
-    "               [--no-ui]\n"
-    "               [--preset NAME] [--octree-depth N] [--placement paper|leaf]\n"
-    "               [--ray ox,oy,oz,dx,dy,dz]   (Octree view: --octree-depth 1..12)\n"
-    "numbers outside their range are clamped with a note; --size sides 64..8192\n"
-    "headless: xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5\n";
+// `partlab --help`: every flag with its range and default, from the same rows.
+std::string CommandLineHelp();
 
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".
 LoadResult<Options> ParseCommandLine(int argc, char** argv);

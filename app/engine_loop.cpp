@@ -1,5 +1,8 @@
 #include "app/engine_loop.h"
 
+#include "app/app_params.h"
+#include "app/param_settings.h"
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -17,6 +20,7 @@
 
 #include "app/camera_input.h"
 #include "app/panels/help_panel.h"
+#include "app/panels/status_bar.h"
 #include "app/render/gl.h"
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/screenshot.h"
@@ -31,10 +35,8 @@ namespace {
 
 constexpr const char* kHeadlessHint =
     "xvfb-run -a -s \"-screen 0 1920x1080x24\" partlab --screenshot out.png --frames 5";
-constexpr double kFixedStep = 1.0 / 60.0;  // simulation step, independent of the frame rate
-constexpr double kIdleAfter = 1.0;         // seconds without input before the loop sleeps
-constexpr double kIdleWait = 0.25;         // the stats still refresh four times a second
-constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
+constexpr double kIdleAfter = 1.0;  // seconds without input before the loop sleeps
+constexpr double kIdleWait = 0.25;  // the stats still refresh four times a second
 // Under llvmpipe, the most triangles a model is drawn with (mesh_lod.h): about one per pixel the
 // dragon covers at 1280x720, where the full 202,520 cost three times as much for the same image.
 constexpr size_t kSoftwareDisplayTriangles = 60000;
@@ -67,9 +69,12 @@ void InstallActivityCallbacks(Engine& engine) {
   });
 }
 
-// A value from settings.ini outside its range: clamped, and one line naming the file says so.
-void NoteSettingClamp(Engine& engine, const char* key, int& value, const ValueRange<int>& range) {
-  const std::string note = ClampWithNote(value, range, key);
+// A value of settings.ini read through its parameter row (app/app_params.h): out of range, not a
+// number or not finite, it is enforced, and one line naming the file says so.
+template <typename Row, typename T>
+void LoadSetting(Engine& engine, const Row& row, T& value) {
+  std::string note;
+  LoadParam(engine.settings, row, value, note);
   if (note.empty()) return;
   engine.setting_notes.push_back("partlab: " + engine.settings.path() + ": " + note);
   std::fprintf(stderr, "%s\n", engine.setting_notes.back().c_str());
@@ -94,17 +99,19 @@ int CreateWindowAndContext(Engine& engine) {
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   // Multisampling: smooth edges on a GPU; on Mesa llvmpipe it triples the frame time (the
   // resolve runs on the CPU), hence --msaa 0 for software rendering.
-  engine.msaa = engine.options.msaa >= 0 ? engine.options.msaa : engine.settings.GetInt("msaa", 4);
-  NoteSettingClamp(engine, "msaa", engine.msaa, {0, 16, "no multisampling", "the most GL offers"});
+  engine.msaa = engine.options.msaa >= 0 ? engine.options.msaa : app_params::kMsaa.fallback;
+  if (engine.options.msaa < 0) LoadSetting(engine, app_params::kMsaa, engine.msaa);
   glfwWindowHint(GLFW_SAMPLES, engine.msaa);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, engine.headless ? GLFW_FALSE : GLFW_TRUE);
   // --size was clamped by ParseCommandLine; a hand-edited settings file is clamped here.
-  int width = engine.options.width > 0 ? engine.options.width
-                                       : engine.settings.GetInt("window.width", kDefaultWidth);
-  int height = engine.options.height > 0 ? engine.options.height
-                                         : engine.settings.GetInt("window.height", kDefaultHeight);
-  NoteSettingClamp(engine, "window.width", width, kWindowSideRange);
-  NoteSettingClamp(engine, "window.height", height, kWindowSideRange);
+  int width = app_params::kWindowWidth.fallback, height = app_params::kWindowHeight.fallback;
+  if (engine.options.width > 0) {
+    width = engine.options.width;
+    height = engine.options.height;
+  } else {
+    LoadSetting(engine, app_params::kWindowWidth, width);
+    LoadSetting(engine, app_params::kWindowHeight, height);
+  }
   engine.window = glfwCreateWindow(width, height, "Partition Lab", nullptr, nullptr);
   if (!engine.window) {
     std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
@@ -142,7 +149,9 @@ int CreateWindowAndContext(Engine& engine) {
     glfwMakeContextCurrent(engine.window);
     gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress));
   }
-  engine.vsync = !engine.headless && engine.settings.GetInt("vsync", 1) != 0;
+  engine.vsync = app_params::kVsync.fallback;
+  LoadSetting(engine, app_params::kVsync, engine.vsync);
+  engine.vsync = engine.vsync && !engine.headless;
   glfwSwapInterval(engine.vsync ? 1 : 0);
   InstallActivityCallbacks(engine);
   return kExitOk;
@@ -168,7 +177,7 @@ void InitUi(Engine& engine) {
   }
   const float scale = ContentScale(engine.window);
   if (scale != 1.0f) std::printf("partlab: UI scale %.2g (the monitor's content scale)\n", scale);
-  ApplyUiStyle(scale);
+  ApplyUiStyle(scale, engine.software_gl);
   ImGui_ImplGlfw_InitForOpenGL(engine.window, true);  // chains to our activity callbacks
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
@@ -267,8 +276,16 @@ void LoadDeferredModel(Engine& engine) {
   FrameModel(engine);
 }
 
+// A measured run (--frames N) says what the view counted before the view goes.
+void ReportMeasuredRun(const Engine& engine) {
+  if (engine.options.frames <= 0 || !engine.view) return;
+  if (const std::string report = engine.view->MeasuredRunReport(); !report.empty())
+    std::printf("%s\n", report.c_str());
+}
+
 void SwitchView(Engine& engine, int index) {
   if (RegisteredViews()[index].uses_model) LoadDeferredModel(engine);
+  ReportMeasuredRun(engine);
   engine.view.reset();  // the old view lets go of its GPU resources first
   engine.view = RegisteredViews()[index].create(engine.app);
   engine.scene_ui.view_index = index;
@@ -303,12 +320,13 @@ int InitScene(Engine& engine) {
                  shader.c_str());
     return kExitBadInput;
   }
-  engine.style.wireframe = s.GetInt("wireframe", 0) != 0;
-  engine.scene_ui.show_grid = s.GetInt("grid", 1) != 0;
+  LoadSetting(engine, app_params::kWireframe, engine.style.wireframe);
+  LoadSetting(engine, app_params::kGrid, engine.scene_ui.show_grid);
   SwitchView(engine, view);
-  engine.show_help = !engine.headless && (s.first_run() || s.GetInt("panel.help", 0) != 0);
-  engine.show_stats = s.GetInt("panel.stats", 1) != 0;
-  engine.show_scene = s.GetInt("panel.scene", 1) != 0;
+  LoadSetting(engine, app_params::kHelpPanel, engine.show_help);
+  engine.show_help = !engine.headless && (s.first_run() || engine.show_help);
+  LoadSetting(engine, app_params::kStatsPanel, engine.show_stats);
+  LoadSetting(engine, app_params::kScenePanel, engine.show_scene);
   if (engine.headless) engine.show_stats = engine.show_scene = true;
   if (engine.options.no_ui) engine.show_help = engine.show_stats = engine.show_scene = false;
   return kExitOk;
@@ -338,7 +356,7 @@ void RescaleUiIfNeeded(Engine& engine) {
   if (!engine.ui_rescale) return;
   engine.ui_rescale = false;
   ImGui::GetIO().Fonts->Clear();
-  ApplyUiStyle(ContentScale(engine.window));
+  ApplyUiStyle(ContentScale(engine.window), engine.software_gl);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
@@ -431,7 +449,8 @@ RenderContext ViewContext(const Engine& engine, const FrameMatrices& frame) {
 }
 
 void RunSteps(View& view, int steps) {
-  for (int i = 0; i < steps; ++i) view.Step(float(kFixedStep));
+  const float dt = float(view.stepping().step_seconds());
+  for (int i = 0; i < steps; ++i) view.Step(dt);
 }
 
 void DrawPanels(Engine& engine) {
@@ -449,7 +468,10 @@ void DrawPanels(Engine& engine) {
     glfwSwapInterval(engine.vsync ? 1 : 0);
   SceneCommands commands =
       DrawScenePanel(engine.scene_ui, engine.model, engine.style, *engine.view, &engine.show_scene);
-  if (!engine.options.no_ui) engine.view->UpdateWindows();  // --no-ui: a clean render
+  if (!engine.options.no_ui) {  // --no-ui: a clean render
+    engine.view->UpdateWindows();
+    DrawViewStatusBar(*engine.view);
+  }
   if (commands.switch_view >= 0 || !commands.open_path.empty() || commands.reload_shaders ||
       commands.frame_model) {
     engine.pending.open_path = commands.open_path;
@@ -478,16 +500,17 @@ void SaveSettings(Engine& engine) {
   if (w > 0 && h > 0 && !glfwGetWindowAttrib(engine.window, GLFW_ICONIFIED)) {
     // Stored in screen coordinates; GLFW_SCALE_TO_MONITOR scales them again on creation.
     const float scale = ContentScale(engine.window);
-    s.SetInt("window.width", int(std::lround(w / scale)));
-    s.SetInt("window.height", int(std::lround(h / scale)));
+    SaveParam(s, app_params::kWindowWidth, int(std::lround(w / scale)));
+    SaveParam(s, app_params::kWindowHeight, int(std::lround(h / scale)));
   }
-  s.SetInt("vsync", engine.vsync);
-  if (!engine.software_gl) s.SetInt("msaa", engine.msaa);  // software: 0 unless --msaa says
-  s.SetInt("grid", engine.scene_ui.show_grid);
-  s.SetInt("wireframe", engine.style.wireframe);
-  s.SetInt("panel.help", engine.show_help);
-  s.SetInt("panel.stats", engine.show_stats);
-  s.SetInt("panel.scene", engine.show_scene);
+  SaveParam(s, app_params::kVsync, engine.vsync);
+  if (!engine.software_gl)
+    SaveParam(s, app_params::kMsaa, engine.msaa);  // software: 0 unless --msaa
+  SaveParam(s, app_params::kGrid, engine.scene_ui.show_grid);
+  SaveParam(s, app_params::kWireframe, engine.style.wireframe);
+  SaveParam(s, app_params::kHelpPanel, engine.show_help);
+  SaveParam(s, app_params::kStatsPanel, engine.show_stats);
+  SaveParam(s, app_params::kScenePanel, engine.show_scene);
   if (const std::string error = s.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
 }
@@ -558,7 +581,6 @@ int InitEngine(Engine& engine) {
 int MainLoop(Engine& engine) {
   using Clock = std::chrono::steady_clock;
   auto previous = Clock::now();
-  double accumulator = 0.0;
   int frames_rendered = 0;
   while (!glfwWindowShouldClose(engine.window)) {
     WaitOrPollEvents(engine);
@@ -582,10 +604,9 @@ int MainLoop(Engine& engine) {
 
     engine.camera.yaw += glm::radians(engine.orbit_deg_per_frame);
     // Fixed-step update: the simulation advances in equal steps whatever the frame rate; a long
-    // stall (a model load) is clamped instead of being replayed as a burst of steps.
-    accumulator += std::min(dt, 0.25);
-    int steps = 0;
-    for (; accumulator >= kFixedStep; accumulator -= kFixedStep) ++steps;
+    // stall (a model load) is clamped instead of being replayed as a burst of steps. The view's
+    // base owns the accumulator, and with it play, pause and single step.
+    const int steps = engine.view->stepping().StepsDue(dt);
     // What is drawn is the state the last steps left; the steps taken now show in the next frame.
     // A view that allows it steps on the worker thread while this one submits the frame (physics
     // beside draw submission, on two cores); the others step after the frame is flushed, so that
@@ -669,6 +690,7 @@ void RenderScene(Engine& engine, const FrameMatrices& frame) {
 // Section 3.2.2, "Finalização": release everything InitEngine created, in reverse order.
 void ReleaseEngine(Engine& engine) {
   if (engine.window && engine.view && !engine.headless) SaveSettings(engine);
+  ReportMeasuredRun(engine);
   engine.view.reset();
   engine.gpu_timer.reset();
   engine.overlays.reset();

@@ -58,7 +58,7 @@ struct Engine {
   CurrentModel model;
   OrbitCamera camera;
   MeshStyle style;
-  AppContext app{model, camera};
+  AppContext app{model, camera, options};
   std::unique_ptr<View> view;
   FixedStepWorker step_worker;  // the view's steps, beside RenderScene (View::StepsOffMainThread)
 

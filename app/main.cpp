@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   if (options.value().show_help) {
-    std::fputs(kUsage, stdout);
+    std::fputs(CommandLineHelp().c_str(), stdout);
     return kExitOk;
   }
   for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());

@@ -8,14 +8,8 @@
 
 namespace partlab {
 
-std::string ModelCacheDirectory() {
-  if (const char* cache = std::getenv("PARTLAB_CACHE"); cache && *cache)
-    return std::string(cache) + "/models";
-  return PARTLAB_MODEL_CACHE;
-}
-
 std::vector<KnownModel> KnownModels() {
-  const std::string assets = std::string(PARTLAB_ASSET_DIR) + "/models/";
+  const std::string assets = AssetDirectory() + "/models/";
   const std::string cache = ModelCacheDirectory() + "/";
   std::vector<KnownModel> models = {
       {"bunny", assets + "bunny.obj", false},
@@ -33,7 +27,7 @@ std::string DefaultModelPath(std::string& note) {
   if (std::filesystem::exists(dragon)) return dragon;
   note =
       "partlab: " + dragon + " not found (run scripts/fetch-models.sh); showing the bunny instead";
-  return std::string(PARTLAB_ASSET_DIR) + "/models/bunny.obj";
+  return AssetDirectory() + "/models/bunny.obj";
 }
 
 std::string ResolveModelPath(const std::string& typed) {

@@ -9,12 +9,12 @@
 #include "engine/geometry/aabb.h"
 #include "engine/geometry/mesh.h"
 #include "engine/io/obj_loader.h"
+#include "engine/paths/data_paths.h"
 
 namespace partlab {
 
-// Where scripts/fetch-models.sh converts the large models: $PARTLAB_CACHE/models, else the
-// configure-time PARTLAB_MODEL_CACHE (~/.cache/partlab/models).
-std::string ModelCacheDirectory();
+// Where scripts/fetch-models.sh converts the large models: ModelCacheDirectory()
+// (engine/paths/data_paths.h).
 
 struct KnownModel {
   std::string name;  // "dragon_res2"

@@ -1,9 +1,6 @@
 #include "app/ui_style.h"
 
-#include <glad/gl.h>
 #include <imgui.h>
-
-#include "app/render/instanced_body_renderer.h"
 
 #include <filesystem>
 
@@ -12,11 +9,6 @@ namespace partlab {
 namespace {
 
 bool g_software_rendered = false;
-
-bool DetectSoftwareRenderer() {
-  const GLubyte* renderer = glGetString(GL_RENDERER);  // the UI's context is current here
-  return renderer && IsSoftwareRenderer(reinterpret_cast<const char*>(renderer));
-}
 
 // A software rasteriser (llvmpipe) pays per covered pixel, and blending a translucent panel over
 // the 3D view is what it pays most for: opaque backgrounds took the Simulation view's panels from
@@ -79,7 +71,7 @@ void SetNextWindowBgAlphaForRenderer(float gpu_alpha) {
   ImGui::SetNextWindowBgAlpha(g_software_rendered ? 1.0f : gpu_alpha);
 }
 
-void ApplyUiStyle(float content_scale) {
+void ApplyUiStyle(float content_scale, bool software_renderer) {
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 6.0f;
@@ -93,7 +85,7 @@ void ApplyUiStyle(float content_scale) {
   style.ItemSpacing = ImVec2(8, 6);
   style.WindowTitleAlign = ImVec2(0.0f, 0.5f);
   SetColors(style);
-  g_software_rendered = DetectSoftwareRenderer();
+  g_software_rendered = software_renderer;
   if (g_software_rendered) MakeOpaque(style);
   style.ScaleAllSizes(content_scale);
   LoadFont(content_scale);

@@ -5,9 +5,10 @@
 
 namespace partlab {
 
-// Call with the window's GL context current: it also detects a software rasteriser, under which
-// the panels are opaque (cheaper to draw there) and costly panels start collapsed.
-void ApplyUiStyle(float content_scale);
+// `software_renderer`: the GL context is a software rasteriser (IsSoftwareRenderer of its
+// GL_RENDERER, which app/render reads), under which the panels are opaque (cheaper to draw there)
+// and costly panels start collapsed.
+void ApplyUiStyle(float content_scale, bool software_renderer);
 
 // Whether ApplyUiStyle found a software rasteriser (llvmpipe, softpipe, swrast).
 bool UiIsSoftwareRendered();

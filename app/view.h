@@ -1,8 +1,14 @@
-// A view is one thing the testbed can show (the mesh viewer now; the octree, broad phases and
-// simulations in later issues), in the style of Box2D's samples: Step advances it by a fixed dt,
-// Render draws it (meshes through the SceneRenderer, overlays through DebugDraw), UpdateGui adds
-// its own ImGui panel. Each view registers itself with one line in its own file:
+// A view is one thing the testbed can show (the mesh viewer, the octree, the simulations, ...), in
+// the style of Box2D's samples: Step advances it by a fixed dt, Render draws it (meshes through the
+// SceneRenderer, overlays through DebugDraw), UpdateGui adds its own ImGui panel. Each view
+// registers itself with one line in its own file:
 //   static const bool kRegistered = RegisterView({"Mesh viewer", "...", &CreateMeshView});
+//
+// The base owns what every view shares, so a view overrides only what is its own: the stepping
+// (play, pause, single step, the fixed-step accumulator: stepping()), the notices of its status
+// bar (errors red, clamp notes yellow: notices()), whether this is a headless screenshot run, and
+// the measured-run report. A view gets what the app lends it (model, camera, the parsed command
+// line) through the AppContext passed to its factory, never from globals.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -10,8 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "app/command_line.h"
 #include "app/model_library.h"
 #include "app/render/scene_renderer.h"
+#include "app/view/notices.h"
+#include "app/view/step_control.h"
 #include "engine/debug_draw.h"
 #include "engine/view/orbit_camera.h"
 
@@ -21,6 +30,7 @@ namespace partlab {
 struct AppContext {
   CurrentModel& model;
   OrbitCamera& camera;
+  const Options& options;  // the command line, parsed once by main
 };
 
 // What a view needs to draw one frame.
@@ -34,6 +44,8 @@ struct RenderContext {
 
 class View {
  public:
+  View() = default;
+  explicit View(const AppContext& app) : options_(&app.options) {}
   virtual ~View() = default;
   virtual void Step(float dt) {}  // fixed-step update (section 3.2.2: physics, AI, ...)
   // The frame's CPU side: everything Render needs copied out of the view's state (instances,
@@ -54,6 +66,23 @@ class View {
   virtual bool Pick(const PickRay& ray) { return false; }
   // True while the view changes by itself; an idle, non-animating view lets the loop sleep.
   virtual bool Animating() const { return false; }
+  // What a measured run (--frames N) prints about this view when it ends, beside the app's frame
+  // times: what the view counted ("2 of 5 frames drew the mesh ..."); "" when nothing.
+  virtual std::string MeasuredRunReport() const { return {}; }
+  // True for views whose Step advances a simulation: the status bar then shows Play, Pause and
+  // Step for the base's stepping().
+  virtual bool ShowsStepControls() const { return false; }
+
+  // --- The machinery the base owns -------------------------------------------------------------
+  StepControl& stepping() { return stepping_; }
+  Notices& notices() { return notices_; }
+  // A --screenshot run: no settings read or written, jobs finish before the frame is drawn.
+  bool headless() const { return options_ && !options_->screenshot.empty(); }
+
+ private:
+  const Options* options_ = nullptr;  // null for views built without an AppContext
+  StepControl stepping_;
+  Notices notices_;
 };
 
 using ViewFactory = std::unique_ptr<View> (*)(AppContext&);

@@ -21,7 +21,10 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
+#include "bench/results_writer.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
@@ -82,114 +85,63 @@ class SyntheticSource final : public FrameSource {
 };
 
 struct Options {
-  std::string trace, generate, out, csv;
+  std::string trace, generate, out, csv, results;
   std::vector<std::string> algos;
   uint32_t boxes = 4250, frames = 200, seed = 1;
   size_t steps = 0;  // 0 = all frames
   size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
 };
 
-void Usage() {
-  std::fprintf(stderr,
-               "usage: partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] "
-               "[--steps N] [--from F]\n"
-               "       partlab-bench broadphase --generate KIND [--boxes N] [--frames F] "
-               "[--seed S] [--out FILE] [--algo ...] [--csv FILE]\n"
-               "  KIND: %s\n  algorithms:",
-               std::string(SyntheticKindNames()).c_str());
-  for (auto n : BroadPhaseNames()) std::fprintf(stderr, " %s", std::string(n).c_str());
-  std::fprintf(stderr, "\n");
-}
-
-std::optional<Options> Parse(std::span<char*> args) {
+// The flags; --help lists them. Returns the options to run, or nothing with `exit_code` set (0
+// after --help, 2 after a mistake, its line printed).
+std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string a = args[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "broadphase: %s needs a value\n", a.c_str());
-        return std::nullopt;
-      }
-      return std::string(args[++i]);
-    };
-    auto number = [&](auto& out) {
-      auto v = value();
-      if (!v) return false;
-      char* end = nullptr;
-      const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
-      if (v->empty() || *end) {
-        std::fprintf(stderr, "broadphase: %s: '%s' is not a number\n", a.c_str(), v->c_str());
-        return false;
-      }
-      out = decltype(+out)(n);
-      return true;
-    };
-    std::optional<std::string> v;
-    if (a == "--help" || a == "-h") return Usage(), std::nullopt;
-    if (a == "--trace") {
-      if (!(v = value())) return std::nullopt;
-      o.trace = *v;
-    } else if (a == "--generate") {
-      if (!(v = value())) return std::nullopt;
-      o.generate = *v;
-    } else if (a == "--out") {
-      if (!(v = value())) return std::nullopt;
-      o.out = *v;
-    } else if (a == "--csv") {
-      if (!(v = value())) return std::nullopt;
-      o.csv = *v;
-    } else if (a == "--algo") {
-      if (!(v = value())) return std::nullopt;
-      for (size_t s = 0; s <= v->size();) {
-        size_t e = v->find(',', s);
-        if (e == std::string::npos) e = v->size();
-        if (e > s) o.algos.push_back(v->substr(s, e - s));
-        s = e + 1;
-      }
-    } else if (a == "--boxes") {
-      if (!number(o.boxes)) return std::nullopt;
-    } else if (a == "--frames") {
-      if (!number(o.frames)) return std::nullopt;
-    } else if (a == "--seed") {
-      if (!number(o.seed)) return std::nullopt;
-    } else if (a == "--steps") {
-      if (!number(o.steps)) return std::nullopt;
-    } else if (a == "--from") {
-      if (!number(o.from)) return std::nullopt;
-      o.from = std::max<size_t>(o.from, 1);
-    } else {
-      std::fprintf(stderr, "broadphase: unknown option '%s'\n", a.c_str());
-      return Usage(), std::nullopt;
-    }
-  }
+  std::string algorithms;
+  for (auto n : BroadPhaseNames()) algorithms += " " + std::string(n);
+  CLI::App app(
+      "Every broad phase over the same frames: construction, then per step the update, "
+      "the pair enumeration and their total, checked against a reference.\n"
+      "  partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps "
+      "N] [--from F]\n"
+      "  partlab-bench broadphase --generate KIND [--boxes N] [--frames F] [--seed S] "
+      "[--out FILE] [...]");
+  app.add_option("--trace", o.trace, "an AABBTRC1 trace to replay")->type_name("FILE");
+  app.add_option("--generate", o.generate, "synthetic motion: " + std::string(SyntheticKindNames()))
+      ->type_name("KIND");
+  app.add_option("--out", o.out, "write the generated frames as an AABBTRC1 trace")
+      ->type_name("FILE");
+  app.add_option("--csv", o.csv, "results as CSV")->type_name("FILE");
+  AddResultsFlag(app, o.results);
+  std::string algos;
+  app.add_option("--algo", algos, "comma-separated broad phases, or all:" + algorithms)
+      ->type_name("NAME,...");
+  AddNumber<uint32_t>(app, "--boxes", o.boxes, 1, 10000000, "boxes of a generated scene");
+  AddNumber<uint32_t>(app, "--frames", o.frames, 1, 1000000, "frames of a generated scene");
+  AddNumber<uint32_t>(app, "--seed", o.seed, 0, UINT32_MAX, "seed of a generated scene");
+  AddNumber<size_t>(app, "--steps", o.steps, 0, 100000000, "steps to run (0: all frames)");
+  AddNumber<size_t>(app, "--from", o.from, 1, 100000000,
+                    "per-step statistics from this frame on (e.g. once a scene is fully spawned)");
+  exit_code = ParseBenchArgs(app, "broadphase", args);
+  if (exit_code >= 0) return std::nullopt;
+  exit_code = 2;
+  o.algos = SplitList(algos);
   if (o.trace.empty() == o.generate.empty()) {
-    std::fprintf(stderr, "broadphase: give exactly one of --trace FILE or --generate KIND\n");
-    return Usage(), std::nullopt;
+    std::fprintf(stderr,
+                 "partlab-bench broadphase: give exactly one of --trace FILE or --generate "
+                 "KIND (see --help)\n");
+    return std::nullopt;
   }
   if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all"))
     for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
   for (const std::string& n : o.algos)
     if (!MakeBroadPhase(n)) {
-      std::fprintf(stderr, "broadphase: unknown or unbuilt algorithm '%s'\n", n.c_str());
-      return Usage(), std::nullopt;
+      std::fprintf(stderr,
+                   "partlab-bench broadphase: --algo: unknown or unbuilt algorithm '%s' "
+                   "(one of%s)\n",
+                   n.c_str(), algorithms.c_str());
+      return std::nullopt;
     }
   return o;
-}
-
-std::string CpuModel() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
-}
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-double Mean(const std::vector<double>& v) {
-  return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
 }
 
 // Checksums and pair counts of the reference, one per frame.
@@ -281,7 +233,8 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
   return r;
 }
 
-void PrintTable(const std::vector<AlgoResult>& results) {
+// The summary: one row per algorithm, ratios against bullet_dbvt (else brute force) of this run.
+ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::string& what) {
   const AlgoResult* base = nullptr;
   for (const auto& r : results)
     if (r.name == "bullet_dbvt") base = &r;
@@ -289,31 +242,35 @@ void PrintTable(const std::vector<AlgoResult>& results) {
     for (const auto& r : results)
       if (r.name == "brute") base = &r;
   const double base_total = base ? Median(base->total) : 0;
-  std::printf("\n%-13s %9s %9s %9s %9s %9s %10s %11s %9s %8s  %s\n", "algorithm", "build ms",
-              "upd med", "pair med", "tot med", "tot mean", "pairs/st", "cand/st", "memory KB",
-              base ? ("x " + base->name).c_str() : "ratio", "check");
+  ResultsTable table{
+      "",
+      "Broad phases over " + what +
+          ": construction, then per step the median of the update, the pair "
+          "enumeration and their total (ms, single-threaded); ratio = median total "
+          "over " +
+          (base ? base->name : std::string("-")) + "'s (lower is faster).",
+      {"algorithm", "build ms", "upd med", "pair med", "tot med", "tot mean", "pairs/st", "cand/st",
+       "memory KB", base ? "x " + base->name : "ratio", "check"},
+      {}};
   for (const auto& r : results) {
     const double med = Median(r.total);
-    char ratio[32] = "-";
-    if (base && base_total > 0) std::snprintf(ratio, sizeof ratio, "%.2f", med / base_total);
-    char check[64];
-    if (r.mismatches)
-      std::snprintf(check, sizeof check, "MISMATCH (%zu frames, first %zu)", r.mismatches,
-                    r.first_mismatch);
-    else
-      std::snprintf(check, sizeof check, "ok");
-    std::printf("%-13s %9.3f %9.4f %9.4f %9.4f %9.4f %10.1f %11.1f %9.0f %8s  %s\n", r.name.c_str(),
-                r.build_ms, Median(r.update), Median(r.pairs), med, Mean(r.total), r.mean_pairs,
-                r.mean_candidates, double(r.memory) / 1024.0, ratio, check);
+    const std::string check = r.mismatches
+                                  ? "MISMATCH (" + std::to_string(r.mismatches) +
+                                        " frames, first " + std::to_string(r.first_mismatch) + ")"
+                                  : "ok";
+    table.AddRow({r.name, Fixed(r.build_ms, 3), Fixed(Median(r.update), 4),
+                  Fixed(Median(r.pairs), 4), Fixed(med, 4), Fixed(Mean(r.total), 4),
+                  Fixed(r.mean_pairs, 1), Fixed(r.mean_candidates, 1),
+                  Fixed(double(r.memory) / 1024.0, 0),
+                  base && base_total > 0 ? Fixed(med / base_total, 2) : "-", check});
   }
-  if (base)
-    std::printf("ratio = this algorithm's median total per step / %s's (lower is faster)\n",
-                base->name.c_str());
+  return table;
 }
 
 int RunBroadPhaseBench(std::span<char*> args) {
-  const auto opt = Parse(args);
-  if (!opt) return 2;
+  int exit_code = 0;
+  const auto opt = Parse(args, exit_code);
+  if (!opt) return exit_code;
   std::unique_ptr<FrameSource> src;
   std::string what;
   if (!opt->trace.empty()) {
@@ -361,7 +318,7 @@ int RunBroadPhaseBench(std::span<char*> args) {
       "broad-phase bench: %s, %u boxes, %zu frames (frame 0 = construction, then %zu steps)\n",
       what.c_str(), src->box_count(), src->frame_count(), src->frame_count() - 1);
   std::printf("machine: %s, %u hardware threads; times in ms, single-threaded\n",
-              CpuModel().c_str(), std::thread::hardware_concurrency());
+              MachineName().c_str(), std::thread::hardware_concurrency());
   const auto t0 = Clock::now();
   const Reference ref = ComputeReference(*src);
   std::printf("reference pair sets: %s (%.1f s)\n", ref.how.c_str(),
@@ -386,7 +343,15 @@ int RunBroadPhaseBench(std::span<char*> args) {
     all_ok = all_ok && results.back().mismatches == 0;
   }
   if (csv) std::fclose(csv);
-  PrintTable(results);
+  const ResultsTable summary = SummaryTable(results, what);
+  std::printf("\n%s", ToText(summary).c_str());
+  if (!opt->results.empty()) {
+    if (const std::string err = WriteResults(opt->results, "broadphase", args, {summary});
+        !err.empty()) {
+      std::fprintf(stderr, "partlab-bench broadphase: %s\n", err.c_str());
+      return 1;
+    }
+  }
   if (!all_ok) {
     std::printf("FAILED: some algorithm's pair set differs from the reference\n");
     return 1;

@@ -1,4 +1,6 @@
-// partlab-bench SUBCOMMAND [options]: the benchmarks behind the README's tables.
+// partlab-bench SUBCOMMAND [options]: the benchmarks behind the published tables. Each subcommand
+// parses its own flags with CLI11 (bench/bench_cli.h); this dispatcher only picks the subcommand,
+// and answers --help (or no subcommand) with the list.
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -11,6 +13,14 @@ namespace {
 std::vector<BenchCommand>& Registry() {
   static std::vector<BenchCommand> commands;
   return commands;
+}
+
+void PrintCommands(std::FILE* out) {
+  std::fprintf(out,
+               "usage: partlab-bench SUBCOMMAND [options]   (partlab-bench SUBCOMMAND --help for "
+               "its options)\nsubcommands:\n");
+  for (const BenchCommand& c : BenchCommands())
+    std::fprintf(out, "  %-12s %s\n", std::string(c.name).c_str(), std::string(c.summary).c_str());
 }
 }  // namespace
 
@@ -26,16 +36,18 @@ std::span<const BenchCommand> BenchCommands() {
 
 int main(int argc, char** argv) {
   using namespace partlab::bench;
-  if (argc >= 2) {
-    const std::string_view name = argv[1];
-    for (const BenchCommand& c : BenchCommands())
-      if (c.name == name) return c.run(std::span<char*>(argv + 2, argc - 2));
-    std::fprintf(stderr, "partlab-bench: unknown subcommand '%s'\n", argv[1]);
+  if (argc < 2) {
+    PrintCommands(stderr);
+    return 2;
   }
-  std::fprintf(stderr,
-               "usage: partlab-bench SUBCOMMAND [options]   (SUBCOMMAND --help for more)\n");
+  const std::string_view name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    PrintCommands(stdout);
+    return 0;
+  }
   for (const BenchCommand& c : BenchCommands())
-    std::fprintf(stderr, "  %-12s %s\n", std::string(c.name).c_str(),
-                 std::string(c.summary).c_str());
+    if (c.name == name) return c.run(std::span<char*>(argv + 2, argc - 2));
+  std::fprintf(stderr, "partlab-bench: unknown subcommand '%s' (see partlab-bench --help)\n",
+               argv[1]);
   return 2;
 }

@@ -4,8 +4,10 @@
 // traversal and the ordered traversal over both placement policies, and Embree when available.
 // Every octree answer is checked against brute force (exact t and triangle id).
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -17,8 +19,11 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
 #include "bench/embree_rays.h"
+#include "bench/results_writer.h"
 #include "engine/geometry/mesh_triangles.h"
 #include "engine/io/hits.h"
 #include "engine/io/obj_loader.h"
@@ -26,6 +31,7 @@
 #include "engine/octree/brute_force_rays.h"
 #include "engine/octree/octree.h"
 #include "engine/octree/random_scenes.h"
+#include "engine/paths/data_paths.h"
 
 namespace partlab::bench {
 namespace {
@@ -34,7 +40,7 @@ struct Options {
   size_t rays = 10000;
   uint64_t seed = 1;
   bool quick = false;
-  std::string csv, obj, rays_in, rays_out, hits_out;
+  std::string csv, obj, rays_in, rays_out, hits_out, results;
   bool fit100 = false;
   size_t brute_rays = 0;  // 0: automatic (kPassSeconds)
   int repeats = 7;
@@ -44,103 +50,67 @@ struct Options {
   std::string only;  // comma-separated case names/kinds to run; empty = all
 };
 
-void PrintUsage() {
-  std::printf(
-      "usage: partlab-bench octree [options]\n"
-      "  --rays N          random rays per case (default 10000)\n"
-      "  --seed S          seed of rays and soups (default 1)\n"
-      "  --quick           small soups, 500 rays, one pass: a correctness smoke test in seconds\n"
-      "  --csv FILE        results as CSV (and FILE's stem + _depth.csv: triangles per depth)\n"
-      "  --obj FILE        run this OBJ model only (with --fit100: fitted to the 100 cube)\n"
-      "  --fit100          translate and scale --obj into the 100-unit cube (formats.md)\n"
-      "  --rays-in FILE    use the rays of a RAYSET01 file instead of random ones\n"
-      "  --rays-out FILE   write the rays used as RAYSET01\n"
-      "  --hits-out FILE   write the first case's nearest t per ray as HITS0001\n"
-      "  --brute-rays K    brute force times the first K rays (default: all rays, or as many\n"
-      "                    as fit in 0.5 s per pass, at least 200; the same rule for every\n"
-      "                    octree variant; Embree always runs all rays)\n"
-      "  --repeats R       timed passes per method, median reported (default 7)\n"
-      "  --max-depth D --leaf-size L   octree limits (default: automatic)\n"
-      "  --sizes LIST      soup sizes, comma-separated (default 1000,2000,5000,...,100000)\n"
-      "  --no-embree       skip Embree\n"
-      "  --only LIST       comma-separated: low,medium,high,bunny,dragon_res2,dragon_vrip\n");
-}
-
-bool ParseOptions(std::span<char*> args, Options* o) {
-  bool sizes_given = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string a = args[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "partlab-bench octree: %s needs a value\n", a.c_str());
-        std::exit(2);
+// The flags; --help lists them with their ranges and defaults. Returns -1 to run, else the exit
+// code.
+int ParseOptions(std::span<char*> args, Options* o) {
+  CLI::App app(
+      "The octree paper's ray-triangle benchmark: brute force, the paper's traversal and "
+      "the ordered one over both placements, and Embree when built");
+  AddNumber<size_t>(app, "--rays", o->rays, 1, 10000000, "random rays per case");
+  AddNumber<uint64_t>(app, "--seed", o->seed, 0, UINT64_MAX, "seed of rays and soups");
+  app.add_flag("--quick", o->quick,
+               "small soups, 500 rays, one pass: a correctness smoke test in seconds");
+  app.add_option("--csv", o->csv,
+                 "results as CSV (and FILE's stem + _depth.csv: triangles per "
+                 "depth)")
+      ->type_name("FILE");
+  app.add_option("--obj", o->obj, "run this OBJ model only (with --fit100: fitted to the 100 cube)")
+      ->type_name("FILE");
+  AddResultsFlag(app, o->results);
+  app.add_flag("--fit100", o->fit100, "translate and scale --obj into the 100-unit cube");
+  app.add_option("--rays-in", o->rays_in, "use the rays of a RAYSET01 file instead of random ones")
+      ->type_name("FILE");
+  app.add_option("--rays-out", o->rays_out, "write the rays used as RAYSET01")->type_name("FILE");
+  app.add_option("--hits-out", o->hits_out, "write the first case's nearest t per ray as HITS0001")
+      ->type_name("FILE");
+  AddNumber<size_t>(app, "--brute-rays", o->brute_rays, 0, 10000000,
+                    "brute force times the first K rays (0: all rays, or as many as fit in 0.5 s "
+                    "per pass, at least 200; the same rule for every octree variant; Embree "
+                    "always runs all rays)");
+  AddNumber(app, "--repeats", o->repeats, 1, 1000, "timed passes per method, median reported");
+  AddNumber(app, "--max-depth", o->max_depth, 0, 32, "octree depth limit (0: automatic)");
+  AddNumber(app, "--leaf-size", o->leaf_size, 0, 1000000, "octree leaf size (0: automatic)");
+  std::string sizes;
+  app.add_option("--sizes", sizes,
+                 "soup sizes, comma-separated (default 1000,2000,5000,...,100000)")
+      ->type_name("LIST");
+  bool no_embree = false;
+  app.add_flag("--no-embree", no_embree, "skip Embree");
+  std::string only;
+  app.add_option("--only", only, "comma-separated: low,medium,high,bunny,dragon_res2,dragon_vrip")
+      ->type_name("LIST");
+  if (const int code = ParseBenchArgs(app, "octree", args); code >= 0) return code;
+  o->embree = !no_embree;
+  if (!only.empty()) o->only = "," + only + ",";  // ",a,b," for whole-word lookups
+  if (!sizes.empty()) {
+    o->sizes.clear();
+    for (const std::string& item : SplitList(sizes)) {
+      size_t n = 0;
+      const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), n);
+      if (ec != std::errc() || end != item.data() + item.size() || n < 1 || n > 10000000) {
+        std::fprintf(stderr, "partlab-bench octree: --sizes expects sizes 1..10000000, got '%s'\n",
+                     item.c_str());
+        return 2;
       }
-      return args[++i];
-    };
-    auto number = [&]() -> unsigned long long {
-      const std::string v = value();
-      char* end = nullptr;
-      const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
-      if (v.empty() || *end) {
-        std::fprintf(stderr, "partlab-bench octree: %s expects a number, got '%s'\n", a.c_str(),
-                     v.c_str());
-        std::exit(2);
-      }
-      return n;
-    };
-    if (a == "--help" || a == "-h") {
-      PrintUsage();
-      std::exit(0);
-    } else if (a == "--rays")
-      o->rays = number();
-    else if (a == "--seed")
-      o->seed = number();
-    else if (a == "--quick")
-      o->quick = true;
-    else if (a == "--csv")
-      o->csv = value();
-    else if (a == "--obj")
-      o->obj = value();
-    else if (a == "--fit100")
-      o->fit100 = true;
-    else if (a == "--rays-in")
-      o->rays_in = value();
-    else if (a == "--rays-out")
-      o->rays_out = value();
-    else if (a == "--hits-out")
-      o->hits_out = value();
-    else if (a == "--brute-rays")
-      o->brute_rays = number();
-    else if (a == "--repeats")
-      o->repeats = std::max(1, int(number()));
-    else if (a == "--max-depth")
-      o->max_depth = int(number());
-    else if (a == "--leaf-size")
-      o->leaf_size = int(number());
-    else if (a == "--sizes") {
-      o->sizes.clear();
-      const std::string list = value();
-      for (size_t pos = 0; pos < list.size();) {
-        const size_t comma = std::min(list.find(',', pos), list.size());
-        o->sizes.push_back(std::strtoull(list.substr(pos, comma - pos).c_str(), nullptr, 10));
-        pos = comma + 1;
-      }
-      sizes_given = true;
-    } else if (a == "--no-embree")
-      o->embree = false;
-    else if (a == "--only")
-      o->only = value().insert(0, 1, ',').append(1, ',');  // ",a,b," for whole-word lookups
-    else {
-      std::fprintf(stderr, "partlab-bench octree: unknown option '%s' (see --help)\n", a.c_str());
-      return false;
+      o->sizes.push_back(n);
     }
   }
   if (o->quick) {
-    if (!sizes_given) o->sizes = {1000, 3000};
+    if (sizes.empty()) o->sizes = {1000, 3000};
     if (o->rays == 10000) o->rays = 500;
     o->repeats = 1;
   }
-  return true;
+  return -1;
 }
 
 // ---- Cases ----
@@ -149,22 +119,6 @@ struct Case {
   std::string kind;  // "low", "medium", "high", "model"
   std::vector<Triangle> triangles;
 };
-
-std::string MachineName() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
-}
-
-// The 1, 5 and 15 minute load averages: timings on this shared machine mean little without them.
-std::string LoadAverage() {
-  std::ifstream f("/proc/loadavg");
-  std::string one, five, fifteen;
-  if (!(f >> one >> five >> fifteen)) return "unknown";
-  return one + " " + five + " " + fifteen;
-}
 
 // Loads an OBJ into a case, fitted to the 100 cube when asked; "" and a message on failure.
 bool LoadModelCase(const std::string& path, const std::string& name, bool fit, Case* out) {
@@ -188,11 +142,6 @@ bool Wanted(const Options& o, const std::string& key) {
 }
 
 // ---- Timing ----
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
 // A method that would need more than this per pass over all rays is timed on the first rays only
 // (at least 200): brute force on the full dragon needs about 2 minutes for 10,000 rays.
 constexpr double kPassSeconds = 0.5;
@@ -244,11 +193,6 @@ bool SameAnswer(const RayHit& a, const RayHit& b) {
 // the time slices other processes got, and a longer pass collects more of them, which would
 // inflate the ratio of the slower method by the load rather than by its own work.
 constexpr int kEmbreePairs = 21;
-double ThreadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 template <class Method>
 void PairWithEmbree(Method& ours, Method& embree, CaseResult* res) {
   auto time_pass = [](Method& m) {
@@ -513,6 +457,40 @@ std::string WriteCsv(const std::string& path, const std::vector<CaseResult>& res
   return {};
 }
 
+// The published tables: every row of every case, and ours against Embree per case.
+std::vector<ResultsTable> ResultTables(const std::vector<CaseResult>& results) {
+  ResultsTable rows{
+      "",
+      "Ray-triangle nearest-hit queries per case (scene fitted to the 100 cube, random "
+      "rays): time per ray, speedup over brute force, build cost and work per ray.",
+      {"case", "N", "method", "policy", "traversal", "rays timed", "us/ray", "speedup", "build ms",
+       "MB", "nodes/ray", "tests/ray", "tested %", "diff"},
+      {}};
+  ResultsTable embree{"embree",
+                      "Ours (leaf placement, ordered traversal) over Embree on the same rays: "
+                      "median of interleaved pairs of thread CPU time, with the pairs' range, and "
+                      "the wall-clock ratio over short chunk pairs.",
+                      {"case", "N", "ratio (median)", "lowest", "highest", "wall-clock ratio"},
+                      {}};
+  for (const CaseResult& r : results) {
+    for (const Row& row : r.rows) {
+      const double rays = double(std::max<uint64_t>(1, row.stats.rays));
+      rows.AddRow(
+          {r.c->name, std::to_string(r.n), row.method, row.policy, row.traversal,
+           std::to_string(row.rays_timed), Fixed(row.us_per_ray, 3),
+           Fixed(r.brute_us / row.us_per_ray, 2), Fixed(row.build_ms, 1),
+           Fixed(double(row.memory) / 1e6, 1), Fixed(double(row.stats.nodes_visited) / rays, 1),
+           Fixed(double(row.stats.triangle_tests) / rays, 1),
+           Fixed(100.0 * row.stats.FractionTested(r.n), 3), std::to_string(row.mismatches)});
+    }
+    if (r.embree_ratio > 0)
+      embree.AddRow({r.c->name, std::to_string(r.n), Fixed(r.embree_ratio, 2),
+                     Fixed(r.embree_ratio_low, 2), Fixed(r.embree_ratio_high, 2),
+                     Fixed(r.embree_wall_ratio, 2)});
+  }
+  return {rows, embree};
+}
+
 const Row* FindRow(const CaseResult& r, const std::string& method, const std::string& policy,
                    const std::string& traversal) {
   for (const Row& row : r.rows)
@@ -568,7 +546,7 @@ void PrintVerdicts(const std::vector<CaseResult>& results, bool quick) {
 
 int RunOctreeBench(std::span<char*> args) {
   Options o;
-  if (!ParseOptions(args, &o)) return 2;
+  if (const int code = ParseOptions(args, &o); code >= 0) return code;
 
   std::vector<Ray> rays;
   if (!o.rays_in.empty()) {
@@ -615,9 +593,9 @@ int RunOctreeBench(std::span<char*> args) {
         cases.push_back({std::string(AffinityName(a)) + "-" + std::to_string(n), AffinityName(a),
                          MakeTriangleSoup(a, n, o.seed + n)});
     }
-    const std::string cache = PARTLAB_MODEL_CACHE;
+    const std::string cache = ModelCacheDirectory();
     const std::pair<std::string, std::string> models[] = {
-        {"bunny", std::string(PARTLAB_ASSET_DIR) + "/models/bunny.obj"},
+        {"bunny", AssetDirectory() + "/models/bunny.obj"},
         {"dragon_res2", cache + "/dragon_res2.obj"},
         {"dragon_vrip", cache + "/dragon_vrip.obj"}};
     for (const auto& [name, path] : models) {
@@ -657,6 +635,13 @@ int RunOctreeBench(std::span<char*> args) {
   if (!o.csv.empty()) {
     const std::string err = WriteCsv(o.csv, results);
     if (!err.empty()) {
+      std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
+      return 1;
+    }
+  }
+  if (!o.results.empty()) {
+    if (const std::string err = WriteResults(o.results, "octree", args, ResultTables(results));
+        !err.empty()) {
       std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
       return 1;
     }

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -26,7 +27,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
+#include "bench/results_writer.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/scenes/scene_registry.h"
@@ -43,80 +47,62 @@ struct SimOptions {
   std::optional<double> spawn;
   uint64_t seed = 1;
   std::string physics_algo;  // default: sabsp when built, else sap
-  std::string csv, markdown, record;
+  std::string csv, markdown, record, results;
   bool quick = false;
 };
 
-void PrintUsage() {
-  std::fprintf(stderr,
-               "usage: partlab-bench sim [--scene 1..4|all] [--steps N] [--algo all|NAME,...]\n"
-               "         [--bodies N] [--spawn PER_STEP] [--seed S] [--physics-algo NAME]\n"
-               "         [--csv FILE] [--markdown FILE] [--record FILE] [--quick]\n"
-               "  Runs each scene's physics once (recording an AABBTRC1 trace), replays the trace\n"
-               "  through every algorithm and compares their pairs with the live run's.\n"
-               "  --record FILE   keep the trace (FILE gets -sceneN before its extension when\n"
-               "                  several scenes run); otherwise a temporary file is used\n"
-               "  --quick         smoke test: 300 bodies, 60 steps (120 for scene 3); exits 1 on\n"
-               "                  any pair mismatch between an algorithm and the live run\n");
-}
-
-std::vector<std::string> SplitCommas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    const size_t comma = std::min(s.find(',', start), s.size());
-    if (comma > start) out.push_back(s.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
-
-// Returns an error line, or "" with `o` filled.
-std::string ParseOptions(std::span<char*> args, SimOptions& o) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string a = args[i];
-    auto value = [&]() -> std::string { return i + 1 < args.size() ? args[++i] : ""; };
-    if (a == "--quick") {
-      o.quick = true;
-    } else if (a == "--scene") {
-      const std::string v = value();
-      if (v == "all") continue;
-      o.scenes.clear();
-      for (const std::string& s : SplitCommas(v)) {
-        const SceneInfo* info = FindScene(s);
-        if (!info) return "sim: unknown scene '" + s + "' (1..4 or a key)";
-        o.scenes.push_back(info->number);
-      }
-    } else if (a == "--steps") {
-      o.steps = std::atoi(value().c_str());
-      if (o.steps <= 0) return "sim: --steps needs a positive number";
-    } else if (a == "--algo") {
-      const std::string v = value();
-      o.algos = v == "all" ? std::vector<std::string>{} : SplitCommas(v);
-      for (const std::string& n : o.algos)
-        if (!MakeBroadPhase(n)) return "sim: unknown broad phase '" + n + "'";
-    } else if (a == "--bodies") {
-      const int n = std::atoi(value().c_str());
-      if (n <= 0) return "sim: --bodies needs a positive number";
-      o.bodies = uint32_t(n);
-    } else if (a == "--spawn") {
-      o.spawn = std::atof(value().c_str());
-    } else if (a == "--seed") {
-      o.seed = std::strtoull(value().c_str(), nullptr, 10);
-    } else if (a == "--physics-algo") {
-      o.physics_algo = value();
-      if (!MakeBroadPhase(o.physics_algo))
-        return "sim: unknown broad phase '" + o.physics_algo + "'";
-    } else if (a == "--csv") {
-      o.csv = value();
-    } else if (a == "--markdown") {
-      o.markdown = value();
-    } else if (a == "--record") {
-      o.record = value();
-    } else {
-      return "sim: unknown option '" + a + "'";
+// The flags; --help lists them. Returns -1 to run, else the exit code (0 after --help, 2 after
+// a mistake, its one line printed).
+int ParseOptions(std::span<char*> args, SimOptions& o) {
+  CLI::App app(
+      "Runs each scene's physics once (recording an AABBTRC1 trace), replays the trace through "
+      "every algorithm and compares their pairs with the live run's.");
+  std::string scenes = "all", algos = "all";
+  app.add_option("--scene", scenes, "scenes, comma-separated: 1..4, keys, or all")
+      ->type_name("LIST");
+  AddNumber(app, "--steps", o.steps, 1, 1000000, "physics steps per scene");
+  app.add_option("--algo", algos, "broad phases replayed, comma-separated, or all")
+      ->type_name("NAME,...");
+  uint32_t bodies = 0;
+  double spawn = 0;
+  AddNumber<uint32_t>(app, "--bodies", bodies, 1, 1000000, "dynamic bodies (default: the scene's)");
+  AddNumber(app, "--spawn", spawn, 0.0, 1e6, "bodies spawned per step (default: the scene's)");
+  AddNumber<uint64_t>(app, "--seed", o.seed, 0, UINT64_MAX, "seed of the scenes");
+  app.add_option("--physics-algo", o.physics_algo,
+                 "the broad phase the live physics uses (default sabsp when built, else sap)")
+      ->type_name("NAME");
+  app.add_option("--csv", o.csv, "results as CSV")->type_name("FILE");
+  app.add_option("--markdown", o.markdown, "results as a markdown table")->type_name("FILE");
+  AddResultsFlag(app, o.results);
+  app.add_option("--record", o.record,
+                 "keep the trace (FILE gets -sceneN before its extension when several scenes "
+                 "run); otherwise a temporary file is used")
+      ->type_name("FILE");
+  app.add_flag("--quick", o.quick,
+               "smoke test: 300 bodies, 60 steps (120 for scene 3); exits 1 on any pair mismatch "
+               "between an algorithm and the live run");
+  const auto bodies_opt = app.get_option("--bodies");
+  const auto spawn_opt = app.get_option("--spawn");
+  if (const int code = ParseBenchArgs(app, "sim", args); code >= 0) return code;
+  auto fail = [](const std::string& line) {
+    std::fprintf(stderr, "partlab-bench sim: %s\n", line.c_str());
+    return 2;
+  };
+  if (bodies_opt->count()) o.bodies = bodies;
+  if (spawn_opt->count()) o.spawn = spawn;
+  if (scenes != "all") {
+    o.scenes.clear();
+    for (const std::string& s : SplitList(scenes)) {
+      const SceneInfo* info = FindScene(s);
+      if (!info) return fail("--scene: unknown scene '" + s + "' (1..4 or a key)");
+      o.scenes.push_back(info->number);
     }
   }
+  o.algos = algos == "all" ? std::vector<std::string>{} : SplitList(algos);
+  for (const std::string& n : o.algos)
+    if (!MakeBroadPhase(n)) return fail("--algo: unknown broad phase '" + n + "'");
+  if (!o.physics_algo.empty() && !MakeBroadPhase(o.physics_algo))
+    return fail("--physics-algo: unknown broad phase '" + o.physics_algo + "'");
   if (o.algos.empty())
     for (std::string_view n : BroadPhaseNames()) o.algos.emplace_back(n);
   if (o.physics_algo.empty()) o.physics_algo = MakeBroadPhase("sabsp") ? "sabsp" : "sap";
@@ -124,18 +110,7 @@ std::string ParseOptions(std::span<char*> args, SimOptions& o) {
     if (!o.bodies) o.bodies = 300;
     o.steps = std::min(o.steps, 60);
   }
-  return {};
-}
-
-std::string MachineLine() {
-  std::ifstream cpu("/proc/cpuinfo");
-  std::string line, model = "unknown CPU";
-  while (std::getline(cpu, line))
-    if (line.rfind("model name", 0) == 0) {
-      model = line.substr(line.find(':') + 2);
-      break;
-    }
-  return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads";
+  return -1;
 }
 
 // The optional statistics hook: tree depth for the structures that have one (Figure 6.9).
@@ -183,11 +158,6 @@ struct SceneRun {
   std::vector<AlgoRun> algos;
 };
 
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
 template <class T, class F>
 double Mean(const std::vector<T>& v, F f) {
   if (v.empty()) return 0;
@@ -511,17 +481,8 @@ std::string Markdown(const SimOptions& o, const std::vector<SceneRun>& runs) {
 }
 
 int RunSimBench(std::span<char*> args) {
-  for (char* a : args)
-    if (std::string_view(a) == "--help") {
-      PrintUsage();
-      return 0;
-    }
   SimOptions o;
-  if (std::string e = ParseOptions(args, o); !e.empty()) {
-    std::fprintf(stderr, "%s\n", e.c_str());
-    PrintUsage();
-    return 2;
-  }
+  if (const int code = ParseOptions(args, o); code >= 0) return code;
   std::fprintf(stderr, "partlab-bench sim on %s\n", MachineLine().c_str());
   std::vector<SceneRun> runs;
   uint32_t mismatches = 0;
@@ -557,6 +518,22 @@ int RunSimBench(std::span<char*> args) {
   const std::string md = Markdown(o, runs);
   std::fputs(md.c_str(), stdout);
   if (!o.markdown.empty()) std::ofstream(o.markdown) << md;
+  if (!o.results.empty()) {
+    // Its tables are already CSV and markdown: the same files, with where and how they were made.
+    const Provenance p = CurrentProvenance("sim", args);
+    std::filesystem::create_directories(o.results);
+    const std::string csv = o.results + "/sim.csv";
+    WriteCsv(csv, runs);
+    std::ifstream in(csv);
+    const std::string rows((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream(csv) << "# machine: " << p.machine << "\n# date: " << p.date
+                       << "\n# command: " << p.command << "\n"
+                       << rows;
+    std::ofstream(o.results + "/sim.md")
+        << "# sim\n\nMeasured on " << p.machine << ", " << p.date << ", with `" << p.command
+        << "` (generated by the bench; do not edit).\n\n"
+        << md;
+  }
   if (mismatches > 0) {
     std::fprintf(stderr, "sim: %u frames where an algorithm's pairs differ from the live run\n",
                  mismatches);

@@ -16,8 +16,12 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
+#include "bench/bench_stats.h"
+#include "bench/results_writer.h"
 #include "engine/io/obj_loader.h"
+#include "engine/paths/data_paths.h"
 #include "engine/visibility/backface_count.h"
 #include "engine/visibility/octree_frustum_culling.h"
 #include "engine/visibility/polygon_bsp.h"
@@ -31,26 +35,6 @@ using Clock = std::chrono::steady_clock;
 
 double Ms(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
-std::string CpuModel() {
-  std::ifstream f("/proc/cpuinfo");
-  for (std::string line; std::getline(f, line);)
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
-}
-
-std::string LoadAverage() {
-  std::ifstream f("/proc/loadavg");
-  std::string one, five, fifteen;
-  f >> one >> five >> fifteen;
-  return one + " " + five + " " + fifteen;
 }
 
 // The brute force: each triangle's box against the same exact frustum test.
@@ -76,18 +60,17 @@ bool SomePointInside(const Triangle& t, const Frustum& f) {
 }
 
 int RunVisibilityBench(std::span<char*> args) {
-  std::string path = "assets/models/bunny.obj";
+  std::string path = AssetDirectory() + "/models/bunny.obj";
   int cameras = 100;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (!std::strcmp(args[i], "--obj") && i + 1 < args.size()) {
-      path = args[++i];
-    } else if (!std::strcmp(args[i], "--cameras") && i + 1 < args.size()) {
-      cameras = std::max(1, std::atoi(args[++i]));
-    } else {
-      std::fprintf(stderr, "usage: partlab-bench visibility [--obj FILE.obj] [--cameras N]\n");
-      return 2;
-    }
-  }
+  CLI::App app(
+      "The chapter's visibility techniques timed on one model: octree frustum culling "
+      "against testing every triangle, backface counting, the polygon BSP's build and "
+      "back-to-front order.");
+  app.add_option("--obj", path, "the model (default: the installed bunny)")->type_name("FILE");
+  AddNumber(app, "--cameras", cameras, 1, 100000, "cameras around the model");
+  std::string results;
+  AddResultsFlag(app, results);
+  if (const int code = ParseBenchArgs(app, "visibility", args); code >= 0) return code;
   const auto loaded = LoadObj(path);
   if (!loaded.ok()) {
     std::fprintf(stderr, "%s\n", loaded.error().c_str());
@@ -104,7 +87,7 @@ int RunVisibilityBench(std::span<char*> args) {
   const auto b0 = Clock::now();
   const Octree octree(tris, OctreeBuildOptions{});
   const double build_ms = Ms(b0, Clock::now());
-  std::printf("machine: %s, %u threads, load average %s\n", CpuModel().c_str(),
+  std::printf("machine: %s, %u threads, load average %s\n", MachineName().c_str(),
               std::thread::hardware_concurrency(), LoadAverage().c_str());
   std::printf(
       "model: %s, %zu triangles; octree (leaf references, automatic depth): %zu cells, "
@@ -157,6 +140,25 @@ int RunVisibilityBench(std::span<char*> args) {
       box_only, mismatched);
   std::printf("backface count (3.2.3.1), median: %.3f ms for %zu triangles\n", Median(back_ms),
               tris.size());
+  ResultsTable culling{"",
+                       "Frustum culling (3.2.3.2) and backface counting (3.2.3.1) on " + path +
+                           " (" + std::to_string(tris.size()) + " triangles), " +
+                           std::to_string(cameras) + " cameras circling it; medians.",
+                       {"measure", "value", "unit"},
+                       {}};
+  culling.AddRow({"octree hierarchy culling", Fixed(tree, 3), "ms"});
+  culling.AddRow({"one box per triangle", Fixed(one_by_one, 3), "ms"});
+  culling.AddRow({"ratio", Fixed(one_by_one / std::max(tree, 1e-9), 1), "x"});
+  culling.AddRow({"triangles kept by the hierarchy", Fixed(100.0 * Median(tree_frac), 1), "%"});
+  culling.AddRow(
+      {"dropped with a sampled point inside (must be 0)", std::to_string(mismatched), "triangles"});
+  culling.AddRow({"backface count", Fixed(Median(back_ms), 3), "ms"});
+  culling.AddRow({"octree build", Fixed(build_ms, 1), "ms"});
+  ResultsTable bsp_table{"bsp",
+                         "The BSP room (3.2.3.3) built with each splitter heuristic; build time is "
+                         "the median of 20.",
+                         {"splitter", "polygons in", "polygons out", "splits", "depth", "build ms"},
+                         {}};
 
   const RoomScene room = MakeRoomScene(Aabb{{-5, 0, -4}, {5, 2.5f, 4}});
   for (int h = 0; h < kSplitterHeuristicCount; ++h) {
@@ -172,6 +174,17 @@ int RunVisibilityBench(std::span<char*> args) {
         "built in %.3f ms (median of 20)\n",
         SplitterHeuristicName(SplitterHeuristic(h)), room.polygons.size(), bsp.stats().polygons,
         bsp.stats().splits, bsp.stats().depth, Median(ms));
+    bsp_table.AddRow({SplitterHeuristicName(SplitterHeuristic(h)),
+                      std::to_string(room.polygons.size()), std::to_string(bsp.stats().polygons),
+                      std::to_string(bsp.stats().splits), std::to_string(bsp.stats().depth),
+                      Fixed(Median(ms), 3)});
+  }
+  if (!results.empty()) {
+    if (const std::string err = WriteResults(results, "visibility", args, {culling, bsp_table});
+        !err.empty()) {
+      std::fprintf(stderr, "partlab-bench visibility: %s\n", err.c_str());
+      return 1;
+    }
   }
   return mismatched == 0 ? 0 : 1;
 }

@@ -17,6 +17,10 @@ packages=(
   libclang-rt-14-dev
   # synthetic X11 input for the app's input smoke test (tests/app/x11_input.cpp)
   libx11-dev
+  # command lines of partlab and partlab-bench (CLI11, header-only)
+  libcli11-dev
+  # cpack -G DEB computes the package's Depends with dpkg-shlibdeps; the install test uses strings
+  dpkg-dev binutils
 )
 
 missing=()

@@ -43,6 +43,10 @@ bool SceneRenderer::Complete() const {
 
 // At the far plane, depth-tested but not written: it fills the cleared framebuffer except where a
 // ScreenDepthMask marked pixels as covered.
+void SceneRenderer::SubmitQueued() const {
+  glFlush();
+}
+
 void SceneRenderer::DrawBackdrop(const glm::vec3& top, const glm::vec3& bottom) const {
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);

@@ -52,6 +52,9 @@ class SceneRenderer {
   bool Complete() const;
 
   void DrawBackdrop(const glm::vec3& top, const glm::vec3& bottom) const;
+  // Hands the commands queued so far to the GL now (glFlush) rather than at the frame's end: on a
+  // software rasteriser its threads start on them while this thread prepares the next draws.
+  void SubmitQueued() const;
   void DrawMesh(const MeshBuffer& mesh, const glm::mat4& model, const CameraMatrices& camera,
                 const MeshStyle& style) const;
   void FlushOverlays(DebugDrawRenderer& overlays, const glm::mat4& view_projection) const;

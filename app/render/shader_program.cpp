@@ -71,11 +71,6 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
   return *this;
 }
 
-std::string ShaderDirectory() {
-  if (const char* dir = std::getenv("PARTLAB_SHADER_DIR"); dir && *dir) return dir;
-  return PARTLAB_SHADER_DIR;
-}
-
 ShaderProgram ShaderProgram::LoadOrError(const std::string& name, std::string& error) {
   auto program = Load(ShaderDirectory(), name);
   if (program.ok()) return std::move(program).value();

@@ -11,11 +11,11 @@
 
 #include "app/render/gl.h"
 #include "engine/io/load_result.h"
+#include "engine/paths/data_paths.h"
 
 namespace partlab {
 
-// Where the shaders are read at run time: $PARTLAB_SHADER_DIR, or the source tree's shaders/.
-std::string ShaderDirectory();
+// Where the shaders are read at run time: ShaderDirectory() (engine/paths/data_paths.h).
 
 class ShaderProgram {
  public:

@@ -24,6 +24,8 @@
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/panels/legend.h"
+#include "app/panels/tooltip.h"
 #include "app/render/mesh_buffer.h"
 #include "app/render/viewport_state.h"
 #include "app/view.h"
@@ -37,25 +39,11 @@ namespace partlab {
 
 namespace {
 
-void Tip(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-}
-
 // A heading line (this ImGui predates SeparatorText).
 void SectionTitle(const char* text) {
   ImGui::Spacing();
   ImGui::TextColored(ImVec4(0.95f, 0.80f, 0.45f, 1.0f), "%s", text);
   ImGui::Separator();
-}
-
-ImU32 ToImColor(const Color& c) {
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
 constexpr size_t kMaxGhostTriangles = 100000;
@@ -95,7 +83,7 @@ struct Label {
 
 class VisibilityView final : public View {
  public:
-  explicit VisibilityView(AppContext& app) : app_(app) { ApplyPreset(ParsedCommandLine()); }
+  explicit VisibilityView(AppContext& app) : View(app), app_(app) { ApplyPreset(app.options); }
 
   // The observer turns about its target; when the mouse drives it, the app's camera is the one.
   void Step(float dt) override {
@@ -726,7 +714,7 @@ void VisibilityView::TreeNodeGui(int32_t index, const char* side, int depth) {
   const float last = float(std::max<size_t>(order_.size(), 2) - 1);
   const Color c = pos >= 0 ? OrderRamp(float(pos) / last) : Color{0.6f, 0.6f, 0.6f, 1.0f};
   ImGui::PushStyleColor(ImGuiCol_Text,
-                        ToImColor({glm::mix(glm::vec3(c), glm::vec3(1.0f), 0.5f), 1.0f}));
+                        ToImU32({glm::mix(glm::vec3(c), glm::vec3(1.0f), 0.5f), 1.0f}));
   const bool open = ImGui::TreeNodeEx(label, flags);
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
@@ -760,7 +748,7 @@ void VisibilityView::UpdateWindows() {
     const ImVec2 b(l.at.x + ts.x * 0.5f + 3, l.at.y + ts.y * 0.5f + 1);
     list->AddRectFilled(a, b, IM_COL32(20, 20, 28, 190), 3.0f);
     list->AddText(ImVec2(a.x + 3, a.y + 1),
-                  ToImColor({glm::mix(glm::vec3(l.color), glm::vec3(1.0f), 0.3f), 1.0f}), text);
+                  ToImU32({glm::mix(glm::vec3(l.color), glm::vec3(1.0f), 0.3f), 1.0f}), text);
   }
   LegendWindow();
 }
@@ -790,7 +778,7 @@ void VisibilityView::LegendWindow() {
   auto key = [&](const Color& c, const char* text) {
     list->AddRectFilled(ImVec2(x, y), ImVec2(x + 320, y + line + 2), IM_COL32(20, 20, 28, 170));
     list->AddRectFilled(ImVec2(x + 6, y + 4), ImVec2(x + 20, y + line - 2),
-                        ToImColor({glm::vec3(c), 1.0f}));
+                        ToImU32({glm::vec3(c), 1.0f}));
     list->AddText(ImVec2(x + 28, y + 1), IM_COL32(240, 240, 245, 255), text);
     y += line + 2;
   };

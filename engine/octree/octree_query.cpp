@@ -8,12 +8,10 @@
 // nearest hit so far; every hit in that cell is at least that far, so it cannot be nearer nor an
 // equal-t lower id. Ties are broken by id (RayHit::Before) whatever the visiting order.
 #include <algorithm>
-#if defined(__SSE2__)
-#include <emmintrin.h>  // SSE2: part of every x86-64 CPU
-#endif
 
 #include "engine/geometry/ray_box.h"
 #include "engine/octree/octree.h"
+#include "engine/octree/octree_lanes.h"
 
 namespace partlab {
 namespace {
@@ -116,31 +114,6 @@ inline float Min3(const glm::vec3& v) {
   return m < v.z ? m : v.z;
 }
 
-// The eight children of a cell in mirrored order m (bit a of m: far half along axis a), given the
-// per-axis ranges of the near halves [near_of[0], far_of[0]] and far halves [near_of[1],
-// far_of[1]]: writes each child's entry distance and returns the mask of those the ray crosses
-// within [t_min, limit]. Only selections (max, min) and comparisons, so the SSE traversal, which
-// computes the same lanes with vector max and min, gives the same bits and entry distances (no
-// NaN can occur: see MakeSlabRay).
-[[maybe_unused]] inline unsigned CrossedChildren(const glm::vec3 (&near_of)[2],
-                                                 const glm::vec3 (&far_of)[2], float t_min,
-                                                 float limit, float (&enter)[8]) {
-  unsigned mask = 0;
-  for (int m = 0; m < 8; ++m) {
-    enter[m] = Max3({near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z});
-    const float leave = Min3({far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z});
-    mask |= unsigned(enter[m] <= leave && leave >= t_min && enter[m] <= limit) << m;
-  }
-  return mask;
-}
-
-#if defined(__SSE2__)
-// kFarHalfLanes[m]: all ones in lane a (x, y, z) when child m lies in the far half along axis a.
-alignas(16) constexpr uint32_t kFarHalfLanes[8][4] = {
-    {0, 0, 0, 0},   {~0u, 0, 0, 0},   {0, ~0u, 0, 0},   {~0u, ~0u, 0, 0},
-    {0, 0, ~0u, 0}, {~0u, 0, ~0u, 0}, {0, ~0u, ~0u, 0}, {~0u, ~0u, ~0u, 0}};
-#endif
-
 }  // namespace
 
 // The paper's traversal: "O raio é testado com cada octante cúbico da célula atual, e, se for
@@ -194,23 +167,23 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   const glm::vec3 root_near = tc - th, root_far = tc + th;
   const float root_enter = Max3(root_near), root_leave = Min3(root_far);
   if (!(root_enter <= root_leave) || root_leave < opt.t_min) return;
-#if defined(__SSE2__)
-  // The same steps on SSE registers, lanes x, y, z (w unused, always 0): a child's ranges are the
-  // parent's or the mid-planes', picked per lane by a mask, and all eight children's entry and exit
-  // come from a few shuffles, max and min (CrossedChildren's lane order). Same arithmetic, same
-  // order of operations as the plain version below, so the same cells are visited.
+  // The lanes are x, y, z (octree_lanes.h: an SSE register on x86-64). A child's ranges are the
+  // parent's or the mid-planes', picked per lane; all eight children's entry and exit come from
+  // the parent's ranges and the mid-planes' t at once.
+  using namespace octree_lanes;
   struct Entry {
-    __m128 near, far;  // per-axis t where the ray enters / leaves the cell's (grown) slabs
-    float enter;       // max of near: where the ray enters the (grown) cell
+    Lanes near, far;  // per-axis t where the ray enters / leaves the cell's (grown) slabs
+    float enter;      // max of near: where the ray enters the (grown) cell
     uint32_t node;
   };
-  auto vec = [](const glm::vec3& v) { return _mm_setr_ps(v.x, v.y, v.z, 0.0f); };
-  auto splat_z = [](__m128 v) { return _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 2, 2, 2)); };
-  const __m128 inv = vec(s.inv_dir), oti = vec(s.origin_times_inv), grow = vec(slack);
-  const __m128 t_min = _mm_set1_ps(opt.t_min);
+  const Lanes inv = MakeLanes(s.inv_dir), oti = MakeLanes(s.origin_times_inv);
+  const Lanes grow = MakeLanes(slack);
   Entry stack[kStackSize];
   int top = 0;
-  Entry e{vec(root_near), vec(root_far), root_enter, 0};
+  // The nearest crossed child is entered directly (not pushed and popped at once); the others wait
+  // on the stack, far first. Cells of the leaf placement's inner levels hold no triangles, so the
+  // triangle loop is not even set up for them.
+  Entry e{MakeLanes(root_near), MakeLanes(root_far), root_enter, 0};
   for (;;) {
     if (e.enter <= mode.Limit()) {  // else beyond the nearest hit so far: nothing nearer inside
       const OctreeNode& n = nodes_[e.node];
@@ -218,84 +191,16 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
       sink.Node(e.node);
       if (n.ref_count && TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
       if (!n.IsLeaf()) {
-        const __m128 tm = _mm_sub_ps(_mm_mul_ps(vec(n.center), inv), oti);
-        const __m128 far_half_near = _mm_sub_ps(tm, grow);  // near_of[1] of the plain version
-        const __m128 near_half_far = _mm_add_ps(tm, grow);  // far_of[0]
-        // Lanes m = 0..3: x from bit 0 of m, y from bit 1; then z from bit 2 (lo / hi).
-        const __m128 n_xy = _mm_unpacklo_ps(e.near, far_half_near);
-        const __m128 f_xy = _mm_unpacklo_ps(near_half_far, e.far);
-        const __m128 enter_xy = _mm_max_ps(_mm_movelh_ps(n_xy, n_xy),
-                                           _mm_shuffle_ps(n_xy, n_xy, _MM_SHUFFLE(3, 3, 2, 2)));
-        const __m128 leave_xy = _mm_min_ps(_mm_movelh_ps(f_xy, f_xy),
-                                           _mm_shuffle_ps(f_xy, f_xy, _MM_SHUFFLE(3, 3, 2, 2)));
-        const __m128 enter_lo = _mm_max_ps(enter_xy, splat_z(e.near));
-        const __m128 enter_hi = _mm_max_ps(enter_xy, splat_z(far_half_near));
-        const __m128 leave_lo = _mm_min_ps(leave_xy, splat_z(near_half_far));
-        const __m128 leave_hi = _mm_min_ps(leave_xy, splat_z(e.far));
-        const __m128 limit = _mm_set1_ps(mode.Limit());
-        auto crossed_of = [&](__m128 in, __m128 out) {
-          return unsigned(_mm_movemask_ps(
-              _mm_and_ps(_mm_and_ps(_mm_cmple_ps(in, out), _mm_cmpge_ps(out, t_min)),
-                         _mm_cmple_ps(in, limit))));
-        };
-        unsigned crossed = crossed_of(enter_lo, leave_lo) | crossed_of(enter_hi, leave_hi) << 4;
-        crossed &= kMirroredMask[s.sign_mask][n.child_mask];
-        if (crossed) {
-          float enter[8];
-          _mm_storeu_ps(enter, enter_lo);
-          _mm_storeu_ps(enter + 4, enter_hi);
-          auto child_entry = [&](int m) -> Entry {
-            const __m128 far_half = _mm_castsi128_ps(  // lane a: bit a of m
-                _mm_load_si128(reinterpret_cast<const __m128i*>(kFarHalfLanes[m])));
-            return {_mm_or_ps(_mm_and_ps(far_half, far_half_near), _mm_andnot_ps(far_half, e.near)),
-                    _mm_or_ps(_mm_and_ps(far_half, e.far), _mm_andnot_ps(far_half, near_half_far)),
-                    enter[m], n.Child(m ^ s.sign_mask)};
-          };
-          const int nearest = __builtin_ctz(crossed);
-          crossed &= crossed - 1;
-          while (crossed) {  // far children first, so the nearer ones come off the stack first
-            const int m = 31 - __builtin_clz(crossed);
-            crossed &= ~(1u << m);
-            stack[top++] = child_entry(m);
-          }
-          e = child_entry(nearest);
-          continue;
-        }
-      }
-    }
-    if (top == 0) return;
-    e = stack[--top];
-  }
-#else
-  struct Entry {
-    uint32_t node;
-    float enter;          // max of near: where the ray enters the (grown) cell
-    glm::vec3 near, far;  // per-axis t where the ray enters / leaves the cell's (grown) slabs
-  };
-  Entry stack[kStackSize];
-  int top = 0;
-  // The nearest crossed child is entered directly (not pushed and popped at once); the others wait
-  // on the stack, far first. Cells of the leaf placement's inner levels hold no triangles, so the
-  // triangle loop is not even set up for them.
-  Entry e{0, root_enter, root_near, root_far};
-  for (;;) {
-    if (e.enter <= mode.Limit()) {  // else beyond the nearest hit so far: nothing nearer inside
-      const OctreeNode& n = nodes_[e.node];
-      sink.Node(e.node);
-      if (n.ref_count && TestCell(ReferencesOf(n), ray, opt, mode, sink)) return;
-      if (!n.IsLeaf()) {
-        const glm::vec3 tm = n.center * s.inv_dir - s.origin_times_inv;
+        const Lanes tm = MakeLanes(n.center) * inv - oti;  // t of the three mid-planes
         // [0]: the near half along each axis, [1]: the far half.
-        const glm::vec3 near_of[2] = {e.near, tm - slack};
-        const glm::vec3 far_of[2] = {tm + slack, e.far};
+        const Lanes near_of[2] = {e.near, tm - grow};
+        const Lanes far_of[2] = {tm + grow, e.far};
         float enter[8];
         unsigned crossed = CrossedChildren(near_of, far_of, opt.t_min, mode.Limit(), enter);
         crossed &= kMirroredMask[s.sign_mask][n.child_mask];
         auto child_entry = [&](int m) -> Entry {
-          return {n.Child(m ^ s.sign_mask),
-                  enter[m],
-                  {near_of[m & 1].x, near_of[(m >> 1) & 1].y, near_of[(m >> 2) & 1].z},
-                  {far_of[m & 1].x, far_of[(m >> 1) & 1].y, far_of[(m >> 2) & 1].z}};
+          return {Pick(m, near_of[0], near_of[1]), Pick(m, far_of[0], far_of[1]), enter[m],
+                  n.Child(m ^ s.sign_mask)};
         };
         if (crossed) {
           const int nearest = __builtin_ctz(crossed);
@@ -313,7 +218,6 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
     if (top == 0) return;
     e = stack[--top];
   }
-#endif
 }
 
 template <class Mode>

@@ -1,4 +1,4 @@
-#include "app/views/octree_jobs.h"
+#include "app/views/octree/octree_jobs.h"
 
 #include <algorithm>
 #include <utility>

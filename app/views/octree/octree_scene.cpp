@@ -1,4 +1,4 @@
-#include "app/views/octree_scene.h"
+#include "app/views/octree/octree_scene.h"
 
 #include <algorithm>
 #include <limits>

@@ -15,7 +15,7 @@ namespace {
 
 class MeshView final : public View {
  public:
-  explicit MeshView(AppContext& app) : app_(app) {}
+  explicit MeshView(AppContext& app) : View(app), app_(app) {}
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override {
     if (!app_.model.loaded()) return;

@@ -1,0 +1,63 @@
+#include "app/panels/status_bar.h"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "app/panels/clamped_widgets.h"
+#include "app/panels/tooltip.h"
+#include "app/ui_style.h"
+#include "app/view.h"
+
+namespace partlab {
+
+namespace {
+
+void StepButtons(StepControl& stepping) {
+  if (ImGui::Button(stepping.playing() ? "Pause" : "Play")) stepping.TogglePlay();
+  Tip("Run or stop the fixed-step loop (3.2.2, Laço principal).");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(stepping.playing());
+  if (ImGui::Button("Step")) stepping.RequestSingleStep();
+  ImGui::EndDisabled();
+  Tip("While paused: advance exactly one fixed step.");
+}
+
+// Each notice on its own line with an "x" that dismisses it; the first dismissed ends the loop
+// (the list changed under it).
+void NoticeLines(Notices& notices) {
+  for (size_t i = 0; i < notices.list().size(); ++i) {
+    std::string text = notices.list()[i].text;
+    const std::string id = "notice" + std::to_string(i);
+    if (notices.list()[i].kind == Notice::Kind::kError)
+      DrawErrorLine(text, id.c_str());
+    else
+      DrawNoticeLine(text, id.c_str());
+    if (text.empty()) {
+      notices.Dismiss(i);
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+void DrawViewStatusBar(View& view) {
+  const bool controls = view.ShowsStepControls();
+  if (!controls && view.notices().empty()) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float pad = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + pad, vp->WorkPos.y + vp->WorkSize.y - pad),
+                          ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(pad * 40, vp->WorkSize.y * 0.5f));
+  SetNextWindowBgAlphaForRenderer(0.85f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  if (ImGui::Begin("##view status", nullptr, flags)) {
+    if (controls) StepButtons(view.stepping());
+    NoticeLines(view.notices());
+  }
+  ImGui::End();
+}
+
+}  // namespace partlab

@@ -1,0 +1,12 @@
+// The view's status bar, drawn by the app for every view from what the View base owns: its
+// notices (errors red, notes yellow, each dismissable) and, for views that step a simulation,
+// Play / Pause / Step. Nothing is drawn when there is nothing to say.
+#pragma once
+
+namespace partlab {
+
+class View;
+
+void DrawViewStatusBar(View& view);
+
+}  // namespace partlab

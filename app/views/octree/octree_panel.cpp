@@ -1,0 +1,350 @@
+// The octree view's panel and windows (the class is in octree_view.h): the controls of each
+// section with their tooltips, the results tables and the legend.
+#include "app/views/octree/octree_view.h"
+
+namespace partlab::octree_view {
+
+bool OctreeView::Header(const char* label, unsigned section) {
+  ImGui::SetNextItemOpen((open_sections_ & section) != 0, ImGuiCond_Once);
+  return ImGui::CollapsingHeader(label);
+}
+
+// Every cell's twelve edges through the engine's overlay function, recorded into one GPU buffer
+// when the tree or the filter changes: the same picture as DrawOctreeCells, one draw call a frame.
+
+// --- Panel ---------------------------------------------------------------------------------------
+
+void OctreeView::UpdateGui() {
+  SourceGui();
+  BuildGui();
+  OverlayGui();
+  RayGui();
+  BatchGui();
+  HeatmapGui();
+  if (!tint_mesh_->error().empty())
+    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", tint_mesh_->error().c_str());
+  if (!heatmap_quad_->error().empty())
+    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_quad_->error().c_str());
+}
+
+void OctreeView::UpdateWindows() {
+  ResultsWindow();
+  LegendWindow();
+}
+
+void OctreeView::SourceGui() {
+  if (!Header("Scene", kSectionScene)) return;
+  int source = int(source_);
+  stale_ |= ImGui::RadioButton("Model", &source, 0);
+  Tip("Build over the loaded model's triangles, like the paper's artist models Building and "
+      "SciFiCity (3.1 Resultados).");
+  ImGui::SameLine();
+  stale_ |= ImGui::RadioButton("Random soup", &source, 1);
+  Tip("Build over random triangles, the paper's synthetic test cases (2.2 Fatores de estudo).");
+  source_ = SceneSource(source);
+  if (source_ != SceneSource::kSoup) return;
+  stale_ |= ParamCombo(op::kAffinity, &soup_affinity_);
+  ParamSliderInt(op::kSoupTriangles, &soup_count_, clamp_note_, "%d", ImGuiSliderFlags_Logarithmic);
+  stale_ |= clamp_note_.deactivated_after_edit;
+  stale_ |= ParamInputInt(op::kSoupSeed, &soup_seed_, clamp_note_);
+}
+
+void OctreeView::BuildGui() {
+  if (!Header("Octree build", kSectionBuild)) return;
+  ParamSliderInt(op::kMaxDepth, &max_depth_, clamp_note_);
+  stale_ |= clamp_note_.deactivated_after_edit;
+  const char* placements[] = {"Paper: deepest containing cell", "Leaf references (split + SAT)"};
+  stale_ |= ParamCombo(op::kPlacement, &placement_, placements);
+  const OctreeBuildStats& s = tree_->stats();
+  ImGui::Text("%zu triangles, build %.1f ms, %.2f MB", tree_->usable_triangle_count(),
+              s.build_seconds * 1e3, double(s.memory_bytes) / (1 << 20));
+  Tip("Build time and memory (nodes, triangle references, the triangle copy) of this octree; the "
+      "paper weighs the same build cost against query time (3.1 Resultados).");
+  ImGui::Text("%zu cells, %zu leaves, %zu refs, deepest %d", s.node_count, s.leaf_count,
+              s.reference_count, s.depth_reached);
+  if (s.skipped.Total() > 0)
+    ImGui::TextDisabled("%zu degenerate triangles skipped", s.skipped.Total());
+  ImGui::PlotHistogram("##perdepth", triangles_per_depth_.data(), int(triangles_per_depth_.size()),
+                       0, "triangles per depth (1 .. max)", 0.0f, FLT_MAX,
+                       ImVec2(0, ImGui::GetFontSize() * 4));
+  Tip("How many triangles each depth holds, the paper's figures 9-17 (3.1 Resultados): a tall "
+      "bar at a shallow depth means big triangles the octree cannot separate.");
+}
+
+void OctreeView::OverlayGui() {
+  if (!Header("Overlay", kSectionOverlay)) return;
+  ImGui::Checkbox("Mesh", &show_mesh_);
+  Tip("Draw the scene's triangles, the T = V0 + uE1 + vE2 of equation 2 (1.1 Detecção de "
+      "colisão).");
+  ImGui::SameLine();
+  ImGui::Checkbox("Cells", &show_cells_);
+  Tip("Draw every cell as a wireframe cube coloured by its depth (legend at the bottom), the "
+      "subdivision of 1.2 Octree.");
+  ImGui::SameLine();
+  ImGui::Checkbox("Hide empty", &hide_empty_);
+  Tip("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
+      "(1.2 Octree).");
+  ClampedSliderInt(op::kDepthShown.label, &depth_shown_,
+                   {1, max_depth_, "the root is depth 1", "the octree's max depth"}, clamp_note_);
+  Tip(op::kDepthShown.tip);
+  if (show_cells_) {
+    ImGui::TextDisabled("%zu cell edges merged into %zu lines", cell_recorder_.segments_recorded(),
+                        cell_lines_->line_count());
+    Tip("Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
+        "the overlay fast on a software renderer.");
+    if (cell_lines_->outside_line_count() > 0 && coarse_in_motion_) {
+      ImGui::TextDisabled("%zu pieces outside the mesh, while turning",
+                          cell_lines_->outside_line_count());
+      Tip("While the camera moves, the lines are cut where they enter the closed mesh drawn "
+          "under them: from outside it those stretches are hidden anyway, and a software "
+          "renderer no longer fills their pixels.");
+    }
+  }
+  if (app_.model.triangles_in_motion() < app_.model.displayed_triangles()) {
+    ImGui::Checkbox("Coarser mesh while the camera moves", &coarse_in_motion_);
+    Tip("Software rendering: while the camera turns with the cells shown, the model is drawn "
+        "from a copy with a sixth of the triangles, and the cell edges inside it (hidden from a "
+        "camera outside) are left out, so the frame rate keeps up; the still picture uses the "
+        "display mesh and every edge.");
+  }
+  ImGui::Checkbox("Colour triangles by cell depth", &tint_by_depth_);
+  Tip("Each triangle takes the colour of the depth of the cell that holds it: big or badly "
+      "placed triangles stay shallow and are tested by many rays (3.1 Profundidade da Octree).");
+}
+
+void OctreeView::RayGui() {
+  if (!Header("Ray query", kSectionRay)) return;
+  int mode = int(ray_mode_);
+  ImGui::RadioButton("From camera", &mode, 0);
+  Tip("Double-click the view: the ray goes from the eye through the cursor, the paper's R(t) = O "
+      "+ tD (1.1 Detecção de colisão).");
+  ImGui::SameLine();
+  ImGui::RadioButton("From fixed origin", &mode, 1);
+  Tip("Double-click aims a ray from the magenta origin at the point under the cursor, to watch "
+      "one ray cross the cells from the side.");
+  ray_mode_ = RayMode(mode);
+  if (ray_mode_ == RayMode::kFromFixedOrigin) {
+    const glm::vec3 before = fixed_origin_;
+    if (ImGui::DragFloat3("Origin", &fixed_origin_.x,
+                          0.01f * glm::length(scene_.bounds().Extent()))) {
+      // Ctrl+click accepts typed text, "inf" and "nan" included: a ray cannot start there.
+      const bool finite = std::isfinite(fixed_origin_.x) && std::isfinite(fixed_origin_.y) &&
+                          std::isfinite(fixed_origin_.z);
+      if (!finite) {
+        fixed_origin_ = before;
+        clamp_note_ = {"Origin", "Origin: not a finite point; the previous origin is kept"};
+      } else if (clamp_note_.label == "Origin") {
+        clamp_note_ = {};
+      }
+    }
+    if (clamp_note_.label == "Origin") DrawNoteLine(clamp_note_.text);
+    Tip("The origin O of fixed-origin rays, R(t) = O + tD (1.1 Detecção de colisão); drag to "
+        "move.");
+    if (ImGui::Button("Origin at eye")) fixed_origin_ = app_.camera.Eye();
+    Tip("Put the origin O at the camera's eye (1.1 Detecção de colisão: any point can be O).");
+    ImGui::SameLine();
+    if (ImGui::Button("Default ray")) DefaultFixedRay();
+    Tip("A ray from the left of the view to the surface seen at the scene's centre, crossing many "
+        "cells before its hit (1.2 Octree).");
+  }
+  const char* traversals[] = {"paper", "ordered"};
+  ImGui::Combo("Overlay shows", &trace_shown_, traversals, 2);
+  Tip("Whose visited cells (yellow) and tested triangles (blue) are drawn: the paper's traversal "
+      "(1.2 Octree) or our front-to-back one that stops at the nearest hit.");
+  if (has_ray_) {
+    if (ImGui::Button("Clear ray")) has_ray_ = false;
+    Tip("Remove the ray, its visited cells and its tested triangles (1.2 Octree) from the view.");
+  }
+}
+
+void OctreeView::BatchGui() {
+  if (!Header("Batch: 10,000 random rays", kSectionBatch)) return;
+  if (batch_job_.Running()) {
+    ImGui::ProgressBar(batch_job_.Progress(), ImVec2(-1, 0), "running on a worker thread");
+    if (ImGui::Button("Cancel")) batch_job_.Stop();
+  } else if (ImGui::Button("Run batch")) {
+    StartBatch();
+  }
+  Tip("The paper's experiment (2.1 Parâmetros da avaliação): 10,000 rays of random origin and "
+      "direction, brute force vs octree, both traversals, answers compared ray by ray.");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  ParamInputInt(op::kBatchSeed, &batch_seed_, clamp_note_);
+  ParamSliderInt(op::kBruteRays, &brute_rays_, clamp_note_, "%d", ImGuiSliderFlags_Logarithmic);
+  ImGui::Checkbox("Draw rays", &draw_batch_rays_);
+  Tip("The batch's rays (2.1 Parâmetros da avaliação) as thin lines, to the hit or across the "
+      "scene when they miss; hits as red points.");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  ParamSliderInt(op::kRaysDrawn, &batch_rays_drawn_, clamp_note_, "%d drawn",
+                 ImGuiSliderFlags_Logarithmic);
+}
+
+void OctreeView::HeatmapGui() {
+  if (!Header("Cost heatmap", kSectionHeatmap)) return;
+  ImGui::Checkbox("Show heatmap", &heatmap_on_);
+  Tip("One ray per pixel from the camera, coloured by its cost: where the octree saves work and "
+      "where it does not (the costs of 3.1 Resultados, per pixel).");
+  const char* metrics[] = {"Cells visited", "Triangles tested"};
+  heatmap_recolour_ |= ParamCombo(op::kHeatmapMetric, &heatmap_metric_, metrics);
+  const char* shown[] = {"Paper traversal", "Ordered traversal", "Split: paper | ordered"};
+  heatmap_recolour_ |= ParamCombo(op::kHeatmapShown, &heatmap_shown_, shown);
+  heatmap_recolour_ |= ImGui::Checkbox("Log scale", &heatmap_log_);
+  Tip("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
+      "rays' differences, while the "
+      "linear scale shows where the expensive rays are.");
+  const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
+  ImGui::Combo(op::kHeatmapFraction.label, &heatmap_fraction_, fractions, 5);
+  Tip(op::kHeatmapFraction.tip);
+  if (heatmap_job_.Running()) ImGui::ProgressBar(heatmap_job_.Progress(), ImVec2(-1, 0), "tracing");
+  if (heatmap_on_ && heatmap_key_.width > 0)
+    ImGui::Text("%dx%d rays; mean %s: paper %.1f, ordered %.1f", heatmap_key_.width,
+                heatmap_key_.height, heatmap_metric_ == 0 ? "cells" : "tests", heatmap_mean_[0],
+                heatmap_mean_[1]);
+}
+
+// Results get their own window (bottom right), so the numbers stay visible while the panel scrolls.
+void OctreeView::ResultsWindow() {
+  if (!has_ray_ && !batch_job_.HasResult()) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float pad = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, vp->WorkPos.y + vp->WorkSize.y - pad),
+      ImGuiCond_Always, ImVec2(1, 1));
+  SetNextWindowBgAlphaForRenderer(0.85f);
+  if (ImGui::Begin("Octree results", nullptr,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing)) {
+    if (has_ray_) RayResultsTable();
+    if (has_ray_ && batch_job_.HasResult()) ImGui::Separator();
+    if (batch_job_.HasResult()) BatchResultsTable();
+  }
+  ImGui::End();
+}
+
+void OctreeView::RayResultsTable() {
+  const RayHit& hit = results_[0].hit;
+  if (hit.hit) {
+    const glm::vec3 p = ray_.At(hit.t);
+    ImGui::Text("Hit triangle %u at (%.4g, %.4g, %.4g), distance %.4g", hit.triangle, p.x, p.y, p.z,
+                hit.t * glm::length(ray_.direction));
+  } else {
+    ImGui::Text("The ray hits nothing");
+  }
+  if (!ImGui::BeginTable("ray", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
+    return;
+  ImGui::TableSetupColumn("one ray");
+  ImGui::TableSetupColumn("paper");
+  ImGui::TableSetupColumn("ordered");
+  ImGui::TableHeadersRow();
+  auto row = [](const char* name, auto a, auto b) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", (unsigned long long)a);
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", (unsigned long long)b);
+  };
+  row("cells visited", results_[0].stats.nodes_visited, results_[1].stats.nodes_visited);
+  row("triangles tested", results_[0].stats.triangle_tests, results_[1].stats.triangle_tests);
+  row("hit triangle", results_[0].hit.hit ? results_[0].hit.triangle : 0,
+      results_[1].hit.hit ? results_[1].hit.triangle : 0);
+  ImGui::EndTable();
+  ImGui::TextDisabled("yellow: visited cells, blue: tested, red: hit (%s)",
+                      trace_shown_ == 0 ? "paper" : "ordered");
+}
+
+void OctreeView::BatchResultsTable() {
+  const RayBatch& b = batch_job_.result();
+  const size_t n = tree_->usable_triangle_count();
+  ImGui::Text("%zu random rays (%zu also by brute force), %zu triangles, %llu hits", b.done,
+              b.brute_rays, n, (unsigned long long)b.octree[1].hits);
+  if (!ImGui::BeginTable("batch", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
+    return;
+  for (const char* h : {"batch", "brute force", "octree paper", "octree ordered"})
+    ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  // Times on the rays every method answered, so the columns compare like with like.
+  const double seconds[3] = {b.brute_seconds, b.octree_seconds_on_brute_rays[0],
+                             b.octree_seconds_on_brute_rays[1]};
+  const QueryStats* stats[3] = {&b.brute, &b.octree[0], &b.octree[1]};
+  auto row = [](const char* name, auto cell) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    for (int m = 0; m < 3; ++m) {
+      ImGui::TableNextColumn();
+      cell(m);
+    }
+  };
+  row("time", [&](int m) { ImGui::Text("%.1f ms", seconds[m] * 1e3); });
+  row("speedup",
+      [&](int m) { ImGui::Text("%.2fx", seconds[m] > 0 ? seconds[0] / seconds[m] : 0); });
+  row("tested", [&](int m) { ImGui::Text("%.2f %%", 100.0 * stats[m]->FractionTested(n)); });
+  row("cells/ray", [&](int m) {
+    if (m == 0)
+      ImGui::TextUnformatted("-");  // the brute force visits no cells
+    else
+      ImGui::Text("%.1f", stats[m]->rays ? double(stats[m]->nodes_visited) / stats[m]->rays : 0.0);
+  });
+  row("wrong", [&](int m) { ImGui::Text("%zu", m == 0 ? size_t(0) : b.mismatches[m - 1]); });
+  ImGui::EndTable();
+  ImGui::TextDisabled("times on the %zu brute-force rays; octree on all %zu: %.1f / %.1f ms",
+                      b.brute_rays, b.done, b.octree_seconds[0] * 1e3, b.octree_seconds[1] * 1e3);
+  // Where the tested triangles live: the paper reads its speedups off this histogram (3.1).
+  ImGui::PlotHistogram("##batchdepth", triangles_per_depth_.data(),
+                       int(triangles_per_depth_.size()), 0, "triangles per depth (1 .. max)", 0.0f,
+                       FLT_MAX, ImVec2(ImGui::GetFontSize() * 22, ImGui::GetFontSize() * 3.5f));
+}
+
+// The colour keys, bottom centre: depth colours (cells, tint) or the heatmap's ramp.
+void OctreeView::LegendWindow() {
+  const bool heatmap = heatmap_on_ && heatmap_quad_->has_image();
+  if (!heatmap && !show_cells_ && !tint_by_depth_) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float pad = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - pad),
+      ImGuiCond_Always, ImVec2(0.5f, 1));
+  SetNextWindowBgAlphaForRenderer(0.8f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  if (heatmap && HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {
+    // Which half is which, just above the legend, behind every window.
+    ImDrawList* bg = ImGui::GetBackgroundDrawList();
+    const float y = vp->WorkPos.y + vp->WorkSize.y - pad * 7.5f;
+    const float cx = vp->WorkPos.x + vp->WorkSize.x * 0.5f;
+    const char* left = "paper traversal  <";
+    const char* right = ">  ordered traversal";
+    const ImU32 white = IM_COL32(255, 255, 255, 235);
+    bg->AddText(ImVec2(cx - ImGui::CalcTextSize(left).x - pad * 0.4f, y), white, left);
+    bg->AddText(ImVec2(cx + pad * 0.4f, y), white, right);
+  }
+  if (ImGui::Begin("##octree legend", nullptr, flags)) {
+    if (heatmap) {
+      ImGui::Text("%s per ray (%s scale)",
+                  heatmap_metric_ == 0 ? "Cells visited" : "Triangles tested",
+                  heatmap_log_ ? "log" : "linear");
+      const float w = pad * 16;
+      LegendRamp(CostRampColor, w, pad * 0.9f);
+      const uint32_t mid =
+          heatmap_log_ ? uint32_t(std::lround(std::expm1(0.5 * std::log1p(double(heatmap_max_)))))
+                       : heatmap_max_ / 2;
+      ImGui::Text("0");
+      ImGui::SameLine(w * 0.5f - pad * 0.5f);
+      ImGui::Text("%u", mid);
+      ImGui::SameLine(w - pad * 1.5f);
+      ImGui::Text("%u", heatmap_max_);
+    } else {
+      ImGui::TextUnformatted("Cell depth (non-empty cells)");
+      for (int d = 1; d <= max_depth_; ++d) {
+        LegendSwatch(OctreeDepthColor(d));
+        ImGui::Text("%2d: %d", d, cells_per_depth_[d - 1]);
+        if (d % 3 != 0 && d != max_depth_) ImGui::SameLine(pad * 6.5f * (d % 3));
+      }
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace partlab::octree_view

@@ -1,0 +1,362 @@
+#include "app/views/octree/octree_view.h"
+
+namespace partlab::octree_view {
+
+namespace {
+
+uint32_t PackRgba(const Color& c) {
+  auto byte = [](float v) { return uint32_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+  return byte(c.r) | byte(c.g) << 8 | byte(c.b) << 16 | byte(c.a) << 24;
+}
+
+}  // namespace
+
+void OctreeView::UpdateCellLines() {
+  if (tree_->empty() || (cells_tree_ == tree_.get() && cells_depth_ == depth_shown_ &&
+                         cells_hide_empty_ == hide_empty_))
+    return;
+  cells_tree_ = tree_.get();
+  cells_depth_ = depth_shown_;
+  cells_hide_empty_ = hide_empty_;
+  cell_recorder_.Clear();
+  // Snap to the deepest cells' corners: shared edges of neighbouring cells are drawn once.
+  const OctreeNode& root = tree_->nodes()[0];
+  cell_recorder_.SetGrid(root.center - glm::vec3(root.half),
+                         2.0f * root.half / float(1u << (tree_->stats().max_depth - 1)));
+  DrawOctreeCells(*tree_, {depth_shown_, hide_empty_}, cell_recorder_);
+  cell_recorder_.Finish();
+  // The model's coarse copy is what moving frames draw under the cells (a soup is drawn whole).
+  if (source_ == SceneSource::kModel)
+    cells_outside_.SetMesh(app_.model.mesh_in_motion());
+  else
+    cells_outside_.ClearMesh();
+  const uint32_t points = (1u << (tree_->stats().max_depth - 1)) + 1;
+  cell_lines_->Upload(cell_recorder_.vertices(), cells_outside_.Clip(cell_recorder_, points));
+}
+
+// --- The octree ----------------------------------------------------------------------------------
+
+void OctreeView::RebuildIfStale() {
+  const bool model_changed =
+      source_ == SceneSource::kModel && scene_.model_generation() != app_.model.generation();
+  if (stale_ || model_changed) Rebuild();
+}
+
+// "A profundidade máxima ... válvula de escape" (1.2, Octree): rebuilding is the experiment, so it
+// runs synchronously on every change of source, depth or placement; its time is the build time.
+void OctreeView::Rebuild() {
+  stale_ = false;
+  ++rebuilds_;
+  scene_.Update(source_, app_.model, Affinity(soup_affinity_), size_t(soup_count_),
+                uint64_t(soup_seed_));
+  OctreeBuildOptions options;
+  options.placement = Placement(placement_);
+  options.max_depth = max_depth_;
+  tree_ = std::make_shared<const Octree>(scene_.triangles(), options);
+  depth_shown_ = std::min(depth_shown_, max_depth_);
+  const OctreeBuildStats& stats = tree_->stats();
+  triangles_per_depth_.assign(size_t(max_depth_), 0.0f);
+  for (size_t d = 1; d < stats.triangles_per_depth.size() && d <= size_t(max_depth_); ++d)
+    triangles_per_depth_[d - 1] = float(stats.triangles_per_depth[d]);
+  cells_per_depth_.assign(size_t(max_depth_), 0);
+  const auto nodes = tree_->nodes();
+  for (uint32_t i = 0; i < nodes.size(); ++i)
+    if (tree_->SubtreeReferences(i) > 0 && nodes[i].depth <= max_depth_)
+      ++cells_per_depth_[nodes[i].depth - 1];
+  UploadTriangleColours();
+  if (has_ray_) ShootRay(ray_);
+  batch_job_.Stop();  // its answers belong to the old tree
+  batch_job_.Clear();
+}
+
+// Soups always go through the per-triangle mesh (they have no MeshBuffer); the model only when
+// tinted by depth. Depth colours are the cells' (OctreeDepthColor), so the legend serves both.
+void OctreeView::UploadTriangleColours() {
+  tint_uploaded_ = source_ == SceneSource::kSoup || tint_by_depth_;
+  uploaded_depth_colours_ = tint_by_depth_;
+  if (!tint_uploaded_) return;
+  const auto depths = tree_->triangle_depths();
+  std::vector<uint32_t> colours(depths.size());
+  const uint32_t plain = PackRgba({0.80f, 0.52f, 0.30f, 1.0f});
+  for (size_t i = 0; i < depths.size(); ++i)
+    colours[i] = !tint_by_depth_  ? plain
+                 : depths[i] == 0 ? PackRgba({0.5f, 0.5f, 0.5f, 1.0f})
+                                  : PackRgba(OctreeDepthColor(depths[i]));
+  tint_mesh_->Upload(scene_.triangles(), colours);
+}
+
+// --- Rays ----------------------------------------------------------------------------------------
+
+// The "Default ray" (and --preset ray): aimed at the surface point the camera sees at the scene's
+// centre, from the left of the view, a little above and in front, so the whole ray, the cells it
+// crosses and its hit are in sight.
+void OctreeView::DefaultFixedRay() {
+  const OrbitCamera& camera = app_.camera;
+  const float radius = 0.5f * glm::length(scene_.bounds().Extent());
+  const glm::vec3 eye = camera.Eye();
+  const Ray sight{eye, glm::normalize(scene_.bounds().Center() - eye)};
+  const RayHit seen = tree_->Nearest(sight, Traversal::kOrdered);
+  const glm::vec3 target = seen.hit ? sight.At(seen.t) : scene_.SurfacePointNearCentre();
+  fixed_origin_ = target - camera.Right() * (0.95f * radius) + camera.Up() * (0.3f * radius) -
+                  camera.Forward() * (0.25f * radius);
+  ShootRay({fixed_origin_, glm::normalize(target - fixed_origin_)});
+}
+
+void OctreeView::ShootRay(const Ray& ray) {
+  ray_ = ray;
+  has_ray_ = true;
+  for (int k = 0; k < 2; ++k) {
+    RayResult& r = results_[k];
+    r.trace.Clear();
+    r.stats = {};
+    r.hit = tree_->Nearest(ray_, k == 0 ? Traversal::kPaper : Traversal::kOrdered, {}, &r.stats,
+                           &r.trace);
+  }
+}
+
+// Camera mode: the ray through the cursor. Fixed-origin mode: from the placed origin towards
+// what is under the cursor (the surface point, or a point far along the camera ray).
+bool OctreeView::Pick(const PickRay& pick) {
+  if (!tree_) return false;
+  const Ray camera_ray{pick.origin, pick.dir};
+  if (ray_mode_ == RayMode::kFromCamera) {
+    ShootRay(camera_ray);
+    PrintRay();  // one line per click: a log a student (or a test) can read back
+    return true;
+  }
+  const RayHit under = tree_->Nearest(camera_ray, Traversal::kOrdered);
+  const float far = 2.0f * glm::length(scene_.bounds().Extent()) + glm::length(pick.origin);
+  const glm::vec3 target = camera_ray.At(under.hit ? under.t : far);
+  if (glm::length(target - fixed_origin_) <= 0.0f) return false;
+  ShootRay({fixed_origin_, glm::normalize(target - fixed_origin_)});
+  PrintRay();
+  return true;
+}
+
+// --- Jobs ----------------------------------------------------------------------------------------
+
+void OctreeView::StartBatch() {
+  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), 10000, uint64_t(batch_seed_)),
+                   size_t(brute_rays_));
+}
+
+void OctreeView::FinishJobs(const RenderContext& ctx) {
+  if (headless()) batch_job_.Wait();
+  const bool had_batch = batch_job_.HasResult();
+  batch_job_.Collect();
+  if (headless() && !had_batch && batch_job_.HasResult()) PrintBatch();
+  if (heatmap_on_) UpdateHeatmap(ctx);
+}
+
+// Headless runs say what the screenshot shows, for scripts and the smoke tests.
+void OctreeView::PrintRay() const {
+  const RayResult &p = results_[0], &o = results_[1];
+  std::printf(
+      "partlab: octree ray: %s triangle %u t %.6g | paper: %llu cells, %llu tests, triangle %u | "
+      "ordered: %llu cells, %llu tests, triangle %u\n",
+      p.hit.hit ? "hit" : "miss", p.hit.triangle, p.hit.t,
+      (unsigned long long)p.stats.nodes_visited, (unsigned long long)p.stats.triangle_tests,
+      p.hit.triangle, (unsigned long long)o.stats.nodes_visited,
+      (unsigned long long)o.stats.triangle_tests, o.hit.triangle);
+  std::fflush(stdout);
+}
+
+void OctreeView::PrintBatch() const {
+  const RayBatch& b = batch_job_.result();
+  const size_t n = tree_->usable_triangle_count();
+  std::printf(
+      "partlab: octree batch: %zu rays, %zu triangles | on the first %zu: brute %.1f ms, paper "
+      "%.1f ms (%.2fx), ordered %.1f ms (%.2fx) | all rays: paper %.1f ms, %.2f%% tested, "
+      "ordered %.1f ms, %.2f%% tested | wrong %zu %zu\n",
+      b.done, n, b.brute_rays, b.brute_seconds * 1e3, b.octree_seconds_on_brute_rays[0] * 1e3,
+      b.Speedup(0), b.octree_seconds_on_brute_rays[1] * 1e3, b.Speedup(1),
+      b.octree_seconds[0] * 1e3, 100.0 * b.octree[0].FractionTested(n), b.octree_seconds[1] * 1e3,
+      100.0 * b.octree[1].FractionTested(n), b.mismatches[0], b.mismatches[1]);
+}
+
+// Re-traces when the camera, the viewport, the fraction or the tree changed; a finished image is
+// coloured and uploaded once. Interactive runs keep showing the previous image meanwhile.
+void OctreeView::UpdateHeatmap(const RenderContext& ctx) {
+  const int f = kFractions[heatmap_fraction_];
+  HeatmapKey key{ctx.camera, ctx.framebuffer_size, std::max(1, int(ctx.framebuffer_size.x) / f),
+                 std::max(1, int(ctx.framebuffer_size.y) / f), tree_.get()};
+  // A running trace is left to finish (cancelling would make the UI thread wait for its slice);
+  // the next frame starts one for the camera as it is then.
+  if (!(key == heatmap_job_.requested()) && !heatmap_job_.Running()) heatmap_job_.Start(tree_, key);
+  if (headless()) heatmap_job_.Wait();
+  if (heatmap_job_.Collect()) {
+    heatmap_key_ = heatmap_job_.shown_key();
+    heatmap_recolour_ = true;
+  }
+  if (heatmap_recolour_) ColouriseHeatmap();
+}
+
+// One colour per traced pixel on a (linear or log) scale shared by both traversals, so the two
+// halves of the split view compare directly.
+void OctreeView::ColouriseHeatmap() {
+  heatmap_recolour_ = false;
+  const CostImage& image = heatmap_job_.image();
+  if (image.width == 0) return;
+  const CostMetric metric = CostMetric(heatmap_metric_);
+  heatmap_max_ = image.Max(metric);
+  const auto& paper = image.Plane(Traversal::kPaper, metric);
+  const auto& ordered = image.Plane(Traversal::kOrdered, metric);
+  double sums[2] = {0, 0};
+  heatmap_rgba_.resize(paper.size());
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const size_t i = size_t(y) * image.width + x;
+      sums[0] += paper[i];
+      sums[1] += ordered[i];
+      const HeatmapShown shown = HeatmapShown(heatmap_shown_);
+      const bool left = 2 * x < image.width;
+      const bool use_paper =
+          shown == HeatmapShown::kPaper || (shown == HeatmapShown::kSplit && left);
+      const uint32_t cost = use_paper ? paper[i] : ordered[i];
+      const float t = heatmap_log_ ? CostRampPosition(cost, heatmap_max_)
+                                   : float(cost) / float(std::max(heatmap_max_, 1u));
+      heatmap_rgba_[i] = PackRgba(CostRampColor(t));
+    }
+  }
+  for (int k = 0; k < 2; ++k) heatmap_mean_[k] = paper.empty() ? 0.0 : sums[k] / paper.size();
+  heatmap_quad_->Upload(image.width, image.height, heatmap_rgba_);
+  if (headless())
+    std::printf("partlab: octree heatmap %dx%d rays: mean %s paper %.2f, ordered %.2f (max %u)\n",
+                image.width, image.height, metric == CostMetric::kNodesVisited ? "cells" : "tests",
+                heatmap_mean_[0], heatmap_mean_[1], heatmap_max_);
+}
+
+// --- Drawing -------------------------------------------------------------------------------------
+
+void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
+  RebuildIfStale();
+  if (!tree_) return;
+  if (tint_uploaded_ != (source_ == SceneSource::kSoup || tint_by_depth_) ||
+      (tint_uploaded_ && uploaded_depth_colours_ != tint_by_depth_))
+    UploadTriangleColours();
+  FinishJobs(ctx);
+  if (heatmap_on_ && heatmap_quad_->has_image()) {
+    heatmap_quad_->Draw(1.0f);
+    if (HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {
+      // The divider between the paper (left) and ordered (right) halves, on the image plane.
+      const PickRay top =
+          ctx.camera.RayThroughPixel({ctx.framebuffer_size.x * 0.5f, 0.0f}, ctx.framebuffer_size);
+      const PickRay bottom = ctx.camera.RayThroughPixel(
+          {ctx.framebuffer_size.x * 0.5f, ctx.framebuffer_size.y}, ctx.framebuffer_size);
+      const float d = ctx.camera.NearPlane() * 1.5f;
+      draw.Line(top.origin + d * top.dir, bottom.origin + d * bottom.dir, {1, 1, 1, 0.9f});
+    }
+  } else {
+    DrawScene(ctx, draw);
+  }
+  if (has_ray_)
+    DrawRayQuery(*tree_, ray_, results_[trace_shown_].hit, results_[trace_shown_].trace,
+                 2.0f * glm::length(scene_.bounds().Extent()), draw);
+  if (ray_mode_ == RayMode::kFromFixedOrigin) draw.Point(fixed_origin_, 11.0f, {1, 0.3f, 1, 1});
+}
+
+// Everything the mesh-and-cells picture depends on.
+uint64_t OctreeView::SceneKey(const RenderContext& ctx) const {
+  struct {
+    glm::mat4 view, projection;
+    glm::vec2 size;
+    glm::vec3 material;
+    float shininess;
+    int ints[10];
+  } k{};
+  k.view = ctx.matrices.view;
+  k.projection = ctx.matrices.projection;
+  k.size = ctx.framebuffer_size;
+  k.material = ctx.style.material;
+  k.shininess = ctx.style.shininess;
+  const int ints[10] = {
+      ctx.style.lighting,      ctx.style.wireframe,     show_mesh_, show_cells_,  tint_uploaded_,
+      uploaded_depth_colours_, app_.model.generation(), rebuilds_,  depth_shown_, hide_empty_};
+  std::copy(std::begin(ints), std::end(ints), k.ints);
+  return HashBytes(&k, sizeof k);
+}
+
+void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
+  if (show_cells_) UpdateCellLines();
+  ++scene_frames_;
+  const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
+  const uint64_t key = scene_cache_->usable() ? SceneKey(ctx) : 0;
+  // While the picture changes every frame (the camera turning) the cache would only add its copy:
+  // draw directly, and fill the cache once the same picture is asked for twice in a row.
+  const bool still = key == previous_key_;
+  previous_key_ = key;
+  if (scene_cache_->Holds(key, w, h)) {
+    scene_cache_->Composite();
+  } else if (scene_cache_->usable() && still) {
+    scene_cache_->Begin(key, w, h);
+    DrawMeshAndCells(ctx, false);
+    scene_cache_->End();
+    scene_cache_->Composite();
+    ++scene_redraws_;
+  } else {
+    DrawMeshAndCells(ctx, !still);
+    ++scene_redraws_;
+  }
+  if (draw_batch_rays_) DrawBatchRays(draw);
+}
+
+void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
+  // Only under the cells: they are what costs (about 47,000 lines), and they hide the mesh's
+  // detail; a bare mesh turns fast enough drawn whole.
+  const bool coarse = show_mesh_ && moving && coarse_in_motion_ && show_cells_ &&
+                      scene_cache_->usable() && !tint_uploaded_;
+  if (show_mesh_) {
+    motion_redraws_ += coarse;
+    if (tint_uploaded_)
+      tint_mesh_->Draw(ctx.matrices.view, ctx.matrices.projection);
+    else
+      ctx.renderer.DrawMesh(coarse ? app_.model.gpu_in_motion() : app_.model.gpu(), glm::mat4(1.0f),
+                            ctx.matrices, ctx.style);
+  }
+  // On llvmpipe this draw call only bins the mesh; a flush hands it to the rasteriser threads now,
+  // so they shade the dragon while this thread sets up and bins the ~47,000 cell lines, instead of
+  // both waiting for the frame's end (the main loop's flush). Costs one extra tile load/store.
+  if (show_mesh_ && show_cells_) ctx.renderer.SubmitQueued();
+  // Over the opaque coarse mesh, seen from outside it, the cells' stretches inside it are all
+  // hidden: leave them out rather than have the rasteriser reject them pixel by pixel.
+  const bool outside =
+      coarse && !ctx.style.wireframe && cells_outside_.HiddenFrom(ctx.camera.Eye());
+  outside_redraws_ += outside;
+  if (show_cells_) cell_lines_->Draw(ctx.matrices.projection * ctx.matrices.view, outside);
+}
+
+// Thin translucent lines (origin to hit, or across the scene) and the hits as points.
+void OctreeView::DrawBatchRays(DebugDraw& draw) const {
+  if (!batch_job_.HasResult()) return;
+  const RayBatch& batch = batch_job_.result();
+  const float length = 1.5f * glm::length(scene_.bounds().Extent());
+  const size_t n = std::min(size_t(batch_rays_drawn_), batch.done);
+  for (size_t i = 0; i < n; ++i) {
+    const RayHit& hit = batch.octree_hits[1][i];
+    const Ray& r = batch.rays[i];
+    if (hit.hit) {
+      draw.Line(r.origin, r.At(hit.t), {0.55f, 0.85f, 1.0f, 0.35f});
+      draw.Point(r.At(hit.t), 4.0f, {1.0f, 0.25f, 0.2f, 1.0f});
+    } else {
+      draw.Line(r.origin, r.At(length), {0.7f, 0.7f, 0.8f, 0.07f});
+    }
+  }
+}
+
+}  // namespace partlab::octree_view
+
+namespace partlab {
+
+namespace {
+
+std::unique_ptr<View> CreateOctreeView(AppContext& app) {
+  return std::make_unique<octree_view::OctreeView>(app);
+}
+
+const bool kRegistered = RegisterView(
+    {"Octree", "The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost",
+     &CreateOctreeView});
+
+}  // namespace
+
+}  // namespace partlab

@@ -1,0 +1,39 @@
+# Installing partlab: the binaries in bin/, the shaders and the small assets in share/partlab/,
+# found at run time relative to the executable (engine/paths/data_paths.h), so nothing of the
+# source tree is compiled in. The build tree mirrors the installed layout with links
+# (<build>/share/partlab/{shaders,assets} -> the source tree), so a built partlab runs in place.
+include(GNUInstallDirs)
+
+file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/share/partlab)
+foreach(dir shaders assets)
+  if(NOT EXISTS ${PROJECT_BINARY_DIR}/share/partlab/${dir})
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${dir} ${PROJECT_BINARY_DIR}/share/partlab/${dir}
+         SYMBOLIC)
+  endif()
+endforeach()
+
+foreach(program partlab partlab-bench)
+  if(TARGET ${program})
+    install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/ DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/shaders)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/assets)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/partlab)
+
+# cpack -G DEB (in the build folder) makes partlab_VERSION_ARCH.deb. Its Depends line is computed
+# by dpkg-shlibdeps from the libraries the binaries link (GLFW, ODE, Bullet, Embree, libstdc++,
+# ...); the Mesa GL driver is named too, since GLFW opens it at run time.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME partlab)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "Partition Lab maintainers <partlab@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "Interactive testbed for the spatial partitioning structures games use")
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, libgl1-mesa-dri")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_STRIP_FILES ON)
+include(CPack)

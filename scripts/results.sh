@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Regenerates docs/results/: every partlab-bench subcommand runs at its published settings and
+# writes its tables there itself (<subcommand>[_<what>].csv and .md, each with the machine, the
+# date and the command line). Docs quote or link these files; nobody types a measured number.
+#
+#   scripts/results.sh [BUILD_DIR]      (default: build; builds partlab-bench in Release first)
+#
+# It takes long: tens of minutes on a 2-core machine (the octree's 100,000-triangle soups and the
+# four thesis simulations of 3000 steps dominate). Run it on a quiet machine: every table prints
+# the load average it was measured under. PARTLAB_RESULTS_DIR overrides the output folder.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+out=${PARTLAB_RESULTS_DIR:-$root/docs/results}
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" --target partlab-bench
+bench=$build/bench/partlab-bench
+mkdir -p "$out"
+
+run() {
+  echo "== partlab-bench $*" >&2
+  "$bench" "$@" --results "$out"
+}
+
+# Every subcommand the dispatcher lists; the ones needing inputs get them here.
+for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {print $1}'); do
+  case $sub in
+    broadphase) run broadphase --generate moving --boxes 4250 --frames 200 --seed 1 ;;
+    *) run "$sub" ;;
+  esac
+done
+echo "results.sh: tables written into $out" >&2

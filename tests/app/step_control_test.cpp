@@ -1,0 +1,60 @@
+// The View base's stepping against counts worked out by hand: whole steps from accumulated time,
+// stalls clamped, nothing while paused except one step on request.
+#include "app/view/step_control.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "app/view/notices.h"
+
+namespace partlab {
+namespace {
+
+TEST(StepControl, RunsTheWholeStepsTheAccumulatedTimeHolds) {
+  StepControl s(0.01, 0.25);
+  EXPECT_EQ(s.StepsDue(0.025), 2);  // 25 ms: two 10 ms steps, 5 ms left over
+  EXPECT_EQ(s.StepsDue(0.006), 1);  // 5 + 6 = 11 ms: one more
+  EXPECT_EQ(s.StepsDue(0.0), 0);
+}
+
+TEST(StepControl, AStallIsClampedNotReplayedAsABurst) {
+  StepControl s(1.0 / 64, 0.25);   // binary fractions: the count is exact
+  EXPECT_EQ(s.StepsDue(3.0), 16);  // 3 s counted as 0.25 s
+}
+
+TEST(StepControl, BadFrameTimesAddNothing) {
+  StepControl s(0.01, 0.25);
+  EXPECT_EQ(s.StepsDue(std::numeric_limits<double>::quiet_NaN()), 0);
+  EXPECT_EQ(s.StepsDue(-1.0), 0);
+  EXPECT_EQ(s.StepsDue(0.01), 1);
+}
+
+TEST(StepControl, PausedRunsNothingAndPilesNothingUpExceptASingleStep) {
+  StepControl s(0.01, 0.25);
+  s.Pause();
+  EXPECT_EQ(s.StepsDue(0.1), 0);
+  s.RequestSingleStep();
+  EXPECT_EQ(s.StepsDue(0.1), 1);
+  EXPECT_EQ(s.StepsDue(0.1), 0);  // the request is used up
+  s.Play();
+  EXPECT_EQ(s.StepsDue(0.015), 1);  // the paused time did not pile up
+}
+
+TEST(Notices, KeepsErrorsAndNotesOnceEachAndDismisses) {
+  Notices n;
+  n.Error("partlab: a.obj: line 3: bad face");
+  n.Note("partlab: settings.ini: octree.max_depth 40 clamped to 12 (the maximum)");
+  n.Note("partlab: settings.ini: octree.max_depth 40 clamped to 12 (the maximum)");
+  ASSERT_EQ(n.list().size(), 2u);
+  EXPECT_EQ(n.list()[0].kind, Notice::Kind::kError);
+  EXPECT_EQ(n.list()[1].kind, Notice::Kind::kNote);
+  n.Dismiss(0);
+  ASSERT_EQ(n.list().size(), 1u);
+  EXPECT_EQ(n.list()[0].kind, Notice::Kind::kNote);
+  n.Dismiss(5);  // out of range: nothing happens
+  EXPECT_EQ(n.list().size(), 1u);
+}
+
+}  // namespace
+}  // namespace partlab

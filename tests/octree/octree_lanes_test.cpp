@@ -1,0 +1,82 @@
+// The ordered traversal's lane type: the SSE lanes must give exactly what the plain float lanes
+// give (the same crossed children, bit-identical entry distances and child ranges), so the one
+// traversal loop visits the same cells whichever the machine compiles.
+#include "engine/octree/octree_lanes.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+
+namespace partlab::octree_lanes {
+namespace {
+
+#if defined(PARTLAB_OCTREE_SSE_LANES)
+
+glm::vec3 ToVec(sse::Lanes l) {
+  float out[4];
+  _mm_storeu_ps(out, l.v);
+  return {out[0], out[1], out[2]};
+}
+
+bool SameBits(float a, float b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+TEST(OctreeLanes, SseMatchesThePlainLanesBitForBit) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> t(-50.0f, 50.0f), width(0.0f, 30.0f);
+  for (int trial = 0; trial < 20000; ++trial) {
+    // A cell's ranges, its mid-planes' t strictly inside on most axes, and a grown margin.
+    glm::vec3 near(0.0f), far(0.0f), mid(0.0f), grow(0.0f);
+    for (int a = 0; a < 3; ++a) {
+      near[a] = t(rng);
+      far[a] = near[a] + width(rng);
+      mid[a] = near[a] + (far[a] - near[a]) * std::uniform_real_distribution<float>(0, 1)(rng);
+      grow[a] = trial % 3 == 0 ? 0.0f : 0.01f * width(rng);
+    }
+    const float t_min = trial % 4 == 0 ? 0.0f : t(rng), limit = t_min + width(rng) * 3;
+    const scalar::Lanes s_near_of[2] = {{near}, {mid - grow}};
+    const scalar::Lanes s_far_of[2] = {{mid + grow}, {far}};
+    const sse::Lanes v_near_of[2] = {sse::MakeLanes(near), sse::MakeLanes(mid - grow)};
+    const sse::Lanes v_far_of[2] = {sse::MakeLanes(mid + grow), sse::MakeLanes(far)};
+    float s_enter[8], v_enter[8];
+    const unsigned s_mask = scalar::CrossedChildren(s_near_of, s_far_of, t_min, limit, s_enter);
+    const unsigned v_mask = sse::CrossedChildren(v_near_of, v_far_of, t_min, limit, v_enter);
+    ASSERT_EQ(s_mask, v_mask) << "trial " << trial;
+    for (int m = 0; m < 8; ++m) {
+      ASSERT_TRUE(SameBits(s_enter[m], v_enter[m])) << "trial " << trial << " child " << m;
+      const glm::vec3 sn = scalar::Pick(m, s_near_of[0], s_near_of[1]).v;
+      const glm::vec3 vn = ToVec(sse::Pick(m, v_near_of[0], v_near_of[1]));
+      const glm::vec3 sf = scalar::Pick(m, s_far_of[0], s_far_of[1]).v;
+      const glm::vec3 vf = ToVec(sse::Pick(m, v_far_of[0], v_far_of[1]));
+      for (int a = 0; a < 3; ++a) {
+        ASSERT_TRUE(SameBits(sn[a], vn[a])) << "trial " << trial << " child " << m;
+        ASSERT_TRUE(SameBits(sf[a], vf[a])) << "trial " << trial << " child " << m;
+      }
+    }
+  }
+}
+
+#endif
+
+// Independent of either: a child is crossed exactly when its box's slab interval (from the
+// per-axis ranges picked by hand) is non-empty and meets [t_min, limit].
+TEST(OctreeLanes, CrossedChildrenFollowsTheSlabRule) {
+  const glm::vec3 near(0, 1, 2), mid(5, 5, 5), far(10, 9, 8);
+  const Lanes near_of[2] = {MakeLanes(near), MakeLanes(mid)};
+  const Lanes far_of[2] = {MakeLanes(mid), MakeLanes(far)};
+  float enter[8];
+  const unsigned mask = CrossedChildren(near_of, far_of, 0.0f, 100.0f, enter);
+  for (int m = 0; m < 8; ++m) {
+    const float in[3] = {m & 1 ? 5.0f : 0.0f, m & 2 ? 5.0f : 1.0f, m & 4 ? 5.0f : 2.0f};
+    const float out[3] = {m & 1 ? 10.0f : 5.0f, m & 2 ? 9.0f : 5.0f, m & 4 ? 8.0f : 5.0f};
+    const float enter_m = std::max({in[0], in[1], in[2]});
+    const float leave_m = std::min({out[0], out[1], out[2]});
+    EXPECT_EQ(enter[m], enter_m) << m;
+    EXPECT_EQ(bool(mask >> m & 1), enter_m <= leave_m) << m;
+  }
+}
+
+}  // namespace
+}  // namespace partlab::octree_lanes

@@ -64,13 +64,13 @@ void BoxPruning::Sweep(std::vector<BoxPair>& out) {
     // Sorted by minimum X: once a candidate starts past the cut, every later one does too. The
     // j < n test costs one compare per four lanes and keeps an infinite cut inside the arrays.
     for (size_t j = i + 1; j < n && min_x_[j] <= cut; j += kLanes) {
-      const unsigned in_x = LessEqualBits(FloatLanes4::Load(&min_x_[j]), max_x);
-      const unsigned overlap = in_x &
-                               LessEqualBits(FloatLanes4::Load(&min_y_[j]), max_y) &
-                               LessEqualBits(min_y, FloatLanes4::Load(&max_y_[j])) &
-                               LessEqualBits(FloatLanes4::Load(&min_z_[j]), max_z) &
-                               LessEqualBits(min_z, FloatLanes4::Load(&max_z_[j]));
-      candidates += static_cast<unsigned>(std::popcount(in_x));
+      const unsigned overlap = ((FloatLanes4::Load(&min_x_[j]) <= max_x) &
+                                (FloatLanes4::Load(&min_y_[j]) <= max_y) &
+                                (min_y <= FloatLanes4::Load(&max_y_[j])) &
+                                (FloatLanes4::Load(&min_z_[j]) <= max_z) &
+                                (min_z <= FloatLanes4::Load(&max_z_[j])))
+                                   .Bits();
+      candidates += kLanes;  // every lane tested, including those past the cut
       for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
         out.push_back(MakePair(sorted_ids_[i], sorted_ids_[j + std::countr_zero(bits)]));
     }

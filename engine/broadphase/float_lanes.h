@@ -16,20 +16,28 @@ struct FloatLanes4 {
   static FloatLanes4 Load(const float* p) { return {_mm_loadu_ps(p)}; }
   static FloatLanes4 Splat(float f) { return {_mm_set1_ps(f)}; }
 };
-// Bit k of the result is set when a[k] <= b[k].
-inline unsigned LessEqualBits(FloatLanes4 a, FloatLanes4 b) {
-  return static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(a.v, b.v)));
-}
+struct LaneMask4 {
+  __m128 v;
+  friend LaneMask4 operator&(LaneMask4 a, LaneMask4 b) { return {_mm_and_ps(a.v, b.v)}; }
+  // Bit k set when lane k is true.
+  unsigned Bits() const { return static_cast<unsigned>(_mm_movemask_ps(v)); }
+};
+inline LaneMask4 operator<=(FloatLanes4 a, FloatLanes4 b) { return {_mm_cmple_ps(a.v, b.v)}; }
 #else
 struct FloatLanes4 {
   float v[4];
   static FloatLanes4 Load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }
   static FloatLanes4 Splat(float f) { return {{f, f, f, f}}; }
 };
-inline unsigned LessEqualBits(FloatLanes4 a, FloatLanes4 b) {
+struct LaneMask4 {
+  unsigned bits;
+  friend LaneMask4 operator&(LaneMask4 a, LaneMask4 b) { return {a.bits & b.bits}; }
+  unsigned Bits() const { return bits; }
+};
+inline LaneMask4 operator<=(FloatLanes4 a, FloatLanes4 b) {
   unsigned bits = 0;
   for (int k = 0; k < 4; ++k) bits |= static_cast<unsigned>(a.v[k] <= b.v[k]) << k;
-  return bits;
+  return {bits};
 }
 #endif
 

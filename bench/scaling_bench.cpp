@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
@@ -118,17 +119,25 @@ void WriteResults(const ScalingOptions& o, const std::vector<Row>& rows,
   }
 }
 
-// A log-log plot of the median step per algorithm, through gnuplot when it is installed.
-void PlotResults(const ScalingOptions& o, const std::vector<std::string>& algos) {
+// A log-log plot of the median step per algorithm, through gnuplot when it is installed. The data
+// go to gnuplot as one block per algorithm, so each algorithm's points join into one line.
+void PlotResults(const ScalingOptions& o, const std::vector<Row>& rows,
+                 const std::vector<std::string>& algos) {
   const std::string base = o.results_dir + "/scaling_" + o.kind;
   std::ofstream gp(base + ".gp");
-  gp << "set terminal pngcairo size 1000,700\nset output '" << base << ".png'\n"
-     << "set datafile separator ','\nset logscale xy\nset key outside right\n"
-     << "set xlabel 'boxes'\nset ylabel 'ms per step (median)'\nset grid\n"
-     << "set title 'Broad phases, " << o.kind << " boxes: time per step'\nplot ";
+  gp << "set terminal pngcairo size 1000,700 noenhanced\nset output '" << base << ".png'\n"
+     << "set logscale xy\nset key outside right\nset xrange [800:125000]\n"
+     << "set xlabel 'boxes'\nset ylabel 'ms per step (median, thread CPU time)'\nset grid\n"
+     << "set title 'Broad phases, " << o.kind << " boxes: time per step'\n$data << EOD\n";
+  for (const std::string& algo : algos) {
+    for (const Row& r : rows)
+      if (r.algo == algo) gp << r.boxes << ' ' << r.median_ms << '\n';
+    gp << "\n\n";
+  }
+  gp << "EOD\nplot ";
   for (size_t k = 0; k < algos.size(); ++k)
-    gp << (k ? ", " : "") << "'" << base << ".csv' using 1:($2 eq '" << algos[k]
-       << "' ? $4 : 1/0) with linespoints title '" << algos[k] << "'";
+    gp << (k ? ", " : "") << "$data index " << k << " using 1:2 with linespoints lw 2 title '"
+       << algos[k] << "'";
   gp << "\n";
   gp.close();
   if (std::system(("gnuplot '" + base + ".gp' 2>/dev/null").c_str()) != 0)
@@ -193,8 +202,10 @@ int RunScaling(std::span<char*> args) {
     }
   }
   if (!o.results_dir.empty()) {
+    std::error_code ignored;
+    std::filesystem::create_directories(o.results_dir, ignored);
     WriteResults(o, rows, command_line, machine);
-    PlotResults(o, o.algos);
+    PlotResults(o, rows, o.algos);
   }
   return 0;
 }

@@ -11,6 +11,8 @@ packages=(
   libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
   # real engines' broad phases and physics (issues 6, 7), Embree for the octree bench (issue 3)
   libode-dev libbullet-dev libembree-dev
+  # every command line (CLI11)
+  libcli11-dev
   # headless runs, shader validation, plots, models from npm
   xvfb xauth libgl1-mesa-dri glslang-tools gnuplot-nox npm
   # libFuzzer and the sanitizers' runtime for clang (scripts/fuzz.sh, issue 10)

@@ -1,5 +1,6 @@
 #include "engine/broadphase/broad_phase_registry.h"
 
+#include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/loose_octree.h"
 #include "engine/broadphase/quadtree.h"
@@ -43,6 +44,9 @@ const Entry kEntries[] = {
      &Make<SpatialHash>},
     {"quadtree", "Complete static quadtree on the XZ plane, one node per box: the thesis's QT",
      &Make<Quadtree>},
+    {"box_pruning",
+     "Box pruning (Terdiman 2017): radix sort on X and a SIMD sweep, from scratch every step",
+     &Make<BoxPruning>},
     {"loose_octree", "Loose octree (Thatcher 2000), looseness k = 2 by default: the thesis's LO",
      &Make<LooseOctree>},
 #if PARTLAB_HAVE_ODE

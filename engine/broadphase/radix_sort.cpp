@@ -1,0 +1,34 @@
+#include "engine/broadphase/radix_sort.h"
+
+#include <array>
+#include <utility>
+
+namespace partlab {
+
+void RadixSortByKey(std::vector<KeyedIndex>& items, std::vector<KeyedIndex>& scratch) {
+  const size_t n = items.size();
+  scratch.resize(n);
+  if (n < 2) return;
+  // One histogram per byte, all four counted in a single read of the keys.
+  std::array<std::array<uint32_t, 256>, 4> counts{};
+  for (const KeyedIndex& item : items)
+    for (int b = 0; b < 4; ++b) ++counts[b][(item.key >> (8 * b)) & 0xff];
+
+  KeyedIndex* from = items.data();
+  KeyedIndex* to = scratch.data();
+  for (int b = 0; b < 4; ++b) {
+    // A byte that is the same in every key moves nothing: skip its pass.
+    if (counts[b][(from[0].key >> (8 * b)) & 0xff] == n) continue;
+    uint32_t offset = 0;
+    for (uint32_t& c : counts[b]) {
+      const uint32_t here = c;
+      c = offset;
+      offset += here;
+    }
+    for (size_t i = 0; i < n; ++i) to[counts[b][(from[i].key >> (8 * b)) & 0xff]++] = from[i];
+    std::swap(from, to);
+  }
+  if (from != items.data()) items.swap(scratch);
+}
+
+}  // namespace partlab

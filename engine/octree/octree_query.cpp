@@ -13,6 +13,7 @@
 #endif
 
 #include "engine/geometry/ray_box.h"
+#include "engine/geometry/ray_scale.h"
 #include "engine/octree/octree.h"
 
 namespace partlab {
@@ -347,25 +348,38 @@ void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOpti
   }
 }
 
+// Each query answers a copy of the ray rescaled by a power of two (ray_scale.h), as the brute
+// force does, and multiplies t back; rays Dispatch refuses are left as they are.
+namespace {
+ScaledQuery QueryFor(const Ray& ray, const RayTriangleOptions& opt) {
+  return IsUsableRay(ray) ? ScaleForQuery(ray, opt) : ScaledQuery{ray, opt, 1.0f};
+}
+}  // namespace
+
 RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                        QueryStats* stats, QueryTrace* trace) const {
-  NearestMode mode{{}, traversal == Traversal::kOrdered, opt.t_max};
-  Dispatch(ray, traversal, opt, mode, stats, trace);
+  const ScaledQuery q = QueryFor(ray, opt);
+  NearestMode mode{{}, traversal == Traversal::kOrdered, q.opt.t_max};
+  Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
+  mode.best.t *= q.t_factor;  // exact: a power of two
   return mode.best;
 }
 
 bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                     QueryStats* stats, QueryTrace* trace) const {
-  AnyMode mode{false, opt.t_max};
-  Dispatch(ray, traversal, opt, mode, stats, trace);
+  const ScaledQuery q = QueryFor(ray, opt);
+  AnyMode mode{false, q.opt.t_max};
+  Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   return mode.found;
 }
 
 void Octree::AllHits(const Ray& ray, Traversal traversal, std::vector<RayHit>* out,
                      const RayTriangleOptions& opt, QueryStats* stats, QueryTrace* trace) const {
   out->clear();
-  AllMode mode{out, opt.t_max};
-  Dispatch(ray, traversal, opt, mode, stats, trace);
+  const ScaledQuery q = QueryFor(ray, opt);
+  AllMode mode{out, q.opt.t_max};
+  Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
+  for (RayHit& h : *out) h.t *= q.t_factor;
   // A triangle referenced from several leaves is found once per leaf: sort by (t, id), keep one.
   std::sort(out->begin(), out->end(), [](const RayHit& a, const RayHit& b) {
     return a.t < b.t || (a.t == b.t && a.triangle < b.triangle);

@@ -27,6 +27,15 @@ std::string TooLarge(const std::string& path, uint64_t size, uint64_t max_bytes)
 
 }  // namespace
 
+std::string CheckRegularFile(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0)
+    return path + ": cannot open (" + std::strerror(errno) + ")";
+  if (S_ISDIR(info.st_mode)) return path + ": is a directory, not a file";
+  if (!S_ISREG(info.st_mode)) return path + ": not a regular file (a device, a pipe or a socket)";
+  return {};
+}
+
 Bytes ReadBoundedFile(const std::string& path, uint64_t max_bytes) {
   // O_NONBLOCK: opening a FIFO for reading otherwise waits until a writer appears.
   Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};

@@ -24,4 +24,9 @@ inline constexpr uint64_t kMaxInputFileBytes = uint64_t(1) << 30;  // 1 GiB
 LoadResult<std::vector<uint8_t>> ReadBoundedFile(const std::string& path,
                                                  uint64_t max_bytes = kMaxInputFileBytes);
 
+// For readers that stream a file instead of holding it (traces of hundreds of MB): "" when `path`
+// names a regular file, else the same one line ReadBoundedFile gives. Check before fopen: opening
+// a FIFO for reading waits for a writer.
+std::string CheckRegularFile(const std::string& path);
+
 }  // namespace partlab

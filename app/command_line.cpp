@@ -108,6 +108,8 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
         return fail("--msaa expects 0..16 samples, got '" + std::string(value) + "'");
       }
     } else if (flag == "--model") {
+      // Empty would mean "no --model" downstream and silently show the default scene instead.
+      if (value.empty()) return fail("--model expects a path to an OBJ file, got ''");
       options.model = value;
     } else if (flag == "--view") {
       options.view = value;
@@ -128,6 +130,7 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
                     "'");
       ClampFlag(options.bodies, kBodiesRange, "--bodies", options);
     } else if (flag == "--trace") {
+      if (value.empty()) return fail("--trace expects a path to an AABBTRC1 trace, got ''");
       options.trace = value;
     } else if (flag == "--preset") {
       options.preset = value;

@@ -10,10 +10,22 @@
 //
 // Directions shorter than kSmallestRayDirection stay refused (IsUsableRay): below it, t in units
 // of the direction would overflow a float for any hit a few units away.
+//
+// Origins far from the scene: O - V0 in float loses the triangle's detail once |O| is far above
+// the scene's size (an origin at 2e18 aimed at a model of size 100), and the octree's slab tests
+// lose it differently from Möller–Trumbore, so the two disagreed. A query whose origin lies more
+// than kFarOrigin scene sizes from the scene's box first moves the origin along the ray, in
+// double, to about one scene size before the box (nothing lies on the way: it is outside the
+// box), and adds the distance back to t; a ray that misses the box misses every triangle.
+// The brute force and the octree pass the same box (the bounds of the usable triangles), so they
+// move the origin identically and keep agreeing bit for bit.
 #pragma once
 
 #include <cmath>
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
+#include "engine/geometry/aabb.h"
 #include "engine/geometry/moller_trumbore.h"
 #include "engine/geometry/ray.h"
 
@@ -24,14 +36,23 @@ namespace partlab {
 inline constexpr float kUnscaledDirectionLow = 1.0f / 256.0f, kUnscaledDirectionHigh = 256.0f;
 
 struct ScaledQuery {
-  Ray ray;                 // the direction multiplied by `factor`
-  RayTriangleOptions opt;  // t_min and t_max divided by `factor`
-  float t_factor = 1.0f;   // t along `ray` times t_factor = t along the original ray
+  Ray ray;                 // the direction multiplied by `factor`, the origin maybe moved
+  RayTriangleOptions opt;  // t_min and t_max divided by `factor` (less the move)
+  float t_factor = 1.0f;   // (t along `ray` + t_offset) times t_factor = t along the original
+  double t_offset = 0.0;   // how far the origin was moved, in units of the scaled direction
+  bool misses = false;     // the ray misses the scene's box: no triangle can be hit
+
+  // t along the original ray of a hit at t along `ray`.
+  float OriginalT(float t) const {
+    return t_offset == 0.0 ? t * t_factor : float((double(t) + t_offset) * double(t_factor));
+  }
 };
+
+inline constexpr double kFarOrigin = 64.0;
 
 // Requires IsUsableRay(ray).
 inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) {
-  ScaledQuery q{ray, opt, 1.0f};
+  ScaledQuery q{ray, opt};
   const glm::vec3 a = glm::abs(ray.direction);
   const float largest = std::fmax(a.x, std::fmax(a.y, a.z));
   if (largest >= kUnscaledDirectionLow && largest <= kUnscaledDirectionHigh) return q;
@@ -44,6 +65,44 @@ inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) 
   q.opt.t_min = std::ldexp(opt.t_min, -shift);
   q.opt.t_max = std::ldexp(opt.t_max, -shift);
   q.t_factor = std::ldexp(1.0f, shift);
+  return q;
+}
+
+// Moves a far origin to the scene (see the top of the file); `scene` may be empty (no triangle).
+inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
+  if (scene.IsEmpty()) return;
+  const glm::dvec3 lo(scene.min), hi(scene.max), o(q.ray.origin), d(q.ray.direction);
+  const glm::dvec3 e = hi - lo;
+  const double size = std::fmax(std::fmax(e.x, std::fmax(e.y, e.z)), 1e-30);
+  const glm::dvec3 outside = glm::max(glm::max(lo - o, o - hi), glm::dvec3(0.0));
+  if (glm::length(outside) <= kFarOrigin * size) return;
+  // The ray's interval inside the box (slabs in double; a zero component never crosses its slab).
+  double t_enter = -INFINITY, t_exit = INFINITY;
+  for (int a = 0; a < 3; ++a) {
+    if (d[a] == 0.0) {
+      if (o[a] < lo[a] || o[a] > hi[a]) t_enter = INFINITY;
+      continue;
+    }
+    const double t1 = (lo[a] - o[a]) / d[a], t2 = (hi[a] - o[a]) / d[a];
+    t_enter = std::fmax(t_enter, std::fmin(t1, t2));
+    t_exit = std::fmin(t_exit, std::fmax(t1, t2));
+  }
+  if (!(t_enter <= t_exit) || t_exit <= double(q.opt.t_min)) {
+    q.misses = true;
+    return;
+  }
+  const double t0 = t_enter - size / glm::length(d);  // one scene size before the box
+  if (!(t0 > 0.0)) return;
+  q.ray.origin = glm::vec3(o + t0 * d);
+  q.t_offset = t0;
+  q.opt.t_min = float(double(q.opt.t_min) - t0);
+  q.opt.t_max = float(double(q.opt.t_max) - t0);
+}
+
+// What every query runs on: rescaled, and moved to the scene when its origin is far.
+inline ScaledQuery PrepareQuery(const Ray& ray, const RayTriangleOptions& opt, const Aabb& scene) {
+  ScaledQuery q = ScaleForQuery(ray, opt);
+  MoveOriginToScene(q, scene);
   return q;
 }
 

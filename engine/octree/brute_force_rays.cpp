@@ -24,7 +24,11 @@ RayHit BruteForceNearest(const PreparedTriangles& tris, const Ray& ray,
                          const RayTriangleOptions& opt, QueryStats* stats) {
   RayHit best;
   if (!Admit(ray, stats)) return best;
-  const ScaledQuery q = ScaleForQuery(ray, opt);
+  const ScaledQuery q = PrepareQuery(ray, opt, tris.bounds());
+  if (q.misses) {  // misses the triangles' box: nothing to test
+    Count(stats, 0, false);
+    return best;
+  }
   RayTriangleHit h;
   // Ascending ids with a strict "<": the first of equal t's, i.e. the lowest id, stays.
   for (const PackedTriangle& p : tris.packed()) {
@@ -32,7 +36,7 @@ RayHit BruteForceNearest(const PreparedTriangles& tris, const Ray& ray,
         h.t < best.t)
       best = {true, h.t, p.id, h.u, h.v};
   }
-  best.t *= q.t_factor;  // exact: a power of two
+  if (best.hit) best.t = q.OriginalT(best.t);
   Count(stats, tris.packed().size(), best.hit);
   return best;
 }
@@ -40,7 +44,11 @@ RayHit BruteForceNearest(const PreparedTriangles& tris, const Ray& ray,
 bool BruteForceAnyHit(const PreparedTriangles& tris, const Ray& ray, const RayTriangleOptions& opt,
                       QueryStats* stats) {
   if (!Admit(ray, stats)) return false;
-  const ScaledQuery q = ScaleForQuery(ray, opt);
+  const ScaledQuery q = PrepareQuery(ray, opt, tris.bounds());
+  if (q.misses) {
+    Count(stats, 0, false);
+    return false;
+  }
   RayTriangleHit h;
   size_t tests = 0;
   for (const PackedTriangle& p : tris.packed()) {
@@ -58,11 +66,15 @@ void BruteForceAllHits(const PreparedTriangles& tris, const Ray& ray, std::vecto
                        const RayTriangleOptions& opt, QueryStats* stats) {
   out->clear();
   if (!Admit(ray, stats)) return;
-  const ScaledQuery q = ScaleForQuery(ray, opt);
+  const ScaledQuery q = PrepareQuery(ray, opt, tris.bounds());
+  if (q.misses) {
+    Count(stats, 0, false);
+    return;
+  }
   RayTriangleHit h;
   for (const PackedTriangle& p : tris.packed())
     if (IntersectMollerTrumbore(q.ray.origin, q.ray.direction, p.v0, p.e1, p.e2, q.opt, &h))
-      out->push_back({true, h.t * q.t_factor, p.id, h.u, h.v});
+      out->push_back({true, q.OriginalT(h.t), p.id, h.u, h.v});
   std::sort(out->begin(), out->end(), [](const RayHit& a, const RayHit& b) {
     return a.t < b.t || (a.t == b.t && a.triangle < b.triangle);
   });

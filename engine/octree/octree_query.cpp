@@ -348,26 +348,34 @@ void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOpti
   }
 }
 
-// Each query answers a copy of the ray rescaled by a power of two (ray_scale.h), as the brute
-// force does, and multiplies t back; rays Dispatch refuses are left as they are.
-namespace {
-ScaledQuery QueryFor(const Ray& ray, const RayTriangleOptions& opt) {
-  return IsUsableRay(ray) ? ScaleForQuery(ray, opt) : ScaledQuery{ray, opt, 1.0f};
+// Each query answers a copy of the ray rescaled by a power of two and, when its origin is far,
+// moved to the scene (ray_scale.h), exactly as the brute force does, and converts t back; rays
+// Dispatch refuses are left as they are.
+ScaledQuery Octree::QueryFor(const Ray& ray, const RayTriangleOptions& opt) const {
+  return IsUsableRay(ray) ? PrepareQuery(ray, opt, scene_bounds_) : ScaledQuery{ray, opt};
 }
-}  // namespace
+
+// A ray that misses the triangles' box is answered without traversal (still counted as a ray).
+bool Octree::AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats) {
+  if (!q.misses) return false;
+  if (stats) ++stats->rays;
+  return true;
+}
 
 RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                        QueryStats* stats, QueryTrace* trace) const {
   const ScaledQuery q = QueryFor(ray, opt);
+  if (AnsweredAsMiss(q, stats)) return {};
   NearestMode mode{{}, traversal == Traversal::kOrdered, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
-  mode.best.t *= q.t_factor;  // exact: a power of two
+  if (mode.best.hit) mode.best.t = q.OriginalT(mode.best.t);
   return mode.best;
 }
 
 bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                     QueryStats* stats, QueryTrace* trace) const {
   const ScaledQuery q = QueryFor(ray, opt);
+  if (AnsweredAsMiss(q, stats)) return false;
   AnyMode mode{false, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   return mode.found;
@@ -377,10 +385,10 @@ void Octree::AllHits(const Ray& ray, Traversal traversal, std::vector<RayHit>* o
                      const RayTriangleOptions& opt, QueryStats* stats, QueryTrace* trace) const {
   out->clear();
   const ScaledQuery q = QueryFor(ray, opt);
+  if (AnsweredAsMiss(q, stats)) return;
   AllMode mode{out, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
-  for (RayHit& h : *out) h.t *= q.t_factor;
-  // A triangle referenced from several leaves is found once per leaf: sort by (t, id), keep one.
+  for (RayHit& h : *out) h.t = q.OriginalT(h.t);
   std::sort(out->begin(), out->end(), [](const RayHit& a, const RayHit& b) {
     return a.t < b.t || (a.t == b.t && a.triangle < b.triangle);
   });

@@ -133,6 +133,44 @@ TEST(RayDirectionLength, TinyAndHugeDirectionsHitWhatTheUnitOneHits) {
   EXPECT_GT(compared, 2000u);
 }
 
+TEST(RayOriginDistance, FarOriginsHitWhatTheRayPointsAt) {
+  // Rays from far away aimed at the soup: before, an origin at 2e18 made the octree miss what
+  // the brute force hit. Expected: the double-precision reference from the same origin.
+  const std::vector<Triangle> tris = MakeTriangleSoup(Affinity::kMedium, 300, 8);
+  const PreparedTriangles prepared(tris);
+  const Octree trees[2] = {Octree(tris, {Placement::kDeepestContaining}),
+                           Octree(tris, {Placement::kLeafReferences})};
+  const std::vector<Ray> targets = MakeRandomRays(200, 12);
+  size_t hits = 0;
+  for (float distance : {1e3f, 1e6f, 1e9f, 2e18f, 1e30f}) {
+    SCOPED_TRACE(distance);
+    for (const Ray& r : targets) {
+      // From `distance` along -direction, aimed back through the random ray's origin.
+      const glm::dvec3 aim(r.origin), dir = glm::normalize(glm::dvec3(r.direction));
+      const Ray ray{glm::vec3(aim - dir * double(distance)), glm::vec3(dir)};
+      const RayHit brute = BruteForceNearest(prepared, ray);
+      for (const Octree& tree : trees)
+        for (Traversal tr : {Traversal::kPaper, Traversal::kOrdered}) {
+          const RayHit h = tree.Nearest(ray, tr);
+          ASSERT_EQ(h.hit, brute.hit);
+          if (h.hit) {
+            ASSERT_EQ(h.t, brute.t);
+            ASSERT_EQ(h.triangle, brute.triangle);
+          }
+        }
+      // The reference from the float origin: t relative to the distance travelled.
+      const DoubleHit ref = NearestInDouble(tris, glm::dvec3(ray.origin), glm::dvec3(ray.direction));
+      if (!ref.hit || ref.edge < 1e-3) continue;
+      if (distance > 1e6f) continue;  // beyond, the float origin itself is off by more than a triangle
+      ASSERT_TRUE(brute.hit);
+      EXPECT_EQ(brute.triangle, ref.id);
+      EXPECT_NEAR(double(brute.t), ref.t, ref.t * 1e-6 + 1e-3);
+      ++hits;
+    }
+  }
+  EXPECT_GT(hits, 50u);
+}
+
 TEST(RayDirectionLength, DirectionsBelowTheSmallestAreRefusedAndCounted) {
   const std::vector<Triangle> tris = MakeTriangleSoup(Affinity::kLow, 50, 3);
   const PreparedTriangles prepared(tris);

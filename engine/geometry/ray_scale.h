@@ -95,7 +95,10 @@ inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
   if (!(t0 > 0.0)) return;
   q.ray.origin = glm::vec3(o + t0 * d);
   q.t_offset = t0;
-  q.opt.t_min = float(double(q.opt.t_min) - t0);
+  // Every triangle now lies ahead of the moved origin, at least one scene size away, and far
+  // beyond the original t_min: 0 keeps them all (a large negative t_min instead sent the
+  // octree's traversal to start far behind the origin, where it lost the ray: found by fuzzing).
+  q.opt.t_min = 0.0f;
   q.opt.t_max = float(double(q.opt.t_max) - t0);
 }
 

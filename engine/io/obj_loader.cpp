@@ -106,8 +106,10 @@ std::optional<ObjError> ReadTriple(std::string_view rest, size_t line, const cha
       return ObjError{line, std::string(what) + " coordinate " + quoted + " is not a number"};
     if (!std::isfinite(value))
       return ObjError{line, std::string(what) + " coordinate " + quoted + " is not finite"};
-    // The mesh stores floats: 1e39 is a finite double but an infinite float.
-    if (std::fabs(value) > double(std::numeric_limits<float>::max()))
+    // The mesh stores floats: 1e39 is a finite double but an infinite float. A decimal rounds to
+    // FLT_MAX up to half an ulp above it (2^128 - 2^103), so "3.40282347e+38", which is how
+    // FLT_MAX is printed with 9 digits, fits (found by fuzzing).
+    if (std::fabs(value) >= 0x1.ffffffp+127)
       return ObjError{line,
                       std::string(what) + " coordinate " + quoted + " does not fit a 32-bit float"};
     (*out)[axis] = float(value);

@@ -41,6 +41,7 @@ struct ScaledQuery {
   float t_factor = 1.0f;   // (t along `ray` + t_offset) times t_factor = t along the original
   double t_offset = 0.0;   // how far the origin was moved, in units of the scaled direction
   bool misses = false;     // the ray misses the scene's box: no triangle can be hit
+  bool refused = false;    // the origin is too far for double to move it to the scene
 
   // t along the original ray of a hit at t along `ray`.
   float OriginalT(float t) const {
@@ -95,6 +96,11 @@ inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
   if (!(t0 > 0.0)) return;
   q.ray.origin = glm::vec3(o + t0 * d);
   q.t_offset = t0;
+  // Still far: the origin is so far out that even double cannot place it near the scene (an
+  // origin at 2^97 is known to 2^44 after the move, found by fuzzing). Refused and counted.
+  const glm::dvec3 moved(q.ray.origin);
+  if (glm::length(glm::max(glm::max(lo - moved, moved - hi), glm::dvec3(0.0))) > kFarOrigin * size)
+    q.refused = true;
   // Every triangle now lies ahead of the moved origin, at least one scene size away, and far
   // beyond the original t_min: 0 keeps them all (a large negative t_min instead sent the
   // octree's traversal to start far behind the origin, where it lost the ray: found by fuzzing).

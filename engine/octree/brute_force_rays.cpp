@@ -18,6 +18,16 @@ void Count(QueryStats* stats, size_t tests, bool hit) {
   stats->triangle_tests += tests;
   stats->hits += hit;
 }
+// A prepared ray that needs no triangle test: it misses the triangles' box (counted as a ray) or
+// its origin is too far to bring to them (counted as skipped), as the octree does.
+bool Unanswered(const ScaledQuery& q, QueryStats* stats) {
+  if (q.refused) {
+    if (stats) ++stats->rays_skipped;
+    return true;
+  }
+  if (q.misses) Count(stats, 0, false);
+  return q.misses;
+}
 }  // namespace
 
 RayHit BruteForceNearest(const PreparedTriangles& tris, const Ray& ray,
@@ -25,10 +35,7 @@ RayHit BruteForceNearest(const PreparedTriangles& tris, const Ray& ray,
   RayHit best;
   if (!Admit(ray, stats)) return best;
   const ScaledQuery q = PrepareQuery(ray, opt, tris.bounds());
-  if (q.misses) {  // misses the triangles' box: nothing to test
-    Count(stats, 0, false);
-    return best;
-  }
+  if (Unanswered(q, stats)) return best;
   RayTriangleHit h;
   // Ascending ids with a strict "<": the first of equal t's, i.e. the lowest id, stays.
   for (const PackedTriangle& p : tris.packed()) {
@@ -45,10 +52,7 @@ bool BruteForceAnyHit(const PreparedTriangles& tris, const Ray& ray, const RayTr
                       QueryStats* stats) {
   if (!Admit(ray, stats)) return false;
   const ScaledQuery q = PrepareQuery(ray, opt, tris.bounds());
-  if (q.misses) {
-    Count(stats, 0, false);
-    return false;
-  }
+  if (Unanswered(q, stats)) return false;
   RayTriangleHit h;
   size_t tests = 0;
   for (const PackedTriangle& p : tris.packed()) {
@@ -67,10 +71,7 @@ void BruteForceAllHits(const PreparedTriangles& tris, const Ray& ray, std::vecto
   out->clear();
   if (!Admit(ray, stats)) return;
   const ScaledQuery q = PrepareQuery(ray, opt, tris.bounds());
-  if (q.misses) {
-    Count(stats, 0, false);
-    return;
-  }
+  if (Unanswered(q, stats)) return;
   RayTriangleHit h;
   for (const PackedTriangle& p : tris.packed())
     if (IntersectMollerTrumbore(q.ray.origin, q.ray.direction, p.v0, p.e1, p.e2, q.opt, &h))

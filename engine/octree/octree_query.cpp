@@ -357,6 +357,10 @@ ScaledQuery Octree::QueryFor(const Ray& ray, const RayTriangleOptions& opt) cons
 
 // A ray that misses the triangles' box is answered without traversal (still counted as a ray).
 bool Octree::AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats) {
+  if (q.refused) {  // too far to bring to the scene: skipped, as the brute force does
+    if (stats) ++stats->rays_skipped;
+    return true;
+  }
   if (!q.misses) return false;
   if (stats) ++stats->rays;
   return true;

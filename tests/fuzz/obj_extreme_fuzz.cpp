@@ -100,8 +100,9 @@ void CheckDerived(const Mesh& mesh) {
   FramingProblem(mesh.positions);
   OrbitCamera camera;
   camera.FramePoints(mesh.positions, 1.5f);
-  if (!std::isfinite(camera.distance) ||
-      !std::isfinite(camera.target.x + camera.target.y + camera.target.z))
+  // Each value on its own: their sum may overflow although every one is finite.
+  if (!std::isfinite(camera.distance) || !std::isfinite(camera.target.x) ||
+      !std::isfinite(camera.target.y) || !std::isfinite(camera.target.z))
     Fail("framing produced a non-finite camera");
 }
 

@@ -96,9 +96,9 @@ void OrbitCamera::FramePoints(std::span<const glm::vec3> points, float aspect) {
         {needed, std::abs(glm::dot(d, right)) / tan_x - z, std::abs(glm::dot(d, up)) / tan_y - z});
   }
   // NaN would pass std::clamp: it cannot arise in double here, but the camera must never get it.
-  distance = needed == needed ? float(std::clamp(needed, double(kCameraMinDistance),
-                                                 double(kCameraMaxDistance)))
-                              : kCameraMaxDistance;
+  distance = needed == needed
+                 ? float(std::clamp(needed, double(kCameraMinDistance), double(kCameraMaxDistance)))
+                 : kCameraMaxDistance;
 }
 
 PickRay OrbitCamera::RayThroughPixel(glm::vec2 pixel, glm::vec2 framebuffer_size) const {

@@ -159,9 +159,11 @@ TEST(RayOriginDistance, FarOriginsHitWhatTheRayPointsAt) {
           }
         }
       // The reference from the float origin: t relative to the distance travelled.
-      const DoubleHit ref = NearestInDouble(tris, glm::dvec3(ray.origin), glm::dvec3(ray.direction));
+      const DoubleHit ref =
+          NearestInDouble(tris, glm::dvec3(ray.origin), glm::dvec3(ray.direction));
       if (!ref.hit || ref.edge < 1e-3) continue;
-      if (distance > 1e6f) continue;  // beyond, the float origin itself is off by more than a triangle
+      if (distance > 1e6f)
+        continue;  // beyond, the float origin itself is off by more than a triangle
       ASSERT_TRUE(brute.hit);
       EXPECT_EQ(brute.triangle, ref.id);
       EXPECT_NEAR(double(brute.t), ref.t, ref.t * 1e-6 + 1e-3);

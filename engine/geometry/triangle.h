@@ -41,13 +41,13 @@ inline bool WithinQueryRange(const glm::vec3& v) {
 
 inline TriangleDefect FindDefect(const Triangle& t) {
   if (!IsFinite(t.v0) || !IsFinite(t.v1) || !IsFinite(t.v2)) return TriangleDefect::kNonFinite;
-  if (!WithinQueryRange(t.v0) || !WithinQueryRange(t.v1) || !WithinQueryRange(t.v2))
-    return TriangleDefect::kNonFinite;
   const glm::vec3 n = glm::cross(t.Edge1(), t.Edge2());
   // Zero area (collinear or repeated vertices), or so thin that its normal underflows; an
   // infinite normal (finite but huge coordinates) would poison the determinant the same way.
   const float n2 = glm::dot(n, n);
   if (!(n2 > 0.0f) || !std::isfinite(n2)) return TriangleDefect::kZeroArea;
+  if (!WithinQueryRange(t.v0) || !WithinQueryRange(t.v1) || !WithinQueryRange(t.v2))
+    return TriangleDefect::kNonFinite;
   return TriangleDefect::kNone;
 }
 

@@ -71,6 +71,20 @@ CLI::Option* AddChecked(CLI::App& app, const char* flag, Accept accept, const st
 }
 
 // Every flag, bound to `o`. The numeric ones come from the parameter rows.
+// A flag naming a file: an empty value is an error, since empty means "not given" downstream and
+// would silently show the default scene instead.
+void AddPathFlag(CLI::App& app, const std::string& flag, std::string& target,
+                 const std::string& what, const std::string& help) {
+  app.add_option_function<std::string>(
+         flag,
+         [&target, flag, what](const std::string& v) {
+           if (v.empty()) Reject(flag + " expects " + what + ", got ''");
+           target = v;
+         },
+         help)
+      ->type_name("PATH");
+}
+
 void DefineFlags(CLI::App& app, Options& o) {
   namespace ap = app_params;
   namespace op = octree_params;
@@ -106,8 +120,8 @@ void DefineFlags(CLI::App& app, Options& o) {
         o.msaa = n;
       },
       ParamHelp(ap::kMsaa), "N");
-  app.add_option("--model", o.model, "OBJ model to open (default: the last one)")
-      ->type_name("PATH");
+  AddPathFlag(app, "--model", o.model, "a path to an OBJ file",
+              "OBJ model to open (default: the last one)");
   app.add_option("--view", o.view, "View to show: Mesh viewer, Octree, Simulation, Visibility")
       ->type_name("NAME");
   app.add_option("--shader", o.shader, "Lighting: chapter_vertex_lighting or blinn_phong")
@@ -120,7 +134,8 @@ void DefineFlags(CLI::App& app, Options& o) {
   AddParamFlag(app, ap::kSteps, o.steps, o.notes,
                "partlab: ", {"a count of physics steps", /*negative_is_error=*/true});
   AddParamFlag(app, ap::kBodies, o.bodies, o.notes, "partlab: ", {"a number of bodies", false});
-  app.add_option("--trace", o.trace, "Simulation: replay this AABBTRC1 trace")->type_name("FILE");
+  AddPathFlag(app, "--trace", o.trace, "a path to an AABBTRC1 trace",
+              "Simulation: replay this AABBTRC1 trace");
   // The octree view (and the visibility view's --preset words).
   app.add_option("--preset", o.preset,
                  "What a view shows first. Octree: cells, soup-low|medium|high, tint, ray, batch, "

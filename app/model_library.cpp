@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "app/render/mesh_lod.h"
+#include "engine/view/model_framing.h"
 
 namespace partlab {
 
@@ -45,6 +46,9 @@ std::string CurrentModel::Open(const std::string& typed_path) {
   ObjLoadStats stats;
   LoadResult<Mesh> result = LoadObj(path, &stats);
   if (!result.ok()) return result.error();
+  // A model the camera cannot frame would show an empty scene: keep the current one instead.
+  if (const std::string why = FramingProblem(result.value().positions); !why.empty())
+    return path + ": cannot frame the model: " + why;
 
   mesh_ = std::move(result).value();
   bounds_ = Aabb{};

@@ -1,13 +1,47 @@
 #include "bench/embree_rays.h"
 
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string_view>
 
 #ifdef PARTLAB_HAVE_EMBREE
 #include <embree3/rtcore.h>
 #endif
 
 namespace partlab::bench {
+
+namespace {
+[[maybe_unused]] bool WithinEmbree(const glm::vec3& v) {
+  return std::fabs(v.x) <= kEmbreeLargest && std::fabs(v.y) <= kEmbreeLargest &&
+         std::fabs(v.z) <= kEmbreeLargest;
+}
+// Vertices need |x| < FLT_LARGE, strictly (vec3fa.h isvalid).
+[[maybe_unused]] bool VertexWithinEmbree(const glm::vec3& v) {
+  return std::fabs(v.x) < kEmbreeLargest && std::fabs(v.y) < kEmbreeLargest &&
+         std::fabs(v.z) < kEmbreeLargest;
+}
+std::string Largest(const glm::vec3& v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g",
+                double(std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z)))));
+  return buf;
+}
+}  // namespace
+
+std::string EmbreeRefusesRays(std::span<const Ray> rays) {
+  for (size_t i = 0; i < rays.size(); ++i) {
+    const char* part = !WithinEmbree(rays[i].origin)      ? "origin"
+                       : !WithinEmbree(rays[i].direction) ? "direction"
+                                                          : nullptr;
+    if (part)
+      return "ray " + std::to_string(i) + ": " + part + " component " +
+             Largest(std::string_view(part) == "origin" ? rays[i].origin : rays[i].direction) +
+             " is beyond the +-1.844e18 Embree accepts";
+  }
+  return {};
+}
 
 #ifndef PARTLAB_HAVE_EMBREE
 EmbreeScene::EmbreeScene(std::span<const Triangle>) {}
@@ -17,11 +51,20 @@ void EmbreeScene::Intersect(std::span<const Ray>, std::vector<float>*,
 #else
 
 EmbreeScene::EmbreeScene(std::span<const Triangle> triangles) {
-  available_ = true;
   version_ = std::to_string(RTC_VERSION_MAJOR) + "." + std::to_string(RTC_VERSION_MINOR) + "." +
              std::to_string(RTC_VERSION_PATCH);
-  for (uint32_t i = 0; i < triangles.size(); ++i)
-    if (FindDefect(triangles[i]) == TriangleDefect::kNone) ids_.push_back(i);
+  for (uint32_t i = 0; i < triangles.size(); ++i) {
+    const Triangle& t = triangles[i];
+    if (FindDefect(t) != TriangleDefect::kNone) continue;
+    for (const glm::vec3& v : {t.v0, t.v1, t.v2})
+      if (!VertexWithinEmbree(v)) {
+        refusal_ = "triangle " + std::to_string(i) + ": coordinate " + Largest(v) +
+                   " is beyond the +-1.844e18 Embree keeps (it would drop the triangle)";
+        return;
+      }
+    ids_.push_back(i);
+  }
+  available_ = true;
 
   RTCDevice device = rtcNewDevice("threads=1");  // one thread, like the octree
   RTCScene scene = rtcNewScene(device);
@@ -61,6 +104,7 @@ void EmbreeScene::Intersect(std::span<const Ray> rays, std::vector<float>* t,
   RTCIntersectContext context;
   rtcInitIntersectContext(&context);
   for (size_t i = 0; i < rays.size(); ++i) {
+    if (!WithinEmbree(rays[i].origin) || !WithinEmbree(rays[i].direction)) continue;
     RTCRayHit rh{};
     rh.ray.org_x = rays[i].origin.x;
     rh.ray.org_y = rays[i].origin.y;

@@ -14,24 +14,41 @@
 
 namespace partlab::bench {
 
+// What Embree 3 accepts, from its sources (common/math/vec3fa.h and common/ray.h, Embree
+// 3.13): a vertex is valid only when every coordinate is strictly inside +-FLT_LARGE (1.844e18;
+// a triangle with another vertex is silently left out of the scene), and a ray only when every
+// component of its origin and direction is within +-FLT_LARGE (rtcIntersect1 refuses the ray
+// with an error, or asserts in a debug build). Our checks run before Embree is called.
+inline constexpr float kEmbreeLargest = 1.844e18f;
+
+// "" when Embree can answer every ray, else one line naming the first it cannot:
+// "ray 3: origin component 2e+18 is beyond the +-1.844e18 Embree accepts".
+std::string EmbreeRefusesRays(std::span<const Ray> rays);
+
 class EmbreeScene {
  public:
   // Builds a one-thread device and a scene of the triangles FindDefect accepts (as the octree).
+  // When some such triangle has a vertex Embree would drop, no scene is built: available() is
+  // false and refusal() says which triangle, so the bench skips Embree with that note instead of
+  // comparing against a scene with triangles missing.
   explicit EmbreeScene(std::span<const Triangle> triangles);
   ~EmbreeScene();
   EmbreeScene(const EmbreeScene&) = delete;
   EmbreeScene& operator=(const EmbreeScene&) = delete;
 
   bool available() const { return available_; }
+  const std::string& refusal() const { return refusal_; }  // "" unless the triangles were refused
   const std::string& version() const { return version_; }  // "3.13.5"
   double build_seconds() const { return build_seconds_; }  // rtcCommitScene
 
-  // Nearest hit per ray with t > 1e-6: t (+infinity for a miss) and the triangle's id.
+  // Nearest hit per ray with t > 1e-6: t (+infinity for a miss) and the triangle's id. A ray
+  // EmbreeRefusesRays would name is not handed to Embree and counts as a miss.
   void Intersect(std::span<const Ray> rays, std::vector<float>* t,
                  std::vector<uint32_t>* triangle) const;
 
  private:
   bool available_ = false;
+  std::string refusal_;
   std::string version_;
   double build_seconds_ = 0.0;
   std::vector<uint32_t> ids_;  // Embree primitive index -> triangle id

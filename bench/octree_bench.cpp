@@ -133,8 +133,23 @@ bool LoadModelCase(const std::string& path, const std::string& name, bool fit, C
     return false;
   }
   *out = {name, "model", TrianglesOf(mesh.value())};
-  if (fit) FitTo100Cube(out->triangles);
+  if (const std::string why = fit ? FitTo100Cube(out->triangles) : ""; !why.empty()) {
+    std::printf("# %s: skipped, %s: cannot fit to the 100-unit cube: %s\n", name.c_str(),
+                path.c_str(), why.c_str());
+    return false;
+  }
   return true;
+}
+
+// "" when some triangle can be hit; otherwise why none can (every one zero-area or non-finite,
+// e.g. a model near +-3e38 whose edge products overflow): a run would report success while every
+// ray misses.
+std::string NothingToHit(const std::vector<Triangle>& triangles) {
+  const PreparedTriangles prepared(triangles);
+  if (!prepared.packed().empty()) return {};
+  return "no usable triangle (" + std::to_string(prepared.defects().zero_area) +
+         " zero-area or overflowing, " + std::to_string(prepared.defects().non_finite) +
+         " non-finite): every ray would miss";
 }
 
 bool Wanted(const Options& o, const std::string& key) {
@@ -303,8 +318,14 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
   std::unique_ptr<EmbreeScene> embree;
   std::vector<float> embree_t;
   std::vector<uint32_t> embree_id;
-  if (o.embree) {
+  // Embree is only called with what it accepts (embree_rays.h); otherwise it is skipped, said so.
+  const std::string rays_refused = o.embree ? EmbreeRefusesRays(rays) : "";
+  if (!rays_refused.empty())
+    std::printf("# %s: embree skipped: %s\n", c.name.c_str(), rays_refused.c_str());
+  if (o.embree && rays_refused.empty()) {
     embree = std::make_unique<EmbreeScene>(c.triangles);
+    if (!embree->refusal().empty())
+      std::printf("# %s: embree skipped: %s\n", c.name.c_str(), embree->refusal().c_str());
     if (embree->available()) {
       Row r = MakeRow("embree", "bvh", "rtcIntersect1", 0);
       r.build_ms = embree->build_seconds() * 1e3;
@@ -498,6 +519,15 @@ const Row* FindRow(const CaseResult& r, const std::string& method, const std::st
   return nullptr;
 }
 
+// A case no ray hit is said so: the random rays fill the 100-unit cube, and a model elsewhere
+// (not fitted) is missed by all of them, which is a correct answer but rarely the intended run.
+void NoteIfNoRayHit(const CaseResult& r, bool fitted) {
+  const Row* ours = FindRow(r, "octree", "leaf", "ordered");
+  if (!ours || ours->stats.rays == 0 || ours->stats.hits != 0) return;
+  std::printf("# %s: no ray hit the model%s\n", r.c->name.c_str(),
+              fitted ? "" : " (the rays fill the 100-unit cube; --fit100 moves the model there)");
+}
+
 // The targets, checked on this run's medians.
 void PrintVerdicts(const std::vector<CaseResult>& results, bool quick) {
   std::printf("\n# targets (ordered traversal, leaf placement, unless stated)%s\n",
@@ -584,7 +614,15 @@ int RunOctreeBench(std::span<char*> args) {
       return 1;
     }
     c = {std::filesystem::path(o.obj).stem().string(), "model", TrianglesOf(mesh.value())};
-    if (o.fit100) FitTo100Cube(c.triangles);
+    if (const std::string why = o.fit100 ? FitTo100Cube(c.triangles) : ""; !why.empty()) {
+      std::fprintf(stderr, "partlab-bench octree: %s: cannot fit to the 100-unit cube: %s\n",
+                   o.obj.c_str(), why.c_str());
+      return 1;
+    }
+    if (const std::string why = NothingToHit(c.triangles); !why.empty()) {
+      std::fprintf(stderr, "partlab-bench octree: %s: %s\n", o.obj.c_str(), why.c_str());
+      return 1;
+    }
     cases.push_back(std::move(c));
   } else {
     for (Affinity a : {Affinity::kLow, Affinity::kMedium, Affinity::kHigh}) {
@@ -627,6 +665,7 @@ int RunOctreeBench(std::span<char*> args) {
     results.push_back(
         RunCase(c, rays, o, !o.hits_out.empty() && results.empty() ? &hits : nullptr));
     PrintRows(results.back());
+    NoteIfNoRayHit(results.back(), c.kind != "model" || o.fit100 || o.obj.empty());
     for (const Row& row : results.back().rows)
       if (row.method == "octree") mismatches += row.mismatches;
   }

@@ -2,7 +2,9 @@
 # Fuzzing (issue 10, item 1): builds the libFuzzer targets of tests/fuzz with clang
 # (-DPARTLAB_FUZZ=ON: -fsanitize=fuzzer,address,undefined) in build-fuzz and runs each one for a
 # bounded time on a copy of its seed corpus (tests/fuzz/corpus/<target>/ stays as committed).
-#   scripts/fuzz.sh [seconds per target, default 60] [target ...]   targets: obj aabb_trace rayset sabsp
+#   scripts/fuzz.sh [seconds per target, default 60] [target ...]
+#   targets: obj obj_extreme fit100 aabb_trace rayset hits sabsp
+# PARTLAB_FUZZ_SKIP_BUILD=1 runs what build-fuzz holds (to run two targets at once from one build).
 # A crash leaves its input in build-fuzz/fuzz-out/<target>/crash-*; the script exits 1. Add the
 # input to the corpus and a regression test to tests/io or tests/sabsp, then fix the cause.
 set -euo pipefail
@@ -11,13 +13,15 @@ cd "$root"
 seconds=${1:-60}
 [[ $# -gt 0 ]] && shift
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(obj aabb_trace rayset sabsp)
+[[ ${#targets[@]} -eq 0 ]] && targets=(obj obj_extreme fit100 aabb_trace rayset hits sabsp)
 build=${PARTLAB_FUZZ_BUILD_DIR:-build-fuzz}
 jobs=${PARTLAB_JOBS:-$(nproc)}
 
-CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DPARTLAB_FUZZ=ON -DPARTLAB_BUILD_APP=OFF -DPARTLAB_BUILD_BENCH=OFF >/dev/null
-cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}"
+if [[ -z ${PARTLAB_FUZZ_SKIP_BUILD:-} ]]; then
+  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DPARTLAB_FUZZ=ON -DPARTLAB_BUILD_APP=OFF -DPARTLAB_BUILD_BENCH=OFF >/dev/null
+  cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}"
+fi
 
 status=0
 for t in "${targets[@]}"; do

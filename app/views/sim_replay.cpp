@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/coordinate_limit.h"
+#include "engine/io/bounded_file.h"
 
 namespace partlab {
 
@@ -19,9 +21,11 @@ TraceFrameReader::~TraceFrameReader() {
 
 std::string TraceFrameReader::Open(const std::string& path) {
   if (file_) std::fclose(file_);
-  file_ = std::fopen(path.c_str(), "rb");
+  file_ = nullptr;
   path_ = path;
   box_count_ = frame_count_ = 0;
+  if (std::string error = CheckRegularFile(path); !error.empty()) return error;
+  file_ = std::fopen(path.c_str(), "rb");
   if (!file_) return path + ": cannot open (" + std::strerror(errno) + ")";
   unsigned char header[kHeaderBytes];
   if (std::fread(header, 1, kHeaderBytes, file_) != kHeaderBytes ||
@@ -73,8 +77,11 @@ std::string ReplayScrubber::Open(const std::string& path, std::string_view algor
     TraceFrameReader probe;
     std::vector<Aabb> first;
     if (std::string error = probe.Open(path); !error.empty()) return error;
-    if (probe.frame_count() == 0) return path + ": the trace has no frames";
+    if (probe.frame_count() == 0)
+      return path +
+             (probe.box_count() == 0 ? ": the trace has no boxes" : ": the trace has no frames");
     if (std::string error = probe.Read(0, first); !error.empty()) return error;
+    if (std::string error = Refusal(algorithm, first); !error.empty()) return path + ": " + error;
   }
   bp_.reset();
   driver_.reset();
@@ -88,6 +95,10 @@ std::string ReplayScrubber::Open(const std::string& path, std::string_view algor
 std::string ReplayScrubber::SetAlgorithm(std::string_view algorithm) {
   std::unique_ptr<BroadPhase> bp = MakeBroadPhase(algorithm);
   if (!bp) return "unknown broad phase '" + std::string(algorithm) + "'";
+  // An algorithm whose library cannot take this frame is refused; the current one stays.
+  if (positioned_)
+    if (std::string error = Refusal(algorithm, boxes_); !error.empty())
+      return reader_.path() + ": " + error + "; kept " + algorithm_;
   driver_.reset();
   bp_ = std::move(bp);
   algorithm_ = algorithm;
@@ -108,13 +119,25 @@ std::string ReplayScrubber::Seek(uint32_t f) {
   f = std::min(f, reader_.frame_count() - 1);
   const bool incremental = positioned_ && f == frame_ + 1;
   if (positioned_ && f == frame_) return "";
-  if (std::string error = reader_.Read(f, boxes_); !error.empty()) return error;
+  // Read into scratch first: a frame the broad phase cannot take leaves the current one shown.
+  if (std::string error = reader_.Read(f, next_boxes_); !error.empty()) return error;
+  if (std::string error = CoordinateLimitProblem(algorithm_, bp_->AcceptedCoordinates(),
+                                                 LargestCoordinate(next_boxes_));
+      !error.empty())
+    return reader_.path() + ": frame " + std::to_string(f) + ": " + error;
+  boxes_.swap(next_boxes_);
   // A fresh structure for any jump: the driver only knows how to move forward from what it holds.
   if (!incremental) Rebuild();
   timings_ = driver_->Step(boxes_, pairs_);
   frame_ = f;
   positioned_ = true;
   return "";
+}
+
+std::string ReplayScrubber::Refusal(std::string_view algorithm, const std::vector<Aabb>& frame) {
+  const std::unique_ptr<BroadPhase> bp = MakeBroadPhase(algorithm);
+  if (!bp) return {};
+  return CoordinateLimitProblem(algorithm, bp->AcceptedCoordinates(), LargestCoordinate(frame));
 }
 
 uint32_t ReplayScrubber::box_count_present() const {

@@ -67,6 +67,8 @@ class ReplayScrubber {
 
  private:
   std::string Rebuild();
+  // "" when `algorithm`'s library accepts every box of `frame` (coordinate_limit.h), else why not.
+  static std::string Refusal(std::string_view algorithm, const std::vector<Aabb>& frame);
 
   TraceFrameReader reader_;
   std::string algorithm_;
@@ -74,6 +76,7 @@ class ReplayScrubber {
   std::unique_ptr<BroadPhase> bp_;
   std::unique_ptr<FrameDriver> driver_;
   std::vector<Aabb> boxes_;
+  std::vector<Aabb> next_boxes_;  // a frame being read, before it is accepted
   std::vector<BoxPair> pairs_;
   StepTimings timings_;
   uint32_t frame_ = 0;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/broadphase/coordinate_limit.h"
 #include "engine/geometry/aabb.h"
 
 namespace partlab {
@@ -57,6 +58,10 @@ class BroadPhase {
 
   // Describes the structure for the overlay (cells, planes, intervals). Default: nothing.
   virtual void DrawOverlay(DebugDraw& draw) const {}
+
+  // The coordinates this broad phase accepts: every finite float for ours; the libraries behind
+  // the adapters have limits of their own, found in their sources (coordinate_limit.h).
+  virtual CoordinateLimit AcceptedCoordinates() const { return {}; }
 };
 
 }  // namespace partlab

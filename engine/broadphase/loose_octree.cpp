@@ -69,7 +69,10 @@ LooseOctree::Placement LooseOctree::Place(const Aabb& box) const {
   const glm::vec3 c = (box.Center() - origin_) / side_;
   for (; level >= 0; --level) {
     const float cells = float(1u << level);
-    const glm::vec3 g = glm::clamp(glm::floor(c * cells), glm::vec3(0), glm::vec3(cells - 1));
+    glm::vec3 g = glm::clamp(glm::floor(c * cells), glm::vec3(0), glm::vec3(cells - 1));
+    // Near +-3e38 the centre overflows and c is NaN, which clamp lets through and the conversion
+    // below would turn into undefined behaviour (found by fuzzing): such a box starts at cell 0.
+    for (int a = 0; a < 3; ++a) g[a] = g[a] >= 0.0f ? g[a] : 0.0f;
     const uint32_t x = uint32_t(g.x), y = uint32_t(g.y), z = uint32_t(g.z);
     if (LooseCell(level, x, y, z).Contains(box)) {
       Placement p;

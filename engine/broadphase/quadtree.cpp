@@ -42,9 +42,12 @@ void Quadtree::Move(BoxId id, const Aabb& box) {
 }
 
 uint32_t Quadtree::Cell(float v, float origin) const {
-  const float c = std::floor((v - origin) * inv_cell_);
-  const float last = float((1u << params_.depth) - 1);
-  return uint32_t(std::clamp(c, 0.0f, last));  // also maps NaN-free far values to the border
+  // In double and NaN-safe: near +-3e38 the world's extent overflows a float (inv_cell_ becomes
+  // 0, v - origin infinite), and a NaN would pass std::clamp into the conversion (undefined
+  // behaviour, found by fuzzing). NaN and far values map to the border cells.
+  const double c = std::floor((double(v) - double(origin)) * double(inv_cell_));
+  const double last = double((1u << params_.depth) - 1);
+  return c > 0.0 ? uint32_t(std::min(c, last)) : 0u;
 }
 
 // The deepest node containing the footprint: the leaf cells of the two corners share their path

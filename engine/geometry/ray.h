@@ -24,13 +24,17 @@ inline bool IsFinite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
+// The shortest direction (largest component) a query answers; shorter ones are refused and
+// counted. Longer ones, however short or long, are rescaled exactly first (ray_scale.h).
+inline constexpr float kSmallestRayDirection = 1e-20f;
+
 // A ray the queries can answer: finite origin and a finite direction that is not (numerically)
 // zero. Queries skip and count any other ray instead of computing with NaN or dividing by zero.
 inline bool IsUsableRay(const Ray& r) {
   if (!IsFinite(r.origin) || !IsFinite(r.direction)) return false;
   const float m = std::fmax(std::fabs(r.direction.x),
                             std::fmax(std::fabs(r.direction.y), std::fabs(r.direction.z)));
-  return m >= 1e-20f;
+  return m >= kSmallestRayDirection;
 }
 
 }  // namespace partlab

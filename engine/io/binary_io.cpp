@@ -1,5 +1,7 @@
 #include "engine/io/binary_io.h"
 
+#include "engine/io/bounded_file.h"
+
 #include <bit>
 #include <cerrno>
 #include <cstdio>
@@ -19,17 +21,7 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 }  // namespace
 
 LoadResult<std::vector<uint8_t>> ReadWholeFile(const std::string& path) {
-  File f(std::fopen(path.c_str(), "rb"));
-  if (!f)
-    return LoadResult<std::vector<uint8_t>>::Fail(path + ": cannot open (" + std::strerror(errno) +
-                                                  ")");
-  std::vector<uint8_t> bytes;
-  uint8_t chunk[1 << 16];
-  size_t n;
-  while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)
-    bytes.insert(bytes.end(), chunk, chunk + n);
-  if (std::ferror(f.get())) return LoadResult<std::vector<uint8_t>>::Fail(path + ": read error");
-  return LoadResult<std::vector<uint8_t>>::Ok(std::move(bytes));
+  return ReadBoundedFile(path);
 }
 
 LoadResult<CountedFile> ReadCountedFile(const std::string& path, std::string_view magic,

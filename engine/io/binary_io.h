@@ -15,7 +15,8 @@ namespace partlab {
 
 static_assert(sizeof(float) == 4, "formats.md stores float32");
 
-// The whole file, or "PATH: cannot open (reason)".
+// The whole file (a regular file of at most kMaxInputFileBytes, see bounded_file.h), or one line:
+// "PATH: cannot open (reason)", "PATH: not a regular file ...".
 LoadResult<std::vector<uint8_t>> ReadWholeFile(const std::string& path);
 
 // RAYSET01 and HITS0001 share one layout: 8-byte magic, uint32 count, then `count` records of a

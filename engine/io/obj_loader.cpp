@@ -1,49 +1,58 @@
 #include "engine/io/obj_loader.h"
 
-#include <tiny_obj_loader.h>
-
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <glm/geometric.hpp>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "engine/geometry/mesh_normals.h"
+#include "engine/io/bounded_file.h"
+#include "engine/io/obj_lines.h"
 
 namespace partlab {
 
 namespace {
 
-// ---------------------------------------------------------------------------------------------
-// The validating pass: one walk over the lines, counting vertices and checking every face index.
-// ---------------------------------------------------------------------------------------------
-
-struct ScanError {
+struct ObjError {
   size_t line = 0;  // 0 = the file as a whole
   std::string problem;
 };
 
-// A face may refer forward (to a vertex defined later); such indices are checked at the end,
-// against the final counts, and reported at the line of the face.
-struct ForwardReference {
-  size_t line;
-  long index;
-  char kind;  // 'v', 't' or 'n'
+// One face corner as written: 1-based indices into the whole file's lists (negative ones already
+// made absolute), 0 = absent (only the normal may be absent). Checked against the final counts
+// once the file is read, since a face may refer forward.
+struct Corner {
+  int64_t position = 0;
+  int64_t normal = 0;
 };
 
-struct ObjCounts {
-  long positions = 0, texcoords = 0, normals = 0;
-  size_t faces = 0;
+struct Face {
+  size_t line;
+  uint32_t first_corner;  // into ObjContent::corners
+  uint32_t corner_count;
 };
+
+// Everything the statements of a file say, before it becomes a Mesh.
+struct ObjContent {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec3> normals;
+  int64_t texcoords = 0;
+  std::vector<Corner> corners;
+  std::vector<Face> faces;
+  uint64_t triangles = 0;
+};
+
+// A Mesh indexes with uint32; a file cannot describe more than this of anything.
+constexpr uint64_t kMaxCount = std::numeric_limits<uint32_t>::max() / 3;
 
 bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+  return c == ' ' || c == '\t' || c == '\f' || c == '\v';
 }
 
 // Splits off the next whitespace-separated token of `rest`.
@@ -57,192 +66,226 @@ std::string_view NextToken(std::string_view& rest) {
   return token;
 }
 
-// Text files hold no control bytes besides whitespace; anything else means a binary file.
+// Text holds no control bytes besides whitespace; anything else means a binary file.
 bool HasBinaryByte(std::string_view line) {
   for (unsigned char c : line)
-    if (c < 0x20 && !IsSpace(static_cast<char>(c))) return true;
+    if (c < 0x20 && !IsSpace(char(c))) return true;
   return false;
 }
 
 std::string KindName(char kind) {
   return kind == 'v' ? "vertex" : kind == 't' ? "texture coordinate" : "normal";
 }
-
 std::string KindPlural(char kind) {
   return kind == 'v' ? "vertices" : kind == 't' ? "texture coordinates" : "normals";
 }
 
-// "v x y z [w]": three finite numbers.
-std::optional<ScanError> ScanVertex(std::string_view rest, size_t line) {
+// from_chars does not take the '+' some exporters write before positive numbers.
+std::string_view WithoutPlus(std::string_view token) {
+  return !token.empty() && token[0] == '+' ? token.substr(1) : token;
+}
+
+// Three finite coordinates that fit a float ("v x y z [w]", "vn x y z").
+std::optional<ObjError> ReadTriple(std::string_view rest, size_t line, const char* what,
+                                   glm::vec3* out) {
   for (int axis = 0; axis < 3; ++axis) {
     const std::string_view token = NextToken(rest);
     if (token.empty())
-      return ScanError{line, "vertex needs 3 coordinates, found " + std::to_string(axis)};
+      return ObjError{line,
+                      std::string(what) + " needs 3 coordinates, found " + std::to_string(axis)};
+    const std::string_view digits = WithoutPlus(token);
     double value = 0.0;
-    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
-    if (ec != std::errc() || end != token.data() + token.size())
-      return ScanError{line, "vertex coordinate '" + std::string(token) + "' is not a number"};
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    std::string quoted(1, '\'');  // not "'" + token: GCC 12 warns falsely (-Wrestrict)
+    quoted.append(token).push_back('\'');
+    // Out of range for a double ("1e999"): from_chars reports it; too large for a float is next.
+    if (ec == std::errc::result_out_of_range && end == digits.data() + digits.size())
+      return ObjError{line,
+                      std::string(what) + " coordinate " + quoted + " does not fit a 32-bit float"};
+    if (ec != std::errc() || end != digits.data() + digits.size())
+      return ObjError{line, std::string(what) + " coordinate " + quoted + " is not a number"};
     if (!std::isfinite(value))
-      return ScanError{line, "vertex coordinate '" + std::string(token) + "' is not finite"};
-    // The mesh stores floats: 1e39 is a finite double but an infinite float.
-    if (std::fabs(value) > double(std::numeric_limits<float>::max()))
-      return ScanError{
-          line, "vertex coordinate '" + std::string(token) + "' does not fit a 32-bit float"};
+      return ObjError{line, std::string(what) + " coordinate " + quoted + " is not finite"};
+    // The mesh stores floats: 1e39 is a finite double but an infinite float. A decimal rounds to
+    // FLT_MAX up to half an ulp above it (2^128 - 2^103), so "3.40282347e+38", which is how
+    // FLT_MAX is printed with 9 digits, fits (found by fuzzing).
+    if (std::fabs(value) >= 0x1.ffffffp+127)
+      return ObjError{line,
+                      std::string(what) + " coordinate " + quoted + " does not fit a 32-bit float"};
+    (*out)[axis] = float(value);
   }
   return std::nullopt;
 }
 
-// One index of a face corner: 1-based, or negative = relative to the count so far (OBJ spec).
-std::optional<ScanError> CheckIndex(std::string_view text, char kind, long defined, size_t line,
-                                    std::vector<ForwardReference>& forward) {
-  long index = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), index);
-  if (ec != std::errc() || end != text.data() + text.size())
-    return ScanError{
+// One index of a face corner: 1-based, or negative = relative to the count so far (the format's
+// definition). Positive indices may refer forward; they are checked once the file is read.
+std::optional<ObjError> ReadIndex(std::string_view text, char kind, int64_t defined, size_t line,
+                                  int64_t* out) {
+  const std::string_view digits = WithoutPlus(text);
+  int64_t index = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+  if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty())
+    return ObjError{
         line, "face " + KindName(kind) + " index '" + std::string(text) + "' is not an integer"};
-  if (index == 0) return ScanError{line, "face " + KindName(kind) + " index 0 (OBJ is 1-based)"};
-  if (index < 0 && index < -defined)  // not -index > defined: -LONG_MIN overflows
-    return ScanError{line, "face " + KindName(kind) + " index " + std::to_string(index) +
-                               " out of range (" + std::to_string(defined) + " " +
-                               KindPlural(kind) + " so far)"};
-  if (index > defined) forward.push_back({line, index, kind});
+  if (index == 0) return ObjError{line, "face " + KindName(kind) + " index 0 (OBJ is 1-based)"};
+  if (index < 0 && index < -defined)  // not -index > defined: -INT64_MIN overflows
+    return ObjError{line, "face " + KindName(kind) + " index " + std::to_string(index) +
+                              " out of range (" + std::to_string(defined) + " " + KindPlural(kind) +
+                              " so far)"};
+  *out = index < 0 ? defined + 1 + index : index;
   return std::nullopt;
 }
 
-// "f v[/vt][/vn] ...": at least three corners, each index in range.
-std::optional<ScanError> ScanFace(std::string_view rest, size_t line, const ObjCounts& counts,
-                                  std::vector<ForwardReference>& forward) {
-  int corners = 0;
-  for (std::string_view token = NextToken(rest); !token.empty(); token = NextToken(rest)) {
-    ++corners;
-    // "2/" or "2/2/": tinyobjloader reads the missing index from the next corner (found by
-    // fuzzing: a normal index past the end of the normals).
-    if (token.back() == '/')
-      return ScanError{line, "face corner '" + std::string(token) + "' ends with '/'"};
-    const char kinds[3] = {'v', 't', 'n'};
-    const long defined[3] = {counts.positions, counts.texcoords, counts.normals};
-    for (int part = 0; part < 3 && !token.empty(); ++part) {
-      const size_t slash = token.find('/');
-      const std::string_view field = token.substr(0, slash);
-      token = slash == std::string_view::npos ? std::string_view() : token.substr(slash + 1);
-      if (field.empty()) {
-        if (part == 0) return ScanError{line, "face corner without a vertex index"};
-        continue;  // "v//vn": no texture coordinate
-      }
-      if (auto error = CheckIndex(field, kinds[part], defined[part], line, forward)) return error;
+// "v", "v/vt", "v//vn" or "v/vt/vn".
+std::optional<ObjError> ReadCorner(std::string_view token, const ObjContent& c, size_t line,
+                                   Corner* out) {
+  // "2/" or "2/2/": a field announced and not given.
+  if (token.back() == '/')
+    return ObjError{line, "face corner '" + std::string(token) + "' ends with '/'"};
+  const char kinds[3] = {'v', 't', 'n'};
+  const int64_t defined[3] = {int64_t(c.positions.size()), c.texcoords, int64_t(c.normals.size())};
+  int64_t index[3] = {0, 0, 0};
+  for (int part = 0; part < 3 && !token.empty(); ++part) {
+    const size_t slash = token.find('/');
+    const std::string_view field = token.substr(0, slash);
+    token = slash == std::string_view::npos ? std::string_view() : token.substr(slash + 1);
+    if (field.empty()) {
+      if (part == 0) return ObjError{line, "face corner without a vertex index"};
+      continue;  // "v//vn": no texture coordinate
     }
+    if (part == 2 && slash != std::string_view::npos)
+      return ObjError{line, "face corner with more than 3 indices"};
+    if (auto error = ReadIndex(field, kinds[part], defined[part], line, &index[part])) return error;
   }
-  if (corners < 3)
-    return ScanError{line, "face has " + std::to_string(corners) + " vertices (needs at least 3)"};
+  if (!token.empty()) return ObjError{line, "face corner with more than 3 indices"};
+  *out = {index[0], index[2]};
   return std::nullopt;
 }
 
-std::optional<ScanError> ScanLine(std::string_view text, size_t line, ObjCounts& counts,
-                                  std::vector<ForwardReference>& forward) {
-  if (HasBinaryByte(text)) return ScanError{line, "binary data, not a text OBJ file"};
+// "f c1 c2 c3 ...": at least three corners.
+std::optional<ObjError> ReadFace(std::string_view rest, size_t line, ObjContent& c) {
+  const size_t first = c.corners.size();
+  for (std::string_view token = NextToken(rest); !token.empty(); token = NextToken(rest)) {
+    Corner corner;
+    if (auto error = ReadCorner(token, c, line, &corner)) return error;
+    c.corners.push_back(corner);
+  }
+  const size_t count = c.corners.size() - first;
+  if (count < 3)
+    return ObjError{line, "face has " + std::to_string(count) + " vertices (needs at least 3)"};
+  c.triangles += count - 2;
+  if (c.corners.size() > kMaxCount || c.triangles > kMaxCount)
+    return ObjError{line, "more faces than a mesh of 32-bit indices can hold"};
+  c.faces.push_back({line, uint32_t(first), uint32_t(count)});
+  return std::nullopt;
+}
+
+// One statement. Keywords other than v, vt, vn and f (o, g, s, usemtl, mtllib, l, p, vp, ...) do
+// not change the triangles and are skipped.
+std::optional<ObjError> ReadStatement(std::string_view text, size_t line, ObjContent& c) {
+  if (HasBinaryByte(text)) return ObjError{line, "binary data, not a text OBJ file"};
   std::string_view rest = text;
   const std::string_view keyword = NextToken(rest);
-  if (keyword == "v") {
-    if (auto error = ScanVertex(rest, line)) return error;
-    ++counts.positions;
+  if (keyword == "v" || keyword == "vn") {
+    glm::vec3 p;
+    if (auto error = ReadTriple(rest, line, keyword == "v" ? "vertex" : "normal", &p)) return error;
+    auto& list = keyword == "v" ? c.positions : c.normals;
+    if (list.size() >= kMaxCount) return ObjError{line, "more vertices than 32-bit indices hold"};
+    list.push_back(p);
   } else if (keyword == "vt") {
-    ++counts.texcoords;
-  } else if (keyword == "vn") {
-    ++counts.normals;
+    ++c.texcoords;
   } else if (keyword == "f") {
-    if (auto error = ScanFace(rest, line, counts, forward)) return error;
-    ++counts.faces;
+    return ReadFace(rest, line, c);
   }
   return std::nullopt;
 }
 
-std::optional<ScanError> ValidateObjText(std::string_view text) {
+// Forward references resolved: every index must now name something the file defines.
+std::optional<ObjError> CheckIndices(const ObjContent& c) {
+  const int64_t positions = int64_t(c.positions.size()), normals = int64_t(c.normals.size());
+  for (const Face& face : c.faces)
+    for (uint32_t k = 0; k < face.corner_count; ++k) {
+      const Corner& corner = c.corners[face.first_corner + k];
+      if (corner.position > positions)
+        return ObjError{face.line, "face vertex index " + std::to_string(corner.position) +
+                                       " out of range (" + std::to_string(positions) +
+                                       " vertices)"};
+      if (corner.normal > normals)
+        return ObjError{face.line, "face normal index " + std::to_string(corner.normal) +
+                                       " out of range (" + std::to_string(normals) + " normals)"};
+    }
+  return std::nullopt;
+}
+
+std::optional<ObjError> ReadContent(std::string_view text, ObjContent& c) {
   if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos)
-    return ScanError{0, "empty file"};
-  ObjCounts counts;
-  std::vector<ForwardReference> forward;
-  size_t line = 0;
-  for (size_t begin = 0; begin < text.size();) {
-    size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
-    ++line;
-    if (auto error = ScanLine(text.substr(begin, end - begin), line, counts, forward)) return error;
-    begin = end + 1;
-  }
-  for (const ForwardReference& ref : forward) {
-    const long defined = ref.kind == 'v'   ? counts.positions
-                         : ref.kind == 't' ? counts.texcoords
-                                           : counts.normals;
-    if (ref.index > defined)
-      return ScanError{ref.line, "face " + KindName(ref.kind) + " index " +
-                                     std::to_string(ref.index) + " out of range (" +
-                                     std::to_string(defined) + " " + KindPlural(ref.kind) + ")"};
-  }
-  if (counts.faces == 0) return ScanError{0, "no faces (not a mesh)"};
+    return ObjError{0, "empty file"};
+  ObjLines lines(text);
+  std::string_view line;
+  while (lines.Next(&line))
+    if (auto error = ReadStatement(line, lines.line_number(), c)) return error;
+  if (lines.too_long())
+    return ObjError{lines.line_number(), "line longer than " +
+                                             std::to_string(kMaxObjLineBytes >> 20) +
+                                             " MiB (not an OBJ statement)"};
+  if (auto error = CheckIndices(c)) return error;
+  if (c.faces.empty()) return ObjError{0, "no faces (not a mesh)"};
   return std::nullopt;
 }
 
 // ---------------------------------------------------------------------------------------------
-// From tinyobjloader's attribute arrays to the Mesh the octree and the renderer share.
+// From the file's statements to the Mesh the octree and the renderer share.
 // ---------------------------------------------------------------------------------------------
 
-bool EveryCornerHasNormal(const tinyobj::attrib_t& attrib,
-                          const std::vector<tinyobj::shape_t>& shapes) {
-  if (attrib.normals.empty()) return false;
-  const size_t normals = attrib.normals.size() / 3;
-  for (const tinyobj::shape_t& shape : shapes)
-    for (const tinyobj::index_t& corner : shape.mesh.indices)
-      if (corner.normal_index < 0 || size_t(corner.normal_index) >= normals) return false;
+// The corners of every triangle in file order: a face c0 c1 ... c(n-1) becomes the fan
+// (c0, c1, c2), (c0, c2, c3), ..., (c0, c(n-2), c(n-1)).
+std::vector<Corner> TriangleCorners(const ObjContent& c) {
+  std::vector<Corner> out;
+  out.reserve(3 * c.triangles);
+  for (const Face& face : c.faces) {
+    const Corner* corner = &c.corners[face.first_corner];
+    for (uint32_t k = 1; k + 1 < face.corner_count; ++k) {
+      out.push_back(corner[0]);
+      out.push_back(corner[k]);
+      out.push_back(corner[k + 1]);
+    }
+  }
+  return out;
+}
+
+bool EveryCornerHasNormal(const std::vector<Corner>& corners) {
+  for (const Corner& corner : corners)
+    if (corner.normal == 0) return false;
   return true;
 }
 
-// The validating pass and tinyobjloader read faces independently; should they ever disagree, an
-// index tinyobjloader produced must still never reach past the vertices (fuzzing, issue 10).
-bool EveryCornerHasVertex(const tinyobj::attrib_t& attrib,
-                          const std::vector<tinyobj::shape_t>& shapes) {
-  const size_t vertices = attrib.vertices.size() / 3;
-  for (const tinyobj::shape_t& shape : shapes)
-    for (const tinyobj::index_t& corner : shape.mesh.indices)
-      if (corner.vertex_index < 0 || size_t(corner.vertex_index) >= vertices) return false;
-  return true;
-}
-
-// No normals in the file: positions are the file's vertices, normals are computed.
-Mesh MeshWithComputedNormals(const tinyobj::attrib_t& attrib,
-                             const std::vector<tinyobj::shape_t>& shapes) {
+// No normals (or not on every corner): positions are the file's vertices, normals are computed.
+Mesh MeshWithComputedNormals(ObjContent& c, const std::vector<Corner>& corners) {
   Mesh mesh;
-  mesh.positions.resize(attrib.vertices.size() / 3);
-  for (size_t i = 0; i < mesh.positions.size(); ++i)
-    mesh.positions[i] = {attrib.vertices[3 * i], attrib.vertices[3 * i + 1],
-                         attrib.vertices[3 * i + 2]};
-  for (const tinyobj::shape_t& shape : shapes)
-    for (const tinyobj::index_t& corner : shape.mesh.indices)
-      mesh.indices.push_back(static_cast<uint32_t>(corner.vertex_index));
+  mesh.positions = std::move(c.positions);
+  mesh.indices.reserve(corners.size());
+  for (const Corner& corner : corners) mesh.indices.push_back(uint32_t(corner.position - 1));
   ComputeAreaWeightedNormals(mesh);
   return mesh;
 }
 
 // The file's own normals: one mesh vertex per distinct (position, normal) pair, since OBJ indexes
 // positions and normals separately and the GPU needs one index per vertex.
-Mesh MeshWithFileNormals(const tinyobj::attrib_t& attrib,
-                         const std::vector<tinyobj::shape_t>& shapes) {
+Mesh MeshWithFileNormals(const ObjContent& c, const std::vector<Corner>& corners) {
   Mesh mesh;
   std::unordered_map<uint64_t, uint32_t> vertex_of_pair;
-  for (const tinyobj::shape_t& shape : shapes) {
-    for (const tinyobj::index_t& corner : shape.mesh.indices) {
-      const uint64_t key =
-          (uint64_t(uint32_t(corner.vertex_index)) << 32) | uint32_t(corner.normal_index);
-      auto [it, inserted] = vertex_of_pair.try_emplace(key, uint32_t(mesh.positions.size()));
-      if (inserted) {
-        const float* p = &attrib.vertices[3 * size_t(corner.vertex_index)];
-        const float* n = &attrib.normals[3 * size_t(corner.normal_index)];
-        mesh.positions.push_back({p[0], p[1], p[2]});
-        const glm::vec3 normal(n[0], n[1], n[2]);
-        const float length = glm::length(normal);
-        mesh.normals.push_back(length > 0.0f ? normal / length : glm::vec3(0, 1, 0));
-      }
-      mesh.indices.push_back(it->second);
+  mesh.indices.reserve(corners.size());
+  for (const Corner& corner : corners) {
+    const uint64_t key = (uint64_t(corner.position) << 32) | uint64_t(corner.normal);
+    auto [it, inserted] = vertex_of_pair.try_emplace(key, uint32_t(mesh.positions.size()));
+    if (inserted) {
+      mesh.positions.push_back(c.positions[size_t(corner.position - 1)]);
+      const glm::vec3 n = c.normals[size_t(corner.normal - 1)];
+      const float length = glm::length(n);
+      mesh.normals.push_back(length > 0.0f && std::isfinite(length) ? n / length
+                                                                    : glm::vec3(0, 1, 0));
     }
+    mesh.indices.push_back(it->second);
   }
   return mesh;
 }
@@ -254,47 +297,34 @@ std::string Located(const std::string& name, size_t line, const std::string& pro
 }  // namespace
 
 LoadResult<Mesh> ParseObj(const std::string& text, const std::string& name, ObjLoadStats* stats) {
-  // A UTF-8 byte order mark (some Windows editors write one) would hide the first line's keyword
-  // from both passes, shifting every vertex index by one: drop it.
+  // A UTF-8 byte order mark (some Windows editors write one) would hide the first line's keyword,
+  // shifting every vertex index by one: skip it.
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
-  if (std::string_view(text).substr(0, kBom.size()) == kBom)
-    return ParseObj(text.substr(kBom.size()), name, stats);
-  if (auto error = ValidateObjText(text))
+  std::string_view body = text;
+  if (body.substr(0, kBom.size()) == kBom) body.remove_prefix(kBom.size());
+  ObjContent content;
+  if (auto error = ReadContent(body, content))
     return LoadResult<Mesh>::Fail(Located(name, error->line, error->problem));
 
-  tinyobj::ObjReaderConfig config;
-  config.triangulate = true;
-  config.vertex_color = false;
-  tinyobj::ObjReader reader;
-  if (!reader.ParseFromString(text, "", config)) {
-    // tinyobjloader's own message usually carries "line N"; keep its first line only.
-    std::string message = reader.Error();
-    message = message.substr(0, message.find('\n'));
-    return LoadResult<Mesh>::Fail(Located(name, 0, message.empty() ? "parse error" : message));
-  }
-
-  if (!EveryCornerHasVertex(reader.GetAttrib(), reader.GetShapes()))
-    return LoadResult<Mesh>::Fail(
-        Located(name, 0, "a face refers to a vertex that does not exist"));
-  const bool file_normals = EveryCornerHasNormal(reader.GetAttrib(), reader.GetShapes());
-  Mesh mesh = file_normals ? MeshWithFileNormals(reader.GetAttrib(), reader.GetShapes())
-                           : MeshWithComputedNormals(reader.GetAttrib(), reader.GetShapes());
+  const std::vector<Corner> corners = TriangleCorners(content);
+  const bool file_normals = EveryCornerHasNormal(corners);
+  Mesh mesh = file_normals ? MeshWithFileNormals(content, corners)
+                           : MeshWithComputedNormals(content, corners);
   mesh.name = std::filesystem::path(name).stem().string();
   if (stats) {
     stats->degenerate_triangles = CountDegenerateTriangles(mesh);
     stats->normals_computed = !file_normals;
+    stats->polygons = 0;
+    for (const Face& face : content.faces) stats->polygons += face.corner_count > 3;
   }
   return LoadResult<Mesh>::Ok(std::move(mesh));
 }
 
 LoadResult<Mesh> LoadObj(const std::string& path, ObjLoadStats* stats) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return LoadResult<Mesh>::Fail(path + ": cannot open");
-  if (std::filesystem::is_directory(path))
-    return LoadResult<Mesh>::Fail(path + ": is a directory, not an OBJ file");
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  return ParseObj(contents.str(), path, stats);
+  auto bytes = ReadBoundedFile(path);
+  if (!bytes) return LoadResult<Mesh>::Fail(bytes.error());
+  const std::vector<uint8_t>& b = bytes.value();
+  return ParseObj(std::string(b.begin(), b.end()), path, stats);
 }
 
 }  // namespace partlab

@@ -25,6 +25,7 @@
 
 #include "engine/geometry/aabb.h"
 #include "engine/geometry/moller_trumbore.h"
+#include "engine/geometry/ray_scale.h"
 #include "engine/octree/prepared_triangles.h"
 #include "engine/octree/ray_query.h"
 
@@ -151,6 +152,9 @@ class Octree {
   OctreeBuildOptions options_;
   OctreeBuildStats stats_;
   float margin_ = 0.0f;
+  Aabb scene_bounds_;  // of the usable triangles: where far ray origins are moved (ray_scale.h)
+  ScaledQuery QueryFor(const Ray& ray, const RayTriangleOptions& opt) const;
+  static bool AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats);
 };
 
 }  // namespace partlab

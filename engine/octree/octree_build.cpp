@@ -123,6 +123,7 @@ class OctreeBuilder {
     // The margin covers float rounding in slab tests and in Möller–Trumbore's t: a few ulps of the
     // coordinates, and well below the smallest cell (2^-12 of the root at depth 13).
     tree_.margin_ = std::max(2.0f * half * 0x1p-16f, largest_coord * 0x1p-18f);
+    tree_.scene_bounds_ = box;
     nodes_.push_back({box.Center(), half, 1, {-1, -1, -1, -1, -1, -1, -1, -1}, {}});
   }
 

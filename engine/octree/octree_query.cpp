@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "engine/geometry/ray_box.h"
+#include "engine/geometry/ray_scale.h"
 #include "engine/octree/octree.h"
 #include "engine/octree/octree_lanes.h"
 
@@ -251,26 +252,51 @@ void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOpti
   }
 }
 
+// Each query answers a copy of the ray rescaled by a power of two and, when its origin is far,
+// moved to the scene (ray_scale.h), exactly as the brute force does, and converts t back; rays
+// Dispatch refuses are left as they are.
+ScaledQuery Octree::QueryFor(const Ray& ray, const RayTriangleOptions& opt) const {
+  return IsUsableRay(ray) ? PrepareQuery(ray, opt, scene_bounds_) : ScaledQuery{ray, opt};
+}
+
+// A ray that misses the triangles' box is answered without traversal (still counted as a ray).
+bool Octree::AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats) {
+  if (q.refused) {  // too far to bring to the scene: skipped, as the brute force does
+    if (stats) ++stats->rays_skipped;
+    return true;
+  }
+  if (!q.misses) return false;
+  if (stats) ++stats->rays;
+  return true;
+}
+
 RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                        QueryStats* stats, QueryTrace* trace) const {
-  NearestMode mode{{}, traversal == Traversal::kOrdered, opt.t_max};
-  Dispatch(ray, traversal, opt, mode, stats, trace);
+  const ScaledQuery q = QueryFor(ray, opt);
+  if (AnsweredAsMiss(q, stats)) return {};
+  NearestMode mode{{}, traversal == Traversal::kOrdered, q.opt.t_max};
+  Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
+  if (mode.best.hit) mode.best.t = q.OriginalT(mode.best.t);
   return mode.best;
 }
 
 bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                     QueryStats* stats, QueryTrace* trace) const {
-  AnyMode mode{false, opt.t_max};
-  Dispatch(ray, traversal, opt, mode, stats, trace);
+  const ScaledQuery q = QueryFor(ray, opt);
+  if (AnsweredAsMiss(q, stats)) return false;
+  AnyMode mode{false, q.opt.t_max};
+  Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   return mode.found;
 }
 
 void Octree::AllHits(const Ray& ray, Traversal traversal, std::vector<RayHit>* out,
                      const RayTriangleOptions& opt, QueryStats* stats, QueryTrace* trace) const {
   out->clear();
-  AllMode mode{out, opt.t_max};
-  Dispatch(ray, traversal, opt, mode, stats, trace);
-  // A triangle referenced from several leaves is found once per leaf: sort by (t, id), keep one.
+  const ScaledQuery q = QueryFor(ray, opt);
+  if (AnsweredAsMiss(q, stats)) return;
+  AllMode mode{out, q.opt.t_max};
+  Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
+  for (RayHit& h : *out) h.t = q.OriginalT(h.t);
   std::sort(out->begin(), out->end(), [](const RayHit& a, const RayHit& b) {
     return a.t < b.t || (a.t == b.t && a.triangle < b.triangle);
   });

@@ -43,6 +43,7 @@ class PreparedTriangles {
           break;
         case TriangleDefect::kNone:
           packed_.push_back(Pack(triangles[i], uint32_t(i)));
+          bounds_.Grow(triangles[i].Bounds());
           break;
       }
     }
@@ -50,11 +51,15 @@ class PreparedTriangles {
   std::span<const PackedTriangle> packed() const { return packed_; }
   size_t input_count() const { return input_count_; }
   const DefectCounts& defects() const { return defects_; }
+  // The box of the usable triangles, as the octree computes it (ray_scale.h moves far origins
+  // to it identically in both).
+  const Aabb& bounds() const { return bounds_; }
 
  private:
   std::vector<PackedTriangle> packed_;
   size_t input_count_;
   DefectCounts defects_;
+  Aabb bounds_;
 };
 
 }  // namespace partlab

@@ -1,5 +1,7 @@
 #include "engine/scenes/trace_recording.h"
 
+#include "engine/io/bounded_file.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -47,6 +49,8 @@ std::string TraceFrameStream::Open(const std::string& path) {
   if (file_) std::fclose(file_);
   path_ = path;
   next_frame_ = 0;
+  file_ = nullptr;
+  if (std::string error = CheckRegularFile(path); !error.empty()) return error_ = error;
   file_ = std::fopen(path.c_str(), "rb");
   if (!file_) return error_ = path + ": cannot open (" + std::strerror(errno) + ")";
   char magic[8];

@@ -1,5 +1,7 @@
 #include "engine/view/orbit_camera.h"
 
+#include "engine/view/model_framing.h"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -53,7 +55,8 @@ void OrbitCamera::Pan(float dx_px, float dy_px, float viewport_height_px) {
 }
 
 void OrbitCamera::Zoom(float steps) {
-  distance = std::clamp(distance * std::pow(kZoomPerStep, steps), 1e-4f, 1e7f);
+  distance =
+      std::clamp(distance * std::pow(kZoomPerStep, steps), kCameraMinDistance, kCameraMaxDistance);
 }
 
 void OrbitCamera::Frame(const Aabb& box, float aspect) {
@@ -67,26 +70,35 @@ void OrbitCamera::Frame(const Aabb& box, float aspect) {
 
 void OrbitCamera::FramePoints(std::span<const glm::vec3> points, float aspect) {
   if (points.empty()) return;
-  Aabb box;
-  for (const glm::vec3& p : points) box.Grow(p);
-  target = box.Center();
+  // In double: near +-3e38 the box's extent, its centre and the distances below overflow a float
+  // (model_framing.h says which models cannot be framed; this never produces NaN regardless).
+  glm::dvec3 lo(INFINITY), hi(-INFINITY);
+  for (const glm::vec3& p : points) {
+    lo = glm::min(lo, glm::dvec3(p));
+    hi = glm::max(hi, glm::dvec3(p));
+  }
+  const glm::dvec3 centre = lo + (hi - lo) * 0.5;
+  target = glm::vec3(centre);
   // The closest distance at which every point projects inside the viewport (with a 10% margin),
   // for the current orientation. Point p at (x, y) across and z along the view axis, measured
   // from the target, is seen at depth distance + z, so it fits when |x| <= (distance + z) *
   // tan(half_x); and the eye stays outside the bounding sphere so the near plane cuts nothing.
-  const float margin = 0.9f;
-  const float tan_y = std::tan(fov_y * 0.5f) * margin;
-  const float tan_x = std::tan(fov_y * 0.5f) * std::max(aspect, 1e-6f) * margin;
-  const glm::vec3 right = Right(), up = Up(), forward = Forward();
-  const float radius = std::max(0.5f * glm::length(box.Extent()), 1e-4f);
-  float needed = radius * 1.05f;
+  const double margin = 0.9;
+  const double tan_y = std::tan(double(fov_y) * 0.5) * margin;
+  const double tan_x = std::tan(double(fov_y) * 0.5) * std::max(double(aspect), 1e-6) * margin;
+  const glm::dvec3 right(Right()), up(Up()), forward(Forward());
+  const double radius = std::max(0.5 * glm::length(hi - lo), double(kCameraMinDistance));
+  double needed = radius * 1.05;
   for (const glm::vec3& p : points) {
-    const glm::vec3 d = p - target;
-    const float z = glm::dot(d, forward);
+    const glm::dvec3 d = glm::dvec3(p) - centre;
+    const double z = glm::dot(d, forward);
     needed = std::max(
         {needed, std::abs(glm::dot(d, right)) / tan_x - z, std::abs(glm::dot(d, up)) / tan_y - z});
   }
-  distance = needed;
+  // NaN would pass std::clamp: it cannot arise in double here, but the camera must never get it.
+  distance = needed == needed
+                 ? float(std::clamp(needed, double(kCameraMinDistance), double(kCameraMaxDistance)))
+                 : kCameraMaxDistance;
 }
 
 PickRay OrbitCamera::RayThroughPixel(glm::vec2 pixel, glm::vec2 framebuffer_size) const {

@@ -48,6 +48,9 @@ def aabb_trace():
     write("aabb_trace", "bad_nan.trc", trace(1, 1, [0, float("nan"), 0, 1, 1, 1]))
     write("aabb_trace", "bad_magic.trc", b"AABBTRC2" + struct.pack("<II", 0, 0))
     write("aabb_trace", "bad_header.trc", b"AABBTRC1\x01")
+    m = 3.4e38
+    far = [-m, -m, -m, m, m, m, 3e38, 3e38, 3e38, m, m, m, -1e38, 0, 0, 1e9, 1, 1]
+    write("aabb_trace", "far_boxes.trc", trace(3, 2, far + far[6:] + far[:6]))
 
 
 def rayset(count, values):
@@ -62,6 +65,9 @@ def rays():
     write("rayset", "bad_trailing.rays", rayset(1, ray + [7]))
     write("rayset", "bad_inf.rays", rayset(1, [0, 0, 0, float("inf"), 0, 0]))
     write("rayset", "bad_magic.rays", b"RAYSET02" + struct.pack("<I", 0))
+    write("rayset", "extreme_directions.rays",
+          rayset(4, [0, 0, -60, 0, 0, 1e-19, 0, 0, -60, 0, 0, 3e38, 2e18, 0, 0, -1, 0, 0,
+                     1e-45, 0, -60, 1e-30, 1e-30, 1e-15]))
 
 
 def sabsp():
@@ -82,7 +88,47 @@ def sabsp():
     write("sabsp", "empty.bin", b"")
 
 
+def extreme(*values):
+    """Bytes that extreme_values.h decodes to these floats (raw float bits, mode byte >= 128)."""
+    out = b""
+    for v in values:
+        out += bytes([200]) + struct.pack("<f", v)
+    return out
+
+
+def obj_extreme():
+    # [style, vertex count - 3, 3 x vertex count values, face count - 1, (corners - 3, corners)...]
+    big = extreme(3.4e38, -3.4e38, 1e-40, -3e38, 3e38, 0, 1.4e-45, 1e9, -1e9)
+    write("obj_extreme", "cr_forward_huge.bin", bytes([16, 0]) + big + bytes([0, 0, 0, 1, 2]))
+    write("obj_extreme", "crlf_comments_quad.bin",
+          bytes([1 | 4 | 8 | 32, 1]) + big + extreme(1, 2, 3) + bytes([1, 1, 0, 1, 2, 3, 0, 2, 1, 0]))
+    write("obj_extreme", "table_values.bin", bytes([2, 5]) + bytes(range(0, 48)) + bytes([3, 37]) +
+          bytes(range(60)))
+
+
+def fit100():
+    # [triangle count - 1, 9 values per triangle, ray count - 1, 6 values per ray]
+    tiny = extreme(0, 0, 0, 1e-40, 0, 0, 0, 1e-40, 0)
+    huge = extreme(-3e38, -3e38, -3e38, 3e38, -3e38, -3e38, -3e38, 3e38, 3e38)
+    ray = extreme(0, 0, -100, 0, 0, 1e-19)
+    write("fit100", "tiny_and_huge.bin", bytes([1]) + tiny + huge + bytes([1]) + ray +
+          extreme(1, 1, 1, 3e38, -2e38, 1e-30))
+    write("fit100", "point.bin", bytes([0]) + extreme(*([5.0] * 9)) + bytes([0]) + ray)
+    write("fit100", "table.bin", bytes(range(0, 120)))
+
+
+def hits():
+    write("hits", "three.hits", b"HITS0001" + struct.pack("<I3f", 3, 1.5, float("inf"), 3e38))
+    write("hits", "empty.hits", b"HITS0001" + struct.pack("<I", 0))
+    write("hits", "bad_nan.hits", b"HITS0001" + struct.pack("<If", 1, float("nan")))
+    write("hits", "bad_minus_inf.hits", b"HITS0001" + struct.pack("<If", 1, float("-inf")))
+    write("hits", "bad_truncated.hits", b"HITS0001" + struct.pack("<If", 2, 1.0))
+
+
 if __name__ == "__main__":
+    obj_extreme()
+    fit100()
+    hits()
     obj()
     aabb_trace()
     rays()

@@ -147,7 +147,7 @@ TEST_F(ObjFile, ErrorsFromDiskCarryThePath) {
 TEST(ObjLoader, MissingFileIsOneLine) {
   auto r = LoadObj("/nonexistent/dir/model.obj");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error(), "/nonexistent/dir/model.obj: cannot open");
+  EXPECT_EQ(r.error(), "/nonexistent/dir/model.obj: cannot open (No such file or directory)");
 }
 
 TEST(ObjLoader, LoadsTheCommittedBunny) {

@@ -79,14 +79,19 @@ class BulletBroadPhase final : public BroadPhase {
     // (Re)create the axis sweep over the boxes' bounds with room to grow; boxes that later leave
     // the world box are clamped to its border, which keeps every real overlap.
     DestroyProxies();
-    Aabb all;
+    // In double: the world box of boxes near the limit would overflow a float's extent.
+    glm::dvec3 lo(INFINITY), hi(-INFINITY);
     for (BoxId id = 0; id < boxes_.size(); ++id)
-      if (present_[id]) all.Grow(boxes_[id]);
-    const glm::vec3 pad = glm::max(all.Extent() * 0.05f, glm::vec3(1e-3f));
+      if (present_[id]) {
+        const Aabb b = ClampedToLimit(boxes_[id], AcceptedCoordinates().largest);
+        lo = glm::min(lo, glm::dvec3(b.min));
+        hi = glm::max(hi, glm::dvec3(b.max));
+      }
+    const glm::dvec3 pad = glm::max((hi - lo) * 0.05, glm::dvec3(1e-3));
     max_handles_ = std::max<size_t>(1024, live_ * 2);
-    broadphase_ = std::make_unique<bt32BitAxisSweep3>(Vec(all.min - pad), Vec(all.max + pad),
-                                                      unsigned(max_handles_), nullptr,
-                                                      /*disableRaycastAccelerator=*/true);
+    broadphase_ = std::make_unique<bt32BitAxisSweep3>(
+        Vec(glm::vec3(lo - pad)), Vec(glm::vec3(hi + pad)), unsigned(max_handles_), nullptr,
+        /*disableRaycastAccelerator=*/true);
     for (BoxId id = 0; id < boxes_.size(); ++id)
       if (present_[id]) CreateProxy(id);
   }
@@ -120,11 +125,25 @@ class BulletBroadPhase final : public BroadPhase {
   }
   uint64_t LastCandidateCount() const override { return candidates_; }
 
+  // From Bullet 3.24's sources (btScalar is float in Debian's build):
+  //  - btDbvt compares leaves by Proximity, a sum over three axes of |(a.min + a.max) - (b.min +
+  //    b.max)|, up to 12 times the largest coordinate, and merges volumes: beyond ~2.8e37 these
+  //    overflow to infinity and the tree's choices become arbitrary (btDbvt.h). We accept 1e37.
+  //  - bt32BitAxisSweep3 quantises over its world box, whose extent (twice the largest
+  //    coordinate, plus 10% room) must stay a finite float (btAxisSweep3Internal.h): 1e38.
+  CoordinateLimit AcceptedCoordinates() const override {
+    if (kind_ == BulletKind::kDbvt)
+      return {1e37f, "Bullet's dynamic tree sums coordinates in float"};
+    return {1e38f, "Bullet's axis sweep quantises over a float world box"};
+  }
+
  private:
   static BoxId IdOf(const btBroadphaseProxy* p) {
     return BoxId(reinterpret_cast<uintptr_t>(p->m_clientObject) - 1);
   }
-  static void Grown(const Aabb& b, btVector3& lo, btVector3& hi) {
+  void Grown(const Aabb& box, btVector3& lo, btVector3& hi) const {
+    // Clamped to what Bullet accepts (coordinate_limit.h), so the margin below stays finite.
+    const Aabb b = ClampedToLimit(box, AcceptedCoordinates().largest);
     const float m =
         1e-6f * std::max({std::abs(b.min.x), std::abs(b.min.y), std::abs(b.min.z),
                           std::abs(b.max.x), std::abs(b.max.y), std::abs(b.max.z), 1.0f});

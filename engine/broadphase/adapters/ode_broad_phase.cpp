@@ -95,11 +95,16 @@ class OdeSpaceBroadPhase final : public BroadPhase {
   void Update() override {
     if (space_ || live_ == 0) return;
     // dQuadTreeSpace over the boxes' bounds (half extents), as deep as the thesis's QT allowed
-    // without exhausting memory.
-    Aabb all;
+    // without exhausting memory. In double: in float, boxes near +-3e38 make the extent infinite,
+    // ODE's root block [c - e, c + e] becomes [-inf, inf], its children's bounds NaN, and
+    // Block::Create's dIASSERT(MinX <= MaxX) aborts the process (collision_quadtreespace.cpp).
+    glm::dvec3 lo(INFINITY), hi(-INFINITY);
     for (size_t i = 0; i < geoms_.size(); ++i)
-      if (geoms_[i]) all.Grow(boxes_[i]);
-    const glm::vec3 c = all.Center(), h = glm::max(all.Extent() * 0.55f, glm::vec3(1e-3f));
+      if (geoms_[i]) {
+        lo = glm::min(lo, glm::dvec3(boxes_[i].min));
+        hi = glm::max(hi, glm::dvec3(boxes_[i].max));
+      }
+    const glm::dvec3 c = lo + (hi - lo) * 0.5, h = glm::max((hi - lo) * 0.55, glm::dvec3(1e-3));
     const dVector3 center = {c.x, c.y, c.z, 0}, extents = {h.x, h.y, h.z, 0};
     space_ = dQuadTreeSpaceCreate(nullptr, center, extents, kQuadTreeDepth);
     for (dGeomID g : geoms_)
@@ -123,12 +128,36 @@ class OdeSpaceBroadPhase final : public BroadPhase {
   }
   uint64_t LastCandidateCount() const override { return candidates_; }
 
+  // From ODE 0.16's sources (dReal is double in Debian's build):
+  //  - dHashSpace discretises every box with (int)floor(coordinate / cell size), the smallest cell
+  //    being 2^-3 (global_minlevel), so |coordinate + 2^17| must stay below 2^31 x 2^-3 = 2^28;
+  //    beyond it the conversion overflows and the cell loops run away (collision_space.cpp). We
+  //    accept up to 2^27, leaving room for the 2^17 translation and the margin.
+  //  - dSweepAndPruneSpace sorts the boxes' minima converted to float and ends the list with
+  //    FLT_MAX; a box whose grown maximum reaches FLT_MAX walks past that end
+  //    (collision_sapspace.cpp, BoxPruning). 3e38 keeps every grown box below it.
+  //  - dQuadTreeSpace takes every finite float once its root block is computed in double (Update).
+  CoordinateLimit AcceptedCoordinates() const override {
+    switch (kind_) {
+      case OdeSpaceKind::kHash:
+        return {134217728.0f,  // 2^27
+                "ODE's hash space converts coordinate / cell size to int"};
+      case OdeSpaceKind::kSweepAndPrune:
+        return {3e38f, "ODE's sweep and prune ends its float list with FLT_MAX"};
+      case OdeSpaceKind::kQuadTree:
+        break;
+    }
+    return {};
+  }
+
  private:
   static constexpr int kQuadTreeDepth = 6;
   static constexpr double kHashOffset = 131072.0;  // 2^17, see the top of the file
 
   void Place(BoxId id) {
-    const Aabb& b = boxes_[id];
+    // Clamped to what ODE accepts (coordinate_limit.h): callers check first, this keeps a caller
+    // that did not from crashing the process; the exact test still uses the real boxes.
+    const Aabb b = ClampedToLimit(boxes_[id], AcceptedCoordinates().largest);
     const double m = Margin(b);
     const glm::dvec3 lo = glm::dvec3(b.min) - m, hi = glm::dvec3(b.max) + m;
     const glm::dvec3 c = (lo + hi) * 0.5 + offset_;

@@ -56,6 +56,13 @@ class SemiAdjustingBsp final : public BroadPhase {
   void FindPairs(std::vector<BoxPair>& out) override;
   size_t MemoryBytes() const override;
   uint64_t LastCandidateCount() const override { return stats_.candidates; }
+  // Boxes are projected on arbitrary unit normals in float (projection.h, 3.1-3.2): the dot
+  // product reaches sqrt(3) times the largest coordinate and cut selection takes differences of
+  // two projections, so beyond ~1e38 they overflow to infinity and boxes land on the wrong side
+  // (a missed pair, found with boxes near +-3e38). 5e37 keeps every such value finite.
+  CoordinateLimit AcceptedCoordinates() const override {
+    return {5e37f, "the BSP projects boxes on its cut normals in float"};
+  }
   // Each splitting plane clipped to its node's cell, semi-transparent, coloured by depth, with an
   // outline (issue 8, item 2).
   void DrawOverlay(DebugDraw& draw) const override;

@@ -34,7 +34,7 @@ TEST(Practices, ClosedListExpandsEachNodeOnce) {
   std::vector<Cell> with, without;
   for (Queueing q :
        {Queueing::kBreadthFirst, Queueing::kDepthFirst, Queueing::kBestFirst, Queueing::kAStar}) {
-    SearchOptions otesting::Using(q);
+    SearchOptions o = testing::Using(q);
     search.Begin(map, {0, 0}, {39, 29}, o);
     ASSERT_EQ(search.Run(), SearchStatus::kFound);
     EXPECT_EQ(search.stats().reexpansions, 0) << QueueingName(q);
@@ -47,7 +47,9 @@ TEST(Practices, ClosedListExpandsEachNodeOnce) {
     EXPECT_GT(search.stats().reexpansions, 0) << QueueingName(q);
     EXPECT_GT(search.stats().expansions, expansions_with) << QueueingName(q);
     EXPECT_TRUE(CheckPath(map, without, {0, 0}, {39, 29}).valid);
-    if (q == Queueing::kAStar) EXPECT_NEAR(PathLength(with), PathLength(without), 1e-9);
+    if (q == Queueing::kAStar) {
+      EXPECT_NEAR(PathLength(with), PathLength(without), 1e-9);
+    }
   }
 }
 
@@ -78,14 +80,14 @@ TEST(Practices, CostCutoffGivesPartialPathNoLongerThanTheCutoff) {
 TEST(Practices, IterationAndMemoryCutoffsStopTheSearch) {
   const GridMap map(50, 50);
   GridSearch search;
-  SearchOptions otesting::Using(Queueing::kBreadthFirst);
+  SearchOptions o = testing::Using(Queueing::kBreadthFirst);
   o.cutoffs.max_expansions = 37;
   search.Begin(map, {0, 0}, {49, 49}, o);
   EXPECT_EQ(search.Run(), SearchStatus::kCutOff);
   EXPECT_EQ(search.cutoff_reason(), CutoffReason::kIterations);
   EXPECT_EQ(search.stats().expansions, 37);
 
-  SearchOptions mtesting::Using(Queueing::kBreadthFirst);
+  SearchOptions m = testing::Using(Queueing::kBreadthFirst);
   m.cutoffs.max_nodes = 200;
   search.Begin(map, {0, 0}, {49, 49}, m);
   EXPECT_EQ(search.Run(), SearchStatus::kCutOff);

@@ -6,6 +6,7 @@
 -- npc.detects_enemy, npc.life_ends   the book's detecta_inimigo and vida_acaba
 -- npc.enemy_distance                 distancia_inimigo, in grid cells
 -- npc.dist_min, npc.dist_attack      close enough to attack; too far to keep chasing
+-- npc.leave_attack                  the attack stops when the enemy is farther than this
 -- SetState takes effect when the handler returns; the last SetState of a handler wins, so the
 -- check for death comes last, as in the direct code.
 
@@ -38,7 +39,7 @@ State "chase" {
 
 State "attack" {
   OnUpdate = function(npc)
-    if npc.enemy_distance >= npc.dist_min then SetState("chase") end
+    if npc.enemy_distance > npc.leave_attack then SetState("chase") end
     if npc.life_ends then SetState("die") end
   end,
 }

@@ -42,7 +42,7 @@ PredatorInput RunStates(PredatorFsm* fsm, const PredatorSenses& senses,
       if (LifeEnds(senses)) input = PredatorInput::kLifeEnds;
       break;
     case PredatorState::kAttack:
-      if (senses.enemy_distance >= tuning.dist_min) input = PredatorInput::kEnemyOutOfReach;
+      if (senses.enemy_distance > tuning.leave_attack) input = PredatorInput::kEnemyOutOfReach;
       if (LifeEnds(senses)) input = PredatorInput::kLifeEnds;
       break;
     case PredatorState::kDie:

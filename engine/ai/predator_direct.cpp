@@ -15,7 +15,7 @@ void RunStates(int* state, const PredatorSenses& senses, const PredatorTuning& t
       if (LifeEnds(senses)) *state = 3;
       break;
     case 2:  // attack
-      if (senses.enemy_distance >= tuning.dist_min) *state = 1;
+      if (senses.enemy_distance > tuning.leave_attack) *state = 1;
       if (LifeEnds(senses)) *state = 3;
       break;
     case 3:  // die: the end of this machine

@@ -27,7 +27,7 @@ enum class PredatorInput : std::uint8_t {
   kNone,
   kEnemyDetected,    // detecta_inimigo
   kEnemyInReach,     // distancia_inimigo < dist_min
-  kEnemyOutOfReach,  // back beyond dist_min while attacking
+  kEnemyOutOfReach,  // beyond leave_attack while attacking
   kEnemyLost,        // distancia_inimigo > dist_ataque
   kLifeEnds,         // vida_acaba
 };
@@ -44,6 +44,7 @@ struct PredatorSenses {
 struct PredatorTuning {
   double detect_radius = 7.0;  // detecta_inimigo
   double dist_min = 1.6;       // close enough to attack
+  double leave_attack = 2.6;   // the attack stops beyond this (a margin, so it does not flicker)
   double dist_attack = 10.0;   // farther than this, the chase is given up
   double destroy_delay = 2.0;  // seconds from dying to the delayed "destroy" message
 };

@@ -283,6 +283,7 @@ void ScriptedPredator::PushNpc(const PredatorSenses& senses) {
   boolean("life_ends", LifeEnds(senses));
   number("dist_min", t.dist_min);
   number("dist_attack", t.dist_attack);
+  number("leave_attack", t.leave_attack);
   number("destroy_delay", t.destroy_delay);
 }
 

@@ -34,7 +34,8 @@ std::vector<std::unique_ptr<PredatorBrain>> AllThree() {
   return out;
 }
 
-// Situations the NPC can be in (the tuning: detect 7, attack reach 1.6, chase given up past 10).
+// Situations the NPC can be in (the tuning: detect 7, attack reach 1.6, attack left past 2.6,
+// chase given up past 10).
 struct Situation {
   const char* name;
   PredatorSenses senses;
@@ -43,6 +44,7 @@ const Situation kSituations[] = {{"nobody near", {20.0, 1.0}},
                                  {"enemy seen", {5.0, 1.0}},
                                  {"enemy in reach", {1.0, 1.0}},
                                  {"enemy unseen, not lost", {8.5, 1.0}},
+                                 {"enemy just out of reach", {2.0, 1.0}},
                                  {"enemy lost", {12.0, 1.0}},
                                  {"dead", {20.0, 0.0}},
                                  {"dead with enemy in reach", {1.0, 0.0}},
@@ -60,7 +62,7 @@ S Expected(S s, const Situation& x) {
     case S::kChase:
       return d < 1.6 ? S::kAttack : d > 10.0 ? S::kWait : S::kChase;
     case S::kAttack:
-      return d >= 1.6 ? S::kChase : S::kAttack;
+      return d > 2.6 ? S::kChase : S::kAttack;
     default:
       return S::kDie;
   }
@@ -105,7 +107,7 @@ TEST(PredatorFsm, DecoupledTableIsTheFiguresTransitionFunction) {
 std::vector<PredatorSenses> ScriptedInputs() {
   std::vector<PredatorSenses> in;
   for (double d = 20; d >= 1; d -= 1.5) in.push_back({d, 1.0});
-  for (double d : {1.0, 1.0, 2.0, 1.0, 4.0, 9.0, 11.0, 12.0, 8.0, 6.0, 3.0, 1.2, 1.2})
+  for (double d : {1.0, 1.0, 2.0, 1.0, 4.0, 9.0, 11.0, 12.0, 8.0, 6.0, 3.0, 1.2, 2.2, 1.2})
     in.push_back({d, 1.0});
   for (double h : {0.6, 0.3, 0.0, 0.0}) in.push_back({1.2, h});
   for (int i = 0; i < 5; ++i) in.push_back({1.2, 0.0});

@@ -151,7 +151,8 @@ void DrawPredators(const ai::GridMap& map, const PredatorWorld& world,
   }
   PathLines(map, world.player_path(), 0.07f, {1, 1, 1, 0.5f}, draw);
   draw.Point(player, 20.0f, {1.0f, 1.0f, 1.0f, 1.0f});
-  draw.Point(player, 11.0f, {0.15f, 0.25f, 0.85f, 1.0f});
+  // Points at equal depth would lose the depth test to the one drawn first: inner ones sit higher.
+  draw.Point(player + glm::vec3(0, 0.05f, 0), 11.0f, {0.15f, 0.25f, 0.85f, 1.0f});
   for (const Predator& p : world.predators()) {
     if (!p.alive) continue;
     Color c = StateColor(p.shown_state);
@@ -159,7 +160,7 @@ void DrawPredators(const ai::GridMap& map, const PredatorWorld& world,
     if (!p.path.empty() && p.shown_state == ai::PredatorState::kChase)
       PathLines(map, p.path, 0.06f, {c.r, c.g, c.b, 0.7f}, draw);
     if (p.id == options.selected_predator) draw.Point(at, 24.0f, {1, 1, 1, 1});
-    draw.Point(at, 17.0f, c);
+    draw.Point(at + glm::vec3(0, 0.05f, 0), 17.0f, c);
   }
 }
 

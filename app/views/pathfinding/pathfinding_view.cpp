@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -29,10 +30,16 @@ namespace partlab {
 
 namespace {
 
+// $PARTLAB_PREDATOR_SCRIPT overrides the shipped script (to try another, or a broken one).
+std::string ScriptPath() {
+  const char* env = std::getenv("PARTLAB_PREDATOR_SCRIPT");
+  return env && *env ? env : std::string(PARTLAB_ASSET_DIR) + "/scripts/predator.lua";
+}
+
 class PathfindingView final : public View {
  public:
   explicit PathfindingView(AppContext& app)
-      : app_(app), world_(std::string(PARTLAB_ASSET_DIR) + "/scripts/predator.lua") {
+      : app_(app), world_(ScriptPath()) {
     maps_ = ListMaps(std::string(PARTLAB_ASSET_DIR) + "/maps");
     ApplyPreset(ParsedCommandLine().preset);
     if (!ParsedCommandLine().screenshot.empty()) PrintSummary();
@@ -235,6 +242,7 @@ void PathfindingView::UpdateWindows() {
 // of predators. E.g. --preset forest,astar,half.
 void PathfindingView::ApplyPreset(const std::string& preset) {
   std::string map = "partlab_rooms";
+  std::string extra_map;  // map=PATH: a map file of one's own
   bool half = false;
   double run_seconds = 0;
   size_t pos = 0;
@@ -256,6 +264,7 @@ void PathfindingView::ApplyPreset(const std::string& preset) {
     if (w == "half") half = true;
     if (w == "lua") ui_.implementation = FsmImplementation::kScripted;
     if (w.rfind("run", 0) == 0) run_seconds = std::atof(w.c_str() + 3);
+    if (w.rfind("map=", 0) == 0) extra_map = w.substr(4);
     pos = comma + 1;
   }
   for (size_t i = 0; i < maps_.size(); ++i)
@@ -263,6 +272,14 @@ void PathfindingView::ApplyPreset(const std::string& preset) {
   finder_.SetOptions(practices_);
   world_.SetImplementation(ui_.implementation);
   if (!maps_.empty()) LoadMap(maps_[map_index_]);
+  if (!extra_map.empty()) {  // a bad file: one line, and the shipped map stays
+    auto loaded = ai::LoadMovingAiMap(extra_map);
+    if (loaded.ok()) {
+      maps_.push_back(extra_map);
+      map_index_ = static_cast<int>(maps_.size()) - 1;
+    }
+    LoadMap(extra_map);
+  }
   if (half && anim_.replaying()) {  // replay to half the expansions the full search needed
     anim_.Plan(map_, start_, goal_, finder_);
     anim_.Advance(anim_.result().stats.expansions / 2);
@@ -281,6 +298,8 @@ void PathfindingView::PrintSummary() {
   std::printf("partlab: predators (%s): %d wait, %d chase, %d attack, %d die, %d searches\n",
               kFsmImplementationNames[int(world_.implementation())], states[0], states[1],
               states[2], states[3], world_.searches());
+  if (!world_.script().error().empty())
+    std::printf("partlab: predator script: %s\n", world_.script().error().c_str());
   std::fflush(stdout);
 }
 

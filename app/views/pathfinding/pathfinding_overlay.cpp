@@ -125,6 +125,8 @@ void DrawSearch(const ai::GridMap& map, const SearchAnimation& search,
     }
   }
   PathLines(map, search.shown_path(), 0.08f, kPath, draw);
+  for (const ai::Cell& c : search.shown_path())  // beads, so the thin line reads from afar
+    draw.Point(CellToWorld(map, {float(c.x), float(c.y)}, 0.09f), 4.0f, kPath);
   draw.Point(CellToWorld(map, {float(search.start().x), float(search.start().y)}, 0.1f), 14.0f,
              {0.1f, 0.85f, 0.2f, 1.0f});
   draw.Point(CellToWorld(map, {float(search.goal().x), float(search.goal().y)}, 0.1f), 14.0f,

@@ -10,8 +10,8 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -38,8 +38,7 @@ std::string ScriptPath() {
 
 class PathfindingView final : public View {
  public:
-  explicit PathfindingView(AppContext& app)
-      : app_(app), world_(ScriptPath()) {
+  explicit PathfindingView(AppContext& app) : app_(app), world_(ScriptPath()) {
     maps_ = ListMaps(std::string(PARTLAB_ASSET_DIR) + "/maps");
     ApplyPreset(ParsedCommandLine().preset);
     if (!ParsedCommandLine().screenshot.empty()) PrintSummary();
@@ -76,6 +75,7 @@ class PathfindingView final : public View {
   void MapChanged();
   void ApplyPreset(const std::string& preset);
   void PrintSummary();
+  void FindWaypointRequest();
   void HoverInfo();
   void PaintUnderCursor();
 
@@ -105,8 +105,8 @@ void PathfindingView::LoadMap(const std::string& path) {
   map_ = std::move(loaded).value();
   finder_.SetWaypoints(DefaultWaypoints(map_));
   // Start and goal on walkable cells near two opposite corners.
-  start_ = NearestWalkable(map_, {map_.width() / 8, map_.height() / 8});
-  goal_ = NearestWalkable(map_, {map_.width() * 7 / 8, map_.height() * 7 / 8});
+  start_ = NearestWalkable(map_, {map_.width() / 8, map_.height() / 7});
+  goal_ = NearestWalkable(map_, {map_.width() * 5 / 8, map_.height() * 3 / 4});
   world_.Reset(&map_, ui_.predator_count);
   world_.SetPractices(practices_);
   Aabb box;
@@ -244,6 +244,7 @@ void PathfindingView::ApplyPreset(const std::string& preset) {
   std::string map = "partlab_rooms";
   std::string extra_map;  // map=PATH: a map file of one's own
   bool half = false;
+  bool figure = false;  // figure 3.14: a request the waypoints answer with straight lines
   double run_seconds = 0;
   size_t pos = 0;
   while (pos <= preset.size() && !preset.empty()) {
@@ -262,6 +263,7 @@ void PathfindingView::ApplyPreset(const std::string& preset) {
     }
     if (w == "lowcutoff") practices_.low_start_cutoff = true;
     if (w == "half") half = true;
+    if (w == "figure") figure = true;
     if (w == "lua") ui_.implementation = FsmImplementation::kScripted;
     if (w.rfind("run", 0) == 0) run_seconds = std::atof(w.c_str() + 3);
     if (w.rfind("map=", 0) == 0) extra_map = w.substr(4);
@@ -285,7 +287,32 @@ void PathfindingView::ApplyPreset(const std::string& preset) {
     anim_.Advance(anim_.result().stats.expansions / 2);
     ui_.animate = false;
   }
+  if (figure) FindWaypointRequest();
   for (int i = 0; i < static_cast<int>(run_seconds * 60); ++i) world_.Step(1.0 / 60.0);
+}
+
+// Figure 3.14 (b, c): a start and goal whose straight line is blocked but whose straight lines
+// through waypoints are free, the first of a fixed sequence of tries.
+void PathfindingView::FindWaypointRequest() {
+  practices_.waypoints = practices_.straight_line_first = true;
+  finder_.SetOptions(practices_);
+  unsigned seed = 5;
+  ai::PathResult r;
+  for (int tries = 0; tries < 2000; ++tries) {
+    seed = seed * 1103515245u + 12345u;
+    const ai::Cell s =
+        NearestWalkable(map_, {int((seed >> 8) % map_.width()), int((seed >> 20) % map_.height())});
+    seed = seed * 1103515245u + 12345u;
+    const ai::Cell g =
+        NearestWalkable(map_, {int((seed >> 8) % map_.width()), int((seed >> 20) % map_.height())});
+    finder_.Plan(map_, {s, g}, r);
+    if (r.outcome == ai::PathOutcome::kWaypoints && ai::OctileDistance(s, g) > 40) {
+      start_ = s;
+      goal_ = g;
+      break;
+    }
+  }
+  Replan();
 }
 
 void PathfindingView::PrintSummary() {

@@ -355,7 +355,7 @@ int RunAstarBench(std::span<char*> args) {
     for (const Config& c : configs) {
       Row r;
       r.map = map_name;
-      r.name = c.name;
+      r.name = c.must_be_optimal ? c.name + " *" : c.name;
       r.section = c.section;
       rows.push_back(std::move(r));
     }

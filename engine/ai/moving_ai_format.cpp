@@ -47,6 +47,16 @@ std::vector<std::string_view> Fields(std::string_view line) {
   return out;
 }
 
+// The byte value of the first control character other than tab, or -1 (a map name with a NUL in
+// it would not survive being written out again).
+int FirstControlChar(std::string_view line) {
+  for (const char c : line) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t') || u == 0x7f) return u;
+  }
+  return -1;
+}
+
 bool ParseInt(std::string_view s, int& out) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && end == s.data() + s.size();
@@ -165,6 +175,11 @@ LoadResult<std::vector<Scenario>> ParseScenarios(std::string_view text, const st
                         "expected 9 fields (bucket map width height sx sy gx gy "
                         "optimal), found " +
                             std::to_string(f.size())));
+    if (const int bad = FirstControlChar(line); bad >= 0) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "control character 0x%02x in the line", bad);
+      return R::Fail(At(name, n, buf));
+    }
     Scenario s;
     s.line = n;
     s.map_name = std::string(f[1]);
@@ -178,9 +193,9 @@ LoadResult<std::vector<Scenario>> ParseScenarios(std::string_view text, const st
                           std::string(kFieldNames[i]) + " '" + std::string(f[i]) +
                               "' is not a non-negative integer"));
     }
-    if (!ParseDouble(f[8], s.optimal_length) || s.optimal_length < 0)
+    if (!ParseDouble(f[8], s.optimal_length) || s.optimal_length < 0 || s.optimal_length > 1e9)
       return R::Fail(
-          At(name, n, "optimal length '" + std::string(f[8]) + "' is not a non-negative number"));
+          At(name, n, "optimal length '" + std::string(f[8]) + "' is not a number in [0, 1e9]"));
     if (s.map_width < 1 || s.map_height < 1 || s.map_width > kMaxMapSide ||
         s.map_height > kMaxMapSide)
       return R::Fail(At(name, n,
@@ -228,11 +243,11 @@ std::string FormatMovingAiMap(const GridMap& map) {
 
 std::string FormatScenarios(const std::vector<Scenario>& scenarios) {
   std::string out = "version 1\n";
-  char buf[512];
+  char buf[160];
   for (const Scenario& s : scenarios) {
-    std::snprintf(buf, sizeof buf, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", s.bucket,
-                  s.map_name.c_str(), s.map_width, s.map_height, s.start.x, s.start.y, s.goal.x,
-                  s.goal.y, s.optimal_length);
+    out += std::to_string(s.bucket) + "\t" + s.map_name;  // the name may be long
+    std::snprintf(buf, sizeof buf, "\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", s.map_width, s.map_height,
+                  s.start.x, s.start.y, s.goal.x, s.goal.y, s.optimal_length);
     out += buf;
   }
   return out;

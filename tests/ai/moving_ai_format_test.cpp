@@ -121,12 +121,13 @@ TEST(MovingAiScenario, EveryErrorNamesFileLineAndProblem) {
       {"version 1\n0 a.map 4 3 0 0 1 1.5 1.4\n",
        "s.scen:2: goal y '1.5' is not a non-negative integer"},
       {"version 1\n0 a.map 4 3 0 0 1 1 nan\n",
-       "s.scen:2: optimal length 'nan' is not a non-negative number"},
+       "s.scen:2: optimal length 'nan' is not a number in [0, 1e9]"},
       {"version 1\n0 a.map 4 3 0 0 1 1 -2\n",
-       "s.scen:2: optimal length '-2' is not a non-negative number"},
+       "s.scen:2: optimal length '-2' is not a number in [0, 1e9]"},
       {"version 1\n0 a.map 0 3 0 0 1 1 1\n", "s.scen:2: map size 0x3 is outside [1, 8192]"},
       {"version 1\n0 a.map 4 3 4 0 1 1 1\n", "s.scen:2: start outside the declared map size"},
       {"version 1\n0 a.map 4 3 0 0 1 3 1\n", "s.scen:2: goal outside the declared map size"},
+      {"version 1\n0 a\x01.map 4 3 0 0 1 1 1\n", "s.scen:2: control character 0x01 in the line"},
   };
   for (const BadCase& c : cases) {
     auto r = ParseScenarios(c.text, "s.scen");

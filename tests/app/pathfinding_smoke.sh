@@ -4,7 +4,7 @@
 # Each renders the view, checks the PNG (right size, not flat) and the lines the view prints about
 # what the image shows.
 set -uo pipefail
-scenario=$1 partlab=$2 png_check=$3
+scenario=$1 partlab=$2 png_check=$3 x11_input=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PARTLAB_CONFIG_DIR="$tmp/config"
@@ -59,6 +59,27 @@ case "$scenario" in
     grep -q "partlab: $tmp/short.map:6: row has 2 characters, width is 3" "$tmp/err" ||
       fail "no one-line map error"
     grep -q "on partlab_rooms.map, found" "$tmp/out" || fail "the shipped map was not kept"
+    ;;
+  click)  # interactive: a double-click on the map places the goal and plans (one line), P saves
+    # the frame, Ctrl+Q quits cleanly
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --size 900x600 --msaa 0 --view "Path finding" >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+"$x11_input" sleep 1500 double-click 250 420 sleep 700 key p sleep 500 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    cat "$tmp/out"
+    cat "$tmp/err" >&2
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
+    grep -Eq "partlab: path finding: goal \([0-9]+, [0-9]+\): (found|straight line|no path)" \
+      "$tmp/out" || fail "the double-click placed no goal"
+    "$png_check" "$tmp/partlab-screenshot-1.png" 900 600 || fail "P did not save a screenshot"
     ;;
   *) fail "unknown scenario $scenario" ;;
 esac

@@ -145,12 +145,14 @@ bool PathfindingView::Pick(const PickRay& ray) {
   if (!cell) return false;
   switch (ui_.tool) {
     case ClickTool::kStart:
-      start_ = *cell;
-      Replan();
-      break;
     case ClickTool::kGoal:
-      goal_ = *cell;
+      (ui_.tool == ClickTool::kStart ? start_ : goal_) = *cell;
       Replan();
+      // One line per request in the terminal: what answered it (a log to read beside the view).
+      std::printf("partlab: path finding: %s (%d, %d): %s\n",
+                  ui_.tool == ClickTool::kStart ? "start" : "goal", cell->x, cell->y,
+                  anim_.Summary().c_str());
+      std::fflush(stdout);
       break;
     case ClickTool::kPaint:
       map_.Set(cell->x, cell->y, map_.Passable(cell->x, cell->y) ? 'T' : '.');

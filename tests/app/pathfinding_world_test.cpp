@@ -6,6 +6,7 @@
 
 #include "app/views/pathfinding/map_helpers.h"
 #include "app/views/pathfinding/pathfinding_overlay.h"
+#include "app/views/pathfinding/pathfinding_preset.h"
 #include "app/views/pathfinding/predator_world.h"
 #include "app/views/pathfinding/search_animation.h"
 #include "engine/ai/moving_ai_format.h"
@@ -83,6 +84,22 @@ TEST(PathfindingOverlay, PickOnTheGroundPlaneFindsTheCellDrawnThere) {
   }
   EXPECT_FALSE(CellUnderRay(map, {{0, 10, 0}, {0, 1, 0}}).has_value());     // looking up
   EXPECT_FALSE(CellUnderRay(map, {{100, 10, 0}, {0, -1, 0}}).has_value());  // off the map
+}
+
+TEST(PathfindingPreset, WordsSetTheirOptionsAndBadNumbersAreClamped) {
+  const PathfindingPreset p = ParsePathfindingPreset("forest,bfs,straight,partial,half,lua,run12");
+  EXPECT_EQ(p.map_stem, "partlab_forest");
+  EXPECT_EQ(p.practices.search.queueing, ai::Queueing::kBreadthFirst);
+  EXPECT_TRUE(p.practices.straight_line_first);
+  EXPECT_TRUE(p.practices.partial_paths);
+  EXPECT_EQ(p.practices.search.cutoffs.max_expansions, 300);
+  EXPECT_TRUE(p.half && p.lua);
+  EXPECT_DOUBLE_EQ(p.run_seconds, 12.0);
+  EXPECT_DOUBLE_EQ(ParsePathfindingPreset("run1e9").run_seconds, 600.0);
+  EXPECT_DOUBLE_EQ(ParsePathfindingPreset("run-5").run_seconds, 0.0);
+  EXPECT_DOUBLE_EQ(ParsePathfindingPreset("runnan").run_seconds, 0.0);
+  EXPECT_EQ(ParsePathfindingPreset("map=/x/y.map,,nonsense").map_path, "/x/y.map");
+  EXPECT_EQ(ParsePathfindingPreset("").map_stem, "partlab_rooms");
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include "app/views/pathfinding/map_helpers.h"
 #include "app/views/pathfinding/pathfinding_overlay.h"
 #include "app/views/pathfinding/pathfinding_panels.h"
+#include "app/views/pathfinding/pathfinding_preset.h"
 #include "app/views/pathfinding/predator_world.h"
 #include "app/views/pathfinding/search_animation.h"
 #include "engine/ai/moving_ai_format.h"
@@ -239,58 +240,30 @@ void PathfindingView::UpdateWindows() {
   if (ui_.show_predators) PredatorFsmWindow(world_, overlay_.selected_predator);
 }
 
-// --preset words: a map (rooms, forest, maze), an algorithm (bfs, dfs, best, astar), a practice
-// (straight, waypoints, partial, lowcutoff), "half" (the search stopped halfway), "run N" seconds
-// of predators. E.g. --preset forest,astar,half.
-void PathfindingView::ApplyPreset(const std::string& preset) {
-  std::string map = "partlab_rooms";
-  std::string extra_map;  // map=PATH: a map file of one's own
-  bool half = false;
-  bool figure = false;  // figure 3.14: a request the waypoints answer with straight lines
-  double run_seconds = 0;
-  size_t pos = 0;
-  while (pos <= preset.size() && !preset.empty()) {
-    const size_t comma = std::min(preset.find(',', pos), preset.size());
-    const std::string w = preset.substr(pos, comma - pos);
-    if (w == "rooms" || w == "forest" || w == "maze") map = "partlab_" + w;
-    if (w == "bfs") practices_.search.queueing = ai::Queueing::kBreadthFirst;
-    if (w == "dfs") practices_.search.queueing = ai::Queueing::kDepthFirst;
-    if (w == "best") practices_.search.queueing = ai::Queueing::kBestFirst;
-    if (w == "astar") practices_.search.queueing = ai::Queueing::kAStar;
-    if (w == "straight") practices_.straight_line_first = true;
-    if (w == "waypoints") practices_.waypoints = true;
-    if (w == "partial") {
-      practices_.partial_paths = true;
-      practices_.search.cutoffs.max_expansions = 300;
-    }
-    if (w == "lowcutoff") practices_.low_start_cutoff = true;
-    if (w == "half") half = true;
-    if (w == "figure") figure = true;
-    if (w == "lua") ui_.implementation = FsmImplementation::kScripted;
-    if (w.rfind("run", 0) == 0) run_seconds = std::atof(w.c_str() + 3);
-    if (w.rfind("map=", 0) == 0) extra_map = w.substr(4);
-    pos = comma + 1;
-  }
+// --preset (pathfinding_preset.h): what a scripted screenshot shows.
+void PathfindingView::ApplyPreset(const std::string& text) {
+  const PathfindingPreset preset = ParsePathfindingPreset(text);
+  practices_ = preset.practices;
+  if (preset.lua) ui_.implementation = FsmImplementation::kScripted;
   for (size_t i = 0; i < maps_.size(); ++i)
-    if (std::filesystem::path(maps_[i]).stem() == map) map_index_ = static_cast<int>(i);
+    if (std::filesystem::path(maps_[i]).stem() == preset.map_stem) map_index_ = static_cast<int>(i);
   finder_.SetOptions(practices_);
   world_.SetImplementation(ui_.implementation);
   if (!maps_.empty()) LoadMap(maps_[map_index_]);
-  if (!extra_map.empty()) {  // a bad file: one line, and the shipped map stays
-    auto loaded = ai::LoadMovingAiMap(extra_map);
-    if (loaded.ok()) {
-      maps_.push_back(extra_map);
+  if (!preset.map_path.empty()) {  // a bad file: one line, and the shipped map stays
+    if (ai::LoadMovingAiMap(preset.map_path).ok()) {
+      maps_.push_back(preset.map_path);
       map_index_ = static_cast<int>(maps_.size()) - 1;
     }
-    LoadMap(extra_map);
+    LoadMap(preset.map_path);
   }
-  if (half && anim_.replaying()) {  // replay to half the expansions the full search needed
+  if (preset.half && anim_.replaying()) {  // replay half the expansions the full search needed
     anim_.Plan(map_, start_, goal_, finder_);
     anim_.Advance(anim_.result().stats.expansions / 2);
     ui_.animate = false;
   }
-  if (figure) FindWaypointRequest();
-  for (int i = 0; i < static_cast<int>(run_seconds * 60); ++i) world_.Step(1.0 / 60.0);
+  if (preset.figure) FindWaypointRequest();
+  for (int i = 0; i < static_cast<int>(preset.run_seconds * 60); ++i) world_.Step(1.0 / 60.0);
 }
 
 // Figure 3.14 (b, c): a start and goal whose straight line is blocked but whose straight lines

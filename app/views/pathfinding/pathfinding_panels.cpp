@@ -207,16 +207,23 @@ void PredatorGui(PathfindingUi& ui, const PredatorWorld& world, PanelChanges& c)
   if (ImGui::Button("Reload script")) c.reload_script = true;
   ImGui::SameLine();
   ImGui::TextDisabled("%s", std::filesystem::path(world.script().path()).filename().c_str());
-  if (!world.script().error().empty())
-    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", world.script().error().c_str());
+  // Script errors: one line each (file:line: message), wrapped to the panel.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.4f, 1));
+  if (!world.script().error().empty()) {
+    ImGui::TextWrapped("%s", world.script().error().c_str());
+    if (!world.script().script())
+      ImGui::TextWrapped("No script has loaded yet: the Lua predators stand still.");
+    else
+      ImGui::TextWrapped("The predators keep the last script that loaded.");
+  }
   for (const Predator& p : world.predators())
     if (auto* s = dynamic_cast<const ai::ScriptedPredator*>(p.brain.get()))
       if (!s->last_error().empty()) {
-        ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "predator %d: %s", p.id,
-                           s->last_error().c_str());
+        ImGui::TextWrapped("predator %d: %s", p.id, s->last_error().c_str());
         break;
       }
-  ImGui::TextDisabled("Double-click with 'Player' to walk the player (blue and white).");
+  ImGui::PopStyleColor();
+  ImGui::TextWrapped("Double-click with 'Player' to walk the player (blue and white).");
 }
 
 }  // namespace

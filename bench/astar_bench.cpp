@@ -227,6 +227,7 @@ void CheckScenario(const ai::GridMap& map, const ai::Scenario& s, const Config& 
 struct Options {
   std::vector<std::string> maps, scens;
   int rounds = 5;
+  int max_scenarios = 0;  // 0: all of each file
   std::string out = std::string(PARTLAB_SOURCE_DIR) + "/docs/results/astar";
 };
 
@@ -309,6 +310,8 @@ int RunAstarBench(std::span<char*> args) {
   app.add_option("--map", o.maps, "Moving AI .map file (repeat with --scen for more maps)");
   app.add_option("--scen", o.scens, "its .scen file");
   app.add_option("--rounds", o.rounds, "timing rounds per scenario")->check(CLI::Range(1, 100));
+  app.add_option("--scenarios", o.max_scenarios, "use only the first N scenarios of each file")
+      ->check(CLI::Range(1, 1000000));
   app.add_option("--out", o.out, "results path without extension (.csv and .md are written)");
   std::vector<std::string> argv{"partlab-bench astar"};
   for (char* a : args) argv.emplace_back(a);
@@ -349,6 +352,8 @@ int RunAstarBench(std::span<char*> args) {
       std::fprintf(stderr, "%s\n", misfit.c_str());
       return 2;
     }
+    if (o.max_scenarios > 0 && static_cast<int>(scen.value().size()) > o.max_scenarios)
+      scen.value().resize(o.max_scenarios);
     const std::string map_name = std::filesystem::path(o.maps[m]).filename().string();
     const std::vector<Config> configs = Configs(map.value());
     const size_t first = rows.size();

@@ -52,14 +52,14 @@ PredatorInput RunStates(PredatorFsm* fsm, const PredatorSenses& senses,
   return input;
 }
 
-void DecoupledPredator::Update(const PredatorSenses& senses, PredatorWorld& world) {
+void DecoupledPredator::Update(const PredatorSenses& senses, PredatorContext& world) {
   const PredatorState before = fsm_.GetStateID();
   last_input_ = RunStates(&fsm_, senses, world.tuning);
   if (before != PredatorState::kDie && fsm_.GetStateID() == PredatorState::kDie)
     SendDestroyLater(world);
 }
 
-bool DecoupledPredator::Deliver(const Message& m, PredatorWorld&) {
+bool DecoupledPredator::Deliver(const Message& m, PredatorContext&) {
   if (m.name != MessageName::kDestroy) return false;
   destroyed_ = true;
   return true;

@@ -33,8 +33,8 @@ PredatorInput RunStates(PredatorFsm* fsm, const PredatorSenses& senses,
 class DecoupledPredator final : public PredatorBrain {
  public:
   const char* Implementation() const override { return "decoupled transitions"; }
-  void Update(const PredatorSenses& senses, PredatorWorld& world) override;
-  bool Deliver(const Message& m, PredatorWorld& world) override;
+  void Update(const PredatorSenses& senses, PredatorContext& world) override;
+  bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return fsm_.GetStateID(); }
   void Reset(PredatorState s) override { fsm_.Set(s); }
   bool destroyed() const override { return destroyed_; }

@@ -23,13 +23,13 @@ void RunStates(int* state, const PredatorSenses& senses, const PredatorTuning& t
   }
 }
 
-void DirectPredator::Update(const PredatorSenses& senses, PredatorWorld& world) {
+void DirectPredator::Update(const PredatorSenses& senses, PredatorContext& world) {
   const int before = state_;
   RunStates(&state_, senses, world.tuning);
   if (before != 3 && state_ == 3) SendDestroyLater(world);  // the "first time" the book misses
 }
 
-bool DirectPredator::Deliver(const Message& m, PredatorWorld&) {
+bool DirectPredator::Deliver(const Message& m, PredatorContext&) {
   if (m.name != MessageName::kDestroy) return false;
   destroyed_ = true;
   return true;

@@ -13,8 +13,8 @@ void RunStates(int* state, const PredatorSenses& senses, const PredatorTuning& t
 class DirectPredator final : public PredatorBrain {
  public:
   const char* Implementation() const override { return "direct switch"; }
-  void Update(const PredatorSenses& senses, PredatorWorld& world) override;
-  bool Deliver(const Message& m, PredatorWorld& world) override;
+  void Update(const PredatorSenses& senses, PredatorContext& world) override;
+  bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return static_cast<PredatorState>(state_); }
   void Reset(PredatorState s) override { state_ = static_cast<int>(s); }
   bool destroyed() const override { return destroyed_; }

@@ -48,7 +48,7 @@ PredatorAction ActionOf(PredatorState s) {
   return PredatorAction::kStand;
 }
 
-void SendDestroyLater(PredatorWorld& world) {
+void SendDestroyLater(PredatorContext& world) {
   if (!world.messages) return;
   world.messages->Send(
       {MessageName::kDestroy, world.self, world.self, world.now + world.tuning.destroy_delay, 0.0});

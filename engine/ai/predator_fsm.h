@@ -62,7 +62,7 @@ enum class PredatorAction : std::uint8_t { kStand, kWalkToEnemy, kStrike, kLieDo
 PredatorAction ActionOf(PredatorState s);
 
 // What a brain may touch while it runs: the clock, its own id and the message system.
-struct PredatorWorld {
+struct PredatorContext {
   int self = 0;
   double now = 0.0;
   MessageQueue* messages = nullptr;
@@ -74,9 +74,9 @@ class PredatorBrain {
   virtual ~PredatorBrain() = default;
   virtual const char* Implementation() const = 0;
   // One game tick: "code runs every game tick inside a state" (section 3.4.2).
-  virtual void Update(const PredatorSenses& senses, PredatorWorld& world) = 0;
+  virtual void Update(const PredatorSenses& senses, PredatorContext& world) = 0;
   // A message delivered to this NPC. Returns true when the machine handled it.
-  virtual bool Deliver(const Message& m, PredatorWorld& world) { return false; }
+  virtual bool Deliver(const Message& m, PredatorContext& world) { return false; }
   virtual PredatorState state() const = 0;
   // Puts the machine in a state without running any code (for probing the transition table).
   virtual void Reset(PredatorState s) = 0;
@@ -85,6 +85,6 @@ class PredatorBrain {
 };
 
 // Entering kDie sends the NPC the delayed "destroy" message (SendDelayedMsg of section 3.4.2).
-void SendDestroyLater(PredatorWorld& world);
+void SendDestroyLater(PredatorContext& world);
 
 }  // namespace partlab::ai

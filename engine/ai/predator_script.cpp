@@ -104,7 +104,7 @@ int SendToSelf(lua_State* L, double delay, int data_index) {
     return luaL_error(L, "message delay must be a finite number >= 0");
   const double data = luaL_optnumber(L, data_index, 0.0);
   ScriptedPredator* p = Current(L, "SendMsg");
-  PredatorWorld* w = p->world();
+  PredatorContext* w = p->world();
   if (w && w->messages) w->messages->Send({n, w->self, w->self, w->now + delay, data});
   return 0;
 }
@@ -390,7 +390,7 @@ void ScriptedPredator::Start() {
   ApplyPendingTransitions();
 }
 
-void ScriptedPredator::Update(const PredatorSenses& senses, PredatorWorld& world) {
+void ScriptedPredator::Update(const PredatorSenses& senses, PredatorContext& world) {
   if (!script_) return;
   world_ = &world;
   PushNpc(senses);
@@ -403,7 +403,7 @@ void ScriptedPredator::Update(const PredatorSenses& senses, PredatorWorld& world
   world_ = nullptr;
 }
 
-bool ScriptedPredator::Deliver(const Message& m, PredatorWorld& world) {
+bool ScriptedPredator::Deliver(const Message& m, PredatorContext& world) {
   if (!script_) return false;
   world_ = &world;
   if (npc_ref_ < 0) {

@@ -70,8 +70,8 @@ class ScriptedPredator final : public PredatorBrain {
   ~ScriptedPredator() override;
 
   const char* Implementation() const override { return "Lua macro language"; }
-  void Update(const PredatorSenses& senses, PredatorWorld& world) override;
-  bool Deliver(const Message& m, PredatorWorld& world) override;
+  void Update(const PredatorSenses& senses, PredatorContext& world) override;
+  bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return state_; }
   void Reset(PredatorState s) override;
   bool destroyed() const override { return destroyed_; }
@@ -84,7 +84,7 @@ class ScriptedPredator final : public PredatorBrain {
   // Called from the script's global functions.
   void RequestState(PredatorState s) { pending_ = s; }
   void RequestDestroy() { destroyed_ = true; }
-  PredatorWorld* world() { return world_; }
+  PredatorContext* world() { return world_; }
 
  private:
   bool CallStateHandler(PredatorState s, const char* handler, const Message* msg);
@@ -102,7 +102,7 @@ class ScriptedPredator final : public PredatorBrain {
   bool started_ = false;
   bool destroyed_ = false;
   PredatorSenses senses_;
-  PredatorWorld* world_ = nullptr;
+  PredatorContext* world_ = nullptr;
   std::string last_error_;
   int errors_ = 0;
 };

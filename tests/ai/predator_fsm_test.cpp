@@ -73,7 +73,7 @@ TEST(PredatorFsm, TransitionTablesOfTheThreeImplementationsAreFigure315) {
     for (int s = 0; s < kPredatorStates; ++s)
       for (const Situation& x : kSituations) {
         MessageQueue messages;
-        PredatorWorld world{0, 0.0, &messages, {}};
+        PredatorContext world{0, 0.0, &messages, {}};
         brain->Reset(static_cast<S>(s));
         brain->Update(x.senses, world);
         EXPECT_EQ(brain->state(), Expected(static_cast<S>(s), x))
@@ -121,7 +121,7 @@ TEST(PredatorFsm, SameInputsGiveTheSameStatesAndMessagesInAllThree) {
   for (auto& brain : AllThree()) {
     MessageQueue messages;
     std::vector<Message> due;
-    PredatorWorld world{7, 0.0, &messages, {}};
+    PredatorContext world{7, 0.0, &messages, {}};
     std::vector<S> states;
     int destroyed_tick = -1;
     for (size_t k = 0; k < inputs.size(); ++k) {
@@ -201,7 +201,7 @@ TEST(PredatorScript, RuntimeErrorIsReportedAndTheNpcKeepsItsLastGoodScript) {
   ASSERT_TRUE(broken.ok()) << broken.error();
   ScriptedPredator npc(good.value());
   MessageQueue messages;
-  PredatorWorld world{0, 0.0, &messages, {}};
+  PredatorContext world{0, 0.0, &messages, {}};
   npc.Update({20.0, 1.0}, world);
   EXPECT_EQ(npc.state(), S::kWait);
   npc.UseScript(broken.value());
@@ -221,7 +221,7 @@ TEST(PredatorScript, UnknownStateInSetStateIsOneLine) {
       "typo.lua");
   ASSERT_TRUE(s.ok());
   ScriptedPredator npc(s.value());
-  PredatorWorld world;
+  PredatorContext world;
   npc.Update({20.0, 1.0}, world);
   EXPECT_EQ(npc.last_error(), "typo.lua:3: SetState: unknown state 'sleep'");
   EXPECT_EQ(npc.state(), S::kWait);
@@ -244,7 +244,7 @@ TEST(PredatorScript, FileIsReloadedWhenItChangesAndABadSaveKeepsTheOldScript) {
   EXPECT_EQ(file.error(), path + ":2: unexpected symbol near <eof>");
   EXPECT_EQ(file.script(), first);  // the last good script stays
   ScriptedPredator npc(file.script());
-  PredatorWorld world;
+  PredatorContext world;
   npc.Update({5.0, 1.0}, world);
   EXPECT_EQ(npc.state(), S::kChase);
   std::ofstream(path) << kGood;

@@ -150,7 +150,7 @@ void PredatorWorld::DeliverMessages() {
   for (const ai::Message& m : due_)
     for (Predator& p : predators_)
       if (p.id == m.to && p.alive) {
-        ai::PredatorWorld w{p.id, now_, &messages_, tuning_};
+        ai::PredatorContext w{p.id, now_, &messages_, tuning_};
         p.brain->Deliver(m, w);
       }
 }
@@ -197,7 +197,7 @@ void PredatorWorld::UpdatePredator(Predator& p, double dt) {
   ai::PredatorSenses senses;
   senses.enemy_distance = glm::length(player_ - p.position);
   senses.health = p.health;
-  ai::PredatorWorld w{p.id, now_, &messages_, tuning_};
+  ai::PredatorContext w{p.id, now_, &messages_, tuning_};
   const ai::PredatorState before = p.brain->state();
   p.brain->Update(senses, w);
   const ai::PredatorState after = p.brain->state();

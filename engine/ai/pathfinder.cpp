@@ -67,7 +67,9 @@ void Pathfinder::Plan(const GridMap& map, const PathRequest& request, PathResult
   result.searches = 0;
   result.cutoff = CutoffReason::kNone;
   const Cell s = request.start, g = request.goal;
-  if (!map.Passable(s.x, s.y) || !map.Passable(g.x, g.y)) {
+  // Start and goal must be walkable and of one kind (ground never leads into water).
+  if (!map.Passable(s.x, s.y) || !map.Passable(g.x, g.y) ||
+      map.TerrainAt(s.x, s.y) != map.TerrainAt(g.x, g.y)) {
     result.outcome = PathOutcome::kNoPath;
     return;
   }

@@ -287,6 +287,9 @@ TEST(Practices, NoSearchWhenNoPlayerSees) {
   EXPECT_EQ(r.outcome, PathOutcome::kFound);
   finder.Plan(map, {.start = {2, 1}, .goal = {10, 0}, .seen_by_player = false}, r);
   EXPECT_EQ(r.outcome, PathOutcome::kNoPath);  // a blocked goal is not a place to go
+  GridMap pond = MapFromRows({"....WW", "....WW"});
+  finder.Plan(pond, {.start = {0, 0}, .goal = {5, 1}, .seen_by_player = false}, r);
+  EXPECT_EQ(r.outcome, PathOutcome::kNoPath);  // nor is water for a walker
 }
 
 }  // namespace

@@ -17,6 +17,8 @@ packages=(
   libclang-rt-14-dev
   # synthetic X11 input for the app's input smoke test (tests/app/x11_input.cpp)
   libx11-dev
+  # the game AI: Lua 5.4 for the predator's scripted state machine, CLI11 for partlab-bench astar
+  liblua5.4-dev libcli11-dev
 )
 
 missing=()

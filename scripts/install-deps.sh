@@ -11,8 +11,6 @@ packages=(
   libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
   # real engines' broad phases and physics (issues 6, 7), Embree for the octree bench (issue 3)
   libode-dev libbullet-dev libembree-dev
-  # every command line (CLI11)
-  libcli11-dev
   # headless runs, shader validation, plots, models from npm
   xvfb xauth libgl1-mesa-dri glslang-tools gnuplot-nox npm
   # libFuzzer and the sanitizers' runtime for clang (scripts/fuzz.sh, issue 10)
@@ -23,6 +21,8 @@ packages=(
   libcli11-dev
   # cpack -G DEB computes the package's Depends with dpkg-shlibdeps; the install test uses strings
   dpkg-dev binutils
+  # the game AI: Lua 5.4 for the predator's scripted state machine
+  liblua5.4-dev
 )
 
 missing=()

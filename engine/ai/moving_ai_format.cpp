@@ -1,0 +1,256 @@
+#include "engine/ai/moving_ai_format.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace partlab::ai {
+namespace {
+
+// Splits text into lines without their "\n" or "\r\n" endings, remembering 1-based numbers.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view text) : text_(text) {}
+  bool Next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    size_t end = text_.find('\n', pos_);
+    if (end == std::string_view::npos) end = text_.size();
+    line = text_.substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  int number() const { return number_; }
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  int number_ = 0;
+};
+
+std::string At(const std::string& name, int line, const std::string& problem) {
+  return name + ":" + std::to_string(line) + ": " + problem;
+}
+
+std::vector<std::string_view> Fields(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+// The byte value of the first control character other than tab, or -1 (a map name with a NUL in
+// it would not survive being written out again).
+int FirstControlChar(std::string_view line) {
+  for (const char c : line) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t') || u == 0x7f) return u;
+  }
+  return -1;
+}
+
+bool ParseInt(std::string_view s, int& out) {
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && end == s.data() + s.size();
+}
+
+bool ParseDouble(std::string_view s, double& out) {
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+}
+
+// "height 512": the keyword, then one integer in [1, kMaxMapSide].
+bool ParseHeaderSide(std::string_view line, std::string_view keyword, int& side,
+                     std::string& problem) {
+  const auto f = Fields(line);
+  if (f.size() != 2 || f[0] != keyword) {
+    problem = "expected '" + std::string(keyword) + " N', found '" + std::string(line) + "'";
+    return false;
+  }
+  if (!ParseInt(f[1], side) || side < 1 || side > kMaxMapSide) {
+    problem = std::string(keyword) + " '" + std::string(f[1]) + "' is not an integer in [1, " +
+              std::to_string(kMaxMapSide) + "]";
+    return false;
+  }
+  return true;
+}
+
+LoadResult<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return LoadResult<std::string>::Fail(path + ":0: cannot open file");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return LoadResult<std::string>::Ok(s.str());
+}
+
+}  // namespace
+
+LoadResult<GridMap> ParseMovingAiMap(std::string_view text, const std::string& name) {
+  using R = LoadResult<GridMap>;
+  LineReader lines(text);
+  std::string_view line;
+  std::string problem;
+  if (!lines.Next(line)) return R::Fail(At(name, 1, "empty file, expected 'type octile'"));
+  const auto type = Fields(line);
+  if (type.size() != 2 || type[0] != "type")
+    return R::Fail(
+        At(name, lines.number(), "expected 'type octile', found '" + std::string(line) + "'"));
+  if (type[1] != "octile")
+    return R::Fail(At(name, lines.number(),
+                      "map type '" + std::string(type[1]) + "' is not supported (only octile)"));
+  int height = 0, width = 0;
+  if (!lines.Next(line)) return R::Fail(At(name, lines.number() + 1, "missing 'height N'"));
+  if (!ParseHeaderSide(line, "height", height, problem))
+    return R::Fail(At(name, lines.number(), problem));
+  if (!lines.Next(line)) return R::Fail(At(name, lines.number() + 1, "missing 'width N'"));
+  if (!ParseHeaderSide(line, "width", width, problem))
+    return R::Fail(At(name, lines.number(), problem));
+  if (!lines.Next(line)) return R::Fail(At(name, lines.number() + 1, "missing 'map'"));
+  if (line != "map")
+    return R::Fail(At(name, lines.number(), "expected 'map', found '" + std::string(line) + "'"));
+
+  GridMap map(width, height, '.');
+  for (int y = 0; y < height; ++y) {
+    if (!lines.Next(line))
+      return R::Fail(
+          At(name, lines.number() + 1,
+             "map has " + std::to_string(y) + " rows, header says " + std::to_string(height)));
+    if (static_cast<int>(line.size()) != width)
+      return R::Fail(At(name, lines.number(),
+                        "row has " + std::to_string(line.size()) + " characters, width is " +
+                            std::to_string(width)));
+    for (int x = 0; x < width; ++x) {
+      if (!IsMapChar(line[x])) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "column %d: character 0x%02x is not one of . G @ O T S W",
+                      x + 1, static_cast<unsigned char>(line[x]));
+        return R::Fail(At(name, lines.number(), buf));
+      }
+      map.Set(x, y, line[x]);
+    }
+  }
+  while (lines.Next(line))
+    if (!Fields(line).empty())
+      return R::Fail(At(name, lines.number(),
+                        "text after the last of the " + std::to_string(height) + " rows"));
+  return R::Ok(std::move(map));
+}
+
+LoadResult<GridMap> LoadMovingAiMap(const std::string& path) {
+  auto text = ReadFile(path);
+  if (!text) return LoadResult<GridMap>::Fail(text.error());
+  return ParseMovingAiMap(text.value(), path);
+}
+
+LoadResult<std::vector<Scenario>> ParseScenarios(std::string_view text, const std::string& name) {
+  using R = LoadResult<std::vector<Scenario>>;
+  LineReader lines(text);
+  std::string_view line;
+  if (!lines.Next(line)) return R::Fail(At(name, 1, "empty file, expected 'version 1'"));
+  const auto version = Fields(line);
+  double v = 0;
+  if (version.size() != 2 || version[0] != "version" || !ParseDouble(version[1], v))
+    return R::Fail(At(name, 1, "expected 'version 1', found '" + std::string(line) + "'"));
+  if (v != 1.0)
+    return R::Fail(At(
+        name, 1, "scenario version '" + std::string(version[1]) + "' is not supported (only 1)"));
+  std::vector<Scenario> out;
+  static constexpr const char* kFieldNames[9] = {"bucket",     "map",     "map width",
+                                                 "map height", "start x", "start y",
+                                                 "goal x",     "goal y",  "optimal length"};
+  while (lines.Next(line)) {
+    const auto f = Fields(line);
+    if (f.empty()) continue;
+    const int n = lines.number();
+    if (f.size() != 9)
+      return R::Fail(At(name, n,
+                        "expected 9 fields (bucket map width height sx sy gx gy "
+                        "optimal), found " +
+                            std::to_string(f.size())));
+    if (const int bad = FirstControlChar(line); bad >= 0) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "control character 0x%02x in the line", bad);
+      return R::Fail(At(name, n, buf));
+    }
+    Scenario s;
+    s.line = n;
+    s.map_name = std::string(f[1]);
+    int* ints[7] = {&s.bucket,  nullptr,    &s.map_width, &s.map_height,
+                    &s.start.x, &s.start.y, &s.goal.x};
+    for (int i = 0; i < 8; ++i) {
+      if (i == 1) continue;
+      int* target = i < 7 ? ints[i] : &s.goal.y;
+      if (!ParseInt(f[i], *target) || *target < 0)
+        return R::Fail(At(name, n,
+                          std::string(kFieldNames[i]) + " '" + std::string(f[i]) +
+                              "' is not a non-negative integer"));
+    }
+    if (!ParseDouble(f[8], s.optimal_length) || s.optimal_length < 0 || s.optimal_length > 1e9)
+      return R::Fail(
+          At(name, n, "optimal length '" + std::string(f[8]) + "' is not a number in [0, 1e9]"));
+    if (s.map_width < 1 || s.map_height < 1 || s.map_width > kMaxMapSide ||
+        s.map_height > kMaxMapSide)
+      return R::Fail(At(name, n,
+                        "map size " + std::to_string(s.map_width) + "x" +
+                            std::to_string(s.map_height) + " is outside [1, " +
+                            std::to_string(kMaxMapSide) + "]"));
+    if (s.start.x >= s.map_width || s.start.y >= s.map_height)
+      return R::Fail(At(name, n, "start outside the declared map size"));
+    if (s.goal.x >= s.map_width || s.goal.y >= s.map_height)
+      return R::Fail(At(name, n, "goal outside the declared map size"));
+    out.push_back(std::move(s));
+  }
+  return R::Ok(std::move(out));
+}
+
+LoadResult<std::vector<Scenario>> LoadScenarios(const std::string& path) {
+  auto text = ReadFile(path);
+  if (!text) return LoadResult<std::vector<Scenario>>::Fail(text.error());
+  return ParseScenarios(text.value(), path);
+}
+
+std::string CheckScenariosAgainstMap(const std::vector<Scenario>& scenarios, const GridMap& map,
+                                     const std::string& scen_name) {
+  for (const Scenario& s : scenarios) {
+    if (s.map_width != map.width() || s.map_height != map.height())
+      return At(scen_name, s.line,
+                "declares a " + std::to_string(s.map_width) + "x" + std::to_string(s.map_height) +
+                    " map, the map is " + std::to_string(map.width()) + "x" +
+                    std::to_string(map.height()));
+    if (!map.Passable(s.start.x, s.start.y)) return At(scen_name, s.line, "start is blocked");
+    if (!map.Passable(s.goal.x, s.goal.y)) return At(scen_name, s.line, "goal is blocked");
+  }
+  return {};
+}
+
+std::string FormatMovingAiMap(const GridMap& map) {
+  std::string out = "type octile\nheight " + std::to_string(map.height()) + "\nwidth " +
+                    std::to_string(map.width()) + "\nmap\n";
+  for (int y = 0; y < map.height(); ++y) {
+    for (int x = 0; x < map.width(); ++x) out += map.CharAt(x, y);
+    out += '\n';
+  }
+  return out;
+}
+
+std::string FormatScenarios(const std::vector<Scenario>& scenarios) {
+  std::string out = "version 1\n";
+  char buf[160];
+  for (const Scenario& s : scenarios) {
+    out += std::to_string(s.bucket) + "\t" + s.map_name;  // the name may be long
+    std::snprintf(buf, sizeof buf, "\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", s.map_width, s.map_height,
+                  s.start.x, s.start.y, s.goal.x, s.goal.y, s.optimal_length);
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace partlab::ai

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Headless runs of the Path finding view (section 3.4) under xvfb-run, one scenario per call:
+#   pathfinding_smoke.sh SCENARIO PARTLAB PNG_CHECK
+# Each renders the view, checks the PNG (right size, not flat) and the lines the view prints about
+# what the image shows.
+set -uo pipefail
+scenario=$1 partlab=$2 png_check=$3 x11_input=${4:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export PARTLAB_CONFIG_DIR="$tmp/config"
+xvfb=(xvfb-run -a -s "-screen 0 1920x1080x24")
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
+shot() {
+  run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 960x540 --msaa 0 \
+    --view "Path finding" "$@"
+  [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+  "$png_check" "$tmp/out.png" 960 540 || fail "screenshot check"
+}
+expanded() {  # the nodes expanded in the view's summary line
+  [[ $(grep "partlab: path finding:" "$tmp/out") =~ ([0-9]+)\ nodes\ expanded ]] || fail "no summary"
+  echo "${BASH_REMATCH[1]}"
+}
+
+case "$scenario" in
+  astar)  # A* halfway and breadth-first on the same request: the heuristic saves expansions
+    shot --preset rooms,astar,half
+    grep -q "partlab: path finding: A\* on partlab_rooms.map, found: length [0-9.]*, 1 searches" \
+      "$tmp/out" || fail "A* summary missing"
+    a=$(expanded)
+    shot --preset rooms,bfs
+    b=$(expanded)
+    (( a > 0 && b > a )) || fail "breadth-first expanded $b, A* $a: expected more"
+    ;;
+  straight-line)  # practice (8) on the open forest corner: either the line is free or A* runs
+    shot --preset forest,straight
+    grep -Eq "partlab: path finding: A\* on partlab_forest.map, (straight line|found)" "$tmp/out" ||
+      fail "no straight-line answer"
+    ;;
+  predators-lua)  # 75 s of the Lua predators: they chased (A* searches) and someone changed state
+    shot --preset rooms,lua,run75
+    line=$(grep "partlab: predators (Lua macro language)" "$tmp/out") || fail "no predator line"
+    [[ $line =~ ([0-9]+)\ wait,\ ([0-9]+)\ chase,\ ([0-9]+)\ attack,\ ([0-9]+)\ die,\ ([0-9]+)\ searches ]] ||
+      fail "cannot parse: $line"
+    (( BASH_REMATCH[5] > 0 )) || fail "no predator ever searched: $line"
+    (( BASH_REMATCH[1] < 5 )) || fail "every predator still waits: $line"
+    ;;
+  bad-script)  # a Lua syntax error: one line with file and line, the app runs on
+    printf 'BeginStateMachine {\n  OnEnter = function(npc) SetState("wait") end\n\nState "wait" {}\n' \
+      >"$tmp/broken.lua"
+    PARTLAB_PREDATOR_SCRIPT="$tmp/broken.lua" shot --preset rooms,lua,run2
+    grep -q "partlab: predator script: $tmp/broken.lua:[0-9]*: " "$tmp/out" ||
+      fail "no one-line script error"
+    ;;
+  bad-map)  # a map whose row is too short: one line with file and line; the shipped map stays
+    printf 'type octile\nheight 2\nwidth 3\nmap\n...\n..\n' >"$tmp/short.map"
+    shot --preset "rooms,map=$tmp/short.map"
+    grep -q "partlab: $tmp/short.map:6: row has 2 characters, width is 3" "$tmp/err" ||
+      fail "no one-line map error"
+    grep -q "on partlab_rooms.map, found" "$tmp/out" || fail "the shipped map was not kept"
+    ;;
+  click)  # interactive: a double-click on the map places the goal and plans (one line), P saves
+    # the frame, Ctrl+Q quits cleanly
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --size 900x600 --msaa 0 --view "Path finding" >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+"$x11_input" sleep 1500 double-click 250 420 sleep 700 key p sleep 500 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    cat "$tmp/out"
+    cat "$tmp/err" >&2
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
+    grep -Eq "partlab: path finding: goal \([0-9]+, [0-9]+\): (found|straight line|no path)" \
+      "$tmp/out" || fail "the double-click placed no goal"
+    "$png_check" "$tmp/partlab-screenshot-1.png" 900 600 || fail "P did not save a screenshot"
+    ;;
+  *) fail "unknown scenario $scenario" ;;
+esac
+echo "ok: $scenario"

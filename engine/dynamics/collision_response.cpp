@@ -72,7 +72,7 @@ double RelativeVelocity(const Contact& c) {
 }
 
 bool isColliding(const Contact& c, const ImpulseParams& params) {
-  return RelativeVelocity(c) < -params.velocity_tolerance;
+  return RelativeVelocity(c) < -std::max(params.bounce_threshold, params.velocity_tolerance);
 }
 
 double computeLambda(const Contact& c, double epsilon) {
@@ -134,6 +134,25 @@ int handleAllCollisions(std::span<Contact> contacts, const ImpulseParams& params
   } while (hadCollision && passes < params.max_passes);
   if (hit_pass_limit) *hit_pass_limit = hadCollision;
   return passes;
+}
+
+int SettleSlowContacts(std::span<Contact> contacts, const ImpulseParams& params) {
+  int sweeps = 0;
+  double largest;
+  do {
+    largest = 0;
+    for (Contact& c : contacts) {
+      const double wanted = computeLambda(c, 0.0);  // the impulse that makes ḋ = 0 here
+      const double total = std::max(0.0, c.impulse + wanted);  // push, never pull
+      const double delta = total - c.impulse;
+      if (delta == 0.0) continue;
+      ApplyImpulsePair(*c.A, *c.B, c.P, delta * c.N);
+      c.impulse = total;
+      largest = std::max(largest, std::abs(delta) * (c.A->massInv + c.B->massInv));
+    }
+    ++sweeps;
+  } while (largest > params.velocity_tolerance && sweeps < params.settle_sweeps);
+  return sweeps;
 }
 
 }  // namespace partlab::dynamics

@@ -26,6 +26,7 @@ struct ImpulseParams {
   double bounce_threshold = 0.05;    // m/s
   double velocity_tolerance = 1e-7;  // |ḋ| below this is ḋ = 0 (round-off)
   int max_passes = 200;              // the propagation's guard (a loop of contacts can ping-pong)
+  int settle_sweeps = 100;           // SettleSlowContacts' guard
   // Coulomb friction: OUTSIDE THE CHAPTER (3.3.2.2 treats frictionless contacts only). Each
   // impulse λN also gets a tangential impulse opposing sliding, at most μλ. Zero turns it off.
   double friction = 0.0;
@@ -34,7 +35,7 @@ struct ImpulseParams {
 // ḋ (3.52): N · (ṙA − ṙB), with the point velocities of 3.50/3.51.
 double RelativeVelocity(const Contact& c);
 
-// The book's isColliding: ḋ < 0 (beyond round-off).
+// The book's isColliding: ḋ < 0, here ḋ < −bounce_threshold (slower approaches are settled).
 bool isColliding(const Contact& c, const ImpulseParams& params);
 
 // λc of equation 3.56 for restitution ε at the contact's current velocities.
@@ -58,6 +59,14 @@ int handleAllCollisions(std::span<Contact> contacts, const ImpulseParams& params
 // Coulomb friction, OUTSIDE THE CHAPTER: a tangential impulse that stops the sliding at the contact
 // if at most `max_impulse` can, else opposes it with exactly `max_impulse` (μλ).
 void ApplyFrictionImpulse(Contact& c, double max_impulse);
+
+// Stops every approach at the contacts simultaneously (ε = 0): sweeps apply impulses whose running
+// sum per contact is kept ≥ 0 (projected Gauss–Seidel, as Box2D's solver), which converges to
+// ḋ ≥ 0, λ ≥ 0, λḋ = 0 at the velocity level. NOT the chapter's propagation (which handles one
+// contact at a time and leaves the box of a flat landing spinning); the chapter says computing the
+// impulses simultaneously "é desejável, embora mais complicada de implementar" (3.3.2.2). Also the
+// fallback when the resting LCP fails. Writes each contact's total into `impulse`; returns sweeps.
+int SettleSlowContacts(std::span<Contact> contacts, const ImpulseParams& params);
 
 // Applies a world-frame impulse J at point p: +J to A, −J to B (P and L), and refreshes v and ω.
 void ApplyImpulsePair(RigidBody& A, RigidBody& B, const glm::dvec3& p, const glm::dvec3& J);

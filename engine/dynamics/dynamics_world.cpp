@@ -162,10 +162,22 @@ void DynamicsWorld::Classify() {
 }
 
 void DynamicsWorld::Impulses() {
+  // Collisions by the book's propagation, then the slow approaches all at once (ε = 0).
   stats_.passes = handleAllCollisions(contacts_, params_.impulses, &stats_.pass_limit);
   if (stats_.pass_limit)
     note_ = "propagation stopped at its guard of " + std::to_string(params_.impulses.max_passes) +
             " passes; some contacts may still approach";
+  slow_.clear();
+  slow_index_.clear();
+  for (uint32_t i = 0; i < contacts_.size(); ++i)
+    if (RelativeVelocity(contacts_[i]) < params_.resting_speed) {
+      slow_.push_back(contacts_[i]);
+      slow_.back().impulse = 0;
+      slow_index_.push_back(i);
+    }
+  if (slow_.empty()) return;
+  stats_.settle_sweeps = SettleSlowContacts(slow_, params_.impulses);
+  for (size_t k = 0; k < slow_.size(); ++k) contacts_[slow_index_[k]].impulse += slow_[k].impulse;
 }
 
 // The fallback for resting contacts (and the whole treatment when the LCP is off): give the bodies
@@ -179,13 +191,11 @@ void DynamicsWorld::FallBackToImpulses() {
     b.force = b.torque = glm::dvec3(0.0);
     b.UpdateDerived();
   }
-  ImpulseParams stop = params_.impulses;
-  stop.bounce_threshold = INFINITY;  // ε = 0 everywhere
-  bool limit = false;
-  stats_.passes += handleAllCollisions(resting_, stop, &limit);
+  for (Contact& c : resting_) c.impulse = 0;
+  stats_.settle_sweeps += SettleSlowContacts(resting_, params_.impulses);
+  // Shown as the force that would have given the same impulse over the step.
   for (size_t k = 0; k < resting_.size(); ++k)
     contacts_[resting_index_[k]].resting_force = resting_[k].impulse / params_.dt;
-  stats_.pass_limit |= limit;
   stats_.lcp_fallback = true;
 }
 

@@ -49,6 +49,7 @@ struct DynamicsParams {
 struct StepStats {
   int contacts = 0, colliding = 0, resting = 0, separating = 0;
   int passes = 0;           // propagation sweeps that handled a collision (handleAllCollisions)
+  int settle_sweeps = 0;    // sweeps of SettleSlowContacts (slow approaches and the fallback)
   bool pass_limit = false;  // the propagation hit its guard
   int lcp_size = 0, lcp_pivots = 0;
   LcpStatus lcp_status = LcpStatus::kSolved;
@@ -68,6 +69,9 @@ class DynamicsWorld {
  public:
   explicit DynamicsWorld(const DynamicsParams& params = {});
   ~DynamicsWorld();
+  // Movable (contacts point into the bodies' heap buffer, which a move keeps); not copyable.
+  DynamicsWorld(DynamicsWorld&&) = default;
+  DynamicsWorld& operator=(DynamicsWorld&&) = default;
 
   // Builds and adds a body; false with one line in `error` for degenerate input (MakeBody).
   bool AddBody(const BodyDesc& desc, std::string& error);
@@ -112,7 +116,9 @@ class DynamicsWorld {
   std::vector<Contact> contacts_;
   std::vector<Contact> resting_;
   std::vector<uint32_t> resting_index_;  // resting_[k] is contacts_[resting_index_[k]]
-  std::vector<RigidBody> saved_;         // state before integrating (the NaN guard restores it)
+  std::vector<Contact> slow_;            // approaching slower than a bounce, settled together
+  std::vector<uint32_t> slow_index_;
+  std::vector<RigidBody> saved_;  // state before integrating (the NaN guard restores it)
   std::vector<BoxPair> pairs_;
   std::vector<uint32_t> planes_;
   std::unique_ptr<BroadPhase> broad_phase_;

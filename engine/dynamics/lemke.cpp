@@ -5,8 +5,11 @@
 
 namespace partlab::dynamics {
 namespace {
-constexpr double kPivotTolerance = 1e-11;
-}
+// Entries of the entering column smaller than this fraction of its largest are round-off of zero:
+// pivoting on them would amplify the round-off into the forces (a box on the floor is a singular,
+// rank-3 problem with four contacts, where such near-zeros appear).
+constexpr double kPivotTolerance = 1e-9;
+}  // namespace
 
 std::string_view LcpStatusName(LcpStatus s) {
   switch (s) {
@@ -42,9 +45,12 @@ int LemkeSolver::RatioTest(int col) const {
   const int rhs = cols_ - 1, z0 = 2 * n_;
   int best = -1;
   auto at = [&](int i, int j) { return t_[size_t(i) * cols_ + j]; };
+  double largest = 0;
+  for (int i = 0; i < n_; ++i) largest = std::max(largest, std::abs(at(i, col)));
+  const double tolerance = kPivotTolerance * largest;
   for (int i = 0; i < n_; ++i) {
     const double a = at(i, col);
-    if (a <= kPivotTolerance) continue;
+    if (a <= tolerance) continue;
     if (best < 0) {
       best = i;
       continue;

@@ -152,6 +152,11 @@ int SettleSlowContacts(std::span<Contact> contacts, const ImpulseParams& params)
     }
     ++sweeps;
   } while (largest > params.velocity_tolerance && sweeps < params.settle_sweeps);
+  // Coulomb friction, OUTSIDE THE CHAPTER: each contact's tangential impulse is bounded by μ times
+  // the normal impulse it just received.
+  if (params.friction > 0)
+    for (Contact& c : contacts)
+      if (c.impulse > 0) ApplyFrictionImpulse(c, params.friction * c.impulse);
   return sweeps;
 }
 

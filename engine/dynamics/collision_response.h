@@ -23,10 +23,10 @@ struct ImpulseParams {
   // Approach speeds below this bounce with ε = 0: the contact becomes resting instead of chattering
   // on the floor with ever smaller bounces (the chapter's ḋ = 0 case, made finite for a fixed
   // step).
-  double bounce_threshold = 0.05;    // m/s
-  double velocity_tolerance = 1e-7;  // |ḋ| below this is ḋ = 0 (round-off)
-  int max_passes = 200;              // the propagation's guard (a loop of contacts can ping-pong)
-  int settle_sweeps = 100;           // SettleSlowContacts' guard
+  double bounce_threshold = 0.05;     // m/s
+  double velocity_tolerance = 1e-10;  // |ḋ| below this is ḋ = 0 (round-off)
+  int max_passes = 200;               // the propagation's guard (a loop of contacts can ping-pong)
+  int settle_sweeps = 150;            // SettleSlowContacts' guard
   // Coulomb friction: OUTSIDE THE CHAPTER (3.3.2.2 treats frictionless contacts only). Each
   // impulse λN also gets a tangential impulse opposing sliding, at most μλ. Zero turns it off.
   double friction = 0.0;

@@ -71,8 +71,8 @@ void computeB(std::span<const Contact> contacts, std::vector<double>& b) {
   }
 }
 
-RestingResult RestingContactSolver::computeContactForces(std::span<Contact> contacts,
-                                                         int max_size) {
+RestingResult RestingContactSolver::computeContactForces(std::span<Contact> contacts, int max_size,
+                                                         double regularisation) {
   RestingResult result;
   const int n = int(contacts.size());
   result.size = n;
@@ -84,11 +84,19 @@ RestingResult RestingContactSolver::computeContactForces(std::span<Contact> cont
   }
   computeA(contacts, A_);  // 3.65
   computeB(contacts, b_);  // 3.66
+  double mean_diagonal = 0;
+  for (int i = 0; i < n; ++i) mean_diagonal += A_[size_t(i) * n + i] / n;
+  const double delta = regularisation * mean_diagonal;
+  for (int i = 0; i < n; ++i) A_[size_t(i) * n + i] += delta;
   lambda_.assign(n, 0.0);
-  const LcpResult lcp = lemke_.Solve(n, A_, b_, lambda_);  // the LCP solver
-  result.status = lcp.status;
-  result.pivots = lcp.pivots;
-  if (lcp.status != LcpStatus::kSolved) return result;
+  b_shifted_ = b_;
+  for (int round = 0; round < 3; ++round) {  // one solve, two proximal refinements
+    const LcpResult lcp = lemke_.Solve(n, A_, b_shifted_, lambda_);  // the LCP solver
+    result.status = lcp.status;
+    result.pivots += lcp.pivots;
+    if (lcp.status != LcpStatus::kSolved) return result;
+    for (int i = 0; i < n; ++i) b_shifted_[i] = b_[i] - delta * lambda_[i];
+  }
   for (int i = 0; i < n; ++i) {
     Contact& c = contacts[i];
     const glm::dvec3 force = lambda_[i] * c.N;

@@ -34,14 +34,23 @@ struct RestingResult {
 // buffers between calls.
 class RestingContactSolver {
  public:
-  RestingResult computeContactForces(std::span<Contact> contacts, int max_size);
+  // `regularisation` (relative to A's mean diagonal) is added to A's diagonal. Four coplanar
+  // corners make A singular (rank 3), and any of the many force distributions is an LCP solution:
+  // Lemke tends to pick a diagonal pair, leaving the box balanced on a diagonal and free to rock,
+  // and a frictionless stack then drifts away exponentially. A + δI is positive definite; its LCP
+  // has one solution, which tends to the least-norm (evenly spread) one as δ → 0. Its error (a
+  // relative acceleration of −δλ at each contact) is then removed by proximal-point refinement:
+  // solve again with b − δλ, which converges to an exact solution of the original problem near
+  // the spread one (two refinements leave an error of order δ³).
+  RestingResult computeContactForces(std::span<Contact> contacts, int max_size,
+                                     double regularisation = 1e-6);
 
   // The last problem, for the view and the tests.
   const std::vector<double>& A() const { return A_; }
   const std::vector<double>& b() const { return b_; }
 
  private:
-  std::vector<double> A_, b_, lambda_;
+  std::vector<double> A_, b_, b_shifted_, lambda_;
   LemkeSolver lemke_;
 };
 

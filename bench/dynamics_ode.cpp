@@ -1,0 +1,131 @@
+#include "bench/dynamics_ode.h"
+
+#include <ode/ode.h>
+
+#include <algorithm>
+#include <ctime>
+#include <vector>
+
+#include "engine/broadphase/adapters/ode_init.h"
+
+namespace partlab::bench {
+namespace {
+
+double ThreadMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+}  // namespace
+
+struct OdeMirror::Impl {
+  dWorldID world = nullptr;
+  dSpaceID space = nullptr;
+  dJointGroupID group = nullptr;
+  std::vector<dBodyID> bodies;
+  std::vector<double> restitution;  // per geom, through dGeomSetData's index
+  dynamics::RestitutionCombine combine = dynamics::RestitutionCombine::kMax;
+  double friction = 0;
+  int contacts = 0;
+
+  static void NearCallback(void* data, dGeomID a, dGeomID b) {
+    auto* self = static_cast<Impl*>(data);
+    dBodyID ba = dGeomGetBody(a), bb = dGeomGetBody(b);
+    if (!ba && !bb) return;
+    dContact c[8];
+    const int n = dCollide(a, b, 8, &c[0].geom, sizeof(dContact));
+    const double e =
+        dynamics::CombineRestitution(self->restitution[size_t(dGeomGetData(a))],
+                                     self->restitution[size_t(dGeomGetData(b))], self->combine);
+    for (int i = 0; i < n; ++i) {
+      dSurfaceParameters& s = c[i].surface;
+      s.mode = dContactBounce | (self->friction > 0 ? dContactApprox1 : 0);
+      s.mu = self->friction > 0 ? self->friction : 0;
+      s.bounce = e;
+      s.bounce_vel = 0.05;  // as our bounce threshold
+      dJointID j = dJointCreateContact(self->world, self->group, &c[i]);
+      dJointAttach(j, ba, bb);
+    }
+    self->contacts += n;
+  }
+};
+
+OdeMirror::OdeMirror(const dynamics::SceneFile& scene) : impl_(new Impl), dt_(scene.params.dt) {
+  EnsureOdeInitialised();
+  Impl& m = *impl_;
+  m.world = dWorldCreate();
+  m.space = dHashSpaceCreate(nullptr);
+  m.group = dJointGroupCreate(0);
+  m.combine = scene.params.impulses.combine;
+  m.friction = scene.params.impulses.friction;
+  const glm::dvec3 g = scene.params.gravity;
+  dWorldSetGravity(m.world, g.x, g.y, g.z);
+  dWorldSetQuickStepNumIterations(m.world, 20);
+  dWorldSetAutoDisableFlag(m.world, 0);
+  for (const dynamics::BodyDesc& d : scene.bodies) {
+    dGeomID geom = nullptr;
+    if (d.shape == dynamics::Shape::kPlane) {
+      const glm::dvec3 n = glm::normalize(d.plane_normal);
+      geom = dCreatePlane(m.space, n.x, n.y, n.z, d.plane_offset);
+    } else if (d.shape == dynamics::Shape::kBox) {
+      geom = dCreateBox(m.space, 2 * d.half.x, 2 * d.half.y, 2 * d.half.z);
+    } else {
+      geom = dCreateSphere(m.space, d.radius);
+    }
+    dGeomSetData(geom, reinterpret_cast<void*>(m.restitution.size()));
+    m.restitution.push_back(d.restitution);
+    if (d.shape == dynamics::Shape::kPlane) continue;
+    const dQuaternion q = {d.orientation.w, d.orientation.x, d.orientation.y, d.orientation.z};
+    if (d.is_static) {
+      dGeomSetPosition(geom, d.position.x, d.position.y, d.position.z);
+      dGeomSetQuaternion(geom, q);
+      continue;
+    }
+    dBodyID body = dBodyCreate(m.world);
+    dMass mass;
+    if (d.shape == dynamics::Shape::kBox)
+      dMassSetBoxTotal(&mass, d.mass, 2 * d.half.x, 2 * d.half.y, 2 * d.half.z);
+    else
+      dMassSetSphereTotal(&mass, d.mass, d.radius);
+    dBodySetMass(body, &mass);
+    dBodySetPosition(body, d.position.x, d.position.y, d.position.z);
+    dBodySetQuaternion(body, q);
+    dBodySetLinearVel(body, d.velocity.x, d.velocity.y, d.velocity.z);
+    dBodySetAngularVel(body, d.angular_velocity.x, d.angular_velocity.y, d.angular_velocity.z);
+    dGeomSetBody(geom, body);
+    m.bodies.push_back(body);
+  }
+}
+
+OdeMirror::~OdeMirror() {
+  dJointGroupDestroy(impl_->group);
+  dSpaceDestroy(impl_->space);  // destroys its geoms
+  dWorldDestroy(impl_->world);
+  delete impl_;
+}
+
+OdeMirrorStep OdeMirror::Step() {
+  OdeMirrorStep s;
+  const double t0 = ThreadMs();
+  impl_->contacts = 0;
+  dSpaceCollide(impl_->space, impl_, &Impl::NearCallback);
+  dWorldQuickStep(impl_->world, dt_);
+  dJointGroupEmpty(impl_->group);
+  s.ms = ThreadMs() - t0;
+  s.contacts = impl_->contacts;
+  return s;
+}
+
+double OdeMirror::KineticEnergy() const {
+  double k = 0;
+  for (dBodyID b : impl_->bodies) {
+    dMass m;
+    dBodyGetMass(b, &m);
+    const dReal* v = dBodyGetLinearVel(b);
+    k += 0.5 * m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  }
+  return k;
+}
+
+}  // namespace partlab::bench

@@ -166,6 +166,9 @@ void DynamicsView::OverlayGui() {
   ImGui::Checkbox("see through bodies (edges only)", &see_through_);
   Tip("Forces act at points on the bodies' surfaces and point into them: draw the bodies as their "
       "edges to see every arrow.");
+  ImGui::Checkbox("omega and L at the centres", &show_spin_);
+  Tip("Angular velocity w (cyan) and the direction of the angular momentum L (white). Without "
+      "torque L stays fixed while w = I^-1 L turns with the body (3.40): the precession.");
   ImGui::Checkbox("plots window", &show_plots_);
   ImGui::SameLine();
   ImGui::Checkbox("contact table", &show_contacts_);

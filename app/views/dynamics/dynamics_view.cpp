@@ -86,6 +86,9 @@ bool DynamicsView::LoadScene(const std::string& path) {
     plot->Clear();
   RecordSample();
   FrameCamera();
+  int moving = 0;
+  for (const dynamics::RigidBody& b : world_.bodies()) moving += !b.IsStatic();
+  show_spin_ = moving == 1;  // a lone body: its ω turning about the fixed L is the lesson
   return true;
 }
 
@@ -259,6 +262,19 @@ void DynamicsView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
     for (auto& level : spheres_) level.clear();
   }
   DrawFloor(draw);
+  if (show_spin_) DrawSpin(draw);
+}
+
+// ω (cyan, 0.25 m per rad/s) and the direction of L (white, fixed without torque: 3.21) from each
+// moving body's centre; in torque-free motion ω wanders about L (the precession).
+void DynamicsView::DrawSpin(DebugDraw& draw) const {
+  for (const dynamics::RigidBody& b : world_.bodies()) {
+    if (b.IsStatic()) continue;
+    const glm::vec3 x(b.x);
+    const float w = float(glm::length(b.w)), L = float(glm::length(b.L));
+    if (w > 1e-6f) DrawArrow(draw, x, glm::vec3(b.w) / w, 0.25f * w, 2.0f, {0.3f, 0.9f, 1.0f, 1});
+    if (L > 1e-9f) DrawArrow(draw, x, glm::vec3(b.L) / L, 1.0f, 2.0f, {1.0f, 1.0f, 1.0f, 1});
+  }
 }
 
 void DynamicsView::Render(const RenderContext& ctx, DebugDraw&) {

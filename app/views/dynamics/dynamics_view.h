@@ -39,6 +39,7 @@ class DynamicsView final : public View {
   void BuildInstances();
   void DrawFloor(DebugDraw& draw) const;
   void DrawBodyEdges(DebugDraw& draw) const;
+  void DrawSpin(DebugDraw& draw) const;
   void PrintSummary() const;
 
   void SceneGui();
@@ -72,6 +73,7 @@ class DynamicsView final : public View {
   ContactOverlayOptions overlay_;
   int selected_body_ = -1;
   bool see_through_ = false;  // bodies as edges, so forces inside them show
+  bool show_spin_ = false;    // ω and L at each moving body's centre
 
   RollingPlot<kHistory> kinetic_, potential_, total_, linear_, angular_, passes_, lcp_size_,
       step_ms_;

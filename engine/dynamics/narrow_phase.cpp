@@ -116,7 +116,10 @@ Polygon ClipBelow(const Polygon& in, const glm::dvec3& axis, double limit) {
     const glm::dvec3& b = in.p[(i + 1) % in.n];
     const double da = glm::dot(axis, a) - limit, db = glm::dot(axis, b) - limit;
     if (da <= 0 && out.n < 8) out.p[out.n++] = a;
-    if ((da < 0) != (db < 0) && out.n < 8) out.p[out.n++] = a + (b - a) * (da / (da - db));
+    // Only a strict crossing adds a point: a vertex lying on the plane is already kept, and two
+    // boxes of the same footprint would otherwise get every corner twice.
+    const bool crosses = (da < 0 && db > 0) || (da > 0 && db < 0);
+    if (crosses && out.n < 8) out.p[out.n++] = a + (b - a) * (da / (da - db));
   }
   return out;
 }

@@ -98,3 +98,25 @@ TEST(NarrowPhase, SphereOnBoxFaceAndApartBoxes) {
 
 }  // namespace
 }  // namespace partlab::dynamics
+
+namespace partlab::dynamics {
+namespace {
+
+// Two boxes of the same footprint, one on the other: exactly four contacts, no corner twice.
+TEST(NarrowPhase, EqualFootprintsGiveFourDistinctCorners) {
+  BodyDesc d;
+  d.half = {0.5, 0.25, 0.5};
+  RigidBody lower, upper;
+  std::string e;
+  d.position = {0, 0.25, 0};
+  ASSERT_TRUE(MakeBody(d, lower, e));
+  d.position = {0, 0.75, 0};
+  ASSERT_TRUE(MakeBody(d, upper, e));
+  std::vector<Contact> out;
+  ASSERT_EQ(Collide(lower, 0, upper, 1, 1e-3, out), 4);
+  for (size_t i = 0; i < out.size(); ++i)
+    for (size_t j = i + 1; j < out.size(); ++j) EXPECT_GT(glm::length(out[i].P - out[j].P), 0.5);
+}
+
+}  // namespace
+}  // namespace partlab::dynamics

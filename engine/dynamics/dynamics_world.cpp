@@ -249,12 +249,14 @@ void DynamicsWorld::CorrectPositions() {
 }
 
 void DynamicsWorld::Integrate() {
-  saved_.assign(bodies_.begin(), bodies_.end());
+  saved_.resize(bodies_.size());
+  for (size_t i = 0; i < bodies_.size(); ++i) saved_[i] = {bodies_[i].x, bodies_[i].q};
   dynamics::Integrate(bodies_, params_.dt, params_.integrator);
   for (size_t i = 0; i < bodies_.size(); ++i) {
     if (StateIsFinite(bodies_[i])) continue;
     // Never NaN in the state: keep where it was, at rest, and say so.
-    bodies_[i] = saved_[i];
+    bodies_[i].x = saved_[i].r;
+    bodies_[i].q = saved_[i].q;
     bodies_[i].P = bodies_[i].L = glm::dvec3(0.0);
     bodies_[i].UpdateDerived();
     note_ = "body " + std::to_string(i) + " left the finite numbers; stopped where it was";

@@ -119,7 +119,7 @@ class DynamicsWorld {
   std::vector<uint32_t> resting_index_;  // resting_[k] is contacts_[resting_index_[k]]
   std::vector<Contact> slow_;            // approaching slower than a bounce, settled together
   std::vector<uint32_t> slow_index_;
-  std::vector<RigidBody> saved_;  // state before integrating (the NaN guard restores it)
+  std::vector<BodyState> saved_;  // state before integrating (the NaN guard restores it)
   std::vector<BoxPair> pairs_;
   std::vector<uint32_t> planes_;
   std::unique_ptr<BroadPhase> broad_phase_;

@@ -90,3 +90,29 @@ TEST(DegenerateInput, HugeButFiniteSpeedsNeverProduceNan) {
 
 }  // namespace
 }  // namespace partlab::dynamics
+
+namespace partlab::dynamics {
+namespace {
+
+// A state pushed past the finite numbers (here by hand: 1e308 kg m/s overflows the position) is
+// put back where it was, at rest, with a note, never left as inf or NaN.
+TEST(DegenerateInput, OverflowingStateIsStoppedWithANote) {
+  DynamicsParams p;
+  p.gravity = glm::dvec3(0.0);
+  DynamicsWorld w(p);
+  std::string e;
+  BodyDesc d;
+  d.mass = 1e-3;
+  ASSERT_TRUE(w.AddBody(d, e));
+  RigidBody& b = w.mutable_bodies()[0];
+  b.P = {1e308, 0, 0};
+  b.UpdateDerived();
+  w.Step();
+  EXPECT_TRUE(StateIsFinite(w.bodies()[0]));
+  EXPECT_EQ(w.bodies()[0].x, glm::dvec3(0.0));
+  EXPECT_EQ(w.bodies()[0].P, glm::dvec3(0.0));
+  EXPECT_NE(w.note().find("finite"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace partlab::dynamics

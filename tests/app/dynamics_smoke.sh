@@ -22,6 +22,14 @@ case "$scenario" in
       "$tmp/out" || fail "the stack is not resting on 20 contacts"
     grep -q "LCP 20 contacts" "$tmp/out" || fail "the LCP did not see the 20 contacts"
     ;;
+  stage)  # stopped inside a step, before integrating: the ball's bounce impulse is already there
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 480x270 --msaa 0 \
+      --view Dynamics --scene newtons_cradle --steps 299 --preset stage-integrate
+    [[ $rc -eq 0 ]] || fail "exit code $rc"
+    grep -q "dynamics scene newtons_cradle (.*next stage integrate" "$tmp/out" \
+      || fail "did not stop before the integrate stage"
+    "$png_check" "$tmp/out.png" 480 270 || fail "screenshot check"
+    ;;
   scenes)  # every scene of assets/dynamics loads, steps and renders
     for f in "$source_dir"/assets/dynamics/*.scene; do
       key=$(basename "$f" .scene)

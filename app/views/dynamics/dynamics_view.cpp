@@ -58,7 +58,20 @@ DynamicsView::DynamicsView(AppContext& app) : app_(app) {
   if (options.steps > 0) {
     for (int i = 0; i < options.steps; ++i) StepOnce();
   }
+  // --preset see-through draws the bodies as edges; --preset stage-NAME (stage-impulses, ...)
+  // stops inside the next step just before that stage, as the N key would.
   see_through_ = options.preset == "see-through";
+  if (options.preset.rfind("stage-", 0) == 0) {
+    const std::string stage = options.preset.substr(6);
+    for (int k = 0; k < dynamics::kStageCount; ++k) {
+      std::string name(dynamics::StageName(dynamics::Stage(k)));
+      std::replace(name.begin(), name.end(), ' ', '-');
+      if (name != stage) continue;
+      do StageOnce();
+      while (world_.NextStage() != dynamics::Stage(k));
+      see_through_ = true;
+    }
+  }
   if (headless_) {
     playing_ = false;  // the screenshot shows the state after --steps
     PrintSummary();
@@ -287,10 +300,11 @@ void DynamicsView::PrintSummary() const {
   std::printf(
       "partlab: dynamics scene %s (%s): %zu bodies, step %llu, %d contacts (colliding %d, "
       "resting %d, separating %d), %d propagation passes, LCP %d contacts in %d pivots, "
-      "kinetic %.4g J, potential %.4g J\n",
+      "kinetic %.4g J, potential %.4g J, next stage %s\n",
       Stem(scene_path_).c_str(), scene_.title.c_str(), world_.bodies().size(),
       (unsigned long long)world_.step_count(), s.contacts, s.colliding, s.resting, s.separating,
-      s.passes, s.lcp_size, s.lcp_pivots, c.kinetic, c.potential);
+      s.passes, s.lcp_size, s.lcp_pivots, c.kinetic, c.potential,
+      std::string(dynamics::StageName(world_.NextStage())).c_str());
 }
 
 namespace {

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "bench/bench_command.h"
-#include "bench/dynamics_ode.h"
+#include "engine/dynamics/ode_mirror.h"
 #include "engine/dynamics/scene_file.h"
 
 namespace partlab::bench {

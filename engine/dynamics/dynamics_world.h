@@ -34,8 +34,9 @@ struct DynamicsParams {
   Integrator integrator = Integrator::kRK4;
   ImpulseParams impulses;   // restitution combine, bounce threshold, friction (outside the chapter)
   bool resting_lcp = true;  // false: resting contacts by ε = 0 impulses only (the fallback)
-  int lcp_max_size =
-      250;  // larger resting LCPs fall back to impulses (docs/results/dynamics_lcp.md)
+  // Larger resting LCPs fall back to impulses: Lemke's dense tableau costs about n³ per solve
+  // (docs/results/dynamics_lcp.md: past about 200 contacts a step outgrows a 60 Hz frame).
+  int lcp_max_size = 200;
   double resting_speed = 1e-3;   // |ḋ| up to this after the impulses counts as ḋ = 0 (resting)
   double contact_margin = 1e-3;  // gaps up to this count as touching (fixed step)
   // Projection, OUTSIDE THE CHAPTER (which assumes no interpenetration): after integrating,

@@ -3,7 +3,7 @@
 //   title Ball bouncing on the floor
 //   gravity 0 -9.81 0          timestep 0.004          integrator rk4|semi-implicit|euler
 //   restitution-combine max|min|mean                    friction 0   (outside the chapter)
-//   broadphase sap             lcp on|off              lcp-max 250
+//   broadphase sap             lcp on|off              lcp-max 200
 //   floor [height] [restitution]
 //   plane nx ny nz offset [restitution]
 //   box    half=hx,hy,hz mass=m pos=x,y,z [rot=ax,ay,az,degrees] [vel=..] [angvel=..]

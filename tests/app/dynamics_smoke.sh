@@ -30,6 +30,13 @@ case "$scenario" in
       || fail "did not stop before the integrate stage"
     "$png_check" "$tmp/out.png" 480 270 || fail "screenshot check"
     ;;
+  ode-beside)  # the same scene on ODE beside ours
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 480x270 --msaa 0 \
+      --view Dynamics --scene pool_break --steps 50 --preset ode-beside
+    [[ $rc -eq 0 ]] || fail "exit code $rc"
+    grep -q "dynamics scene pool_break (" "$tmp/out" || fail "scene not selected"
+    "$png_check" "$tmp/out.png" 480 270 || fail "screenshot check"
+    ;;
   scenes)  # every scene of assets/dynamics loads, steps and renders
     for f in "$source_dir"/assets/dynamics/*.scene; do
       key=$(basename "$f" .scene)

@@ -117,6 +117,16 @@ void DynamicsView::SolverGui() {
     p.impulses.friction = mu;
   Tip("Coulomb friction is NOT in the chapter's text (3.3.2.2 treats frictionless contact): an "
       "option of ours, 0 = off, the chapter's preset. Dominoes need it to topple.");
+  if (ImGui::Checkbox("ODE beside it", &ode_beside_)) {
+    if (ode_beside_)
+      Restart();
+    else
+      ode_.reset();
+  }
+  Tip("The same scene file on ODE (dHashSpace + dCollide + dWorldQuickStep), stepped with ours and "
+      "drawn lighter beside them. Both restart from the file.");
+  if (ode_beside_ && ode_)
+    ImGui::Text("kinetic energy: ours %.4g J, ODE %.4g J", world_.Measure().kinetic, ode_kinetic_);
   if (!last_solver_note_.empty()) DrawNoticeLine(last_solver_note_, "dyn-solver-note");
 }
 

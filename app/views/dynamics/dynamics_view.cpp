@@ -48,13 +48,16 @@ DynamicsView::DynamicsView(AppContext& app) : app_(app) {
     if (Stem(scene_paths_[i]) == wanted) scene_index_ = int(i), found = true;
   bool loaded = false;
   if (!found && std::filesystem::exists(wanted)) loaded = LoadScene(wanted);
-  if (!found && !loaded && !options.scene.empty()) {
-    std::fprintf(
-        stderr, "partlab: %s\n",
-        notice_.empty() ? ("unknown dynamics --scene '" + wanted + "'").c_str() : notice_.c_str());
-    if (notice_.empty()) notice_ = "unknown --scene '" + wanted + "': showing the first scene";
+  if (!found && !loaded && !options.scene.empty() && notice_.empty()) {
+    notice_ = "unknown --scene '" + wanted + "': showing the first scene";
+    std::fprintf(stderr, "partlab: %s\n", notice_.c_str());
   }
   if (!loaded && !scene_paths_.empty()) LoadScene(scene_paths_[scene_index_]);
+  // --preset ode-beside runs the same scene on ODE next to ours from the start.
+  if (options.preset == "ode-beside") {
+    ode_beside_ = true;
+    StartOde();
+  }
   if (options.steps > 0) {
     for (int i = 0; i < options.steps; ++i) StepOnce();
   }
@@ -99,6 +102,7 @@ bool DynamicsView::LoadScene(const std::string& path) {
     plot->Clear();
   RecordSample();
   FrameCamera();
+  if (ode_beside_) StartOde();
   int moving = 0;
   for (const dynamics::RigidBody& b : world_.bodies()) moving += !b.IsStatic();
   show_spin_ = moving == 1;  // a lone body: its ω turning about the fixed L is the lesson
@@ -114,7 +118,32 @@ void DynamicsView::Restart() {
   world_.params().resting_lcp = keep.resting_lcp;
 }
 
+// ODE starts from the scene file (not from our current state), beside our bodies: shifted along
+// the horizontal axis where the scene is narrower, by its width plus a gap.
+void DynamicsView::StartOde() {
+  ode_ = std::make_unique<dynamics::OdeMirror>(scene_);
+  Aabb box;
+  for (const dynamics::BodyDesc& d : scene_.bodies) {
+    if (d.shape == dynamics::Shape::kPlane) continue;
+    const float r =
+        d.shape == dynamics::Shape::kSphere ? float(d.radius) : float(glm::length(d.half));
+    box.Grow(Aabb::FromCenterHalf(glm::vec3(d.position), glm::vec3(r)));
+  }
+  if (box.IsEmpty()) box = Aabb{{-1, 0, -1}, {1, 1, 1}};
+  const glm::vec3 size = box.Extent();
+  ode_shift_ = size.z <= size.x ? glm::vec3(0, 0, size.z + 1.5f) : glm::vec3(size.x + 1.5f, 0, 0);
+  ode_->Poses(ode_positions_, ode_orientations_);
+  ode_kinetic_ = ode_->KineticEnergy();
+  box.Grow(box.max + ode_shift_);
+  app_.camera.Frame(box, 16.0f / 9.0f);
+}
+
 void DynamicsView::StepOnce() {
+  if (ode_beside_ && ode_) {
+    ode_->Step();
+    ode_->Poses(ode_positions_, ode_orientations_);
+    ode_kinetic_ = ode_->KineticEnergy();
+  }
   world_.Step();
   RecordSample();
   if (!world_.note().empty()) last_solver_note_ = world_.note();
@@ -192,6 +221,26 @@ void DynamicsView::BuildInstances() {
       spheres_[SphereDetailLevel(float(b.radius) / distance * pixels_per_radian_)].push_back(inst);
     }
   }
+  // ODE's copy, shifted along +x, lighter.
+  if (ode_beside_ && ode_)
+    for (size_t i = 0; i < bodies.size() && i < ode_positions_.size(); ++i) {
+      const dynamics::RigidBody& b = bodies[i];
+      if (b.shape == dynamics::Shape::kPlane) continue;
+      BodyInstance inst;
+      inst.position = glm::vec3(ode_positions_[i]) + ode_shift_;
+      const glm::dquat& q = ode_orientations_[i];
+      inst.orientation = glm::vec4(float(q.x), float(q.y), float(q.z), float(q.w));
+      const glm::vec4 base =
+          b.IsStatic() ? glm::vec4(0.45f, 0.42f, 0.38f, 1) : kPalette[i % std::size(kPalette)];
+      inst.rgba = PackRgba8(glm::mix(base, glm::vec4(1.0f), 0.45f));
+      if (b.shape == dynamics::Shape::kBox) {
+        inst.half_extents = glm::vec3(b.half);
+        boxes_.push_back(inst);
+      } else {
+        inst.half_extents = glm::vec3(float(b.radius));
+        spheres_[0].push_back(inst);
+      }
+    }
   // Floors as wide thin slabs just below their surface, around the bodies.
   for (const dynamics::RigidBody& b : bodies) {
     if (b.shape != dynamics::Shape::kPlane) continue;

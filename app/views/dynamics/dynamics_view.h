@@ -9,10 +9,13 @@
 #include <string>
 #include <vector>
 
+#include <memory>
 #include "app/render/instanced_body_renderer.h"
 #include "app/view.h"
 #include "app/views/dynamics/contact_overlay.h"
 #include "app/views/sim_rolling_plot.h"
+
+#include "engine/dynamics/ode_mirror.h"
 #include "engine/dynamics/scene_file.h"
 
 namespace partlab {
@@ -78,6 +81,15 @@ class DynamicsView final : public View {
   RollingPlot<kHistory> kinetic_, potential_, total_, linear_, angular_, passes_, lcp_size_,
       step_ms_;
   bool show_plots_ = true, show_contacts_ = false;
+
+  // The same scene on ODE, stepped in lockstep and drawn beside ours, shifted by ode_shift_.
+  bool ode_beside_ = false;
+  std::unique_ptr<dynamics::OdeMirror> ode_;
+  glm::vec3 ode_shift_{0.0f};
+  double ode_kinetic_ = 0.0;
+  std::vector<glm::dvec3> ode_positions_;
+  std::vector<glm::dquat> ode_orientations_;
+  void StartOde();
 };
 
 }  // namespace partlab

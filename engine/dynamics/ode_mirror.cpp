@@ -1,4 +1,4 @@
-#include "bench/dynamics_ode.h"
+#include "engine/dynamics/ode_mirror.h"
 
 #include <ode/ode.h>
 
@@ -8,7 +8,7 @@
 
 #include "engine/broadphase/adapters/ode_init.h"
 
-namespace partlab::bench {
+namespace partlab::dynamics {
 namespace {
 
 double ThreadMs() {
@@ -24,8 +24,9 @@ struct OdeMirror::Impl {
   dSpaceID space = nullptr;
   dJointGroupID group = nullptr;
   std::vector<dBodyID> bodies;
+  std::vector<dGeomID> geoms;       // one per scene body, in the scene's order
   std::vector<double> restitution;  // per geom, through dGeomSetData's index
-  dynamics::RestitutionCombine combine = dynamics::RestitutionCombine::kMax;
+  RestitutionCombine combine = RestitutionCombine::kMax;
   double friction = 0;
   int contacts = 0;
 
@@ -35,9 +36,8 @@ struct OdeMirror::Impl {
     if (!ba && !bb) return;
     dContact c[8];
     const int n = dCollide(a, b, 8, &c[0].geom, sizeof(dContact));
-    const double e =
-        dynamics::CombineRestitution(self->restitution[size_t(dGeomGetData(a))],
-                                     self->restitution[size_t(dGeomGetData(b))], self->combine);
+    const double e = CombineRestitution(self->restitution[size_t(dGeomGetData(a))],
+                                        self->restitution[size_t(dGeomGetData(b))], self->combine);
     for (int i = 0; i < n; ++i) {
       dSurfaceParameters& s = c[i].surface;
       s.mode = dContactBounce | (self->friction > 0 ? dContactApprox1 : 0);
@@ -51,7 +51,7 @@ struct OdeMirror::Impl {
   }
 };
 
-OdeMirror::OdeMirror(const dynamics::SceneFile& scene) : impl_(new Impl), dt_(scene.params.dt) {
+OdeMirror::OdeMirror(const SceneFile& scene) : impl_(new Impl), dt_(scene.params.dt) {
   EnsureOdeInitialised();
   Impl& m = *impl_;
   m.world = dWorldCreate();
@@ -63,19 +63,20 @@ OdeMirror::OdeMirror(const dynamics::SceneFile& scene) : impl_(new Impl), dt_(sc
   dWorldSetGravity(m.world, g.x, g.y, g.z);
   dWorldSetQuickStepNumIterations(m.world, 20);
   dWorldSetAutoDisableFlag(m.world, 0);
-  for (const dynamics::BodyDesc& d : scene.bodies) {
+  for (const BodyDesc& d : scene.bodies) {
     dGeomID geom = nullptr;
-    if (d.shape == dynamics::Shape::kPlane) {
+    if (d.shape == Shape::kPlane) {
       const glm::dvec3 n = glm::normalize(d.plane_normal);
       geom = dCreatePlane(m.space, n.x, n.y, n.z, d.plane_offset);
-    } else if (d.shape == dynamics::Shape::kBox) {
+    } else if (d.shape == Shape::kBox) {
       geom = dCreateBox(m.space, 2 * d.half.x, 2 * d.half.y, 2 * d.half.z);
     } else {
       geom = dCreateSphere(m.space, d.radius);
     }
     dGeomSetData(geom, reinterpret_cast<void*>(m.restitution.size()));
+    m.geoms.push_back(geom);
     m.restitution.push_back(d.restitution);
-    if (d.shape == dynamics::Shape::kPlane) continue;
+    if (d.shape == Shape::kPlane) continue;
     const dQuaternion q = {d.orientation.w, d.orientation.x, d.orientation.y, d.orientation.z};
     if (d.is_static) {
       dGeomSetPosition(geom, d.position.x, d.position.y, d.position.z);
@@ -84,7 +85,7 @@ OdeMirror::OdeMirror(const dynamics::SceneFile& scene) : impl_(new Impl), dt_(sc
     }
     dBodyID body = dBodyCreate(m.world);
     dMass mass;
-    if (d.shape == dynamics::Shape::kBox)
+    if (d.shape == Shape::kBox)
       dMassSetBoxTotal(&mass, d.mass, 2 * d.half.x, 2 * d.half.y, 2 * d.half.z);
     else
       dMassSetSphereTotal(&mass, d.mass, d.radius);
@@ -117,6 +118,21 @@ OdeMirrorStep OdeMirror::Step() {
   return s;
 }
 
+void OdeMirror::Poses(std::vector<glm::dvec3>& positions,
+                      std::vector<glm::dquat>& orientations) const {
+  positions.resize(impl_->geoms.size());
+  orientations.resize(impl_->geoms.size());
+  for (size_t i = 0; i < impl_->geoms.size(); ++i) {
+    dGeomID g = impl_->geoms[i];
+    if (dGeomGetClass(g) == dPlaneClass) continue;  // planes have no pose
+    const dReal* p = dGeomGetPosition(g);
+    dQuaternion q;
+    dGeomGetQuaternion(g, q);
+    positions[i] = {p[0], p[1], p[2]};
+    orientations[i] = glm::dquat(q[0], q[1], q[2], q[3]);
+  }
+}
+
 double OdeMirror::KineticEnergy() const {
   double k = 0;
   for (dBodyID b : impl_->bodies) {
@@ -128,4 +144,4 @@ double OdeMirror::KineticEnergy() const {
   return k;
 }
 
-}  // namespace partlab::bench
+}  // namespace partlab::dynamics

@@ -136,12 +136,13 @@ void DynamicsWorld::Detect() {
   note_.clear();
   contacts_.clear();
   FindPairs();
+  const NarrowPhaseFn collide = params_.narrow_phase ? params_.narrow_phase : &Collide;
   for (const BoxPair& p : pairs_)
-    Collide(bodies_[p.a], p.a, bodies_[p.b], p.b, params_.contact_margin, contacts_);
+    collide(bodies_[p.a], p.a, bodies_[p.b], p.b, params_.contact_margin, contacts_);
   for (uint32_t pl : planes_)
     for (uint32_t i = 0; i < bodies_.size(); ++i)
       if (!bodies_[i].IsStatic())
-        Collide(bodies_[i], i, bodies_[pl], pl, params_.contact_margin, contacts_);
+        collide(bodies_[i], i, bodies_[pl], pl, params_.contact_margin, contacts_);
   stats_.contacts = int(contacts_.size());
 }
 

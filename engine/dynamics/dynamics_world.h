@@ -28,6 +28,11 @@ constexpr int kStageCount = 5;
 std::string_view StageName(Stage s);
 std::string_view StageEquations(Stage s);  // "(3.49–3.52)"...
 
+// A narrow phase: appends the contacts of A and B (normals out of B towards A), returns how many.
+// Ours (narrow_phase.h) by default; OdeCollide (ode_mirror.h) is the alternative source.
+using NarrowPhaseFn = int (*)(RigidBody& A, uint32_t ia, RigidBody& B, uint32_t ib, double margin,
+                              std::vector<Contact>& out);
+
 struct DynamicsParams {
   double dt = 1.0 / 240.0;
   glm::dvec3 gravity{0.0, -9.81, 0.0};
@@ -46,6 +51,7 @@ struct DynamicsParams {
   double position_correction = 0.2;
   double penetration_slop = 1e-3;
   std::string broad_phase = "sap";
+  NarrowPhaseFn narrow_phase = nullptr;  // nullptr: ours (Collide)
 };
 
 struct StepStats {

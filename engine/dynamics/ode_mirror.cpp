@@ -19,6 +19,59 @@ double ThreadMs() {
 
 }  // namespace
 
+namespace {
+
+dGeomID MakeGeom(const RigidBody& b) {
+  dGeomID g = nullptr;
+  switch (b.shape) {
+    case Shape::kPlane:
+      return dCreatePlane(nullptr, b.plane_normal.x, b.plane_normal.y, b.plane_normal.z,
+                          b.plane_offset);
+    case Shape::kBox:
+      g = dCreateBox(nullptr, 2 * b.half.x, 2 * b.half.y, 2 * b.half.z);
+      break;
+    case Shape::kSphere:
+      g = dCreateSphere(nullptr, b.radius);
+      break;
+  }
+  dGeomSetPosition(g, b.x.x, b.x.y, b.x.z);
+  const dQuaternion q = {b.q.w, b.q.x, b.q.y, b.q.z};
+  dGeomSetQuaternion(g, q);
+  return g;
+}
+
+}  // namespace
+
+int OdeCollide(RigidBody& A, uint32_t ia, RigidBody& B, uint32_t ib, double margin,
+               std::vector<Contact>& out) {
+  if (A.IsStatic() && B.IsStatic()) return 0;
+  EnsureOdeInitialised();
+  dGeomID ga = MakeGeom(A), gb = MakeGeom(B);
+  dContactGeom c[8];
+  // dCollide wants a plane second: swap, and turn the normal around, when A is the plane.
+  const bool swap = A.shape == Shape::kPlane;
+  const int n = swap ? dCollide(gb, ga, 8, c, sizeof(dContactGeom))
+                     : dCollide(ga, gb, 8, c, sizeof(dContactGeom));
+  dGeomDestroy(ga);
+  dGeomDestroy(gb);
+  for (int i = 0; i < n; ++i) {
+    Contact k;
+    k.A = &A;
+    k.B = &B;
+    k.a = ia;
+    k.b = ib;
+    k.P = {c[i].pos[0], c[i].pos[1], c[i].pos[2]};
+    // ODE's normal points into the first geom: out of the second, towards the first.
+    const glm::dvec3 n1(c[i].normal[0], c[i].normal[1], c[i].normal[2]);
+    k.N = swap ? -n1 : n1;
+    k.depth = c[i].depth;
+    k.kind = ContactKind::kVertexFace;
+    out.push_back(k);
+  }
+  (void)margin;
+  return n;
+}
+
 struct OdeMirror::Impl {
   dWorldID world = nullptr;
   dSpaceID space = nullptr;

@@ -17,6 +17,13 @@ struct OdeMirrorStep {
   int contacts = 0;  // contact joints made
 };
 
+// ODE's dCollide as the alternative contact source for DynamicsWorld (params.narrow_phase): the
+// two bodies become temporary ODE geoms at their current poses. ODE reports no vertex/face or
+// edge/edge label, so every contact is a vertex/face one with the face on B; ODE does not look
+// ahead by `margin` (touching only).
+int OdeCollide(RigidBody& A, uint32_t ia, RigidBody& B, uint32_t ib, double margin,
+               std::vector<Contact>& out);
+
 class OdeMirror {
  public:
   explicit OdeMirror(const SceneFile& scene);

@@ -108,6 +108,11 @@ void DynamicsView::SolverGui() {
     p.impulses.combine = dynamics::RestitutionCombine(combine);
   Tip("epsilon of a contact from the two bodies' coefficients: 'uma combinação (valor máximo, "
       "mínimo, média, etc.)' (3.3.2.2, after 3.55).");
+  bool ode_contacts = p.narrow_phase != nullptr;
+  if (ImGui::Checkbox("contacts from ODE's dCollide", &ode_contacts))
+    p.narrow_phase = ode_contacts ? &dynamics::OdeCollide : nullptr;
+  Tip("Off: our narrow phase (vertex/face and edge/edge, 3.48). On: ODE's dCollide gives the "
+      "contacts instead (all labelled vertex/face); everything after detection stays ours.");
   ImGui::Checkbox("resting contact by LCP (Lemke)", &p.resting_lcp);
   Tip("On: computeContactForces, the LCP of 3.57-3.67 solved by Lemke's method. Off: resting "
       "contacts are stopped by impulses (the fallback used when Lemke fails or the problem is "

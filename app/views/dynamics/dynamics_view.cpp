@@ -116,6 +116,7 @@ void DynamicsView::Restart() {
   world_.params().integrator = keep.integrator;
   world_.params().impulses = keep.impulses;
   world_.params().resting_lcp = keep.resting_lcp;
+  world_.params().narrow_phase = keep.narrow_phase;
 }
 
 // ODE starts from the scene file (not from our current state), beside our bodies: shifted along

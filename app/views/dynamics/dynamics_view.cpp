@@ -187,9 +187,12 @@ void DynamicsView::FrameCamera() {
   Aabb box;
   for (const dynamics::RigidBody& b : world_.bodies()) {
     if (b.shape == dynamics::Shape::kPlane) continue;
-    const float r =
-        b.shape == dynamics::Shape::kSphere ? float(b.radius) : float(glm::length(b.half));
-    box.Grow(Aabb::FromCenterHalf(glm::vec3(b.x), glm::vec3(r)));
+    glm::dvec3 h(b.radius);  // a box's world-axis half extents: sum of |R_ij| half_j
+    if (b.shape == dynamics::Shape::kBox)
+      for (int i = 0; i < 3; ++i)
+        h[i] = std::abs(b.R[0][i]) * b.half.x + std::abs(b.R[1][i]) * b.half.y +
+               std::abs(b.R[2][i]) * b.half.z;
+    box.Grow(Aabb::FromCenterHalf(glm::vec3(b.x), glm::vec3(h)));
   }
   if (box.IsEmpty()) box = Aabb{{-1, 0, -1}, {1, 1, 1}};
   box.Grow(box.min - glm::vec3(0.5f));
@@ -197,6 +200,10 @@ void DynamicsView::FrameCamera() {
   app_.camera.yaw = 0.5f;
   app_.camera.pitch = 0.42f;
   app_.camera.Frame(box, 16.0f / 9.0f);
+  // Frame fits the box's corners from any side; a low scene (a table, a row) seen from above
+  // needs less: come closer so the bodies, not the floor, fill the picture.
+  const glm::vec3 e = box.Extent();
+  if (e.y < 0.5f * std::max(e.x, e.z)) app_.camera.distance *= 0.75f;
 }
 
 void DynamicsView::BuildInstances() {

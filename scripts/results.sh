@@ -26,6 +26,7 @@ run() {
 for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {print $1}'); do
   case $sub in
     broadphase) run broadphase --generate moving --boxes 4250 --frames 200 --seed 1 ;;
+    dynamics) run dynamics --measure ;;
     *) run "$sub" ;;
   esac
 done

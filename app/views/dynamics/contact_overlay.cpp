@@ -1,0 +1,53 @@
+#include "app/views/dynamics/contact_overlay.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+
+namespace partlab {
+
+Color ContactClassColor(dynamics::ContactClass c) {
+  switch (c) {
+    case dynamics::ContactClass::kColliding:
+      return {0.95f, 0.25f, 0.2f, 1.0f};
+    case dynamics::ContactClass::kResting:
+      return {1.0f, 0.75f, 0.15f, 1.0f};
+    case dynamics::ContactClass::kSeparating:
+      return {0.6f, 0.6f, 0.65f, 1.0f};
+  }
+  return {1, 1, 1, 1};
+}
+
+float DrawArrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& dir, float length,
+                float max_length, const Color& color) {
+  if (!(length > 1e-5f)) return 0.0f;  // also rejects NaN
+  length = std::min(length, max_length);
+  const glm::vec3 tip = from + dir * length;
+  draw.Line(from, tip, color);
+  // Two head strokes in a plane containing dir.
+  const glm::vec3 side = std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0);
+  const glm::vec3 across = glm::normalize(glm::cross(dir, side));
+  const float head = std::min(0.25f * length, 0.06f);
+  draw.Line(tip, tip - dir * head + across * head * 0.6f, color);
+  draw.Line(tip, tip - dir * head - across * head * 0.6f, color);
+  return length;
+}
+
+void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& o,
+                  DebugDraw& draw) {
+  const Color normal_color{0.35f, 0.6f, 1.0f, 1.0f};
+  const Color impulse_color{1.0f, 0.35f, 0.85f, 1.0f};
+  const Color force_color{0.3f, 0.95f, 0.4f, 1.0f};
+  for (const dynamics::Contact& c : contacts) {
+    const glm::vec3 p(c.P), n(c.N);
+    if (o.points) draw.Point(p, 7.0f, ContactClassColor(c.cls));
+    if (o.normals) draw.Line(p, p + n * o.normal_length, normal_color);
+    // The impulse acts +λN on A; drawn from the point along N (towards A).
+    if (o.impulses)
+      DrawArrow(draw, p, n, float(c.impulse) * o.impulse_scale, o.max_arrow, impulse_color);
+    if (o.resting_forces)
+      DrawArrow(draw, p, n, float(c.resting_force) * o.force_scale, o.max_arrow, force_color);
+  }
+}
+
+}  // namespace partlab

@@ -1,0 +1,39 @@
+// The dynamics scene file: a small line-oriented text format (docs/dynamics.md) that the view and
+// `partlab-bench dynamics` both load. One directive per line, '#' starts a comment:
+//   title Ball bouncing on the floor
+//   gravity 0 -9.81 0          timestep 0.004          integrator rk4|semi-implicit|euler
+//   restitution-combine max|min|mean                    friction 0   (outside the chapter)
+//   broadphase sap             lcp on|off              lcp-max 200
+//   floor [height] [restitution]
+//   plane nx ny nz offset [restitution]
+//   box    half=hx,hy,hz mass=m pos=x,y,z [rot=ax,ay,az,degrees] [vel=..] [angvel=..]
+//          [restitution=e] [name=..] [static]
+//   sphere radius=r mass=m pos=.. (same optional keys)
+//   grid nx,ny,nz dx,dy,dz box|sphere ...   (nx·ny·nz copies, offset by i·dx, j·dy, k·dz)
+// A bad line gets one error "file:line: problem" and nothing is loaded.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/dynamics/dynamics_world.h"
+
+namespace partlab::dynamics {
+
+struct SceneFile {
+  std::string title;
+  DynamicsParams params;
+  std::vector<BodyDesc> bodies;
+};
+
+// Parses `text` (named `file` in errors). False with one line "file:line: problem" in `error`.
+bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, std::string& error);
+bool LoadSceneFile(const std::string& path, SceneFile& out, std::string& error);
+
+// A world holding the scene's bodies, with overlapping bodies pushed apart (the note says so).
+// False with the problem in `error` (a body MakeBody refuses, named by its index).
+bool BuildWorld(const SceneFile& scene, DynamicsWorld& world, std::string& note,
+                std::string& error);
+
+}  // namespace partlab::dynamics

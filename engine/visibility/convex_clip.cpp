@@ -39,6 +39,14 @@ void ClipNearFar(const Polygon4& in, Polygon4* out) {
       near_clipped, [](const glm::vec4& p) { return p.w - p.z; }, out);
 }
 
+void ClipEyeFar(const Polygon4& in, float w_min, Polygon4* out) {
+  Polygon4 front;
+  ClipPass(
+      in, [&](const glm::vec4& p) { return p.w - w_min; }, &front);
+  ClipPass(
+      front, [](const glm::vec4& p) { return p.w - p.z; }, out);
+}
+
 void ClipToWindow(const Polygon2& subject, const Polygon2& window, Polygon2* out) {
   Polygon2 a = subject, b;
   for (uint32_t i = 0; i < window.n && a.n > 0; ++i) {

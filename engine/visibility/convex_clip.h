@@ -34,6 +34,9 @@ using Polygon4 = SmallPolygon<glm::vec4>;  // clip-space (homogeneous) vertices
 void ClipByPlane(const Polygon3& in, const Plane& plane, Polygon3* out);
 // Clip space: keeps -w <= z <= w (the near and far planes), before the perspective divide.
 void ClipNearFar(const Polygon4& in, Polygon4* out);
+// Clip space: keeps w >= w_min and z <= w (in front of the eye, up to the far plane). For portals:
+// a portal nearer than the near plane still bounds what is seen beyond it.
+void ClipEyeFar(const Polygon4& in, float w_min, Polygon4* out);
 // Keeps the part of `subject` inside the convex counter-clockwise `window`.
 void ClipToWindow(const Polygon2& subject, const Polygon2& window, Polygon2* out);
 

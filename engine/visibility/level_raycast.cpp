@@ -6,13 +6,13 @@ namespace partlab {
 
 // Each convex polygon: its plane hit, then the hit inside every edge (same side as the normal).
 LevelHit NearestPolygonHit(const IndoorLevel& level, const glm::vec3& origin,
-                           const glm::vec3& direction, float t_min) {
+                           const glm::vec3& direction, float t_min, bool front_only) {
   LevelHit best;
   for (size_t p = 0; p < level.polygons.size(); ++p) {
     const auto v = level.PolygonVertices(p);
     const glm::vec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
     const float denom = glm::dot(n, direction);
-    if (denom == 0.0f) continue;
+    if (denom == 0.0f || (front_only && denom > 0.0f)) continue;
     const float t = glm::dot(n, v[0] - origin) / denom;
     if (t < t_min || (best.polygon >= 0 && t >= best.t)) continue;
     const glm::vec3 x = origin + direction * t;

@@ -13,7 +13,9 @@ struct LevelHit {
   float t = 0.0f;    // along the (unnormalised) direction
 };
 
+// `front_only`: skip polygons seen from behind. An eye in the level sees only fronts (the cells
+// are closed, their walls face in; two cells sharing a wall have coplanar faces, one each way).
 LevelHit NearestPolygonHit(const IndoorLevel& level, const glm::vec3& origin,
-                           const glm::vec3& direction, float t_min);
+                           const glm::vec3& direction, float t_min, bool front_only = true);
 
 }  // namespace partlab

@@ -18,6 +18,9 @@ constexpr double kMinWorldArea = 1e-9;
 // An eye this close to a portal's plane, inside its opening, is standing in the doorway: the
 // neighbour is seen through the whole current view.
 constexpr float kDoorway = 1e-3f;
+// Portals are clipped this far in front of the eye instead of at the near plane: an eye closer
+// to a door than the near plane still sees through it (the walls beyond are past the near plane).
+constexpr float kPortalMinDepth = 1e-4f;
 
 bool InOpening(const LevelPortal& p, const glm::vec3& eye) {
   const glm::vec2 q(eye.x, eye.z), d = p.b - p.a;
@@ -129,11 +132,11 @@ class Recursion {
     }
     const PortalNode& node = out_.nodes[size_t(n)];
     if (variant_ == PortalVariant::kScreenPolygon) {
-      Project(polygon, &screen_);
+      Project(polygon, false, &screen_);
       ClipToWindow(screen_, Window(node), &clipped2_);
       return std::abs(SignedArea(clipped2_)) > kMinNdcArea;
     }
-    ClipByFrustum(node, polygon, &clipped3_);
+    ClipByFrustum(node, polygon, false, &clipped3_);
     return Area(clipped3_) > kMinWorldArea;
   }
 
@@ -143,11 +146,14 @@ class Recursion {
     return w;
   }
 
-  void Project(std::span<const glm::vec3> polygon, Polygon2* screen) {
+  void Project(std::span<const glm::vec3> polygon, bool portal, Polygon2* screen) {
     homogeneous_.clear();
     for (const glm::vec3& p : polygon)
       homogeneous_.push_back(camera_.view_projection * glm::vec4(p, 1.0f));
-    ClipNearFar(homogeneous_, &near_far_);
+    if (portal)
+      ClipEyeFar(homogeneous_, kPortalMinDepth, &near_far_);
+    else
+      ClipNearFar(homogeneous_, &near_far_);
     screen->clear();
     for (uint32_t i = 0; i < near_far_.n; ++i) {
       const glm::vec4& h = near_far_.v[i];
@@ -155,11 +161,18 @@ class Recursion {
     }
   }
 
-  void ClipByFrustum(const PortalNode& node, std::span<const glm::vec3> polygon, Polygon3* out) {
+  // A portal is clipped by every plane but the near one, which is replaced by the eye's own
+  // (kPortalMinDepth in front of it).
+  void ClipByFrustum(const PortalNode& node, std::span<const glm::vec3> polygon, bool portal,
+                     Polygon3* out) {
     Polygon3 a, b;
     for (const glm::vec3& p : polygon) a.push_back(p);
+    const Plane& near_plane = frustum_.planes()[kNear];
     for (uint32_t i = 0; i < node.view_count && a.n > 0; ++i) {
-      ClipByPlane(a, out_.planes[node.first_view + i], &b);
+      Plane plane = out_.planes[node.first_view + i];
+      if (portal && plane.n == near_plane.n && plane.d == near_plane.d)
+        plane.d = -glm::dot(plane.n, camera_.eye) - kPortalMinDepth;
+      ClipByPlane(a, plane, &b);
       a = b;
     }
     *out = a;
@@ -182,7 +195,7 @@ class Recursion {
     const PortalNode node = out_.nodes[size_t(parent)];
     ClipByFrustumOrNearFar(node, portal);
     if (variant_ == PortalVariant::kScreenPolygon) {
-      Project(portal.quad, &screen_);
+      Project(portal.quad, true, &screen_);
       ClipToWindow(screen_, Window(node), &clipped2_);
       if (std::abs(SignedArea(clipped2_)) <= kMinNdcArea) return false;
       const bool ccw = SignedArea(clipped2_) > 0.0;
@@ -213,11 +226,13 @@ class Recursion {
   // the camera's own frustum (2-D variant, whose window lives on the screen).
   void ClipByFrustumOrNearFar(const PortalNode& node, const LevelPortal& portal) {
     if (variant_ == PortalVariant::kFrustum) {
-      ClipByFrustum(node, portal.quad, &clipped3_);
+      ClipByFrustum(node, portal.quad, true, &clipped3_);
     } else {
       Polygon3 a, b;
       for (const glm::vec3& p : portal.quad) a.push_back(p);
-      for (const Plane& pl : frustum_.planes()) {
+      for (int k = 0; k < 6; ++k) {
+        Plane pl = frustum_.planes()[k];
+        if (k == kNear) pl.d = -glm::dot(pl.n, camera_.eye) - kPortalMinDepth;
         ClipByPlane(a, pl, &b);
         a = b;
       }
@@ -257,25 +272,26 @@ void RenderPortals(const IndoorLevel& level, const PortalCamera& camera, PortalV
   r.polygons_culled = level.polygons.size() - r.polygons_drawn;
 }
 
+// The usual conservative test: a polygon is outside when all its vertices are outside one plane
+// (a polygon across a frustum corner is kept although it misses it).
 size_t FrustumCullPolygons(const IndoorLevel& level, const Frustum& frustum, const glm::vec3& eye,
                            bool cull_backfaces, const uint8_t* cell_mask,
                            std::vector<uint8_t>* drawn) {
   drawn->assign(level.polygons.size(), 0);
   size_t count = 0;
-  Polygon3 a, b;
   for (size_t p = 0; p < level.polygons.size(); ++p) {
     if (cell_mask && !cell_mask[level.polygons[p].cell]) continue;
     const auto v = level.PolygonVertices(p);
     if (cull_backfaces && glm::dot(glm::cross(v[1] - v[0], v[2] - v[0]), eye - v[0]) <= 0.0f)
       continue;
-    a.clear();
-    for (const glm::vec3& v : level.PolygonVertices(p)) a.push_back(v);
+    bool outside = false;
     for (const Plane& pl : frustum.planes()) {
-      ClipByPlane(a, pl, &b);
-      a = b;
+      outside = true;
+      for (const glm::vec3& q : v) outside = outside && pl.Distance(q) < 0.0f;
+      if (outside) break;
     }
-    (*drawn)[p] = Area(a) > kMinWorldArea;
-    count += (*drawn)[p];
+    (*drawn)[p] = !outside;
+    count += !outside;
   }
   return count;
 }

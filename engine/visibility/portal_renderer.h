@@ -65,9 +65,9 @@ struct PortalRenderResult {
 void RenderPortals(const IndoorLevel& level, const PortalCamera& camera, PortalVariant variant,
                    PortalRenderResult* result, uint32_t max_depth = 64);
 
-// The baselines the portals are measured against: each polygon clipped by the camera's six
-// planes, kept when something is left; optionally only the polygons of the cells set in
-// `cell_mask` (a PVS row) and only those facing the eye. Returns the count.
+// The baselines the portals are measured against: each polygon against the camera's six planes,
+// culled when all its vertices lie outside one of them; optionally only the polygons of the cells
+// set in `cell_mask` (a PVS row) and only those facing the eye. Returns the count.
 size_t FrustumCullPolygons(const IndoorLevel& level, const Frustum& frustum, const glm::vec3& eye,
                            bool cull_backfaces, const uint8_t* cell_mask,
                            std::vector<uint8_t>* drawn);

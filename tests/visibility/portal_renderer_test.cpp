@@ -72,6 +72,44 @@ TEST(PortalRenderer, FrustaCullNothingVisibleInAGrid) {
   RunAgainstRays(test::GridLevel(8, 8, 3), PortalVariant::kFrustum, 60, 40, "8x8 grid");
 }
 
+// An eye closer to a portal than the near plane: the portal is nearer than anything drawn, yet
+// everything beyond it is seen through it. Eyes a hair to a few centimetres from the middle of
+// each portal (on either side), looking every way.
+void RunNearPortals(const IndoorLevel& level, PortalVariant variant) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  PortalRenderResult r;
+  Tally tally;
+  for (const LevelPortal& p : level.portals)
+    for (int k = 0; k < 8; ++k) {
+      const glm::vec2 mid = 0.5f * (p.a + p.b), d = glm::normalize(p.b - p.a);
+      const float offset = (k % 2 ? 1.0f : -1.0f) * (0.001f + 0.04f * unit(rng));
+      const glm::vec2 at = mid + glm::vec2(-d.y, d.x) * offset;
+      test::Observer o;
+      o.camera.eye = {at.x, 0.5f * (p.bottom + p.top), at.y};
+      o.cell = uint32_t(level.CellAt(o.camera.eye));
+      const float yaw = 6.2831853f * unit(rng), pitch = (unit(rng) - 0.5f) * 1.0f;
+      const glm::vec3 dir(std::cos(pitch) * std::cos(yaw), std::sin(pitch),
+                          std::cos(pitch) * std::sin(yaw));
+      o.camera.view_projection = glm::perspective(glm::radians(70.0f), 1.5f, 0.05f, 400.0f) *
+                                 glm::lookAt(o.camera.eye, o.camera.eye + dir, glm::vec3(0, 1, 0));
+      RenderPortals(level, o.camera, variant, &r);
+      CheckAgainstRays(level, o, r, 40, rng, &tally);
+    }
+  std::printf(
+      "%s near its portals, %s: %zu rays, %zu hit a polygon, %zu hit one the renderer "
+      "culled\n",
+      level.name.c_str(), PortalVariantName(variant), tally.rays, tally.hits, tally.missed);
+  EXPECT_EQ(tally.missed, 0u);
+}
+
+TEST(PortalRenderer, EyeCloserToAPortalThanTheNearPlane) {
+  for (const IndoorLevel& level : {test::ClassLevel(), test::GridLevel(6, 6, 9)}) {
+    RunNearPortals(level, PortalVariant::kScreenPolygon);
+    RunNearPortals(level, PortalVariant::kFrustum);
+  }
+}
+
 // The two ways of narrowing the view describe the same region of space, so they reach the same
 // cells (and, away from grazing slivers, draw the same polygons).
 TEST(PortalRenderer, BothVariantsReachTheSameCells) {

@@ -135,6 +135,10 @@ int RunVisibilityBench(std::span<char*> args) {
   app.add_option("--pvs-density", portals.pvs_density, "PVS sample points per unit² of floor")
       ->check(CLI::Range(0.001f, 100.0f))
       ->capture_default_str();
+  app.add_option("--pvs-dense-density", portals.pvs_dense_density,
+                 "also build a denser PVS and count what the first misses (0: skip)")
+      ->check(CLI::Range(0.0f, 100.0f))
+      ->capture_default_str();
   app.add_option("--results", portals.results_dir,
                  "directory for visibility_portals.csv and .md (none: print only)");
   app.add_option("--write-level", write_level,

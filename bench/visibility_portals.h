@@ -9,10 +9,11 @@ namespace partlab::bench {
 struct PortalBenchOptions {
   std::string level_path;
   int frames = 300;
-  int pixels = 64;           // sampled per frame for the nearest-wall check
-  int repeat = 5;            // timings per frame and technique: the median is kept
-  float pvs_density = 0.5f;  // sample points per square unit of floor
-  std::string results_dir;   // empty: print only
+  int pixels = 64;                 // sampled per frame for the nearest-wall check
+  int repeat = 5;                  // timings per frame and technique: the median is kept
+  float pvs_density = 0.5f;        // sample points per square unit of floor
+  float pvs_dense_density = 0.0f;  // > 0: also a denser table, to count the first one's misses
+  std::string results_dir;         // empty: print only
   std::string command_line;
 };
 

@@ -159,6 +159,13 @@ int RunVisibilityBench(std::span<char*> args) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
+  // CLI11's Range lets NaN through (every comparison with it is false).
+  if (!std::isfinite(portals.pvs_density) || !std::isfinite(portals.pvs_dense_density)) {
+    std::fprintf(stderr,
+                 "partlab-bench visibility: --pvs-density and --pvs-dense-density take finite "
+                 "numbers (0.001 to 100, and 0 to 100)\n");
+    return 2;
+  }
   portals.command_line = "partlab-bench visibility";
   for (char* a : args) portals.command_line += std::string(" ") + a;
   if (!write_level.empty()) return WriteGridLevel(write_level, grid);

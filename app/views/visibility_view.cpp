@@ -33,6 +33,7 @@
 #include "engine/geometry/triangle.h"
 #include "engine/view/ground_grid.h"
 #include "engine/visibility/backface_count.h"
+#include "engine/visibility/chapter_bsp_example.h"
 #include "engine/visibility/room_scene.h"
 
 namespace partlab {
@@ -109,9 +110,11 @@ class VisibilityView final : public View {
   const std::vector<uint32_t>& PaintOrder(const Shot& shot);
   void CollectLabels(const Shot& shot, glm::vec2 framebuffer_size);
   void UploadSubset(const std::vector<uint8_t>& keep, bool keep_when_set);
+  RoomScene BookRoom() const;
   glm::mat4 ObserverProjection(float aspect) const;
   float SceneRadius() const;
   void PrintSummary() const;
+  std::string BookOrder() const;
 
   void CameraGui();
   void ModeGui();
@@ -140,8 +143,9 @@ class VisibilityView final : public View {
   // Backface (3.2.3.1).
   bool backface_culling_ = true;
   bool tint_culled_ = true;
-  std::vector<uint8_t> backface_;
-  size_t backface_count_ = 0;
+  bool geometry_stage_ = false;  // cull by the projected sign instead of the angle test
+  std::vector<uint8_t> backface_, backface_projected_;
+  size_t backface_count_ = 0, backface_projected_count_ = 0, backface_disagree_ = 0;
   double backface_ms_ = 0.0;
 
   // Octree frustum culling (3.2.3.2).
@@ -162,6 +166,10 @@ class VisibilityView final : public View {
   // BSP room (3.2.3.3).
   int heuristic_ = int(SplitterHeuristic::kFirst);  // the chapter's "arbitrariamente"
   int built_heuristic_ = -1;
+  // The chapter's own example (figures 3.3 and 3.4) instead of the testbed's room.
+  bool book_example_ = false;
+  bool built_book_ = false;
+  ChapterBspExample book_ = MakeChapterBspExample();
   Aabb room_footprint_;
   RoomScene room_;
   PolygonBsp bsp_;
@@ -196,13 +204,17 @@ void VisibilityView::ApplyPreset(const Options& options) {
     if (word == "observer") display_ = Display::kObserver;
     if (word == "split") display_ = Display::kSplit;
     if (word == "no-cull") subtree_culling_ = cull_enabled_ = backface_culling_ = false;
-    static constexpr const char* kWords[] = {"backface", "frustum", "room",   "god",
-                                             "observer", "split",   "no-cull"};
+    if (word == "book") mode_ = Mode::kRoom, book_example_ = true;
+    if (word == "geometry-stage") geometry_stage_ = true;
+    static constexpr const char* kWords[] = {"backface", "frustum",  "room",
+                                             "god",      "observer", "split",
+                                             "no-cull",  "book",     "geometry-stage"};
     if (!word.empty() && std::none_of(std::begin(kWords), std::end(kWords),
                                       [&](const char* w) { return word == w; }))
       std::fprintf(stderr,
                    "partlab: --preset: '%s' means nothing to the Visibility view (backface, "
-                   "frustum, room, god, observer, split, no-cull), ignored\n",
+                   "frustum, room, book, god, observer, split, no-cull, geometry-stage), "
+                   "ignored\n",
                    word.c_str());
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -235,7 +247,10 @@ void VisibilityView::ResetCameras() {
   const Aabb& b = app_.model.bounds();
   const glm::vec3 centre = b.IsEmpty() ? glm::vec3(0.0f) : b.Center();
   const float r = SceneRadius();
-  if (mode_ == Mode::kRoom && !room_.bounds.IsEmpty()) {
+  if (mode_ == Mode::kRoom && book_example_) {
+    // The chapter's O and the frustum of figure 3.4 (chapter_bsp_example.h).
+    observer_ = LookFrom(book_.observer, book_.look_at, book_.fov_y);
+  } else if (mode_ == Mode::kRoom && !room_.bounds.IsEmpty()) {
     // Room units: the room is 10 x 8 x 2.5 (room_scene.h), scaled to the model's footprint.
     const glm::vec3 lo = room_.bounds.min, size = room_.bounds.Extent();
     auto at = [&](float x, float y, float z) {
@@ -291,6 +306,8 @@ void VisibilityView::SyncCameras() {
 }
 
 glm::mat4 VisibilityView::ObserverProjection(float aspect) const {
+  if (mode_ == Mode::kRoom && book_example_)
+    return glm::perspective(observer_.fov_y, aspect, book_.near_plane, book_.far_plane);
   const float r = SceneRadius();
   const float near_plane = 0.08f * r;
   const float far_plane = std::max(observer_.distance + far_scale_ * r - r, near_plane * 4.0f);
@@ -316,13 +333,28 @@ void VisibilityView::RebuildIfStale() {
     cameras_placed_ = false;
   }
   const Aabb& footprint = app_.model.bounds();
+  if (book_example_) heuristic_ = int(SplitterHeuristic::kFirst);  // the book's tree
   if (built_heuristic_ != heuristic_ || footprint.min != room_footprint_.min ||
-      footprint.max != room_footprint_.max) {
+      footprint.max != room_footprint_.max || built_book_ != book_example_) {
     room_footprint_ = footprint;
-    room_ = MakeRoomScene(footprint);
+    room_ = book_example_ ? BookRoom() : MakeRoomScene(footprint);
     bsp_ = PolygonBsp(room_.polygons, SplitterHeuristic(heuristic_));
     built_heuristic_ = heuristic_;
+    if (built_book_ != book_example_) cameras_placed_ = false;
+    built_book_ = book_example_;
   }
+}
+
+// The walls of figure 3.3 as a room: in the example's own coordinates (the observer and frustum
+// of figure 3.4 are given in them).
+RoomScene VisibilityView::BookRoom() const {
+  RoomScene r;
+  r.polygons = book_.walls;
+  r.labels = {"wall 1", "wall 2", "wall 3", "wall 4",
+              "wall 5", "wall 7", "wall 9", "wall 6 | 8 (cut by 5's plane)"};
+  for (const auto& w : r.polygons)
+    for (const glm::vec3& p : w) r.bounds.Grow(p);
+  return r;
 }
 
 // The CPU side of every mode, for the observer of this frame.
@@ -335,8 +367,17 @@ void VisibilityView::Compute(float observer_aspect) {
     const auto start = std::chrono::steady_clock::now();
     backface_count_ = CountBackfaces(mesh.positions, mesh.indices, eye, backface_);
     backface_ms_ = Ms(std::chrono::steady_clock::now() - start).count();
+    // The geometry stage's test on the same triangles, for the count beside it.
+    backface_projected_.resize(backface_.size());
+    backface_projected_count_ = CountBackfacesProjected(
+        mesh.positions, mesh.indices, ObserverProjection(observer_aspect) * observer_.ViewMatrix(),
+        backface_projected_);
+    backface_disagree_ = 0;
+    for (size_t t = 0; t < backface_.size(); ++t)
+      backface_disagree_ += backface_[t] != backface_projected_[t];
     draw_full_model_ = !backface_culling_;
-    if (backface_culling_) UploadSubset(backface_, /*keep_when_set=*/false);
+    if (backface_culling_)
+      UploadSubset(geometry_stage_ ? backface_projected_ : backface_, /*keep_when_set=*/false);
   } else if (mode_ == Mode::kFrustum) {
     CullOctree(octree_, frustum_, &cull_);  // computed either way: the panel shows the figures
     draw_full_model_ = !cull_enabled_;
@@ -509,7 +550,10 @@ void VisibilityView::CollectLabels(const Shot& shot, glm::vec2 framebuffer_size)
     const float px = float(shot.rect.x) + (ndc.x * 0.5f + 0.5f) * float(shot.rect.width);
     const float py =
         framebuffer_size.y - (float(shot.rect.y) + (ndc.y * 0.5f + 0.5f) * float(shot.rect.height));
-    labels_.push_back({ImVec2(px / display_scale_.x, py / display_scale_.y), pos + 1,
+    // The book's preset names each wall by its number in figure 3.3; the colour still tells the
+    // drawing order.
+    const int number = book_example_ ? ChapterBookNumber(book_, bsp_, paint[i]) : pos + 1;
+    labels_.push_back({ImVec2(px / display_scale_.x, py / display_scale_.y), number,
                        OrderRamp(float(pos) / last)});
   }
 }
@@ -517,8 +561,11 @@ void VisibilityView::CollectLabels(const Shot& shot, glm::vec2 framebuffer_size)
 // One line for scripts and the smoke test: what the screenshot shows.
 void VisibilityView::PrintSummary() const {
   if (mode_ == Mode::kBackface) {
-    std::printf("partlab: visibility backface: %zu of %zu triangles culled (%.3f ms)\n",
-                backface_count_, backface_.size(), backface_ms_);
+    std::printf(
+        "partlab: visibility backface: %zu of %zu triangles culled (%.3f ms); geometry stage "
+        "(projected sign): %zu culled, %zu differ\n",
+        backface_count_, backface_.size(), backface_ms_, backface_projected_count_,
+        backface_disagree_);
   } else if (mode_ == Mode::kFrustum) {
     std::printf(
         "partlab: visibility frustum: %zu of %zu triangles drawn, %zu cells tested (%zu outside, "
@@ -526,6 +573,7 @@ void VisibilityView::PrintSummary() const {
         cull_.triangles_accepted, cull_.triangles_total, cull_.cells_tested, cull_.cells_outside,
         cull_.cells_inside, cull_.cells_intersecting, octree_.nodes().size(), cull_.seconds * 1e3);
   } else {
+    if (book_example_) std::printf("partlab: visibility book: %s\n", BookOrder().c_str());
     std::printf(
         "partlab: visibility room: %zu polygons (%zu input, %zu splits, depth %d, %s), %zu drawn "
         "back to front, %zu subtrees culled\n",
@@ -534,6 +582,22 @@ void VisibilityView::PrintSummary() const {
         bsp_stats_.subtrees_culled);
   }
   std::fflush(stdout);
+}
+
+// The observer's drawing order in the book's numbers, then what was culled.
+std::string VisibilityView::BookOrder() const {
+  std::string s = "drawing order";
+  std::vector<int> drawn(10, 0);
+  for (uint32_t p : order_) {
+    const int n = ChapterBookNumber(book_, bsp_, p);
+    s.push_back(' ');
+    s.push_back(char('0' + n));
+    drawn[size_t(n)] = 1;
+  }
+  s += "; culled";
+  for (int n = 1; n <= 9; ++n)
+    if (!drawn[size_t(n)]) s.push_back(' '), s.push_back(char('0' + n));
+  return s;
 }
 
 // --- Panels -------------------------------------------------------------------------------------
@@ -627,8 +691,18 @@ void VisibilityView::BackfaceGui() {
               total ? 100.0 * double(backface_count_) / double(total) : 0.0);
   Tip("Counted by the chapter's application-stage test: dot(normal, observer - vertex) < 0, i.e. "
       "an angle above 90 degrees (3.2.3.1).");
+  ImGui::Checkbox("Geometry stage: projected sign", &geometry_stage_);
+  Tip("Cull by the geometry stage's test instead: \"ao realizar a projeção dos polígonos com a "
+      "matriz de projeção de câmera, a normal dos polígonos possuirá apenas duas direções "
+      "possíveis [...] um teste de sinal\" (3.2.3.1): the sign of the projected triangle's "
+      "area.");
+  ImGui::Text("Geometry stage (projected sign): %zu culled; differ from the angle test: %zu",
+              backface_projected_count_, backface_disagree_);
+  Tip("The two tests answer the same question; they may differ only on triangles seen edge-on, "
+      "where rounding picks the side. The application stage saves the geometry stage the work.");
+  const size_t culled = geometry_stage_ ? backface_projected_count_ : backface_count_;
   ImGui::Text("Sent to the pipeline: %zu triangles, test took %.3f ms",
-              backface_culling_ ? total - backface_count_ : total, backface_ms_);
+              backface_culling_ ? total - culled : total, backface_ms_);
   Tip("A closed model seen from outside loses about half its faces (3.2.3.1).");
 }
 
@@ -667,8 +741,17 @@ void VisibilityView::FrustumGui() {
 
 void VisibilityView::RoomGui() {
   SectionTitle("Polygon-aligned BSP (3.2.3.3)");
+  ImGui::Checkbox("The chapter's example (figures 3.3, 3.4)", &book_example_);
+  Tip("The corridor scene of section 3.2.3.3 rebuilt from its text: root wall 1, walls 2-4 on "
+      "its left, 5-9 on its right, 5's plane cutting one wall into 6 and 8, and the observer O of "
+      "figure 3.4. The numbers on the walls are the book's; the book's order is 3, 2, 4, 1, 6, 5, "
+      "8, 7, 9, and with the frustum culling 1-4 and 9 are dropped while 5 is drawn although 7 "
+      "hides it (\"a árvore BSP não fornece a solução ótima\").");
+  if (book_example_) ImGui::TextWrapped("%s", BookOrder().c_str());
   static constexpr const char* kHeuristics[] = {"First polygon", "Least splits", "Best balance"};
+  ImGui::BeginDisabled(book_example_);
   ImGui::Combo("Splitter", &heuristic_, kHeuristics, kSplitterHeuristicCount);
+  ImGui::EndDisabled();
   Tip("How each node's polygon is chosen. The chapter picks arbitrarily and notes that \"as "
       "melhores árvores [...] deverão ser esparsas\" (3.2.3.3): least splits makes the fewest new "
       "polygons, best balance the shallowest tree.");
@@ -700,7 +783,10 @@ void VisibilityView::TreeNodeGui(int32_t index, const char* side, int depth) {
   const BspPolygon& poly = bsp_.polygons()[node.polygon];
   const int pos = node.polygon < position_of_.size() ? position_of_[node.polygon] : -1;
   char label[160];
-  const std::string& name = room_.labels[poly.source];
+  char book_name[16];
+  std::snprintf(book_name, sizeof book_name, "wall %d",
+                book_example_ ? ChapterBookNumber(book_, bsp_, node.polygon) : 0);
+  const std::string& name = book_example_ ? std::string(book_name) : room_.labels[poly.source];
   if (pos >= 0) {
     std::snprintf(label, sizeof label, "%s: %s  [drawn #%d]###n%d", side, name.c_str(), pos + 1,
                   index);

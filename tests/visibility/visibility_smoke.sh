@@ -52,6 +52,24 @@ case "$scenario" in
     [[ $line =~ ([0-9]+)\ polygons.*\),\ ([0-9]+)\ drawn ]] || fail "cannot parse: $line"
     (( BASH_REMATCH[1] == BASH_REMATCH[2] )) || fail "polygons missing: $line"
     ;;
+  book)  # the chapter's example with the frustum of figure 3.4: 6 5 8 7 drawn, 1-4 and 9 culled
+    shot --preset book,split
+    grep -q "partlab: visibility book: drawing order 6 5 8 7; culled 1 2 3 4 9$" "$tmp/out" ||
+      fail "not the book's culled order"
+    ;;
+  book-no-cull)  # without culling: the book's order 3, 2, 4, 1, 6, 5, 8, 7, 9
+    shot --preset book,observer,no-cull
+    grep -q "partlab: visibility book: drawing order 3 2 4 1 6 5 8 7 9; culled$" "$tmp/out" ||
+      fail "not the book's order"
+    ;;
+  geometry-stage)  # the projected-sign test culls about as many as the angle test
+    shot --preset backface,observer,geometry-stage --no-ui
+    line=$(grep "partlab: visibility backface:" "$tmp/out") || fail "no backface line"
+    [[ $line =~ ([0-9]+)\ of\ ([0-9]+)\ triangles\ culled.*projected\ sign\):\ ([0-9]+)\ culled,\ ([0-9]+)\ differ ]] ||
+      fail "cannot parse: $line"
+    (( BASH_REMATCH[3] > 0 && BASH_REMATCH[4] * 100 < BASH_REMATCH[2] )) ||
+      fail "the two tests disagree on more than 1%: $line"
+    ;;
   bad-preset)  # an unknown word: one line naming it, the rest of the preset still applies
     shot --preset room,sideways
     grep -q "^partlab: --preset: 'sideways' means nothing to the Visibility view" "$tmp/err" ||

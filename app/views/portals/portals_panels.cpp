@@ -1,0 +1,195 @@
+#include "app/views/portals/portals_panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/visibility/convex_clip.h"
+
+namespace partlab {
+
+namespace {
+
+ImU32 DepthColor(uint32_t depth, int alpha) {
+  static const ImU32 kRamp[] = {IM_COL32(255, 255, 255, 255), IM_COL32(255, 140, 50, 255),
+                                IM_COL32(242, 217, 64, 255),  IM_COL32(115, 230, 102, 255),
+                                IM_COL32(77, 191, 255, 255),  IM_COL32(178, 115, 255, 255)};
+  const ImU32 c = kRamp[std::min<uint32_t>(depth, 5)];
+  return (c & 0x00FFFFFFu) | (ImU32(alpha) << 24);
+}
+
+void Tip(const char* text) {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void TechniqueTable(const PortalsScene& scene) {
+  const size_t total = scene.level().polygons.size();
+  if (!ImGui::BeginTable("techniques", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("technique");
+  ImGui::TableSetupColumn("drawn");
+  ImGui::TableSetupColumn("culled");
+  ImGui::TableSetupColumn("µs");
+  ImGui::TableHeadersRow();
+  static constexpr const char* kTips[] = {
+      "Every polygon of the level goes to the pipeline.",
+      "Polygons with all vertices outside one plane of the observer's frustum are dropped.",
+      "Section 3.2.3.4, first way: each portal projected on the screen and intersected with "
+      "the current window; an empty intersection stops the recursion.",
+      "Section 3.2.3.4, second way: a new frustum from the eye through the portal's edges.",
+      "The PVS row of the observer's cell (point sampling), then the frustum test."};
+  for (int t = 0; t < kPortalsTechniqueCount; ++t) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(PortalsTechniqueName(t));
+    Tip(kTips[t]);
+    ImGui::TableNextColumn();
+    ImGui::Text("%zu", scene.drawn(t));
+    ImGui::TableNextColumn();
+    ImGui::Text("%zu", total - scene.drawn(t));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f", scene.micros(t));
+  }
+  ImGui::EndTable();
+}
+
+namespace {
+
+void TreeNodeGui(const PortalsScene& scene, const PortalRenderResult& r,
+                 const std::vector<std::vector<int>>& children, int n, int* budget) {
+  if (--*budget < 0) return;
+  const PortalNode& node = r.nodes[size_t(n)];
+  char label[160];
+  const std::string& cell = scene.level().cells[node.cell].name;
+  if (node.portal < 0)
+    std::snprintf(label, sizeof label, "%s (observer), %u polygons##%d", cell.c_str(),
+                  node.polygons_drawn, n);
+  else
+    std::snprintf(label, sizeof label, "%s via portal %d, %u polygons##%d", cell.c_str(),
+                  node.portal, node.polygons_drawn, n);
+  ImGui::PushStyleColor(ImGuiCol_Text, DepthColor(node.depth, 255));
+  const bool leaf = children[size_t(n)].empty();
+  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_DefaultOpen;
+  if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+  const bool open = ImGui::TreeNodeEx(label, flags);
+  ImGui::PopStyleColor();
+  if (leaf || !open) return;
+  for (int c : children[size_t(n)]) TreeNodeGui(scene, r, children, c, budget);
+  ImGui::TreePop();
+}
+
+}  // namespace
+
+void RecursionTree(const PortalsScene& scene, PortalVariant variant,
+                   std::vector<std::vector<int>>* children) {
+  const PortalRenderResult& r = scene.result(variant);
+  if (r.nodes.empty()) {
+    ImGui::TextDisabled("The observer is in no cell: nothing is rendered.");
+    return;
+  }
+  children->resize(std::max(children->size(), r.nodes.size()));
+  for (size_t n = 0; n < r.nodes.size(); ++n) (*children)[n].clear();
+  for (size_t n = 1; n < r.nodes.size(); ++n)
+    (*children)[size_t(r.nodes[n].parent)].push_back(int(n));
+  ImGui::Text("%zu calls of render(), %zu cells, %zu portals tested", r.nodes.size(),
+              r.cells_visited, r.portal_tests);
+  int budget = 300;  // a deep level's tree is long: the first calls are what matters here
+  TreeNodeGui(scene, r, *children, 0, &budget);
+  if (budget < 0) ImGui::TextDisabled("... (first 300 calls shown)");
+}
+
+void ObserverScreen(const PortalsScene& scene, float width) {
+  const PortalsObserver& o = scene.observer();
+  const ImVec2 size(width, width / o.aspect);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("observer screen", size);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), IM_COL32(18, 18, 24, 255));
+  list->PushClipRect(at, ImVec2(at.x + size.x, at.y + size.y), true);
+  auto to_px = [&](const glm::vec2& ndc) {
+    return ImVec2(at.x + (ndc.x * 0.5f + 0.5f) * size.x, at.y + (0.5f - ndc.y * 0.5f) * size.y);
+  };
+  // The 2-D windows, outermost first, filled by depth.
+  const PortalRenderResult& w = scene.result(PortalVariant::kScreenPolygon);
+  ImVec2 pts[Polygon2::kCapacity];
+  for (const PortalNode& node : w.nodes) {
+    if (node.parent < 0) continue;
+    for (uint32_t i = 0; i < node.view_count; ++i) pts[i] = to_px(w.windows[node.first_view + i]);
+    list->AddConvexPolyFilled(pts, int(node.view_count), DepthColor(node.depth, 60));
+    list->AddPolyline(pts, int(node.view_count), DepthColor(node.depth, 255), ImDrawFlags_Closed,
+                      2.0f);
+  }
+  // The drawn polygons' edges, clipped at the near plane, projected.
+  const glm::mat4 vp = o.ViewProjection();
+  Polygon4 h, clipped;
+  for (uint32_t p : w.drawn) {
+    h.clear();
+    for (const glm::vec3& v : scene.level().PolygonVertices(p)) h.push_back(vp * glm::vec4(v, 1));
+    ClipNearFar(h, &clipped);
+    for (uint32_t i = 0; i < clipped.n; ++i)
+      pts[i] = to_px(glm::vec2(clipped.v[i]) / clipped.v[i].w);
+    if (clipped.n >= 2)
+      list->AddPolyline(pts, int(clipped.n), IM_COL32(235, 235, 225, 200), ImDrawFlags_Closed,
+                        1.0f);
+  }
+  list->PopClipRect();
+}
+
+// One square per cell pair while the level is small; a large one is binned (a square is lit when
+// any pair in its bin is visible), so the matrix fits `side` pixels.
+void PvsMatrix(const PortalsScene& scene, float side) {
+  const PotentiallyVisibleSet& pvs = scene.pvs();
+  const size_t n = pvs.cells();
+  if (n == 0) return;
+  const size_t per_bin = std::max<size_t>(1, size_t(std::ceil(float(n) / std::max(side, 1.0f))));
+  const size_t bins = (n + per_bin - 1) / per_bin;
+  const float cell = std::max(1.0f, std::min(14.0f, std::floor(side / float(bins))));
+  const ImVec2 size(cell * float(bins), cell * float(bins));
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("pvs matrix", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), IM_COL32(28, 28, 36, 255));
+  const int row = scene.observer_cell();
+  const size_t row_bin = row >= 0 ? size_t(row) / per_bin : bins;
+  if (row >= 0)
+    list->AddRectFilled(ImVec2(at.x, at.y + cell * float(row_bin)),
+                        ImVec2(at.x + size.x, at.y + cell * float(row_bin + 1)),
+                        IM_COL32(120, 100, 40, 255));
+  for (size_t a = 0; a < n; ++a)
+    for (size_t b = 0; b < n; ++b) {
+      if (!pvs.Visible(a, b)) continue;
+      const bool observer_row = int(a) == row;
+      const ImU32 c = observer_row ? IM_COL32(255, 215, 90, 255) : IM_COL32(90, 150, 245, 255);
+      const ImVec2 p(at.x + cell * float(b / per_bin), at.y + cell * float(a / per_bin));
+      list->AddRectFilled(p, ImVec2(p.x + cell, p.y + cell), c);
+    }
+  if (row >= 0)  // the observer's row on top of its bin's other rows
+    for (size_t b = 0; b < n; ++b)
+      if (pvs.Visible(size_t(row), b)) {
+        const ImVec2 p(at.x + cell * float(b / per_bin), at.y + cell * float(row_bin));
+        list->AddRectFilled(p, ImVec2(p.x + cell, p.y + cell), IM_COL32(255, 215, 90, 255));
+      }
+  if (per_bin > 1) ImGui::TextDisabled("%zu x %zu cells per square", per_bin, per_bin);
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const size_t b = size_t((m.x - at.x) / cell) * per_bin,
+                 a = size_t((m.y - at.y) / cell) * per_bin;
+    if (a < n && b < n) {
+      const auto& cells = scene.level().cells;
+      ImGui::SetTooltip(
+          "from %s, %s %s", cells[a].name.c_str(),
+          pvs.Visible(a, b) ? "potentially visible:" : "never visible:", cells[b].name.c_str());
+    }
+  }
+}
+
+}  // namespace partlab

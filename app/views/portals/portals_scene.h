@@ -1,0 +1,86 @@
+// The Portals view's state without GL or ImGui (section 3.2.3.4): the level, its PVS, the
+// observer, and every technique's answer for the observer this frame, plus the god-view overlay
+// as DebugDraw primitives. Tests link it alone.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/debug_draw.h"
+#include "engine/visibility/level_walk.h"
+#include "engine/visibility/portal_renderer.h"
+#include "engine/visibility/potentially_visible_set.h"
+
+namespace partlab {
+
+struct PortalsObserver {
+  glm::vec3 eye{0.0f};
+  float yaw = 0.0f;    // radians about +y; 0 looks along +x
+  float pitch = 0.0f;  // radians above the horizon
+  float fov_y = 1.05f;
+  float aspect = 16.0f / 9.0f;
+  float near_plane = 0.05f, far_plane = 200.0f;
+
+  glm::vec3 Forward() const;
+  glm::mat4 ViewProjection() const;
+};
+
+// What each technique sends on, for the panel's table.
+enum PortalsTechnique { kNoCulling, kFrustumOnly, kPortalWindows, kPortalFrusta, kPvsFrustum };
+inline constexpr int kPortalsTechniqueCount = 5;
+const char* PortalsTechniqueName(int t);
+
+struct PortalsOverlayOptions {
+  bool show_frusta = true;                          // the narrowed frusta in the world
+  bool show_pvs = true;                             // the observer's PVS row as tinted floors
+  bool show_culled_walls = false;                   // culled walls as faint outlines
+  PortalVariant variant = PortalVariant::kFrustum;  // whose visited cells and walls are shown
+};
+
+class PortalsScene {
+ public:
+  // Takes a validated level; builds the PVS and the walk; places the observer at the walk's start.
+  void SetLevel(IndoorLevel level, std::string source);
+  void RebuildPvs(float points_per_area);
+  // Runs every technique for the current observer.
+  void Update();
+  // The observer `s` along the walk (units of length), looking ahead.
+  void PlaceOnWalk(float s);
+  // Moves the observer to the floor point under a ray, if it lands in a cell. Returns true then.
+  bool PlaceAt(const glm::vec3& origin, const glm::vec3& dir);
+
+  // The observer and the cells of its PVS row: what a god view of a large level frames.
+  Aabb Neighbourhood() const;
+
+  void EmitOverlay(const PortalsOverlayOptions& options, DebugDraw& draw) const;
+
+  const IndoorLevel& level() const { return level_; }
+  const std::string& source() const { return source_; }
+  const PotentiallyVisibleSet& pvs() const { return pvs_; }
+  float pvs_density() const { return pvs_density_; }
+  const LevelWalk& walk() const { return walk_; }
+  PortalsObserver& observer() { return observer_; }
+  const PortalsObserver& observer() const { return observer_; }
+  const PortalRenderResult& result(PortalVariant v) const {
+    return v == PortalVariant::kScreenPolygon ? windows_ : frusta_;
+  }
+  size_t drawn(int technique) const { return drawn_[technique]; }
+  double micros(int technique) const { return micros_[technique]; }
+  int observer_cell() const { return observer_cell_; }
+
+ private:
+  IndoorLevel level_;
+  std::string source_;
+  PotentiallyVisibleSet pvs_;
+  float pvs_density_ = 0.5f;
+  LevelWalk walk_;
+  PortalsObserver observer_;
+  PortalRenderResult windows_, frusta_;
+  std::vector<uint8_t> frustum_drawn_, pvs_drawn_, pvs_row_;
+  size_t drawn_[kPortalsTechniqueCount] = {};
+  double micros_[kPortalsTechniqueCount] = {};
+  int observer_cell_ = -1;
+};
+
+}  // namespace partlab

@@ -1,0 +1,290 @@
+// The Portals view (section 3.2.3.4): an indoor level of convex cells joined by portals, seen from
+// above (the god view) while an observer walks through it. Live: the cells the recursive
+// renderer visits, the narrowed view at each portal (the 2-D windows on the observer's screen,
+// the frusta in the world), the recursion tree, the PVS as a matrix and as tinted floors, and
+// what each technique sends to the pipeline. A click on a floor moves the observer there.
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+#include <glm/trigonometric.hpp>
+#include <string>
+
+#include "app/command_line.h"
+#include "app/view.h"
+#include "app/views/portals/portals_panels.h"
+#include "app/views/portals/portals_scene.h"
+#include "engine/visibility/level_parser.h"
+
+namespace partlab {
+
+namespace {
+
+const char* const kLevels[] = {"class", "large"};
+
+void Tip(const char* text) {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+class PortalsView final : public View {
+ public:
+  explicit PortalsView(AppContext& app) : app_(app) {
+    ApplyPreset(ParsedCommandLine());
+    if (scene_.level().cells.empty()) Load(LevelPath(kLevels[0]));
+  }
+
+  void Step(float dt) override {
+    if (!walking_ || scene_.walk().length <= 0.0f) return;
+    walk_s_ = std::fmod(walk_s_ + 1.4f * dt, scene_.walk().length);
+    scene_.PlaceOnWalk(walk_s_);
+  }
+  bool Animating() const override { return walking_; }
+
+  void Render(const RenderContext& ctx, DebugDraw& draw) override {
+    if (frame_camera_) FrameGodView(ctx.framebuffer_size);
+    scene_.Update();
+    scene_.EmitOverlay(overlay_, draw);
+    if (print_summary_ && ++summary_frames_ == 2) PrintSummary();
+  }
+
+  bool Pick(const PickRay& ray) override {
+    walking_ = false;
+    return scene_.PlaceAt(ray.origin, ray.dir);
+  }
+
+  void UpdateGui() override;
+  void UpdateWindows() override;
+
+ private:
+  static std::string LevelPath(const char* name) {
+    return std::string(PARTLAB_ASSET_DIR) + "/levels/" + name + ".level";
+  }
+
+  // A level that fails validation leaves the current one in place: its errors go to stderr and
+  // the panel.
+  void Load(const std::string& path) {
+    LevelLoad load = LoadLevelFile(path);
+    errors_ = load.errors;
+    for (const std::string& e : load.errors) std::fprintf(stderr, "partlab: %s\n", e.c_str());
+    if (!load.ok()) return;
+    scene_.SetLevel(std::move(load.level), path);
+    walk_s_ = 0.0f;
+    frame_camera_ = true;
+  }
+
+  void ApplyPreset(const Options& options);
+  void FrameGodView(glm::vec2 framebuffer);
+  void PrintSummary() const;
+  void ObserverGui();
+
+  AppContext& app_;
+  PortalsScene scene_;
+  PortalsOverlayOptions overlay_;
+  std::vector<std::string> errors_;
+  std::vector<std::vector<int>> tree_children_;
+  char path_[256] = "";
+  float walk_s_ = 0.0f;
+  float pvs_density_ = 0.5f;
+  bool walking_ = false;
+  bool frame_camera_ = true;
+  bool show_screen_ = true, show_tree_ = true, show_matrix_ = true;
+  bool print_summary_ = false;
+  int summary_frames_ = 0;
+};
+
+// --preset: comma-separated words: class | large (the level), windows | frusta (whose result the
+// god view shows), walk (start walking), at=S (the observer S units along the walk).
+void PortalsView::ApplyPreset(const Options& options) {
+  print_summary_ = !options.screenshot.empty();
+  std::string level = "class";
+  float at = 0.0f;
+  size_t start = 0;
+  const std::string& p = options.preset;
+  while (!p.empty() && start <= p.size()) {
+    const size_t comma = p.find(',', start);
+    const std::string word = p.substr(start, comma == std::string::npos ? comma : comma - start);
+    char* end = nullptr;
+    if (word == "class" || word == "large") {
+      level = word;
+    } else if (word == "windows") {
+      overlay_.variant = PortalVariant::kScreenPolygon;
+    } else if (word == "frusta") {
+      overlay_.variant = PortalVariant::kFrustum;
+    } else if (word == "walk") {
+      walking_ = true;
+    } else if (word.rfind("at=", 0) == 0 &&
+               (at = std::strtof(word.c_str() + 3, &end), end && *end == '\0') &&
+               std::isfinite(at) && at >= 0.0f) {
+    } else if (!word.empty()) {
+      at = 0.0f;
+      std::fprintf(stderr,
+                   "partlab: --preset: '%s' means nothing to the Portals view (class, large, "
+                   "windows, frusta, walk, at=S with S >= 0), ignored\n",
+                   word.c_str());
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  Load(LevelPath(level.c_str()));
+  walk_s_ = std::min(at, scene_.walk().length);
+  scene_.PlaceOnWalk(walk_s_);
+}
+
+// From above and a little south, the whole level in the strip between the Scene panel (the
+// left quarter) and this view's windows (the right third).
+void PortalsView::FrameGodView(glm::vec2 framebuffer) {
+  const float aspect = framebuffer.y > 0.0f ? framebuffer.x / framebuffer.y : 16.0f / 9.0f;
+  constexpr float kStripLeft = 0.25f, kStripRight = 0.66f;
+  OrbitCamera& c = app_.camera;
+  c.yaw = 0.25f;
+  c.pitch = 0.95f;
+  scene_.Update();  // the PVS row of the observer's cell
+  const bool large = scene_.level().cells.size() > 40;
+  c.Frame(large ? scene_.Neighbourhood() : scene_.level().bounds,
+          aspect * (kStripRight - kStripLeft));
+  c.distance *= 0.8f;
+  const float visible_w = 2.0f * c.distance * std::tan(c.fov_y * 0.5f) * aspect;
+  c.target -= c.Right() * ((0.5f * (kStripLeft + kStripRight) - 0.5f) * visible_w);
+  frame_camera_ = false;
+}
+
+void PortalsView::PrintSummary() const {
+  const auto& w = scene_.result(PortalVariant::kScreenPolygon);
+  const auto& f = scene_.result(PortalVariant::kFrustum);
+  const int cell = scene_.observer_cell();
+  std::printf(
+      "partlab: portals: level %s, %zu cells, %zu polygons, observer in %s; 2-D windows: %zu "
+      "cells, %zu polygons drawn, %zu calls; frusta: %zu cells, %zu polygons drawn, %zu calls; "
+      "PVS + frustum: %zu polygons drawn; frustum alone: %zu\n",
+      scene_.level().name.c_str(), scene_.level().cells.size(), scene_.level().polygons.size(),
+      cell >= 0 ? scene_.level().cells[size_t(cell)].name.c_str() : "no cell", w.cells_visited,
+      w.polygons_drawn, w.nodes.size(), f.cells_visited, f.polygons_drawn, f.nodes.size(),
+      scene_.drawn(kPvsFrustum), scene_.drawn(kFrustumOnly));
+  std::fflush(stdout);
+}
+
+void PortalsView::UpdateGui() {
+  ImGui::TextWrapped(
+      "Portals and the PVS (section 3.2.3.4): convex cells, portals between "
+      "them, render(cell, camera, view) narrowing the view at each portal.");
+  for (const char* name : kLevels) {
+    if (ImGui::Button(name)) Load(LevelPath(name));
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  ImGui::InputText("file", path_, sizeof path_);
+  ImGui::SameLine();
+  if (ImGui::Button("Load")) Load(path_);
+  Tip("A level file (docs/visibility.md). One that fails validation is not loaded: its "
+      "problems are listed below, file:line each.");
+  for (const std::string& e : errors_)
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", e.c_str());
+  ImGui::Text("%s: %zu cells, %zu portals, %zu polygons", scene_.level().name.c_str(),
+              scene_.level().cells.size(), scene_.level().portals.size(),
+              scene_.level().polygons.size());
+
+  int variant = int(overlay_.variant);
+  ImGui::TextUnformatted("God view shows");
+  ImGui::RadioButton("2-D windows", &variant, int(PortalVariant::kScreenPolygon));
+  Tip("\"Utilizando polígonos 2D\": the portal projected on the screen and intersected with the "
+      "current window (section 3.2.3.4).");
+  ImGui::SameLine();
+  ImGui::RadioButton("frusta", &variant, int(PortalVariant::kFrustum));
+  Tip("\"Utilizando view frustrum\": planes from the eye through the portal's edges (section "
+      "3.2.3.4).");
+  overlay_.variant = PortalVariant(variant);
+  ImGui::Checkbox("frusta in the world", &overlay_.show_frusta);
+  ImGui::SameLine();
+  ImGui::Checkbox("PVS floors", &overlay_.show_pvs);
+  Tip("Blue floors: cells in the PVS row of the observer's cell that the recursion did not "
+      "reach from here. Orange: cells render() visited. Yellow: the observer's cell.");
+  ImGui::Checkbox("culled walls", &overlay_.show_culled_walls);
+  ObserverGui();
+
+  ImGui::SliderFloat("PVS density", &pvs_density_, 0.02f, 4.0f, "%.2f points/unit²",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  Tip("Sample points per square unit of floor for the point-sampling PVS (section 3.2.3.4). "
+      "Sparse sampling misses narrow lines of sight: holes on the screen.");
+  ImGui::SameLine();
+  if (ImGui::Button("Rebuild")) scene_.RebuildPvs(pvs_density_);
+  ImGui::Text("PVS: %zu points, %.3f s, %zu bytes", scene_.pvs().points(), scene_.pvs().seconds(),
+              scene_.pvs().Bytes());
+  TechniqueTable(scene_);
+  ImGui::Checkbox("screen", &show_screen_);
+  ImGui::SameLine();
+  ImGui::Checkbox("tree", &show_tree_);
+  ImGui::SameLine();
+  ImGui::Checkbox("PVS matrix", &show_matrix_);
+}
+
+void PortalsView::ObserverGui() {
+  PortalsObserver& o = scene_.observer();
+  ImGui::Checkbox("walk", &walking_);
+  Tip("The observer walks from the first cell to the farthest one through the doors.");
+  ImGui::SameLine();
+  if (ImGui::SliderFloat("along", &walk_s_, 0.0f, scene_.walk().length, "%.1f",
+                         ImGuiSliderFlags_AlwaysClamp))
+    scene_.PlaceOnWalk(walk_s_);
+  float yaw = glm::degrees(o.yaw), pitch = glm::degrees(o.pitch), fov = glm::degrees(o.fov_y);
+  if (ImGui::SliderFloat("yaw", &yaw, -180.0f, 180.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
+    o.yaw = glm::radians(yaw);
+  if (ImGui::SliderFloat("pitch", &pitch, -60.0f, 60.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
+    o.pitch = glm::radians(pitch);
+  if (ImGui::SliderFloat("fov", &fov, 30.0f, 110.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
+    o.fov_y = glm::radians(fov);
+  ImGui::TextDisabled("Click a floor to move the observer there.");
+}
+
+void PortalsView::UpdateWindows() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float font = ImGui::GetFontSize();
+  // A column on the right under the Stats window: screen, tree, matrix.
+  const float right_w = std::min(display.x * 0.32f, font * 34.0f);
+  const float x = display.x - right_w - 8, screen_top = display.y * 0.29f;
+  const float tree_top = screen_top + right_w / 1.7f + font * 3.5f;
+  const float matrix_side = std::min(display.y * 0.30f, font * 24.0f);
+  if (show_screen_) {
+    ImGui::SetNextWindowPos(ImVec2(x, screen_top), ImGuiCond_FirstUseEver);
+    if (ImGui::Begin("Observer's screen (2-D windows)", &show_screen_,
+                     ImGuiWindowFlags_AlwaysAutoResize)) {
+      ObserverScreen(scene_, right_w - font);
+      ImGui::TextDisabled("Filled: the window at each portal, by recursion depth.");
+    }
+    ImGui::End();
+  }
+  if (show_tree_) {
+    ImGui::SetNextWindowPos(ImVec2(x, tree_top), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(
+        ImVec2(right_w - matrix_side - font * 2.0f, display.y - tree_top - font),
+        ImGuiCond_FirstUseEver);
+    if (ImGui::Begin("Recursion tree", &show_tree_))
+      RecursionTree(scene_, overlay_.variant, &tree_children_);
+    ImGui::End();
+  }
+  if (show_matrix_) {
+    ImGui::SetNextWindowPos(ImVec2(display.x - matrix_side - font * 1.5f - 8, tree_top),
+                            ImGuiCond_FirstUseEver);
+    if (ImGui::Begin("PVS matrix", &show_matrix_, ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGui::TextDisabled("row: from, column: to");
+      PvsMatrix(scene_, matrix_side);
+    }
+    ImGui::End();
+  }
+}
+
+std::unique_ptr<View> CreatePortalsView(AppContext& app) {
+  return std::make_unique<PortalsView>(app);
+}
+
+const bool kRegistered = RegisterView(
+    {"Portals", "Portals and the PVS on indoor levels (section 3.2.3.4)", &CreatePortalsView,
+     /*uses_model=*/false});
+
+}  // namespace
+
+}  // namespace partlab

@@ -1,0 +1,36 @@
+// The indoor level text format (docs/visibility.md), written by hand or by the generator:
+//
+//   # a comment runs to the end of the line
+//   level NAME
+//   cell NAME FLOOR CEILING  X Z  X Z  X Z ...     a convex outline, either winding
+//   portal CELL CELL  X Z  X Z  BOTTOM TOP         an opening on an edge the two cells share
+//
+// Validated on load, each problem one line "file:line: problem": unknown words and bad numbers,
+// a self-intersecting or non-convex outline (section 3.2.3.4 wants convex cells: "uma célula é
+// convexa quando, tomados dois pontos quaisquer do seu interior, a reta que os une não intercepta
+// nenhum polígono das paredes da célula"), a portal that does not lie on both cells' boundary or
+// whose opening leaves their floor-to-ceiling span, overlapping portals, and a cell no chain of
+// portals reaches from the first ("uma célula apenas poderá ver outra através de um portal").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/visibility/indoor_level.h"
+
+namespace partlab {
+
+struct LevelLoad {
+  IndoorLevel level;                // complete (geometry built) only when errors is empty
+  std::vector<std::string> errors;  // "file:line: problem", in file order
+  bool ok() const { return errors.empty(); }
+};
+
+LevelLoad ParseLevel(std::string_view text, const std::string& file_name);
+LevelLoad LoadLevelFile(const std::string& path);
+
+// The text of a level (cells and portals), which ParseLevel reads back to the same level.
+std::string WriteLevel(const IndoorLevel& level);
+
+}  // namespace partlab

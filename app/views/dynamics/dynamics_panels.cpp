@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/panels/tooltip.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/views/dynamics/dynamics_view.h"
 
@@ -14,16 +15,6 @@ namespace partlab {
 namespace {
 
 using dynamics::Stage;
-
-void Tip(const char* text) {
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-}
 
 void SectionTitle(const char* text) {
   ImGui::Spacing();

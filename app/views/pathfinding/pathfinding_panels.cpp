@@ -1,3 +1,4 @@
+#include "app/panels/tooltip.h"
 #include "app/views/pathfinding/pathfinding_panels.h"
 
 #include <imgui.h>
@@ -8,16 +9,6 @@
 namespace partlab {
 
 namespace {
-
-void Tip(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-}
 
 void Title(const char* text) {
   ImGui::Spacing();

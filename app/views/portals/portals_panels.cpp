@@ -1,3 +1,4 @@
+#include "app/panels/tooltip.h"
 #include "app/views/portals/portals_panels.h"
 
 #include <imgui.h>
@@ -18,15 +19,6 @@ ImU32 DepthColor(uint32_t depth, int alpha) {
                                 IM_COL32(77, 191, 255, 255),  IM_COL32(178, 115, 255, 255)};
   const ImU32 c = kRamp[std::min<uint32_t>(depth, 5)];
   return (c & 0x00FFFFFFu) | (ImU32(alpha) << 24);
-}
-
-void Tip(const char* text) {
-  if (!ImGui::IsItemHovered()) return;
-  ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include <glm/trigonometric.hpp>
 #include <string>
 
+#include "app/panels/tooltip.h"
+#include "engine/paths/data_paths.h"
 #include "app/command_line.h"
 #include "app/view.h"
 #include "app/views/portals/portals_panels.h"
@@ -22,19 +24,10 @@ namespace {
 
 const char* const kLevels[] = {"class", "large"};
 
-void Tip(const char* text) {
-  if (!ImGui::IsItemHovered()) return;
-  ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
-}
-
 class PortalsView final : public View {
  public:
-  explicit PortalsView(AppContext& app) : app_(app) {
-    ApplyPreset(ParsedCommandLine());
+  explicit PortalsView(AppContext& app) : View(app), app_(app) {
+    ApplyPreset(app.options);
     if (scene_.level().cells.empty()) Load(LevelPath(kLevels[0]));
   }
 
@@ -62,7 +55,7 @@ class PortalsView final : public View {
 
  private:
   static std::string LevelPath(const char* name) {
-    return std::string(PARTLAB_ASSET_DIR) + "/levels/" + name + ".level";
+    return AssetDirectory() + "/levels/" + name + ".level";
   }
 
   // A level that fails validation leaves the current one in place: its errors go to stderr and

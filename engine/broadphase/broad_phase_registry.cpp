@@ -37,7 +37,8 @@ std::unique_ptr<BroadPhase> MakeSap2() {
 
 const Entry kEntries[] = {
     {"brute", "Brute force: every pair tested; the reference, O(n^2)", &Make<BruteForce>},
-    {"sabsp", "Semi-adjusting BSP, our profile: the thesis's tree with our departures (fat boxes...)",
+    {"sabsp",
+     "Semi-adjusting BSP, our profile: the thesis's tree with our departures (fat boxes...)",
      &Make<SemiAdjustingBsp>},
     {"sabsp_thesis",
      "Semi-adjusting BSP exactly as the thesis describes it (chapters 3-6; docs/bsp.md)",

@@ -126,8 +126,9 @@ void RunAgainstBruteForce(Layout layout, int boxes, int steps, BspParams params 
   bsp.set_op_observer([&](const OpRecord& r) {
     if (!broken_by_op.empty()) return;
     const std::string broken = CheckBspInvariants(bsp.tree());
-    if (!broken.empty()) broken_by_op = std::string(BspOpName(r.op)) + " #" +
-                                        std::to_string(r.seq) + " (" + r.outcome + "): " + broken;
+    if (!broken.empty())
+      broken_by_op = std::string(BspOpName(r.op)) + " #" + std::to_string(r.seq) + " (" +
+                     r.outcome + "): " + broken;
   });
   BruteForce brute;
   FrameDriver drive_bsp(bsp), drive_brute(brute);
@@ -270,20 +271,16 @@ TEST(SabspThesisRandomMotion, Clustered) {
                        &TickingClock);
 }
 TEST(SabspThesisRandomMotion, Identical) {
-  RunAgainstBruteForce(Layout::kIdentical, 60, 500, ThesisSmallTree(), nullptr, 10,
-                       &TickingClock);
+  RunAgainstBruteForce(Layout::kIdentical, 60, 500, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, OnePlane) {
-  RunAgainstBruteForce(Layout::kOnePlane, 300, 1500, ThesisSmallTree(), nullptr, 10,
-                       &TickingClock);
+  RunAgainstBruteForce(Layout::kOnePlane, 300, 1500, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, Spanners) {
-  RunAgainstBruteForce(Layout::kSpanners, 300, 1500, ThesisSmallTree(), nullptr, 10,
-                       &TickingClock);
+  RunAgainstBruteForce(Layout::kSpanners, 300, 1500, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, ZeroSize) {
-  RunAgainstBruteForce(Layout::kZeroSize, 300, 1500, ThesisSmallTree(), nullptr, 10,
-                       &TickingClock);
+  RunAgainstBruteForce(Layout::kZeroSize, 300, 1500, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, AddedAndRemoved) {
   OpCounters ops;

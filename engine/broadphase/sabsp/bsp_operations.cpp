@@ -292,11 +292,10 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
   std::sort(hi_.begin(), hi_.end());
   const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, pop));
   if (!cut.found || cut.offset == old_offset) {
-    return Fail(
-        Format("balance failed: no position of the plane gives balance >= %.2f with "
-               "redundancy <= %.1f%% (%u | %u, %u straddle)",
-               params.unbalance_limit, Criteria(params, pop).max_redundancy * 100, left, right,
-               straddle));
+    return Fail(Format(
+        "balance failed: no position of the plane gives balance >= %.2f with "
+        "redundancy <= %.1f%% (%u | %u, %u straddle)",
+        params.unbalance_limit, Criteria(params, pop).max_redundancy * 100, left, right, straddle));
   }
   tree_.node_mut(n).offset = cut.offset;
   uint32_t migrated = 0;
@@ -314,9 +313,10 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
   Populations(n, result.after);
   result.ok = true;
   result.result_node = n;
-  result.reason = Format("balance: plane %.3g -> %.3g (%s), %u | %u -> %u | %u, %u straddle, %u box moves",
-                         old_offset, cut.offset, cut.offset < old_offset ? "down" : "up", left,
-                         right, result.after[1], result.after[2], cut.redundancy, migrated);
+  result.reason =
+      Format("balance: plane %.3g -> %.3g (%s), %u | %u -> %u | %u, %u straddle, %u box moves",
+             old_offset, cut.offset, cut.offset < old_offset ? "down" : "up", left, right,
+             result.after[1], result.after[2], cut.redundancy, migrated);
   return result;
 }
 

@@ -97,8 +97,7 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   }
 }
 
-uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out,
-                                  bool reuse_candidates) {
+uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates) {
   std::span<const BspNode> nodes = tree.nodes();
   if (candidates_.size() < nodes.size()) candidates_.resize(nodes.size());
   uint64_t tested = 0;

@@ -57,8 +57,12 @@ OpCounters BspScheduler::TakeCounters() {
 bool BspScheduler::Enqueue(BspOp op, NodeId n, std::string reason, const BspParams& params,
                            uint64_t chained_from) {
   if (Pending() >= static_cast<size_t>(params.queue_size)) return false;  // re-detected later
-  queues_[int(op)].push_back(
-      {op, n, tree_.node(n).generation, std::move(reason), ++seq_, chained_from});
+  // Verification runs while merges wait for spare time: a node's merge is queued once.
+  const uint32_t generation = tree_.node(n).generation;
+  for (const PendingOp& e : queues_[int(op)]) {
+    if (e.node == n && e.generation == generation) return false;
+  }
+  queues_[int(op)].push_back({op, n, generation, std::move(reason), ++seq_, chained_from});
   return true;
 }
 
@@ -77,8 +81,7 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
   const float excess =
       params.RedundancyLimit(node.population, tree_.box_count()) * params.redundancy_excess_factor;
   if (float(straddle) > excess * float(node.population)) {
-    return Format("redundant: %u straddle > %.1f%% of %u", straddle, excess * 100,
-                  node.population);
+    return Format("redundant: %u straddle > %.1f%% of %u", straddle, excess * 100, node.population);
   }
   return std::nullopt;
 }
@@ -115,8 +118,8 @@ bool BspScheduler::VisitBalance(NodeId n, const BspParams& params, bool apply_ba
   const PendingOp e{BspOp::kBalance, n, tree_.node(n).generation, "balance: " + *why, ++seq_, 0};
   const OpRecord r = Run(e, params);
   if (!r.ok) {
-    Enqueue(BspOp::kSwap, n, Format("swap: balance #%llu failed (%s)", (unsigned long long)r.seq,
-                                    why->c_str()),
+    Enqueue(BspOp::kSwap, n,
+            Format("swap: balance #%llu failed (%s)", (unsigned long long)r.seq, why->c_str()),
             params, r.seq);
   }
   return true;
@@ -278,14 +281,13 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
     // 5.2.1: split is tried only after shift-split fails; swap replaces a balance that failed.
     const auto seq = (unsigned long long)rec.seq;
     if (e.op == BspOp::kShiftSplit) {
-      Enqueue(BspOp::kSplit, e.node, Format("split: shift-split #%llu failed (%s)", seq,
-                                            e.reason.c_str()),
-              params, rec.seq);
+      Enqueue(BspOp::kSplit, e.node,
+              Format("split: shift-split #%llu failed (%s)", seq, e.reason.c_str()), params,
+              rec.seq);
     }
     if (e.op == BspOp::kBalance) {
-      Enqueue(BspOp::kSwap, e.node, Format("swap: balance #%llu failed (%s)", seq,
-                                           e.reason.c_str()),
-              params, rec.seq);
+      Enqueue(BspOp::kSwap, e.node,
+              Format("swap: balance #%llu failed (%s)", seq, e.reason.c_str()), params, rec.seq);
     }
     if (e.op == BspOp::kSplit && params.split_backoff && tree_.node(e.node).alive) {
       BspNode& leaf = tree_.node_mut(e.node);

@@ -38,9 +38,9 @@ namespace partlab {
 struct PendingOp {
   BspOp op = BspOp::kSplit;
   NodeId node = kNoNode;
-  uint32_t generation = 0;  // the node slot's generation when scheduled
-  std::string reason;       // why it was scheduled, e.g. "split: 212 > 128"
-  uint64_t seq = 0;         // the scheduler's sequence number when it was scheduled
+  uint32_t generation = 0;    // the node slot's generation when scheduled
+  std::string reason;         // why it was scheduled, e.g. "split: 212 > 128"
+  uint64_t seq = 0;           // the scheduler's sequence number when it was scheduled
   uint64_t chained_from = 0;  // seq of the failed operation that scheduled it (0: verification)
 };
 
@@ -59,8 +59,8 @@ struct OpRecord {
   OpStatus status = OpStatus::kFailed;
   uint32_t before[3] = {0, 0, 0};  // populations: node, negative child, positive child
   uint32_t after[3] = {0, 0, 0};
-  std::string reason;   // why it was scheduled
-  std::string outcome;  // what it did, why it failed, or why it was dropped
+  std::string reason;         // why it was scheduled
+  std::string outcome;        // what it did, why it failed, or why it was dropped
   uint64_t chained_from = 0;  // seq of the failed operation that scheduled this one (0: none)
   uint64_t stale_by = 0;      // dropped: seq of the applied operation that made it stale
   double ms = 0;

@@ -2,6 +2,7 @@
 
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/loose_octree.h"
+#include "engine/broadphase/one_cell_hash.h"
 #include "engine/broadphase/quadtree.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/broadphase/spatial_hash.h"
@@ -31,6 +32,10 @@ std::unique_ptr<BroadPhase> MakeSabspThesis() {
   return std::make_unique<SemiAdjustingBsp>(BspParams::Thesis(), "sabsp_thesis");
 }
 
+std::unique_ptr<BroadPhase> MakeQuadtreeLevel11() {
+  return std::make_unique<Quadtree>(QuadtreeParams{.depth = 11}, "quadtree_l11");
+}
+
 std::unique_ptr<BroadPhase> MakeSap2() {
   return std::make_unique<SweepAndPrune>(SweepAndPruneParams{.two_axes = true});
 }
@@ -51,6 +56,12 @@ const Entry kEntries[] = {
      &Make<SpatialHash>},
     {"quadtree", "Complete static quadtree on the XZ plane, one node per box: the thesis's QT",
      &Make<Quadtree>},
+    {"quadtree_l11",
+     "Complete static quadtree on XZ at level 11, the depth the thesis's QT needed (6.1)",
+     &MakeQuadtreeLevel11},
+    {"hash_1cell",
+     "Multi-level hash with each box in exactly one cell, as the thesis's 2.4 describes it",
+     &Make<OneCellHash>},
     {"loose_octree", "Loose octree (Thatcher 2000), looseness k = 2 by default: the thesis's LO",
      &Make<LooseOctree>},
 #if PARTLAB_HAVE_ODE
@@ -58,6 +69,9 @@ const Entry kEntries[] = {
      &MakeOdeHashSpace},
     {"ode_quadtree", "ODE dQuadTreeSpace: ODE's quadtree space (the thesis's QT)",
      &MakeOdeQuadTreeSpace},
+    {"ode_quadtree_l11",
+     "ODE dQuadTreeSpace at level 11 on the XZ plane: the thesis's QT as configured (6.1)",
+     &MakeOdeQuadTreeSpaceLevel11},
     {"ode_sap", "ODE dSweepAndPruneSpace: ODE's sort-based space", &MakeOdeSapSpace},
 #endif
 #if PARTLAB_HAVE_BULLET

@@ -1,5 +1,8 @@
 #include "app/engine_loop.h"
 
+#include "app/app_params.h"
+#include "app/param_settings.h"
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -34,7 +37,6 @@ constexpr const char* kHeadlessHint =
 constexpr double kFixedStep = 1.0 / 60.0;  // simulation step, independent of the frame rate
 constexpr double kIdleAfter = 1.0;         // seconds without input before the loop sleeps
 constexpr double kIdleWait = 0.25;         // the stats still refresh four times a second
-constexpr int kDefaultWidth = 1600, kDefaultHeight = 900;
 // Under llvmpipe, the most triangles a model is drawn with (mesh_lod.h): about one per pixel the
 // dragon covers at 1280x720, where the full 202,520 cost three times as much for the same image.
 constexpr size_t kSoftwareDisplayTriangles = 60000;
@@ -67,9 +69,12 @@ void InstallActivityCallbacks(Engine& engine) {
   });
 }
 
-// A value from settings.ini outside its range: clamped, and one line naming the file says so.
-void NoteSettingClamp(Engine& engine, const char* key, int& value, const ValueRange<int>& range) {
-  const std::string note = ClampWithNote(value, range, key);
+// A value of settings.ini read through its parameter row (app/app_params.h): out of range, not a
+// number or not finite, it is enforced, and one line naming the file says so.
+template <typename Row, typename T>
+void LoadSetting(Engine& engine, const Row& row, T& value) {
+  std::string note;
+  LoadParam(engine.settings, row, value, note);
   if (note.empty()) return;
   engine.setting_notes.push_back("partlab: " + engine.settings.path() + ": " + note);
   std::fprintf(stderr, "%s\n", engine.setting_notes.back().c_str());
@@ -94,17 +99,19 @@ int CreateWindowAndContext(Engine& engine) {
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   // Multisampling: smooth edges on a GPU; on Mesa llvmpipe it triples the frame time (the
   // resolve runs on the CPU), hence --msaa 0 for software rendering.
-  engine.msaa = engine.options.msaa >= 0 ? engine.options.msaa : engine.settings.GetInt("msaa", 4);
-  NoteSettingClamp(engine, "msaa", engine.msaa, {0, 16, "no multisampling", "the most GL offers"});
+  engine.msaa = engine.options.msaa >= 0 ? engine.options.msaa : app_params::kMsaa.fallback;
+  if (engine.options.msaa < 0) LoadSetting(engine, app_params::kMsaa, engine.msaa);
   glfwWindowHint(GLFW_SAMPLES, engine.msaa);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, engine.headless ? GLFW_FALSE : GLFW_TRUE);
   // --size was clamped by ParseCommandLine; a hand-edited settings file is clamped here.
-  int width = engine.options.width > 0 ? engine.options.width
-                                       : engine.settings.GetInt("window.width", kDefaultWidth);
-  int height = engine.options.height > 0 ? engine.options.height
-                                         : engine.settings.GetInt("window.height", kDefaultHeight);
-  NoteSettingClamp(engine, "window.width", width, kWindowSideRange);
-  NoteSettingClamp(engine, "window.height", height, kWindowSideRange);
+  int width = app_params::kWindowWidth.fallback, height = app_params::kWindowHeight.fallback;
+  if (engine.options.width > 0) {
+    width = engine.options.width;
+    height = engine.options.height;
+  } else {
+    LoadSetting(engine, app_params::kWindowWidth, width);
+    LoadSetting(engine, app_params::kWindowHeight, height);
+  }
   engine.window = glfwCreateWindow(width, height, "Partition Lab", nullptr, nullptr);
   if (!engine.window) {
     std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
@@ -142,7 +149,9 @@ int CreateWindowAndContext(Engine& engine) {
     glfwMakeContextCurrent(engine.window);
     gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress));
   }
-  engine.vsync = !engine.headless && engine.settings.GetInt("vsync", 1) != 0;
+  engine.vsync = app_params::kVsync.fallback;
+  LoadSetting(engine, app_params::kVsync, engine.vsync);
+  engine.vsync = engine.vsync && !engine.headless;
   glfwSwapInterval(engine.vsync ? 1 : 0);
   InstallActivityCallbacks(engine);
   return kExitOk;
@@ -303,12 +312,13 @@ int InitScene(Engine& engine) {
                  shader.c_str());
     return kExitBadInput;
   }
-  engine.style.wireframe = s.GetInt("wireframe", 0) != 0;
-  engine.scene_ui.show_grid = s.GetInt("grid", 1) != 0;
+  LoadSetting(engine, app_params::kWireframe, engine.style.wireframe);
+  LoadSetting(engine, app_params::kGrid, engine.scene_ui.show_grid);
   SwitchView(engine, view);
-  engine.show_help = !engine.headless && (s.first_run() || s.GetInt("panel.help", 0) != 0);
-  engine.show_stats = s.GetInt("panel.stats", 1) != 0;
-  engine.show_scene = s.GetInt("panel.scene", 1) != 0;
+  LoadSetting(engine, app_params::kHelpPanel, engine.show_help);
+  engine.show_help = !engine.headless && (s.first_run() || engine.show_help);
+  LoadSetting(engine, app_params::kStatsPanel, engine.show_stats);
+  LoadSetting(engine, app_params::kScenePanel, engine.show_scene);
   if (engine.headless) engine.show_stats = engine.show_scene = true;
   if (engine.options.no_ui) engine.show_help = engine.show_stats = engine.show_scene = false;
   return kExitOk;
@@ -478,16 +488,17 @@ void SaveSettings(Engine& engine) {
   if (w > 0 && h > 0 && !glfwGetWindowAttrib(engine.window, GLFW_ICONIFIED)) {
     // Stored in screen coordinates; GLFW_SCALE_TO_MONITOR scales them again on creation.
     const float scale = ContentScale(engine.window);
-    s.SetInt("window.width", int(std::lround(w / scale)));
-    s.SetInt("window.height", int(std::lround(h / scale)));
+    SaveParam(s, app_params::kWindowWidth, int(std::lround(w / scale)));
+    SaveParam(s, app_params::kWindowHeight, int(std::lround(h / scale)));
   }
-  s.SetInt("vsync", engine.vsync);
-  if (!engine.software_gl) s.SetInt("msaa", engine.msaa);  // software: 0 unless --msaa says
-  s.SetInt("grid", engine.scene_ui.show_grid);
-  s.SetInt("wireframe", engine.style.wireframe);
-  s.SetInt("panel.help", engine.show_help);
-  s.SetInt("panel.stats", engine.show_stats);
-  s.SetInt("panel.scene", engine.show_scene);
+  SaveParam(s, app_params::kVsync, engine.vsync);
+  if (!engine.software_gl)
+    SaveParam(s, app_params::kMsaa, engine.msaa);  // software: 0 unless --msaa
+  SaveParam(s, app_params::kGrid, engine.scene_ui.show_grid);
+  SaveParam(s, app_params::kWireframe, engine.style.wireframe);
+  SaveParam(s, app_params::kHelpPanel, engine.show_help);
+  SaveParam(s, app_params::kStatsPanel, engine.show_stats);
+  SaveParam(s, app_params::kScenePanel, engine.show_scene);
   if (const std::string error = s.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/clamped_value.h"
+#include "engine/params/param.h"
 
 namespace partlab {
 
@@ -26,6 +27,18 @@ bool ClampedSliderInt(const char* label, int* value, const ValueRange<int>& rang
 bool ClampedSliderFloat(const char* label, float* value, const ValueRange<float>& range,
                         ClampNote& note, const char* format = "%.3f", ImGuiSliderFlags flags = 0);
 bool ClampedInputInt(const char* label, int* value, const ValueRange<int>& range, ClampNote& note);
+
+// The same for a row of the parameter table (engine/params/param.h): the row gives the label, the
+// range and the tooltip, and a NaN or infinity typed with Ctrl+click falls back to the row's
+// default, never to a bound. Each returns true when the value changed.
+bool ParamSliderInt(const Param<int>& p, int* value, ClampNote& note, const char* format = "%d",
+                    ImGuiSliderFlags flags = 0);
+bool ParamSliderFloat(const Param<float>& p, float* value, ClampNote& note,
+                      const char* format = "%.3f", ImGuiSliderFlags flags = 0);
+// An input box for a number without a useful slider (a seed), enforced the same way.
+bool ParamInputInt(const Param<int>& p, int* value, ClampNote& note);
+// A combo box over the choice's names; `shown` gives the panel's wording (null: the names).
+bool ParamCombo(const ChoiceParam& p, int* index, const char* const* shown = nullptr);
 
 // A yellow wrapped line; the status bars and panels use it for notes from settings and flags.
 void DrawNoteLine(const std::string& text);

@@ -16,6 +16,8 @@
 
 #include "app/command_line.h"
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/tooltip.h"
+#include "app/param_settings.h"
 #include "app/render/heatmap_mesh.h"
 #include "app/render/heatmap_quad.h"
 #include "app/render/scene_cache.h"
@@ -24,6 +26,7 @@
 #include "app/ui_style.h"
 #include "app/view.h"
 #include "app/views/octree_jobs.h"
+#include "app/views/octree_params.h"
 #include "app/views/octree_scene.h"
 #include "engine/octree/cell_lines_outside_mesh.h"
 #include "engine/octree/octree_overlay.h"
@@ -32,16 +35,7 @@ namespace partlab {
 
 namespace {
 
-// One or two sentences on what a control does and where it comes from in the paper.
-void Tip(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-}
+namespace op = octree_params;
 
 uint32_t PackRgba(const Color& c) {
   auto byte = [](float v) { return uint32_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
@@ -65,14 +59,6 @@ enum Section : unsigned {
 enum class RayMode { kFromCamera, kFromFixedOrigin };
 enum class HeatmapShown { kPaper, kOrdered, kSplit };
 constexpr int kFractions[] = {1, 2, 4, 8, 16};  // the heatmap traces 1/f of the pixels per axis
-
-// The panel's documented ranges (README, "Bad input"); the depth is the command line's too.
-constexpr ValueRange<int> kSoupRange{100, 2000000, "the paper's smallest soup",
-                                     "2 million triangles, beyond the paper's 10,000"};
-constexpr ValueRange<int> kBruteRaysRange{100, 10000, "too few rays to time",
-                                          "the batch has 10,000 rays"};
-constexpr ValueRange<int> kRaysDrawnRange{100, 10000, "the fewest rays drawn",
-                                          "the batch has 10,000 rays"};
 
 // What the ray query of the panel found with one traversal.
 struct RayResult {
@@ -159,22 +145,22 @@ class OctreeView final : public View {
   // The scene and its octree.
   OctreeScene scene_;
   SceneSource source_ = SceneSource::kModel;
-  int soup_affinity_ = 2;  // Affinity::kHigh
-  int soup_count_ = 10000;
-  int soup_seed_ = 1;
-  int max_depth_ = 8;
-  int placement_ = 0;  // Placement::kDeepestContaining, the paper's
+  int soup_affinity_ = op::kAffinity.fallback;  // Affinity::kHigh
+  int soup_count_ = op::kSoupTriangles.fallback;
+  int soup_seed_ = op::kSoupSeed.fallback;
+  int max_depth_ = op::kMaxDepth.fallback;
+  int placement_ = op::kPlacement.fallback;  // Placement::kDeepestContaining, the paper's
   bool stale_ = true;
   std::shared_ptr<const Octree> tree_;
   std::vector<float> triangles_per_depth_;  // the build histogram, index 0 = depth 1
   std::vector<int> cells_per_depth_;        // non-empty cells, index 0 = depth 1
 
   // Overlay.
-  bool show_mesh_ = true;
-  bool show_cells_ = true;
-  int depth_shown_ = 8;
-  bool hide_empty_ = true;
-  bool tint_by_depth_ = false;
+  bool show_mesh_ = op::kShowMesh.fallback;
+  bool show_cells_ = op::kShowCells.fallback;
+  int depth_shown_ = op::kDepthShown.fallback;
+  bool hide_empty_ = op::kHideEmpty.fallback;
+  bool tint_by_depth_ = op::kTintByDepth.fallback;
   bool tint_uploaded_ = false;           // the scene is drawn from tint_mesh_
   bool uploaded_depth_colours_ = false;  // ... with depth colours (else plain)
   std::unique_ptr<HeatmapMesh> tint_mesh_;
@@ -186,7 +172,7 @@ class OctreeView final : public View {
   int scene_redraws_ = 0, scene_frames_ = 0, motion_redraws_ = 0, outside_redraws_ = 0;
   // Software rendering: frames drawn under the cells while the camera moves use the model's
   // coarser copy (CurrentModel::gpu_in_motion); the still picture uses the display mesh, cached.
-  bool coarse_in_motion_ = true;
+  bool coarse_in_motion_ = op::kCoarseInMotion.fallback;
   uint64_t previous_key_ = 0;
   MergedLineRecorder cell_recorder_;
   // The cells less their stretches inside the coarse mesh, drawn over it while the camera moves.
@@ -206,17 +192,18 @@ class OctreeView final : public View {
 
   // Batch.
   BatchJob batch_job_;
-  bool draw_batch_rays_ = true;
-  int batch_rays_drawn_ = 2000;
-  int batch_seed_ = 1;
-  int brute_rays_ = 10000;  // lowered for big models when the view starts (see constructor)
+  bool draw_batch_rays_ = op::kDrawBatchRays.fallback;
+  int batch_rays_drawn_ = op::kRaysDrawn.fallback;
+  int batch_seed_ = op::kBatchSeed.fallback;
+  int brute_rays_ =
+      op::kBruteRays.fallback;  // lowered for big models when the view starts (see constructor)
 
   // Heatmap.
   bool heatmap_on_ = false;
-  int heatmap_metric_ = 1;    // CostMetric::kTrianglesTested
-  int heatmap_shown_ = 2;     // HeatmapShown::kSplit
-  int heatmap_fraction_ = 3;  // 1/8: a quick first image on the dragon
-  bool heatmap_log_ = false;
+  int heatmap_metric_ = op::kHeatmapMetric.fallback;      // CostMetric::kTrianglesTested
+  int heatmap_shown_ = op::kHeatmapShown.fallback;        // HeatmapShown::kSplit
+  int heatmap_fraction_ = op::kHeatmapFraction.fallback;  // 1/8: a quick first image
+  bool heatmap_log_ = op::kHeatmapLog.fallback;
   HeatmapJob heatmap_job_;
   HeatmapKey heatmap_key_;  // what the shown image was traced for
   bool heatmap_recolour_ = false;
@@ -234,41 +221,33 @@ void OctreeView::LoadSettings(const Options& options) {
   if (!options.screenshot.empty()) return;
   settings_.Load(ConfigDirectory() + "/octree");
   const Settings& s = settings_;
-  source_ = s.Get("octree.source", "model") == "soup" ? SceneSource::kSoup : SceneSource::kModel;
-  const std::string affinity = s.Get("octree.soup.affinity", "high");
-  soup_affinity_ = affinity == "low" ? 0 : affinity == "medium" ? 1 : 2;
   // A hand-edited file: numbers back into the panel's ranges, with one note naming the file.
   std::string notes;
-  soup_count_ = s.GetInt("octree.soup.triangles", soup_count_);
-  AppendNote(notes, ClampWithNote(soup_count_, kSoupRange, "octree.soup.triangles"));
-  soup_seed_ = s.GetInt("octree.soup.seed", soup_seed_);
-  max_depth_ = s.GetInt("octree.max_depth", max_depth_);
-  AppendNote(notes, ClampWithNote(max_depth_, kOctreeDepthRange, "octree.max_depth"));
-  placement_ = s.Get("octree.placement", "paper") == "leaf" ? int(Placement::kLeafReferences)
-                                                            : int(Placement::kDeepestContaining);
-  show_mesh_ = s.GetInt("octree.overlay.mesh", show_mesh_) != 0;
-  show_cells_ = s.GetInt("octree.overlay.cells", show_cells_) != 0;
-  coarse_in_motion_ = s.GetInt("octree.overlay.coarse_in_motion", coarse_in_motion_) != 0;
-  hide_empty_ = s.GetInt("octree.overlay.hide_empty", hide_empty_) != 0;
-  depth_shown_ = s.GetInt("octree.overlay.depth", depth_shown_);
+  int source = int(source_), ray_mode = int(ray_mode_);
+  LoadParam(s, op::kSource, source, notes);
+  LoadParam(s, op::kAffinity, soup_affinity_, notes);
+  LoadParam(s, op::kSoupTriangles, soup_count_, notes);
+  LoadParam(s, op::kSoupSeed, soup_seed_, notes);
+  LoadParam(s, op::kMaxDepth, max_depth_, notes);
+  LoadParam(s, op::kPlacement, placement_, notes);
+  LoadParam(s, op::kShowMesh, show_mesh_, notes);
+  LoadParam(s, op::kShowCells, show_cells_, notes);
+  LoadParam(s, op::kCoarseInMotion, coarse_in_motion_, notes);
+  LoadParam(s, op::kHideEmpty, hide_empty_, notes);
+  LoadParam(s, op::kDepthShown, depth_shown_, notes);
   AppendNote(notes, ClampWithNote(depth_shown_,
                                   {1, max_depth_, "the root is depth 1", "the octree's max depth"},
-                                  "octree.overlay.depth"));
-  tint_by_depth_ = s.GetInt("octree.overlay.tint_by_depth", tint_by_depth_) != 0;
-  ray_mode_ = s.Get("octree.ray.mode", "camera") == "fixed" ? RayMode::kFromFixedOrigin
-                                                            : RayMode::kFromCamera;
-  draw_batch_rays_ = s.GetInt("octree.batch.draw_rays", draw_batch_rays_) != 0;
-  batch_seed_ = s.GetInt("octree.batch.seed", batch_seed_);
-  heatmap_metric_ = s.Get("octree.heatmap.metric", "tests") == "cells"
-                        ? int(CostMetric::kNodesVisited)
-                        : int(CostMetric::kTrianglesTested);
-  const std::string shown = s.Get("octree.heatmap.shown", "split");
-  heatmap_shown_ = shown == "paper"     ? int(HeatmapShown::kPaper)
-                   : shown == "ordered" ? int(HeatmapShown::kOrdered)
-                                        : int(HeatmapShown::kSplit);
-  heatmap_fraction_ = std::clamp(s.GetInt("octree.heatmap.fraction_index", heatmap_fraction_), 0,
-                                 int(std::size(kFractions)) - 1);
-  heatmap_log_ = s.GetInt("octree.heatmap.log", heatmap_log_) != 0;
+                                  op::kDepthShown.key));
+  LoadParam(s, op::kTintByDepth, tint_by_depth_, notes);
+  LoadParam(s, op::kRayMode, ray_mode, notes);
+  LoadParam(s, op::kDrawBatchRays, draw_batch_rays_, notes);
+  LoadParam(s, op::kBatchSeed, batch_seed_, notes);
+  LoadParam(s, op::kHeatmapMetric, heatmap_metric_, notes);
+  LoadParam(s, op::kHeatmapShown, heatmap_shown_, notes);
+  LoadParam(s, op::kHeatmapFraction, heatmap_fraction_, notes);
+  LoadParam(s, op::kHeatmapLog, heatmap_log_, notes);
+  source_ = SceneSource(source);
+  ray_mode_ = RayMode(ray_mode);
   if (!notes.empty()) {
     settings_note_ = "partlab: " + settings_.path() + ": " + notes;
     std::fprintf(stderr, "%s\n", settings_note_.c_str());
@@ -277,30 +256,25 @@ void OctreeView::LoadSettings(const Options& options) {
 
 void OctreeView::SaveSettings() {
   Settings& s = settings_;
-  s.Set("octree.source", source_ == SceneSource::kSoup ? "soup" : "model");
-  s.Set("octree.soup.affinity", soup_affinity_ == 0   ? "low"
-                                : soup_affinity_ == 1 ? "medium"
-                                                      : "high");
-  s.SetInt("octree.soup.triangles", soup_count_);
-  s.SetInt("octree.soup.seed", soup_seed_);
-  s.SetInt("octree.max_depth", max_depth_);
-  s.Set("octree.placement", placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper");
-  s.SetInt("octree.overlay.mesh", show_mesh_);
-  s.SetInt("octree.overlay.cells", show_cells_);
-  s.SetInt("octree.overlay.coarse_in_motion", coarse_in_motion_);
-  s.SetInt("octree.overlay.hide_empty", hide_empty_);
-  s.SetInt("octree.overlay.depth", depth_shown_);
-  s.SetInt("octree.overlay.tint_by_depth", tint_by_depth_);
-  s.Set("octree.ray.mode", ray_mode_ == RayMode::kFromFixedOrigin ? "fixed" : "camera");
-  s.SetInt("octree.batch.draw_rays", draw_batch_rays_);
-  s.SetInt("octree.batch.seed", batch_seed_);
-  s.Set("octree.heatmap.metric",
-        heatmap_metric_ == int(CostMetric::kNodesVisited) ? "cells" : "tests");
-  s.Set("octree.heatmap.shown", heatmap_shown_ == int(HeatmapShown::kPaper)     ? "paper"
-                                : heatmap_shown_ == int(HeatmapShown::kOrdered) ? "ordered"
-                                                                                : "split");
-  s.SetInt("octree.heatmap.fraction_index", heatmap_fraction_);
-  s.SetInt("octree.heatmap.log", heatmap_log_);
+  SaveParam(s, op::kSource, int(source_));
+  SaveParam(s, op::kAffinity, soup_affinity_);
+  SaveParam(s, op::kSoupTriangles, soup_count_);
+  SaveParam(s, op::kSoupSeed, soup_seed_);
+  SaveParam(s, op::kMaxDepth, max_depth_);
+  SaveParam(s, op::kPlacement, placement_);
+  SaveParam(s, op::kShowMesh, show_mesh_);
+  SaveParam(s, op::kShowCells, show_cells_);
+  SaveParam(s, op::kCoarseInMotion, coarse_in_motion_);
+  SaveParam(s, op::kHideEmpty, hide_empty_);
+  SaveParam(s, op::kDepthShown, depth_shown_);
+  SaveParam(s, op::kTintByDepth, tint_by_depth_);
+  SaveParam(s, op::kRayMode, int(ray_mode_));
+  SaveParam(s, op::kDrawBatchRays, draw_batch_rays_);
+  SaveParam(s, op::kBatchSeed, batch_seed_);
+  SaveParam(s, op::kHeatmapMetric, heatmap_metric_);
+  SaveParam(s, op::kHeatmapShown, heatmap_shown_);
+  SaveParam(s, op::kHeatmapFraction, heatmap_fraction_);
+  SaveParam(s, op::kHeatmapLog, heatmap_log_);
   if (const std::string error = s.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
 }
@@ -741,29 +715,18 @@ void OctreeView::SourceGui() {
   Tip("Build over random triangles, the paper's synthetic test cases (2.2 Fatores de estudo).");
   source_ = SceneSource(source);
   if (source_ != SceneSource::kSoup) return;
-  const char* affinities[] = {"low", "medium", "high"};
-  stale_ |= ImGui::Combo("Affinity", &soup_affinity_, affinities, 3);
-  Tip("How close each triangle's vertices are: drawn in the whole cube (low), a 30-unit cube "
-      "(medium) or a 5-unit cube (high) - 2.2 Fatores de estudo.");
-  ClampedSliderInt("Triangles", &soup_count_, kSoupRange, clamp_note_, "%d",
-                   ImGuiSliderFlags_Logarithmic);
+  stale_ |= ParamCombo(op::kAffinity, &soup_affinity_);
+  ParamSliderInt(op::kSoupTriangles, &soup_count_, clamp_note_, "%d", ImGuiSliderFlags_Logarithmic);
   stale_ |= clamp_note_.deactivated_after_edit;
-  Tip("N, the number of random triangles; the paper uses 100 to 10,000 (2.2 Fatores de estudo).");
-  stale_ |= ImGui::InputInt("Seed", &soup_seed_);
-  Tip("Seed of the random soup (2.2 Fatores de estudo): the same seed gives the same triangles on "
-      "every machine.");
+  stale_ |= ParamInputInt(op::kSoupSeed, &soup_seed_, clamp_note_);
 }
 
 void OctreeView::BuildGui() {
   if (!Header("Octree build", kSectionBuild)) return;
-  ClampedSliderInt("Max depth", &max_depth_, kOctreeDepthRange, clamp_note_);
+  ParamSliderInt(op::kMaxDepth, &max_depth_, clamp_note_);
   stale_ |= clamp_note_.deactivated_after_edit;
-  Tip("The deepest level cells may split to (root = 1); triangles that fit no deeper stay where "
-      "they are, the paper's escape valve (1.2 Octree; 3.1 Profundidade da Octree).");
   const char* placements[] = {"Paper: deepest containing cell", "Leaf references (split + SAT)"};
-  stale_ |= ImGui::Combo("Placement", &placement_, placements, 2);
-  Tip("Paper: a triangle descends while one octant holds it whole (1.2 Octree). Leaf "
-      "references: triangles only in leaves, shared by every leaf they overlap (our comparison).");
+  stale_ |= ParamCombo(op::kPlacement, &placement_, placements);
   const OctreeBuildStats& s = tree_->stats();
   ImGui::Text("%zu triangles, build %.1f ms, %.2f MB", tree_->usable_triangle_count(),
               s.build_seconds * 1e3, double(s.memory_bytes) / (1 << 20));
@@ -793,10 +756,9 @@ void OctreeView::OverlayGui() {
   ImGui::Checkbox("Hide empty", &hide_empty_);
   Tip("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
       "(1.2 Octree).");
-  ClampedSliderInt("Depths <= k", &depth_shown_,
+  ClampedSliderInt(op::kDepthShown.label, &depth_shown_,
                    {1, max_depth_, "the root is depth 1", "the octree's max depth"}, clamp_note_);
-  Tip("Show only cells at depth k or shallower, to follow the subdivision level by level (1.2 "
-      "Octree: the root is depth 1).");
+  Tip(op::kDepthShown.tip);
   if (show_cells_) {
     ImGui::TextDisabled("%zu cell edges merged into %zu lines", cell_recorder_.segments_recorded(),
                         cell_lines_->line_count());
@@ -879,21 +841,15 @@ void OctreeView::BatchGui() {
       "direction, brute force vs octree, both traversals, answers compared ray by ray.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  ImGui::InputInt("Seed##batch", &batch_seed_);
-  Tip("Seed of the rays: origins uniform in the scene's cube, directions uniform on the sphere, "
-      "as the paper's random rays (2.1 Parâmetros da avaliação).");
-  ClampedSliderInt("Brute-force rays", &brute_rays_, kBruteRaysRange, clamp_note_, "%d",
-                   ImGuiSliderFlags_Logarithmic);
-  Tip("How many of the rays the brute force (the paper's basic algorithm, 1.1) also answers; "
-      "speedups compare both on those rays. All 10,000 take minutes on a 200k-triangle model.");
+  ParamInputInt(op::kBatchSeed, &batch_seed_, clamp_note_);
+  ParamSliderInt(op::kBruteRays, &brute_rays_, clamp_note_, "%d", ImGuiSliderFlags_Logarithmic);
   ImGui::Checkbox("Draw rays", &draw_batch_rays_);
   Tip("The batch's rays (2.1 Parâmetros da avaliação) as thin lines, to the hit or across the "
       "scene when they miss; hits as red points.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  ClampedSliderInt("##Rays drawn", &batch_rays_drawn_, kRaysDrawnRange, clamp_note_, "%d drawn",
-                   ImGuiSliderFlags_Logarithmic);
-  Tip("How many of the 10,000 rays (2.1 Parâmetros da avaliação) to draw.");
+  ParamSliderInt(op::kRaysDrawn, &batch_rays_drawn_, clamp_note_, "%d drawn",
+                 ImGuiSliderFlags_Logarithmic);
 }
 
 void OctreeView::HeatmapGui() {
@@ -902,21 +858,16 @@ void OctreeView::HeatmapGui() {
   Tip("One ray per pixel from the camera, coloured by its cost: where the octree saves work and "
       "where it does not (the costs of 3.1 Resultados, per pixel).");
   const char* metrics[] = {"Cells visited", "Triangles tested"};
-  heatmap_recolour_ |= ImGui::Combo("Cost", &heatmap_metric_, metrics, 2);
-  Tip("Cells whose triangles were tested, or Möller-Trumbore tests run (1.1 Formato "
-      "algorítmico): the paper's two measures of work.");
+  heatmap_recolour_ |= ParamCombo(op::kHeatmapMetric, &heatmap_metric_, metrics);
   const char* shown[] = {"Paper traversal", "Ordered traversal", "Split: paper | ordered"};
-  heatmap_recolour_ |= ImGui::Combo("Traversal", &heatmap_shown_, shown, 3);
-  Tip("Which traversal's cost to colour; split shows the paper's on the left half and the "
-      "ordered one on the right, on one shared scale.");
+  heatmap_recolour_ |= ParamCombo(op::kHeatmapShown, &heatmap_shown_, shown);
   heatmap_recolour_ |= ImGui::Checkbox("Log scale", &heatmap_log_);
   Tip("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
       "rays' differences, while the "
       "linear scale shows where the expensive rays are.");
   const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
-  ImGui::Combo("Resolution", &heatmap_fraction_, fractions, 5);
-  Tip("Rays per pixel side: 1/4 traces one ray per 4x4 block, a sixteenth of the pixels; each is "
-      "a nearest-hit query of 1.2 Octree.");
+  ImGui::Combo(op::kHeatmapFraction.label, &heatmap_fraction_, fractions, 5);
+  Tip(op::kHeatmapFraction.tip);
   if (heatmap_job_.Running()) ImGui::ProgressBar(heatmap_job_.Progress(), ImVec2(-1, 0), "tracing");
   if (heatmap_on_ && heatmap_key_.width > 0)
     ImGui::Text("%dx%d rays; mean %s: paper %.1f, ordered %.1f", heatmap_key_.width,

@@ -1,0 +1,46 @@
+// The app's own parameters (settings.ini next to imgui.ini), each declared once: the window, the
+// multisampling, and the panels shown. The settings file and the command line read these rows
+// (engine/params/param.h); --size sets both window sides in one flag.
+#pragma once
+
+#include "engine/params/param.h"
+
+namespace partlab::app_params {
+
+inline constexpr ValueRange<int> kWindowSide{64, 8192, "the smallest window the panels fit in",
+                                             "the largest window partlab opens"};
+
+inline constexpr Param<int> kWindowWidth{"window.width",
+                                         "",
+                                         "Window width",
+                                         1600,
+                                         kWindowSide,
+                                         "screen units",
+                                         "The window's width when partlab opens (--size WxH)."};
+inline constexpr Param<int> kWindowHeight{"window.height",
+                                          "",
+                                          "Window height",
+                                          900,
+                                          kWindowSide,
+                                          "screen units",
+                                          "The window's height when partlab opens (--size WxH)."};
+
+// Multisampling: smooth edges on a GPU; on a software renderer (Mesa llvmpipe) the resolve runs on
+// the CPU and triples the frame time, hence 0 there unless a flag asks.
+inline constexpr Param<int> kMsaa{
+    "msaa",
+    "--msaa",
+    "MSAA",
+    4,
+    {0, 16, "no multisampling", "the most GL offers"},
+    "samples",
+    "Samples per pixel of the window's framebuffer; 0 under software rendering."};
+
+inline constexpr BoolParam kVsync{"vsync", "", "Vsync", true, "Wait for the display's refresh."};
+inline constexpr BoolParam kGrid{"grid", "", "Grid", true, "The ground grid."};
+inline constexpr BoolParam kWireframe{"wireframe", "", "Wireframe", false, "Triangle edges."};
+inline constexpr BoolParam kHelpPanel{"panel.help", "", "Help", false, "The help window."};
+inline constexpr BoolParam kStatsPanel{"panel.stats", "", "Stats", true, "The stats window."};
+inline constexpr BoolParam kScenePanel{"panel.scene", "", "Scene", true, "The scene window."};
+
+}  // namespace partlab::app_params

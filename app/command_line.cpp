@@ -129,6 +129,8 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
       ClampFlag(options.bodies, kBodiesRange, "--bodies", options);
     } else if (flag == "--trace") {
       options.trace = value;
+    } else if (flag == "--beside") {
+      options.beside = value;
     } else if (flag == "--preset") {
       options.preset = value;
     } else if (flag == "--placement") {

@@ -16,6 +16,7 @@
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/sabsp/bsp_invariants.h"
+#include "engine/broadphase/sabsp/bsp_param_table.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 
 namespace partlab {
@@ -92,6 +93,46 @@ TEST(SabspThesisProfile, PresetsDifferExactlyInTheDepartures) {
   BspParams clamped = thesis;
   EXPECT_EQ(clamped.Clamp(), "");  // a fixed point of the clamp
   EXPECT_EQ(clamped, thesis);
+}
+
+// The parameter table's rows (settings, panel) default to our profile, and every value of both
+// profiles lies inside the rows' ranges, so neither preset is clamped by the panel.
+TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
+  namespace t = bsp_params;
+  const BspParams ours = BspParams::Ours();
+  EXPECT_EQ(t::kMaxDepth.fallback, ours.max_depth);
+  EXPECT_EQ(t::kSplitMin.fallback, ours.split_threshold_min);
+  EXPECT_EQ(t::kSplitMax.fallback, ours.split_threshold_max);
+  EXPECT_EQ(t::kSplitFixed.fallback, ours.split_threshold);
+  EXPECT_EQ(t::kMergeFraction.fallback, ours.merge_fraction);
+  EXPECT_EQ(t::kQueueSize.fallback, ours.queue_size);
+  EXPECT_EQ(t::kOpsMin.fallback, ours.ops_per_cycle_min);
+  EXPECT_EQ(t::kOpsMax.fallback, ours.ops_per_cycle_max);
+  EXPECT_EQ(t::kVerifyInterval.fallback, ours.verify_interval);
+  EXPECT_EQ(t::kUnbalanceLimit.fallback, ours.unbalance_limit);
+  EXPECT_EQ(t::kRedundancyLimit.fallback, ours.redundancy_limit);
+  EXPECT_EQ(t::kExcessFactor.fallback, ours.redundancy_excess_factor);
+  EXPECT_EQ(t::kFatMargin.fallback, ours.fat_margin);
+  EXPECT_EQ(t::kSplitTries.fallback, ours.split_direction_tries);
+  EXPECT_EQ(t::kStepBudget.fallback, ours.step_budget_ms);
+  EXPECT_EQ(t::kAdaptive.fallback, ours.adaptive_split_threshold);
+  EXPECT_EQ(t::kBalanceByMerge.fallback, ours.balance_by_merge);
+  EXPECT_EQ(t::kBalanceFirst.fallback, ours.balance_first);
+  EXPECT_EQ(t::kMergeInSpareTime.fallback, ours.merge_in_spare_time);
+  EXPECT_EQ(t::kSplitBackoff.fallback, ours.split_backoff);
+  EXPECT_EQ(t::kOverfullAllowance.fallback, ours.overfull_allowance);
+  EXPECT_EQ(t::kCachedLeafPairs.fallback, ours.cached_leaf_pairs);
+  EXPECT_EQ(t::kBulkBuild.fallback, ours.build_on_bulk_add);
+  EXPECT_EQ(t::kCutRule.fallback, int(ours.cut_rule));
+  EXPECT_STREQ(t::kCutRule.names[int(CutRule::kRedundancyFirst)], "redundancy_first");
+  for (const BspParams& p : {BspParams::Thesis(), ours}) {
+    auto inside = [](const auto& row, auto v) { return row.range.lo <= v && v <= row.range.hi; };
+    EXPECT_TRUE(inside(t::kMaxDepth, p.max_depth));
+    EXPECT_TRUE(inside(t::kExcessFactor, p.redundancy_excess_factor));
+    EXPECT_TRUE(inside(t::kFatMargin, p.fat_margin));
+    EXPECT_TRUE(inside(t::kSplitTries, p.split_direction_tries));
+    EXPECT_TRUE(inside(t::kStepBudget, p.step_budget_ms));
+  }
 }
 
 TEST(SabspThesisProfile, NanNeverPassesTheClamp) {

@@ -116,11 +116,12 @@ inline constexpr Param<float> kRedundancyLimit{
 inline constexpr Param<float> kExcessFactor{
     "sim.bsp.redundancy_excess",
     "",
-    "Redundancy trigger (x limit)",
+    "Redundancy trigger",
     2.0f,
     {1.0f, 8.0f, "below 1 a fresh plane is already excessive", "the panel's maximum factor"},
     "",
-    "Departure from 4.5 / 6.1 [thesis 1]: a plane is rebalanced (or swapped) when its straddlers "
+    "Departure from 4.5 / 6.1 [thesis 1], a multiple of the redundancy limit: a plane is "
+    "rebalanced (or swapped) when its straddlers "
     "exceed limit x this. With the thesis's 1, a plane placed at the limit is flagged as soon as "
     "boxes move."};
 inline constexpr Param<float> kFatMargin{

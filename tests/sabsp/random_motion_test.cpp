@@ -259,7 +259,7 @@ BspParams ThesisSmallTree() {
 
 TEST(SabspThesisRandomMotion, Uniform) {
   OpCounters ops;
-  RunAgainstBruteForce(Layout::kUniform, 300, 1500, ThesisSmallTree(), &ops, 10, &TickingClock);
+  RunAgainstBruteForce(Layout::kUniform, 300, 800, ThesisSmallTree(), &ops, 10, &TickingClock);
   ExpectEveryOperation(ops, false);
 }
 TEST(SabspThesisRandomMotion, UniformThesisThreshold) {
@@ -267,24 +267,24 @@ TEST(SabspThesisRandomMotion, UniformThesisThreshold) {
                        &TickingClock);
 }
 TEST(SabspThesisRandomMotion, Clustered) {
-  RunAgainstBruteForce(Layout::kClustered, 300, 1500, ThesisSmallTree(), nullptr, 10,
+  RunAgainstBruteForce(Layout::kClustered, 300, 800, ThesisSmallTree(), nullptr, 10,
                        &TickingClock);
 }
 TEST(SabspThesisRandomMotion, Identical) {
   RunAgainstBruteForce(Layout::kIdentical, 60, 500, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, OnePlane) {
-  RunAgainstBruteForce(Layout::kOnePlane, 300, 1500, ThesisSmallTree(), nullptr, 10, &TickingClock);
+  RunAgainstBruteForce(Layout::kOnePlane, 300, 800, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, Spanners) {
-  RunAgainstBruteForce(Layout::kSpanners, 300, 1500, ThesisSmallTree(), nullptr, 10, &TickingClock);
+  RunAgainstBruteForce(Layout::kSpanners, 300, 800, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, ZeroSize) {
-  RunAgainstBruteForce(Layout::kZeroSize, 300, 1500, ThesisSmallTree(), nullptr, 10, &TickingClock);
+  RunAgainstBruteForce(Layout::kZeroSize, 300, 800, ThesisSmallTree(), nullptr, 10, &TickingClock);
 }
 TEST(SabspThesisRandomMotion, AddedAndRemoved) {
   OpCounters ops;
-  RunAgainstBruteForce(Layout::kChurn, 300, 2000, ThesisSmallTree(), &ops, 10, &TickingClock);
+  RunAgainstBruteForce(Layout::kChurn, 300, 1000, ThesisSmallTree(), &ops, 10, &TickingClock);
   ExpectEveryOperation(ops, false);  // merge has its own test (thesis_profile_test.cpp)
 }
 

@@ -136,6 +136,9 @@ void DefineFlags(CLI::App& app, Options& o) {
   AddParamFlag(app, ap::kBodies, o.bodies, o.notes, "partlab: ", {"a number of bodies", false});
   AddPathFlag(app, "--trace", o.trace, "a path to an AABBTRC1 trace",
               "Simulation: replay this AABBTRC1 trace");
+  app.add_option("--beside", o.beside,
+                 "Simulation: a second broad phase drawn in a right-hand viewport")
+      ->type_name("NAME");
   // The octree view (and the visibility view's --preset words).
   app.add_option("--preset", o.preset,
                  "What a view shows first. Octree: cells, soup-low|medium|high, tint, ray, batch, "

@@ -37,11 +37,12 @@ struct Options {
   float ray[6] = {0, 0, 0, 0, 0, 1};
   // The simulation view: which scene, broad phase and trace to start with, and how many
   // physics steps to advance before the first frame (for headless screenshots).
-  std::string scene;  // --scene N|KEY
-  std::string algo;   // --algo NAME (a broad phase from the registry)
-  int steps = 0;      // --steps N
-  int bodies = 0;     // --bodies N: dynamic bodies of the scene (0: the scene's own count)
-  std::string trace;  // --trace FILE (an AABBTRC1 trace: opens the replay viewer on it)
+  std::string scene;   // --scene N|KEY
+  std::string algo;    // --algo NAME (a broad phase from the registry)
+  int steps = 0;       // --steps N
+  int bodies = 0;      // --bodies N: dynamic bodies of the scene (0: the scene's own count)
+  std::string trace;   // --trace FILE (an AABBTRC1 trace: opens the replay viewer on it)
+  std::string beside;  // --beside NAME: a second broad phase in a right-hand viewport
   // One line per number that was clamped into its range ("partlab: --size 1x1 clamped to
   // 64x64 (...)"): main prints them on stderr, the Scene panel shows them in yellow.
   std::vector<std::string> notes;

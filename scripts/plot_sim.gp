@@ -2,10 +2,14 @@
 # (per simulation: performance, pairs, pair time, structural update time against the step) and
 # 6.9 (BSP depth, mean and max, for the four simulations). Usage:
 #   gnuplot -e "csv='sim.csv'; outdir='docs/figures'" scripts/plot_sim.gp
-# Writes OUTDIR/sim_scene1.png .. sim_scene4.png, sim_depth.png and sim_physics.png. Values are
+# Writes OUTDIR/PREFIX_scene1.png .. PREFIX_scene4.png, PREFIX_depth.png and PREFIX_physics.png. Values are
 # averaged over bins of `bin` steps (default: steps/150) so that trends are readable.
 if (!exists("csv")) csv = "sim.csv"
 if (!exists("outdir")) outdir = "docs/figures"
+# File names start with `prefix` (sim_scene1.png ...); `bsps` lists the BSP profiles whose depth
+# Figure 6.9 shows (partlab-bench sim --thesis passes "sabsp_thesis sabsp").
+if (!exists("prefix")) prefix = "sim"
+if (!exists("bsps")) bsps = "sabsp"
 
 set datafile separator ","
 set terminal pngcairo size 1400,950 font "sans,10" noenhanced
@@ -32,7 +36,7 @@ title(s) = s == 1 ? "Simulation 1: terrain" : s == 2 ? "Simulation 2: attractor 
 # 12 physics_ms, 15 candidates.
 do for [s in scenes] {
   n = int(s)
-  set output sprintf("%s/sim_scene%d.png", outdir, n)
+  set output sprintf("%s/%s_scene%d.png", outdir, prefix, n)
   set multiplot layout 2,2 title sprintf("%s (as Figures 6.2/6.4/6.6/6.8), bins of %d steps", title(n), bin)
   set xlabel "step"
   set logscale y
@@ -53,27 +57,27 @@ do for [s in scenes] {
 }
 
 # Figure 6.9: the BSP's depth in each simulation.
-set output sprintf("%s/sim_depth.png", outdir)
+set output sprintf("%s/%s_depth.png", outdir, prefix)
 set multiplot layout 2,2 title "BSP depth per step (as Figure 6.9 (a)-(d))"
 set ylabel "leaf depth"
 do for [s in scenes] {
   n = int(s)
   set title title(n)
-  plot rows(n, "sabsp") using (binx($3)):10 smooth unique lw 2 title "mean", \
-       rows(n, "sabsp") using (binx($3)):11 smooth unique lw 2 title "max"
+  plot for [b in bsps] rows(n, b) using (binx($3)):10 smooth unique lw 2 title b." mean", \
+       for [b in bsps] rows(n, b) using (binx($3)):11 smooth unique lw 1 dt 2 title b." max"
 }
 unset multiplot
 
 # Physics against the broad phase of the physics run, per step (issue 7: the broad phase must
 # never be the bottleneck). The physics time is the same on every row of a scene.
-set output sprintf("%s/sim_physics.png", outdir)
+set output sprintf("%s/%s_physics.png", outdir, prefix)
 set multiplot layout 2,2 title "ODE physics (narrow phase + solver) vs the BSP broad phase, ms per step"
 set logscale y
 set ylabel "ms per step"
 do for [s in scenes] {
   n = int(s)
   set title title(n)
-  plot rows(n, "sabsp") using (binx($3)):12 smooth unique lw 2 title "physics", \
-       rows(n, "sabsp") using (binx($3)):9 smooth unique lw 2 title "BSP update + pairs"
+  plot rows(n, word(bsps, 1)) using (binx($3)):12 smooth unique lw 2 title "physics", \
+       for [b in bsps] rows(n, b) using (binx($3)):9 smooth unique lw 2 title b." update + pairs"
 }
 unset multiplot

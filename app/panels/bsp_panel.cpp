@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "engine/broadphase/sabsp/bsp_param_table.h"
+
 namespace partlab {
 
 namespace {
@@ -46,78 +48,77 @@ void BspOpTotals::Add(const OpCounters& c) {
   verifications += c.verifications;
 }
 
-// The sliders' documented ranges: what a user may drag or type. SemiAdjustingBsp::SetParams
-// clamps again (BspParams::Clamp) for callers that are not this panel.
-constexpr ValueRange<int> kMaxDepthRange{1, 40, "the root alone", "the panel's maximum depth"};
-constexpr ValueRange<int> kSplitMinRange{2, 512, "a leaf of one box cannot split (4.1)",
-                                         "6.1 found t above 128 slower"};
-constexpr ValueRange<int> kSplitMaxRange{2, 1024, "a leaf of one box cannot split (4.1)",
-                                         "the panel's maximum threshold"};
-constexpr ValueRange<float> kMergeRange{0.05f, 1.0f, "below this nothing ever merges",
-                                        "merging above t would undo every split (4.3)"};
-constexpr ValueRange<int> kQueueRange{4, 256, "the smallest useful event queue",
-                                      "6.1: s <= 64; larger only for experiments"};
-constexpr ValueRange<int> kOpsMinRange{1, 16, "at least one operation per step (5.2.2)",
-                                       "6.1: 1 to 4 per step"};
-constexpr ValueRange<int> kOpsMaxRange{1, 1024, "at least one operation per step (5.2.2)",
-                                       "the panel's maximum"};
-constexpr ValueRange<int> kVerifyRange{1, 100, "verification every step at most",
-                                       "the panel's maximum interval"};
-constexpr ValueRange<float> kUnbalanceRange{0.05f, 0.95f, "0 would never balance",
-                                            "1 would balance after every move"};
-constexpr ValueRange<float> kRedundancyRange{0.0f, 0.2f, "no straddling box allowed",
-                                             "the panel's maximum (20 %)"};
-constexpr ValueRange<float> kExcessRange{1.0f, 8.0f, "below 1 a fresh plane is already excessive",
-                                         "the panel's maximum factor"};
-
 bool DrawBspParameters(BspParams& p, uint32_t box_count, ClampNote& note) {
+  namespace t = bsp_params;
   bool changed = false;
-  changed |= ClampedSliderInt("Max depth", &p.max_depth, kMaxDepthRange, note);
-  Tip("Hard bound on the tree's depth. Not in the thesis (which bounds depth only through the\n"
-      "split threshold); it keeps degenerate scenes from growing the tree forever.");
-  changed |= ImGui::Checkbox("Adaptive split threshold", &p.adaptive_split_threshold);
-  Tip("Thesis 6.1: 'a variable threshold was used depending on the number of AABBs';\n"
-      "here t = clamp(sqrt(N), min, max).");
+  auto check = [&](const BoolParam& row, bool& value) {
+    changed |= ImGui::Checkbox(row.label, &value);
+    Tip(row.tip);
+  };
+  changed |= ParamSliderInt(t::kMaxDepth, &p.max_depth, note);
+  check(t::kAdaptive, p.adaptive_split_threshold);
   if (p.adaptive_split_threshold) {
-    changed |=
-        ClampedSliderInt("Split threshold min", &p.split_threshold_min, kSplitMinRange, note);
-    Tip("Lower bound of the adaptive split threshold t (6.1: best results for t from 16 to 128).");
-    changed |=
-        ClampedSliderInt("Split threshold max", &p.split_threshold_max, kSplitMaxRange, note);
-    Tip("Upper bound of the adaptive split threshold t (6.1).");
+    changed |= ParamSliderInt(t::kSplitMin, &p.split_threshold_min, note);
+    changed |= ParamSliderInt(t::kSplitMax, &p.split_threshold_max, note);
   } else {
-    changed |= ClampedSliderInt("Split threshold t", &p.split_threshold, kSplitMaxRange, note);
-    Tip("A leaf holding more than t boxes is split (4.1, scheduled by verification, 5.2).\n"
-        "6.1: best results with t from 16 to 128.");
+    changed |= ParamSliderInt(t::kSplitFixed, &p.split_threshold, note);
   }
   ImGui::TextDisabled("t in force: %d (merge below %d) for %u boxes", p.SplitThreshold(box_count),
                       p.MergeThreshold(box_count), box_count);
+  changed |= ParamSliderFloat(t::kMergeFraction, &p.merge_fraction, note, "%.2f");
+  changed |= ParamSliderInt(t::kQueueSize, &p.queue_size, note);
+  changed |= ParamSliderInt(t::kOpsMin, &p.ops_per_cycle_min, note);
   changed |=
-      ClampedSliderFloat("Merge threshold (x t)", &p.merge_fraction, kMergeRange, note, "%.2f");
-  Tip("A node whose subtree holds fewer than this fraction of t boxes is merged into one leaf\n"
-      "(4.3). Thesis 6.1 uses the same threshold t for split and merge (1.0).");
-  changed |= ClampedSliderInt("Event queue size s", &p.queue_size, kQueueRange, note);
-  Tip("Capacity s of the pending-event queues (5.2; 6.1: s <= 64).");
-  changed |= ClampedSliderInt("Ops per cycle min", &p.ops_per_cycle_min, kOpsMinRange, note);
-  Tip("At least this many scheduled operations per step (5.2.2, Figure 5.5; 6.1: 1 to 4).");
-  changed |= ClampedSliderInt("Ops per cycle max", &p.ops_per_cycle_max, kOpsMaxRange, note, "%d",
-                              ImGuiSliderFlags_Logarithmic);
-  Tip("At most this many operations per step: s/16 clamped to [min, max] (6.1).");
-  changed |= ClampedSliderInt("Verification interval", &p.verify_interval, kVerifyRange, note);
-  Tip("The tree is verified top-down at most once every this many steps, postponed while split\n"
-      "or swap events are pending (5.2.1, Figure 5.4; 6.1: 10).");
-  changed |=
-      ClampedSliderFloat("Unbalance limit", &p.unbalance_limit, kUnbalanceRange, note, "%.2f");
-  Tip("A node is unbalanced when min(L, R) / max(L, R) falls below this, and is balanced by\n"
-      "moving its plane (4.4). 6.1: 0.5, one subtree with more than twice the other's boxes.");
-  changed |=
-      ClampedSliderFloat("Redundancy limit", &p.redundancy_limit, kRedundancyRange, note, "%.3f");
-  Tip("Maximum fraction of a node's boxes allowed to straddle its plane when choosing a cut\n"
-      "(3.6); a plane beyond it has excess redundancy and is swapped away (4.5). 6.1: 2.5 %.");
-  changed |= ClampedSliderFloat("Excess redundancy factor", &p.redundancy_excess_factor,
-                                kExcessRange, note, "%.1f");
-  Tip("A plane is flagged for a swap (4.5) when its straddling boxes exceed limit x factor.\n"
-      "Not in the thesis: with 1.0 the balance/swap churn collapses the tree.");
+      ParamSliderInt(t::kOpsMax, &p.ops_per_cycle_max, note, "%d", ImGuiSliderFlags_Logarithmic);
+  changed |= ParamSliderInt(t::kVerifyInterval, &p.verify_interval, note);
+  changed |= ParamSliderFloat(t::kUnbalanceLimit, &p.unbalance_limit, note, "%.2f");
+  changed |= ParamSliderFloat(t::kRedundancyLimit, &p.redundancy_limit, note, "%.3f");
+  return changed;
+}
+
+bool DrawBspDepartures(BspParams& p, ClampNote& note) {
+  namespace t = bsp_params;
+  bool changed = false;
+  if (ImGui::Button("Thesis")) {
+    p = BspParams::Thesis();
+    changed = true;
+  }
+  Tip("The tree exactly as the thesis describes it (chapters 3-6): every departure off.\n"
+      "The same parameters as the registry's sabsp_thesis (docs/bsp.md).");
+  ImGui::SameLine();
+  if (ImGui::Button("Ours")) {
+    p = BspParams::Ours();
+    changed = true;
+  }
+  Tip("Our profile, the registry's sabsp: fat boxes, cached pairs, overfull allowance, ...");
+  ImGui::SameLine();
+  const char* profile = p == BspParams::Thesis() ? "= Thesis"
+                        : p == BspParams::Ours() ? "= Ours"
+                                                 : "mixed";
+  ImGui::TextDisabled("%s", profile);
+  auto check = [&](const BoolParam& row, bool& value) {
+    changed |= ImGui::Checkbox(row.label, &value);
+    Tip(row.tip);
+  };
+  check(t::kBalanceByMerge, p.balance_by_merge);
+  check(t::kBalanceFirst, p.balance_first);
+  check(t::kMergeInSpareTime, p.merge_in_spare_time);
+  if (p.merge_in_spare_time)
+    changed |= ParamSliderFloat(t::kStepBudget, &p.step_budget_ms, note, "%.2f ms");
+  int rule = int(p.cut_rule);
+  static const char* const kRuleNames[] = {"fewest straddlers first (thesis)",
+                                           "best balance first (ours)"};
+  if (ParamCombo(t::kCutRule, &rule, kRuleNames)) {
+    p.cut_rule = CutRule(rule);
+    changed = true;
+  }
+  changed |= ParamSliderInt(t::kSplitTries, &p.split_direction_tries, note);
+  changed |= ParamSliderFloat(t::kExcessFactor, &p.redundancy_excess_factor, note, "%.1f");
+  changed |= ParamSliderFloat(t::kFatMargin, &p.fat_margin, note, "%.3f");
+  check(t::kSplitBackoff, p.split_backoff);
+  check(t::kOverfullAllowance, p.overfull_allowance);
+  check(t::kCachedLeafPairs, p.cached_leaf_pairs);
+  check(t::kBulkBuild, p.build_on_bulk_add);
   return changed;
 }
 

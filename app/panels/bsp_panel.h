@@ -14,6 +14,9 @@ namespace partlab {
 // Edits `params` in place; true when something changed (the caller applies it with SetParams).
 // A value typed outside a slider's documented range is clamped, and `note` says so under it.
 bool DrawBspParameters(BspParams& params, uint32_t box_count, ClampNote& note);
+// The "Thesis" and "Ours" presets and a widget per departure of ours from the thesis, each with a
+// tooltip naming the section it departs from (bsp_param_table.h, docs/bsp.md). Edits in place.
+bool DrawBspDepartures(BspParams& params, ClampNote& note);
 
 // Totals since the scene (or broad phase) started, plus this step's.
 struct BspOpTotals {

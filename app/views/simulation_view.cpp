@@ -23,16 +23,20 @@
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
 #include "app/panels/clamped_widgets.h"
+#include "app/render/debug_draw_renderer.h"
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/shader_program.h"
+#include "app/render/viewport_state.h"
 #include "app/settings.h"
 #include "app/ui_style.h"
 #include "app/view.h"
 #include "app/views/sim_bsp_overlay.h"
+#include "app/views/sim_bsp_settings.h"
 #include "app/views/sim_colouring.h"
 #include "app/views/sim_op_stepper.h"
 #include "app/views/sim_replay.h"
 #include "app/views/sim_rolling_plot.h"
+#include "app/views/sim_side_by_side.h"
 #include "app/views/sim_static_caps.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
@@ -102,7 +106,10 @@ class SimulationView final : public View {
   void Reset();
   std::unique_ptr<BroadPhase> MakeAlgorithm(const std::string& name) const;
   void SwitchAlgorithm(const std::string& name);
-  void ApplyBspParams();
+  void ApplyBspParams(const BspParams& edited);
+  BspOverlayOptions OverlayOptions() const;
+  void RenderSideBySide(const RenderContext& ctx, DebugDrawRenderer& batches);
+  void DrawViewportCaptions();
   void PhysicsStep();
   void RunCompare();
   void FrameCamera();
@@ -189,6 +196,13 @@ class SimulationView final : public View {
   // (yellow: a flag or setting clamped, an unknown scene replaced).
   std::string error_, notice_;
 
+  // Side by side: the physics' broad phase on the left, a second one (the thesis's tree by
+  // default) on the right, same frames, same camera.
+  bool side_by_side_ = false;
+  std::string companion_algo_ = "sabsp_thesis";
+  SideBySide companion_;
+  StepCaption primary_caption_;
+
   // Compare mode.
   bool compare_ = false, compare_brute_ = false;
   std::vector<Contender> contenders_;
@@ -229,6 +243,15 @@ SimulationView::SimulationView(AppContext& app) : app_(app) {
       std::fprintf(stderr, "partlab: unknown --algo '%s', using %s\n", options.algo.c_str(),
                    algo_.c_str());
   }
+  if (!options.beside.empty()) {
+    if (MakeBroadPhase(options.beside)) {
+      side_by_side_ = true;
+      companion_algo_ = options.beside;
+    } else {
+      notice_ = "partlab: unknown --beside '" + options.beside + "', showing one broad phase";
+      std::fprintf(stderr, "%s\n", notice_.c_str());
+    }
+  }
   body_count_ = options.bodies;  // already clamped to 1..100,000 by ParseCommandLine
   record_path_ =
       (headless_ ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
@@ -256,11 +279,13 @@ SimulationView::~SimulationView() {
         "partlab: simulation medians over the last %d steps / %d frames: physics (ODE) "
         "%.2f ms, broad phase %.2f ms (update %.2f + pairs %.2f), render CPU %.2f ms "
         "(instances %.2f, draw submit %.2f, overlay %.2f), %u bodies, %u pairs, "
-        "%zu planes drawn\n",
+        "%zu planes drawn%s%s\n",
         plot_physics_.count(), plot_render_.count(), plot_physics_.Median(),
         plot_update_.Median() + plot_pairs_ms_.Median(), plot_update_.Median(),
         plot_pairs_ms_.Median(), plot_render_.Median(), instances_ms_.Median(), submit_ms_.Median(),
-        overlay_ms_.Median(), scene_->world().DynamicCount(), last_.pairs, overlay_.planes_drawn());
+        overlay_ms_.Median(), scene_->world().DynamicCount(), last_.pairs, overlay_.planes_drawn(),
+        side_by_side_ ? "; beside: " : "",
+        side_by_side_ ? CaptionText(companion_.caption()).c_str() : "");
     std::printf("partlab: thread CPU medians: physics step %.2f ms, render %.2f ms\n",
                 step_cpu_ms_.Median(), render_cpu_ms_.Median());
     std::printf("partlab: scene region (%.1f, %.1f, %.1f) - (%.1f, %.1f, %.1f)\n", region_.min.x,
@@ -295,20 +320,10 @@ void SimulationView::LoadSettings() {
   AppendNote(notes,
              ClampWithNote(overlay_options_.plane_alpha, kPlaneAlphaRange, "sim.overlay.alpha"));
   BspParams& p = bsp_params_;
-  p.max_depth = settings_.GetInt("sim.bsp.max_depth", p.max_depth);
-  p.adaptive_split_threshold = settings_.GetInt("sim.bsp.adaptive", p.adaptive_split_threshold);
-  p.split_threshold = settings_.GetInt("sim.bsp.split_threshold", p.split_threshold);
-  p.split_threshold_min = settings_.GetInt("sim.bsp.split_min", p.split_threshold_min);
-  p.split_threshold_max = settings_.GetInt("sim.bsp.split_max", p.split_threshold_max);
-  p.merge_fraction = settings_.GetFloat("sim.bsp.merge_fraction", p.merge_fraction);
-  p.queue_size = settings_.GetInt("sim.bsp.queue_size", p.queue_size);
-  p.ops_per_cycle_min = settings_.GetInt("sim.bsp.ops_min", p.ops_per_cycle_min);
-  p.ops_per_cycle_max = settings_.GetInt("sim.bsp.ops_max", p.ops_per_cycle_max);
-  p.verify_interval = settings_.GetInt("sim.bsp.verify_interval", p.verify_interval);
-  p.unbalance_limit = settings_.GetFloat("sim.bsp.unbalance_limit", p.unbalance_limit);
-  p.redundancy_limit = settings_.GetFloat("sim.bsp.redundancy_limit", p.redundancy_limit);
-  p.redundancy_excess_factor =
-      settings_.GetFloat("sim.bsp.redundancy_excess", p.redundancy_excess_factor);
+  LoadBspParams(settings_, p, notes);
+  side_by_side_ = settings_.GetInt("sim.side_by_side", 0) != 0;
+  const std::string companion = settings_.Get("sim.companion", companion_algo_);
+  if (MakeBroadPhase(companion)) companion_algo_ = companion;
   AppendNote(notes, p.Clamp());
   if (!notes.empty()) {
     notice_ = "partlab: " + settings_.path() + ": " + notes;
@@ -326,20 +341,9 @@ void SimulationView::SaveSettings() {
   s.SetInt("sim.overlay.depth", overlay_options_.max_depth);
   s.SetInt("sim.overlay.leaf_cells", overlay_options_.leaf_cells);
   s.SetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
-  const BspParams& p = bsp_params_;
-  s.SetInt("sim.bsp.max_depth", p.max_depth);
-  s.SetInt("sim.bsp.adaptive", p.adaptive_split_threshold);
-  s.SetInt("sim.bsp.split_threshold", p.split_threshold);
-  s.SetInt("sim.bsp.split_min", p.split_threshold_min);
-  s.SetInt("sim.bsp.split_max", p.split_threshold_max);
-  s.SetFloat("sim.bsp.merge_fraction", p.merge_fraction);
-  s.SetInt("sim.bsp.queue_size", p.queue_size);
-  s.SetInt("sim.bsp.ops_min", p.ops_per_cycle_min);
-  s.SetInt("sim.bsp.ops_max", p.ops_per_cycle_max);
-  s.SetInt("sim.bsp.verify_interval", p.verify_interval);
-  s.SetFloat("sim.bsp.unbalance_limit", p.unbalance_limit);
-  s.SetFloat("sim.bsp.redundancy_limit", p.redundancy_limit);
-  s.SetFloat("sim.bsp.redundancy_excess", p.redundancy_excess_factor);
+  SaveBspParams(s, bsp_params_);
+  s.SetInt("sim.side_by_side", side_by_side_);
+  s.Set("sim.companion", companion_algo_);
   // The camera, with the scene it looked at: another scene is framed afresh instead.
   const OrbitCamera& c = app_.camera;
   s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
@@ -375,7 +379,9 @@ void SimulationView::RestoreCamera() {
 std::unique_ptr<BroadPhase> SimulationView::MakeAlgorithm(const std::string& name) const {
   std::unique_ptr<BroadPhase> bp = MakeBroadPhase(name);
   if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(bp.get())) {
-    bsp->SetParams(bsp_params_);
+    // The panel's parameters are sabsp's (saved in the settings); sabsp_thesis keeps the
+    // thesis's profile it was registered with until the panel edits it.
+    if (name == "sabsp") bsp->SetParams(bsp_params_);
     bsp->SetOperationStepping(op_stepping_);
   }
   return bp;
@@ -394,7 +400,7 @@ void SimulationView::Reset() {
   scene_->Create(params, MakeAlgorithm(algo_));
   scene_->world().SetFrameObserver([this](std::span<const Aabb> frame, std::span<const BoxPair> p) {
     pairs_.assign(p.begin(), p.end());
-    if (compare_) frame_.assign(frame.begin(), frame.end());
+    if (compare_ || side_by_side_) frame_.assign(frame.begin(), frame.end());
     if (recording_) record_status_ = recorder_.Record(frame);
   });
   pairs_.clear();
@@ -405,6 +411,7 @@ void SimulationView::Reset() {
   stepper_.Reset();
   note_.clear();
   contenders_.clear();
+  if (side_by_side_) companion_.Start(companion_algo_);
   accumulator_ = 0;
   UpdateSceneRegion();
   FindStaticCaps();
@@ -449,12 +456,13 @@ void SimulationView::SwitchAlgorithm(const std::string& name) {
   if (!playing_) step_once_ = true;
 }
 
-void SimulationView::ApplyBspParams() {
+// The panel edits the shown BSP's parameters; sabsp's are also kept (and saved) as bsp_params_.
+void SimulationView::ApplyBspParams(const BspParams& edited) {
   for (BroadPhase* bp : {scene_->world().broad_phase(), replay_.broad_phase()}) {
     if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(bp)) {
-      const std::string note = bsp->SetParams(bsp_params_);
+      const std::string note = bsp->SetParams(edited);
       note_ = note.empty() ? "" : "parameters clamped: " + note;
-      bsp_params_ = bsp->params();  // the sliders show what is in force
+      if (bsp->Name() == "sabsp") bsp_params_ = bsp->params();  // what is in force
     }
   }
 }
@@ -479,6 +487,12 @@ void SimulationView::PhysicsStep() {
   if (const SemiAdjustingBsp* bsp = CurrentBsp()) {
     totals_.Add(bsp->last_stats().ops);
     plot_depth_.Push(float(bsp->last_stats().max_depth));
+  }
+  if (const BroadPhase* bp = CurrentBroadPhase())
+    primary_caption_ = CaptionOf(*bp, {last_.update_ms, last_.pairs_ms}, last_.pairs);
+  if (side_by_side_) {
+    if (!companion_.running()) companion_.Start(companion_algo_);
+    companion_.Step(frame_);
   }
   if (compare_) RunCompare();
 }
@@ -669,6 +683,16 @@ void SimulationView::BuildReplayInstances() {
   }
 }
 
+BspOverlayOptions SimulationView::OverlayOptions() const {
+  BspOverlayOptions options = overlay_options_;
+  options.planes = show_overlay_;
+  if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
+    const float headroom = 0.5f * region_.Extent().y;
+    options.clip = Aabb{region_.min, region_.max + glm::vec3(0.0f, headroom, 0.0f)};
+  }
+  return options;
+}
+
 void SimulationView::DrawOverlay(DebugDraw& draw) {
   BroadPhase* bp = CurrentBroadPhase();
   if (!bp) return;
@@ -679,12 +703,7 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
       highlight = stepper_.highlighted_node();
       colour = stepper_.highlight() == OpStepper::Highlight::kBefore ? kBeforeColour : kAfterColour;
     }
-    BspOverlayOptions options = overlay_options_;
-    options.planes = show_overlay_;
-    if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
-      const float headroom = 0.5f * region_.Extent().y;
-      options.clip = Aabb{region_.min, region_.max + glm::vec3(0.0f, headroom, 0.0f)};
-    }
+    const BspOverlayOptions options = OverlayOptions();
     if (show_overlay_ || highlight != kNoNode)
       overlay_.Draw(*bsp, options, draw, highlight, colour);
     return;
@@ -708,6 +727,7 @@ void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
     BuildLiveInstances();
   const auto built = Clock::now();
   DrawOverlay(draw);
+  if (side_by_side_ && !replay_mode_) companion_.RecordOverlay(OverlayOptions());
   instances_ms_.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));
   overlay_ms_.Push(float(MsSince(built)));
   prepare_ms_ = MsSince(start);
@@ -715,10 +735,16 @@ void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
 }
 
 // GL only, while the steps may run: reads the instance arrays Prepare filled, nothing else.
-void SimulationView::Render(const RenderContext& ctx, DebugDraw&) {
+void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
   const double cpu_start = ThreadCpuMs();
-  renderer_.Draw(boxes_, {spheres_[0], spheres_[1], spheres_[2]}, ctx.matrices, 48.0f);
+  auto* batches = dynamic_cast<DebugDrawRenderer*>(&draw);
+  if (side_by_side_ && !replay_mode_ && batches && ctx.framebuffer_size.x >= 2.0f &&
+      ctx.framebuffer_size.y >= 2.0f) {
+    RenderSideBySide(ctx, *batches);
+  } else {
+    renderer_.Draw(boxes_, {spheres_[0], spheres_[1], spheres_[2]}, ctx.matrices, 48.0f);
+  }
   // CPU side only: the rasteriser's time is the app's GPU timer (Stats panel).
   const double submit_ms = MsSince(start);
   submit_ms_.Push(float(submit_ms));
@@ -727,8 +753,45 @@ void SimulationView::Render(const RenderContext& ctx, DebugDraw&) {
   render_cpu_ms_.Push(float(prepare_cpu_ms_ + ThreadCpuMs() - cpu_start));
 }
 
+// Two viewports, one camera: the left half shows the physics' own broad phase (its overlay is the
+// one Prepare described into the app's batches), the right half the companion's recorded overlay.
+void SimulationView::RenderSideBySide(const RenderContext& ctx, DebugDrawRenderer& batches) {
+  const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
+  const PixelRect halves[2] = {{0, 0, w / 2, h}, {w / 2, 0, w - w / 2, h}};
+  for (int side = 0; side < 2; ++side) {
+    const PixelRect& rect = halves[side];
+    const CameraMatrices m{ctx.camera.ViewMatrix(), ctx.camera.ProjectionMatrix(rect.Aspect()),
+                           ctx.matrices.light_distance};
+    SetViewport(rect);
+    renderer_.Draw(boxes_, {spheres_[0], spheres_[1], spheres_[2]}, m, 48.0f);
+    if (side == 1) companion_.overlay().ReplayInto(batches);
+    ctx.renderer.FlushOverlays(batches, m.projection * m.view);
+  }
+  SetViewport({0, 0, 0, 0});  // nothing of the app's own overlay flush may land on the halves
+}
+
+// Over each half: which broad phase it is, what its operations and step cost.
+void SimulationView::DrawViewportCaptions() {
+  if (!side_by_side_ || replay_mode_) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  list->AddLine(ImVec2(display.x * 0.5f, 0), ImVec2(display.x * 0.5f, display.y),
+                IM_COL32(255, 255, 255, 160), 2.0f);
+  const StepCaption* captions[2] = {&primary_caption_, &companion_.caption()};
+  for (int side = 0; side < 2; ++side) {
+    // Above the status bar and the collapsed panels' title bars at the bottom of each half.
+    const std::string text = CaptionText(*captions[side]);
+    const float wrap = display.x * 0.5f - 30.0f;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+    const ImVec2 at(display.x * 0.5f * float(side) + 12.0f, display.y - 82.0f - size.y);
+    list->AddRectFilled(ImVec2(at.x - 6, at.y - 4), ImVec2(at.x + size.x + 6, at.y + size.y + 4),
+                        IM_COL32(10, 12, 20, 200), 4.0f);
+    list->AddText(nullptr, 0.0f, at, IM_COL32(235, 240, 255, 255), text.c_str(), nullptr, wrap);
+  }
+}
+
 bool SimulationView::Pick(const PickRay& ray) {
-  if (!CurrentBsp()) return false;
+  if (!CurrentBsp() || side_by_side_) return false;  // a click on a half: ambiguous ray
   const std::optional<NodeId> node = overlay_.Pick(ray.origin, ray.dir);
   if (!node) return false;
   selected_ = *node;
@@ -837,6 +900,35 @@ void SimulationView::DrawControlsWindow() {
     ClampedSliderFloat("Plane opacity", &overlay_options_.plane_alpha, kPlaneAlphaRange,
                        clamp_note_, "%.2f");
   }
+  if (ImGui::Checkbox("Side by side", &side_by_side_)) {
+    if (side_by_side_)
+      companion_.Start(companion_algo_);
+    else
+      companion_.Stop();
+    if (!playing_) step_once_ = true;
+  }
+  Tip("Two viewports, one camera: the broad phase above on the left, a second one on the right,\n"
+      "fed the same frames. By default the thesis's own tree (sabsp_thesis) beside ours (sabsp):\n"
+      "planes, operations per step and time per step of each (docs/bsp.md).");
+  if (side_by_side_) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::BeginCombo("##companion", companion_algo_.c_str())) {
+      for (std::string_view name : BroadPhaseNames()) {
+        const std::string n(name);
+        if (ImGui::Selectable(n.c_str(), n == companion_algo_) && n != companion_algo_) {
+          companion_algo_ = n;
+          companion_.Start(n);
+          if (!playing_) step_once_ = true;
+        }
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%.*s", int(BroadPhaseDescription(name).size()),
+                            BroadPhaseDescription(name).data());
+      }
+      ImGui::EndCombo();
+    }
+    Tip("The right-hand viewport's broad phase");
+  }
   ImGui::Separator();
   ImGui::Checkbox("Replay viewer", &replay_mode_);
   Tip("Scrub a recorded AABBTRC1 trace frame by frame through any broad phase");
@@ -872,13 +964,15 @@ void SimulationView::DrawBspWindow() {
     ImGui::End();
     return;
   }
+  ImGui::Text("%.*s", int(bsp->Name().size()), bsp->Name().data());
   if (ImGui::CollapsingHeader("Parameters (6.1)")) {
-    if (DrawBspParameters(bsp_params_, bsp->last_stats().boxes, clamp_note_)) ApplyBspParams();
+    BspParams edited = bsp->params();
+    if (DrawBspParameters(edited, bsp->last_stats().boxes, clamp_note_)) ApplyBspParams(edited);
     DrawNoteLine(note_);
-    if (ImGui::Button("Thesis defaults")) {
-      bsp_params_ = BspParams{};
-      ApplyBspParams();
-    }
+  }
+  if (ImGui::CollapsingHeader("Thesis or ours: the departures", ImGuiTreeNodeFlags_DefaultOpen)) {
+    BspParams edited = bsp->params();
+    if (DrawBspDepartures(edited, clamp_note_)) ApplyBspParams(edited);
   }
   if (ImGui::CollapsingHeader("Operations", ImGuiTreeNodeFlags_DefaultOpen))
     DrawBspCounters(totals_, bsp->last_stats());
@@ -904,8 +998,9 @@ void SimulationView::DrawBspWindow() {
       const size_t first = log.size() > 12 ? log.size() - 12 : 0;
       for (size_t i = log.size(); i-- > first;) {
         const OpRecord& r = log[i];
-        ImGui::TextWrapped("step %llu %s %s node %d: %s", (unsigned long long)r.step,
-                           r.ok ? "" : "FAILED", BspOpName(r.op), r.node, r.reason.c_str());
+        ImGui::TextWrapped("#%llu step %llu %s node %d [%s]: %s -> %s", (unsigned long long)r.seq,
+                           (unsigned long long)r.step, BspOpName(r.op), r.node,
+                           OpStatusName(r.status), r.reason.c_str(), r.outcome.c_str());
       }
       ImGui::TreePop();
     }
@@ -969,7 +1064,8 @@ void SimulationView::DrawTimingsWindow() {
 
 void SimulationView::OpenReplay(const std::string& path) {
   replay_.SetConfigure([this](BroadPhase& bp) {
-    if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(&bp)) bsp->SetParams(bsp_params_);
+    if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(&bp); bsp && bsp->Name() == "sabsp")
+      bsp->SetParams(bsp_params_);
   });
   std::snprintf(replay_path_, sizeof replay_path_, "%s", path.c_str());
   const std::string error = replay_.Open(path, algo_);
@@ -1086,6 +1182,7 @@ void SimulationView::UpdateWindows() {
   DrawControlsWindow();
   DrawBspWindow();
   DrawTimingsWindow();
+  DrawViewportCaptions();
   if (replay_mode_) DrawReplayWindow();
   if (!replay_mode_) replay_playing_ = false;
   DrawStatusBar();

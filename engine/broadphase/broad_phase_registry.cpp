@@ -3,6 +3,7 @@
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/loose_octree.h"
+#include "engine/broadphase/one_cell_hash.h"
 #include "engine/broadphase/quadtree.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/broadphase/spatial_hash.h"
@@ -28,14 +29,26 @@ std::unique_ptr<BroadPhase> Make() {
   return std::make_unique<T>(args...);
 }
 
+std::unique_ptr<BroadPhase> MakeSabspThesis() {
+  return std::make_unique<SemiAdjustingBsp>(BspParams::Thesis(), "sabsp_thesis");
+}
+
+std::unique_ptr<BroadPhase> MakeQuadtreeLevel11() {
+  return std::make_unique<Quadtree>(QuadtreeParams{.depth = 11}, "quadtree_l11");
+}
+
 std::unique_ptr<BroadPhase> MakeSap2() {
   return std::make_unique<SweepAndPrune>(SweepAndPruneParams{.two_axes = true});
 }
 
 const Entry kEntries[] = {
     {"brute", "Brute force: every pair tested; the reference, O(n^2)", &Make<BruteForce>},
-    {"sabsp", "Semi-adjusting BSP (the thesis): sorted sweeps in the leaves, scheduled operations",
+    {"sabsp",
+     "Semi-adjusting BSP, our profile: the thesis's tree with our departures (fat boxes...)",
      &Make<SemiAdjustingBsp>},
+    {"sabsp_thesis",
+     "Semi-adjusting BSP exactly as the thesis describes it (chapters 3-6; docs/bsp.md)",
+     &MakeSabspThesis},
     {"sap", "Sweep-and-prune, 3 axes: insertion-sorted endpoints, pairs kept across steps",
      &Make<SweepAndPrune>},
     {"sap2", "Sweep-and-prune on X and Z only, as the thesis for Y-aligned scenes (6.1)",
@@ -47,6 +60,12 @@ const Entry kEntries[] = {
     {"box_pruning",
      "Box pruning (Terdiman 2017): radix sort on X and a SIMD sweep, from scratch every step",
      &Make<BoxPruning>},
+    {"quadtree_l11",
+     "Complete static quadtree on XZ at level 11, the depth the thesis's QT needed (6.1)",
+     &MakeQuadtreeLevel11},
+    {"hash_1cell",
+     "Multi-level hash with each box in exactly one cell, as the thesis's 2.4 describes it",
+     &Make<OneCellHash>},
     {"loose_octree", "Loose octree (Thatcher 2000), looseness k = 2 by default: the thesis's LO",
      &Make<LooseOctree>},
 #if PARTLAB_HAVE_ODE
@@ -54,6 +73,9 @@ const Entry kEntries[] = {
      &MakeOdeHashSpace},
     {"ode_quadtree", "ODE dQuadTreeSpace: ODE's quadtree space (the thesis's QT)",
      &MakeOdeQuadTreeSpace},
+    {"ode_quadtree_l11",
+     "ODE dQuadTreeSpace at level 11 on the XZ plane: the thesis's QT as configured (6.1)",
+     &MakeOdeQuadTreeSpaceLevel11},
     {"ode_sap", "ODE dSweepAndPruneSpace: ODE's sort-based space", &MakeOdeSapSpace},
 #endif
 #if PARTLAB_HAVE_BULLET

@@ -9,7 +9,7 @@
 
 namespace partlab {
 
-Quadtree::Quadtree(QuadtreeParams params) {
+Quadtree::Quadtree(QuadtreeParams params, std::string_view name) : name_(name) {
   SetDepth(params.depth);
 }
 

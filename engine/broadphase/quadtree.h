@@ -25,9 +25,10 @@ struct QuadtreeParams {
 
 class Quadtree final : public BroadPhase {
  public:
-  explicit Quadtree(QuadtreeParams params = {});
+  // `name`: what the registry lists it as ("quadtree", or "quadtree_l11" at the thesis's level).
+  explicit Quadtree(QuadtreeParams params = {}, std::string_view name = "quadtree");
 
-  std::string_view Name() const override { return "quadtree"; }
+  std::string_view Name() const override { return name_; }
   void Add(BoxId id, const Aabb& box) override;
   void Remove(BoxId id) override;
   void Move(BoxId id, const Aabb& box) override;
@@ -57,6 +58,7 @@ class Quadtree final : public BroadPhase {
   void FitWorld();
   void PlaceAll();
 
+  std::string_view name_;
   QuadtreeParams params_;
   float x0_ = 0, z0_ = 0, side_ = 1, inv_cell_ = 1;
   bool world_set_ = false, needs_replace_ = true;

@@ -178,8 +178,10 @@ PY
     one_line_naming "window.width 1 clamped to 64" "$PARTLAB_CONFIG_DIR/settings.ini"
     one_line_naming "window.height 99999 clamped to 8192" "$PARTLAB_CONFIG_DIR/settings.ini"
     one_line_naming "msaa 99 clamped to 16" "$PARTLAB_CONFIG_DIR/settings.ini"
-    one_line_naming "$PARTLAB_CONFIG_DIR/simulation/settings.ini" "split_threshold 1 -> 2"
-    grep -F "simulation/settings.ini" "$tmp/err" | grep -qF "ops_per_cycle_min 0 -> 1" ||
+    # The BSP's rows come from its parameter table (bsp_param_table.h): key, value, bound, reason.
+    one_line_naming "$PARTLAB_CONFIG_DIR/simulation/settings.ini" \
+      "sim.bsp.split_threshold 1 clamped to 2"
+    grep -F "simulation/settings.ini" "$tmp/err" | grep -qF "sim.bsp.ops_min 0 clamped to 1" ||
       fail "ops min 0 not clamped"
     grep -F "simulation/settings.ini" "$tmp/err" | grep -qF "sim.overlay.alpha NaN clamped" ||
       fail "NaN alpha not clamped"

@@ -40,6 +40,18 @@ case "$scenario" in
     grep -qE "[1-9][0-9]* planes drawn" "$tmp/out" || fail "no BSP plane was drawn"
     [[ ! -e "$PARTLAB_CONFIG_DIR/simulation/settings.ini" ]] || fail "a screenshot run wrote settings"
     ;;
+  beside)  # two viewports: sabsp on the left, the thesis's tree on the right, each captioned
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 4 --size 640x360 --msaa 0 \
+      --view Simulation --scene 1 --algo sabsp --beside sabsp_thesis --steps 120
+    [[ $rc -eq 0 ]] || fail "exit code $rc"
+    "$png_check" "$tmp/out.png" 640 360 || fail "screenshot check"
+    grep -qE "[1-9][0-9]* planes drawn; beside: sabsp_thesis: .* [1-9][0-9]* leaves" "$tmp/out" \
+      || fail "the thesis's tree beside ours did not grow"
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/bad.png" --frames 2 --size 320x180 --msaa 0 \
+      --view Simulation --scene 1 --beside no_such_thing --steps 5
+    [[ $rc -eq 0 ]] || fail "an unknown --beside must not stop the app (exit $rc)"
+    grep -q "unknown --beside 'no_such_thing'" "$tmp/err" || fail "no line about the bad --beside"
+    ;;
   algorithms)  # every other structure's overlay path renders too
     for algo in sap hash quadtree loose_octree; do
       run "${xvfb[@]}" "$partlab" --screenshot "$tmp/$algo.png" --frames 3 --size 320x180 \

@@ -8,6 +8,7 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/one_cell_hash.h"
 #include "engine/broadphase/sort_and_sweep.h"
 #include "tests/broadphase/trace_scenarios.h"
 
@@ -83,14 +84,32 @@ std::vector<std::string_view> NamesButBrute() {
 INSTANTIATE_TEST_SUITE_P(Registry, EveryBroadPhase, ::testing::ValuesIn(NamesButBrute()),
                          [](const auto& param_info) { return std::string(param_info.param); });
 
+// 2.4: every box in exactly one cell, whatever its size, over levels from the smallest box to the
+// largest (sides 1, 3 and 40: edges 1.01, 2.02, 4.04 ... 40.4 or more, 7 levels).
+TEST(OneCellHash, EachBoxInExactlyOneCell) {
+  OneCellHash hash;
+  hash.Add(0, {{0, 0, 0}, {1, 1, 1}});
+  hash.Add(1, {{0.5f, 0.5f, 0.5f}, {3.5f, 1, 1}});
+  hash.Add(2, {{-20, 0, 0}, {20, 2, 2}});
+  hash.Add(3, {{50, 50, 50}, {51, 51, 51}});
+  hash.Update();
+  EXPECT_EQ(hash.entry_count(), 4u);
+  EXPECT_EQ(hash.levels_used(), 7);
+  std::vector<BoxPair> pairs;
+  hash.FindPairs(pairs);
+  std::sort(pairs.begin(), pairs.end());
+  EXPECT_EQ(pairs, (std::vector<BoxPair>{{0, 1}, {0, 2}, {1, 2}}));
+}
+
 TEST(Registry, UnknownNameGivesNullAndEveryNameHasADescription) {
   EXPECT_EQ(MakeBroadPhase("no_such_algorithm"), nullptr);
   for (auto n : BroadPhaseNames()) EXPECT_FALSE(BroadPhaseDescription(n).empty()) << n;
   auto names = BroadPhaseNames();
-  for (auto expected : {"brute", "sabsp", "sap", "sap2", "hash", "quadtree", "loose_octree"})
+  for (auto expected : {"brute", "sabsp", "sabsp_thesis", "sap", "sap2", "hash", "hash_1cell",
+                        "quadtree", "quadtree_l11", "loose_octree"})
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
 #if PARTLAB_HAVE_ODE
-  for (auto expected : {"ode_hash", "ode_quadtree", "ode_sap"})
+  for (auto expected : {"ode_hash", "ode_quadtree", "ode_quadtree_l11", "ode_sap"})
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
 #endif
 #if PARTLAB_HAVE_BULLET

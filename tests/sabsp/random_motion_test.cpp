@@ -10,6 +10,7 @@
 
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/sabsp/bsp_invariants.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 
 namespace partlab {
@@ -114,10 +115,21 @@ std::vector<Aabb> Frame(const Scene& s) {
 // `ops_out`, when given, receives the operations applied and failed by type over the run.
 // `min_ops`: operations the run must apply to count as having exercised the tree.
 void RunAgainstBruteForce(Layout layout, int boxes, int steps, BspParams params = {},
-                          OpCounters* ops_out = nullptr, uint32_t min_ops = 10) {
+                          OpCounters* ops_out = nullptr, uint32_t min_ops = 10,
+                          MsClock clock = nullptr) {
   std::mt19937 rng(1234 + int(layout));
   Scene scene = MakeScene(layout, boxes, rng);
   SemiAdjustingBsp bsp(params);
+  if (clock) bsp.set_clock(clock);
+  // The tree invariants after every single operation, not only at the end of each step.
+  std::string broken_by_op;
+  bsp.set_op_observer([&](const OpRecord& r) {
+    if (!broken_by_op.empty()) return;
+    const std::string broken = CheckBspInvariants(bsp.tree());
+    if (!broken.empty())
+      broken_by_op = std::string(BspOpName(r.op)) + " #" + std::to_string(r.seq) + " (" +
+                     r.outcome + "): " + broken;
+  });
   BruteForce brute;
   FrameDriver drive_bsp(bsp), drive_brute(brute);
   std::vector<BoxPair> got, want;
@@ -132,6 +144,7 @@ void RunAgainstBruteForce(Layout layout, int boxes, int steps, BspParams params 
     ASSERT_EQ(got, want) << "step " << step << ": " << got.size() << " pairs vs " << want.size();
     const std::string broken = bsp.CheckInvariants();
     ASSERT_EQ(broken, "") << "step " << step;
+    ASSERT_EQ(broken_by_op, "") << "step " << step;
     for (int k = 0; k < kBspOpCount; ++k) {
       ops += bsp.last_stats().ops.applied[k];
       total.applied[k] += bsp.last_stats().ops.applied[k];
@@ -227,6 +240,52 @@ TEST(SabspRandomMotion, RelaxedDirectionsAndManyOpsPerCycle) {
   p.ops_per_cycle_max = 16;
   p.verify_interval = 3;
   RunAgainstBruteForce(Layout::kUniform, 300, 1000, p);
+}
+
+// The thesis's profile (BspParams::Thesis(), registered as sabsp_thesis) on the same scenes: exact
+// boxes, every leaf swept, the thesis's balance, cut rule and scheduling. Its merge budget runs on
+// a clock that advances a fixed 0.05 ms per reading, so the runs are reproducible.
+double TickingClock() {
+  static double now = 0;
+  return now += 0.05;
+}
+
+BspParams ThesisSmallTree() {
+  BspParams p = BspParams::Thesis();
+  p.adaptive_split_threshold = false;
+  p.split_threshold = 12;
+  return p;
+}
+
+TEST(SabspThesisRandomMotion, Uniform) {
+  OpCounters ops;
+  RunAgainstBruteForce(Layout::kUniform, 300, 800, ThesisSmallTree(), &ops, 10, &TickingClock);
+  ExpectEveryOperation(ops, false);
+}
+TEST(SabspThesisRandomMotion, UniformThesisThreshold) {
+  RunAgainstBruteForce(Layout::kUniform, 1000, 300, BspParams::Thesis(), nullptr, 10,
+                       &TickingClock);
+}
+TEST(SabspThesisRandomMotion, Clustered) {
+  RunAgainstBruteForce(Layout::kClustered, 300, 800, ThesisSmallTree(), nullptr, 10,
+                       &TickingClock);
+}
+TEST(SabspThesisRandomMotion, Identical) {
+  RunAgainstBruteForce(Layout::kIdentical, 60, 500, ThesisSmallTree(), nullptr, 10, &TickingClock);
+}
+TEST(SabspThesisRandomMotion, OnePlane) {
+  RunAgainstBruteForce(Layout::kOnePlane, 300, 800, ThesisSmallTree(), nullptr, 10, &TickingClock);
+}
+TEST(SabspThesisRandomMotion, Spanners) {
+  RunAgainstBruteForce(Layout::kSpanners, 300, 800, ThesisSmallTree(), nullptr, 10, &TickingClock);
+}
+TEST(SabspThesisRandomMotion, ZeroSize) {
+  RunAgainstBruteForce(Layout::kZeroSize, 300, 800, ThesisSmallTree(), nullptr, 10, &TickingClock);
+}
+TEST(SabspThesisRandomMotion, AddedAndRemoved) {
+  OpCounters ops;
+  RunAgainstBruteForce(Layout::kChurn, 300, 1000, ThesisSmallTree(), &ops, 10, &TickingClock);
+  ExpectEveryOperation(ops, false);  // merge has its own test (thesis_profile_test.cpp)
 }
 
 }  // namespace

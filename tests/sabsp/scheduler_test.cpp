@@ -68,11 +68,11 @@ TEST(SabspScheduler, SteppingShowsTheNextOperationAndItsReason) {
   ASSERT_TRUE(next.has_value());
   EXPECT_EQ(next->op, BspOp::kShiftSplit);  // tried before split (5.2.1)
   EXPECT_EQ(next->node, bsp.root());
-  EXPECT_EQ(next->reason, "split: 8 > 4");
+  EXPECT_EQ(next->reason, "split: 8 > t = 4");
   const auto rec = bsp.ApplyNextOp();
   ASSERT_TRUE(rec.has_value());
   EXPECT_TRUE(rec->ok) << rec->outcome;
-  EXPECT_EQ(rec->reason, "split: 8 > 4");
+  EXPECT_EQ(rec->reason, "split: 8 > t = 4");
   EXPECT_EQ(rec->before[0], 8u);
   EXPECT_EQ(rec->after[1] + rec->after[2], 8u);
   EXPECT_FALSE(bsp.nodes()[bsp.root()].IsLeaf());
@@ -113,7 +113,7 @@ TEST(SabspScheduler, UnbalancedNodeIsBalancedDuringVerificationAndSubtreesSkippe
   for (const OpRecord& r : bsp.op_log()) {
     if (r.op == BspOp::kBalance && r.ok) {
       saw_balance = true;
-      EXPECT_EQ(r.reason.rfind("balance: balance 0.33 < 0.50", 0), 0u) << r.reason;
+      EXPECT_EQ(r.reason.rfind("balance: unbalanced: 0.33 < 0.50", 0), 0u) << r.reason;
     }
   }
   EXPECT_TRUE(saw_balance);

@@ -40,7 +40,8 @@ double Margin(const Aabb& b) {
 
 class OdeSpaceBroadPhase final : public BroadPhase {
  public:
-  explicit OdeSpaceBroadPhase(OdeSpaceKind kind) : kind_(kind) {
+  explicit OdeSpaceBroadPhase(OdeSpaceKind kind, int quadtree_depth = kQuadTreeDepth)
+      : kind_(kind), quadtree_depth_(quadtree_depth) {
     EnsureOdeInitialised();
     if (kind_ == OdeSpaceKind::kHash) {
       space_ = dHashSpaceCreate(nullptr);
@@ -61,7 +62,7 @@ class OdeSpaceBroadPhase final : public BroadPhase {
       case OdeSpaceKind::kHash:
         return "ode_hash";
       case OdeSpaceKind::kQuadTree:
-        return "ode_quadtree";
+        return quadtree_depth_ == 11 ? "ode_quadtree_l11" : "ode_quadtree";
       case OdeSpaceKind::kSweepAndPrune:
         return "ode_sap";
     }
@@ -104,9 +105,13 @@ class OdeSpaceBroadPhase final : public BroadPhase {
         lo = glm::min(lo, glm::dvec3(boxes_[i].min));
         hi = glm::max(hi, glm::dvec3(boxes_[i].max));
       }
-    const glm::dvec3 c = lo + (hi - lo) * 0.5, h = glm::max((hi - lo) * 0.55, glm::dvec3(1e-3));
+    glm::dvec3 c = lo + (hi - lo) * 0.5, h = glm::max((hi - lo) * 0.55, glm::dvec3(1e-3));
+    // ODE is Z-up: dQuadTreeSpace divides its X and Y axes and treats Z as height. Our scenes are
+    // Y-up and the thesis's QT divides the XZ plane (6.1), so the quadtree gets (x, z, y).
+    std::swap(c.y, c.z);
+    std::swap(h.y, h.z);
     const dVector3 center = {c.x, c.y, c.z, 0}, extents = {h.x, h.y, h.z, 0};
-    space_ = dQuadTreeSpaceCreate(nullptr, center, extents, kQuadTreeDepth);
+    space_ = dQuadTreeSpaceCreate(nullptr, center, extents, quadtree_depth_);
     for (dGeomID g : geoms_)
       if (g) dSpaceAdd(space_, g);
   }
@@ -160,8 +165,12 @@ class OdeSpaceBroadPhase final : public BroadPhase {
     const Aabb b = ClampedToLimit(boxes_[id], AcceptedCoordinates().largest);
     const double m = Margin(b);
     const glm::dvec3 lo = glm::dvec3(b.min) - m, hi = glm::dvec3(b.max) + m;
-    const glm::dvec3 c = (lo + hi) * 0.5 + offset_;
-    dGeomBoxSetLengths(geoms_[id], hi.x - lo.x, hi.y - lo.y, hi.z - lo.z);
+    glm::dvec3 c = (lo + hi) * 0.5 + offset_, len = hi - lo;
+    if (kind_ == OdeSpaceKind::kQuadTree) {  // Z-up, see Update
+      std::swap(c.y, c.z);
+      std::swap(len.y, len.z);
+    }
+    dGeomBoxSetLengths(geoms_[id], len.x, len.y, len.z);
     dGeomSetPosition(geoms_[id], c.x, c.y, c.z);
   }
 
@@ -174,6 +183,7 @@ class OdeSpaceBroadPhase final : public BroadPhase {
   }
 
   OdeSpaceKind kind_;
+  int quadtree_depth_ = kQuadTreeDepth;
   dSpaceID space_ = nullptr;
   double offset_ = 0;           // translation of every box handed to ODE (hash space only)
   std::vector<dGeomID> geoms_;  // by id; null when absent
@@ -190,6 +200,9 @@ std::unique_ptr<BroadPhase> MakeOdeHashSpace() {
 }
 std::unique_ptr<BroadPhase> MakeOdeQuadTreeSpace() {
   return std::make_unique<OdeSpaceBroadPhase>(OdeSpaceKind::kQuadTree);
+}
+std::unique_ptr<BroadPhase> MakeOdeQuadTreeSpaceLevel11() {
+  return std::make_unique<OdeSpaceBroadPhase>(OdeSpaceKind::kQuadTree, 11);
 }
 std::unique_ptr<BroadPhase> MakeOdeSapSpace() {
   return std::make_unique<OdeSpaceBroadPhase>(OdeSpaceKind::kSweepAndPrune);

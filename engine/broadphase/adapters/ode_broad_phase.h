@@ -10,6 +10,9 @@ namespace partlab {
 
 std::unique_ptr<BroadPhase> MakeOdeHashSpace();
 std::unique_ptr<BroadPhase> MakeOdeQuadTreeSpace();
+// dQuadTreeSpace at level 11, the depth the thesis used ("a level-11 quadtree was enough to index
+// every AABB without redundancy", 6.1); it allocates every block up front (about 5.6 million).
+std::unique_ptr<BroadPhase> MakeOdeQuadTreeSpaceLevel11();
 std::unique_ptr<BroadPhase> MakeOdeSapSpace();
 
 }  // namespace partlab

@@ -45,6 +45,7 @@ CutCriteria BspOperations::Criteria(const BspParams& params, uint32_t population
   CutCriteria c;
   c.min_balance = params.unbalance_limit;
   c.max_redundancy = params.RedundancyLimit(population, tree_.box_count());
+  c.redundancy_first = params.cut_rule == CutRule::kRedundancyFirst;
   return c;
 }
 
@@ -126,12 +127,15 @@ OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
   const CutCriteria criteria = Criteria(params, uint32_t(n));
   std::pair<CutChoice, int> ranked[kCutDirectionCount];
   for (int d = 0; d < kCutDirectionCount; ++d) ranked[d] = {CutAlong(sample_, d, criteria), d};
-  std::stable_sort(ranked, ranked + kCutDirectionCount,
-                   [](const auto& a, const auto& b) { return BetterCut(a.first, b.first); });
+  std::stable_sort(ranked, ranked + kCutDirectionCount, [&](const auto& a, const auto& b) {
+    return BetterCut(a.first, b.first, criteria.redundancy_first);
+  });
 
-  // The sample only picks the direction; the offset comes from the whole list. If the best
-  // sampled direction fails on the whole list, the next two are tried.
-  for (int k = 0; k < 3 && ranked[k].first.found; ++k) {
+  // The sample only picks the direction; the offset comes from the whole list (the thesis is
+  // silent on which list places the plane; the whole one costs one projection and sort more and
+  // never accepts a cut that the leaf's boxes violate). If the best sampled direction fails on
+  // the whole list, the next split_direction_tries - 1 are tried (the thesis: none, 4.1).
+  for (int k = 0; k < params.split_direction_tries && ranked[k].first.found; ++k) {
     const int d = ranked[k].second;
     const CutChoice cut = CutAlong(tree_.leaf(leaf), d, criteria);
     if (!cut.found) continue;
@@ -243,6 +247,81 @@ OpResult BspOperations::Merge(NodeId n, const BspParams& params) {
 }
 
 OpResult BspOperations::Balance(NodeId n, const BspParams& params) {
+  return params.balance_by_merge ? BalanceByMerge(n, params) : BalanceHeavySide(n, params);
+}
+
+// 4.4 as the thesis describes it. "As the distribution of the AABBs between the subtrees need
+// not be stored, the procedure of the merge operation recovers it": the children's lists merged
+// bottom-up on the node's normal (the leaves right below are already sorted on it, Figure 4.4)
+// give one temporary sorted list of the node's boxes. The plane is placed anew on that list by
+// the cut criteria (3.6), so it may move either way, and then only the boxes in the region
+// between the old and the new position change sides (Figure 4.5). The thesis is silent on how
+// far the search for the new position reaches: the whole list is searched, a superset of any
+// region, which gives the best acceptable position.
+OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
+  const BspNode& node = tree_.node(n);
+  if (!node.alive || node.IsLeaf()) return Fail("balance: not an internal node");
+  OpResult result;
+  Populations(n, result.before);
+  const uint32_t pop = result.before[0], left = result.before[1], right = result.before[2];
+  const uint32_t straddle = left + right - pop;
+  const glm::vec3 normal = node.normal;
+  const float old_offset = node.offset;
+  const NodeId c0 = node.child[0], c1 = node.child[1];
+
+  // The merge procedure, without changing the tree: both sides' lists on the node's normal.
+  merge_a_.clear();
+  merge_b_.clear();
+  MergeLists(c0, node.plane_dir, merge_a_);
+  MergeLists(c1, node.plane_dir, merge_b_);
+  entries_.resize(merge_a_.size() + merge_b_.size());
+  std::merge(merge_a_.begin(), merge_a_.end(), merge_b_.begin(), merge_b_.end(), entries_.begin(),
+             ByLo);
+  seen_.assign(tree_.id_capacity(), 0);
+  lo_.clear();
+  hi_.clear();
+  ids_.clear();
+  for (const LeafEntry& e : entries_) {
+    if (seen_[e.id]) continue;  // a straddling box comes once from each side
+    seen_[e.id] = 1;
+    ids_.push_back(e.id);
+    lo_.push_back(e.lo);
+    hi_.push_back(e.hi);
+  }
+  if (!std::is_sorted(lo_.begin(), lo_.end())) std::sort(lo_.begin(), lo_.end());
+  std::sort(hi_.begin(), hi_.end());
+  const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, pop));
+  if (!cut.found || cut.offset == old_offset) {
+    return Fail(Format(
+        "balance failed: no position of the plane gives balance >= %.2f with "
+        "redundancy <= %.1f%% (%u | %u, %u straddle)",
+        params.unbalance_limit, Criteria(params, pop).max_redundancy * 100, left, right, straddle));
+  }
+  tree_.node_mut(n).offset = cut.offset;
+  uint32_t migrated = 0;
+  tree_.BeginBatch();
+  for (BoxId id : ids_) {
+    const Interval iv = ProjectAabb(tree_.box(id), normal);
+    const bool was_neg = ReachesNegative(iv, old_offset), is_neg = ReachesNegative(iv, cut.offset);
+    const bool was_pos = ReachesPositive(iv, old_offset), is_pos = ReachesPositive(iv, cut.offset);
+    if (was_neg && !is_neg) tree_.RemoveFromSubtree(c0, id), ++migrated;
+    if (!was_neg && is_neg) tree_.InsertIntoSubtree(c0, id), ++migrated;
+    if (was_pos && !is_pos) tree_.RemoveFromSubtree(c1, id), ++migrated;
+    if (!was_pos && is_pos) tree_.InsertIntoSubtree(c1, id), ++migrated;
+  }
+  tree_.EndBatch();
+  Populations(n, result.after);
+  result.ok = true;
+  result.result_node = n;
+  result.reason =
+      Format("balance: plane %.3g -> %.3g (%s), %u | %u -> %u | %u, %u straddle, %u box moves",
+             old_offset, cut.offset, cut.offset < old_offset ? "down" : "up", left, right,
+             result.after[1], result.after[2], cut.redundancy, migrated);
+  return result;
+}
+
+// Ours (BspParams::balance_by_merge off): see bsp_operations.h.
+OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
   if (!node.alive || node.IsLeaf()) return Fail("balance: not an internal node");
   OpResult result;

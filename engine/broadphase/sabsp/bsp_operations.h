@@ -40,9 +40,16 @@ class BspOperations {
   OpResult ShiftSplit(NodeId leaf, const BspParams& params);
   // 4.3: replaces a node's subtree by one leaf, merging the sorted lists bottom-up.
   OpResult Merge(NodeId node, const BspParams& params);
-  // 4.4: moves a node's plane along its normal to restore balance; only the heavy subtree's boxes
-  // are re-sorted, and only those in the region between old and new position change sides.
+  // 4.4: moves a node's plane along its normal to restore balance and redundancy; only the boxes
+  // in the region between the old and new position change sides. Two procedures
+  // (BspParams::balance_by_merge):
+  //   BalanceByMerge, the thesis's: both sides recovered by the merge procedure into one sorted
+  //     list, the plane placed anew on it; it moves either way.
+  //   BalanceHeavySide, ours: only the heavy subtree's boxes are re-projected, a region sized by a
+  //     guessed count is sorted, and the plane only moves towards the heavy side.
   OpResult Balance(NodeId node, const BspParams& params);
+  OpResult BalanceByMerge(NodeId node, const BspParams& params);
+  OpResult BalanceHeavySide(NodeId node, const BspParams& params);
   // 4.5: replaces a node by its more populated subtree; boxes only in the other one migrate.
   OpResult Swap(NodeId node, const BspParams& params);
 

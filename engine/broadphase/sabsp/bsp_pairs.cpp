@@ -97,7 +97,7 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   }
 }
 
-uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out) {
+uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates) {
   std::span<const BspNode> nodes = tree.nodes();
   if (candidates_.size() < nodes.size()) candidates_.resize(nodes.size());
   uint64_t tested = 0;
@@ -105,7 +105,7 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out) {
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     const NodeId leaf = NodeId(n);
-    if (tree.pairs_stale(leaf)) {
+    if (!reuse_candidates || tree.pairs_stale(leaf)) {
       Sweep(tree, leaf);
       ++swept_;
     } else if (!tree.touched(leaf).empty()) {

@@ -28,8 +28,9 @@ bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb
 // BspTree::touched), only their candidates are dropped and found again, one box against the list.
 class BspPairFinder {
  public:
-  // Appends every overlapping pair once; returns the number of candidates tested.
-  uint64_t FindPairs(BspTree& tree, std::vector<BoxPair>& out);
+  // Appends every overlapping pair once; returns the number of candidates tested. Without
+  // `reuse_candidates` every leaf is swept, as the thesis does (BspParams::cached_leaf_pairs).
+  uint64_t FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates = true);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
   size_t MemoryBytes() const;

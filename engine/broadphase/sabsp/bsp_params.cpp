@@ -7,8 +7,14 @@
 namespace partlab {
 namespace {
 
+// std::clamp lets NaN through: NaN (and only NaN) compares unequal to itself, and goes back to
+// the field's default.
 template <typename T>
-void ClampField(T& value, T lo, T hi, const char* name, std::ostringstream& notes) {
+void ClampField(T& value, T lo, T hi, T fallback, const char* name, std::ostringstream& notes) {
+  if (value != value) {
+    notes << name << " NaN -> " << fallback << "; ";
+    value = fallback;
+  }
   const T clamped = std::clamp(value, lo, hi);
   if (clamped != value) notes << name << " " << value << " -> " << clamped << "; ";
   value = clamped;
@@ -16,25 +22,52 @@ void ClampField(T& value, T lo, T hi, const char* name, std::ostringstream& note
 
 }  // namespace
 
+BspParams BspParams::Thesis() {
+  BspParams p;
+  p.cut_rule = CutRule::kRedundancyFirst;
+  p.split_direction_tries = 1;
+  p.balance_by_merge = true;
+  p.balance_first = true;
+  p.merge_in_spare_time = true;
+  p.split_backoff = false;
+  p.overfull_allowance = false;
+  p.cached_leaf_pairs = false;
+  p.redundancy_excess_factor = 1.0f;
+  p.build_on_bulk_add = false;
+  p.fat_margin = 0.0f;
+  p.max_depth = 16;
+  return p;
+}
+
 std::string BspParams::Clamp() {
   std::ostringstream notes;
-  ClampField(split_threshold_min, 2, 4096, "split_threshold_min", notes);
-  ClampField(split_threshold_max, split_threshold_min, 4096, "split_threshold_max", notes);
-  ClampField(split_threshold, 2, 4096, "split_threshold", notes);
-  ClampField(merge_fraction, 0.0f, 1.0f, "merge_fraction", notes);
-  ClampField(unbalance_limit, 0.0f, 1.0f, "unbalance_limit", notes);
-  ClampField(redundancy_limit, 0.0f, 1.0f, "redundancy_limit", notes);
-  ClampField(redundancy_excess_factor, 1.0f, 100.0f, "redundancy_excess_factor", notes);
-  ClampField(sample_factor, 0.5f, 64.0f, "sample_factor", notes);
-  ClampField(queue_size, 1, 4096, "queue_size", notes);
-  ClampField(ops_divisor, 1, 4096, "ops_divisor", notes);
-  ClampField(ops_per_cycle_min, 1, 1024, "ops_per_cycle_min", notes);
-  ClampField(ops_per_cycle_max, ops_per_cycle_min, 1024, "ops_per_cycle_max", notes);
-  ClampField(verify_interval, 1, 100000, "verify_interval", notes);
-  ClampField(max_depth, 1, 60, "max_depth", notes);
-  ClampField(fat_margin, 0.0f, 1.0f, "fat_margin", notes);
-  ClampField(overfull_factor, 1.0f, 1000.0f, "overfull_factor", notes);
-  ClampField(overfull_redundancy_limit, redundancy_limit, 1.0f, "overfull_redundancy_limit", notes);
+  const BspParams d;
+// Each field with its range, its default and its name for the note.
+#define PARTLAB_CLAMP(field, lo, hi) ClampField(field, lo, hi, d.field, #field, notes)
+  PARTLAB_CLAMP(split_threshold_min, 2, 4096);
+  PARTLAB_CLAMP(split_threshold_max, split_threshold_min, 4096);
+  PARTLAB_CLAMP(split_threshold, 2, 4096);
+  PARTLAB_CLAMP(merge_fraction, 0.0f, 1.0f);
+  PARTLAB_CLAMP(unbalance_limit, 0.0f, 1.0f);
+  PARTLAB_CLAMP(redundancy_limit, 0.0f, 1.0f);
+  PARTLAB_CLAMP(redundancy_excess_factor, 1.0f, 100.0f);
+  PARTLAB_CLAMP(sample_factor, 0.5f, 64.0f);
+  PARTLAB_CLAMP(queue_size, 1, 4096);
+  PARTLAB_CLAMP(ops_divisor, 1, 4096);
+  PARTLAB_CLAMP(ops_per_cycle_min, 1, 1024);
+  PARTLAB_CLAMP(ops_per_cycle_max, ops_per_cycle_min, 1024);
+  PARTLAB_CLAMP(verify_interval, 1, 100000);
+  PARTLAB_CLAMP(max_depth, 1, 60);
+  PARTLAB_CLAMP(fat_margin, 0.0f, 1.0f);
+  PARTLAB_CLAMP(overfull_factor, 1.0f, 1000.0f);
+  PARTLAB_CLAMP(overfull_redundancy_limit, redundancy_limit, 1.0f);
+  PARTLAB_CLAMP(split_direction_tries, 1, 13);
+  PARTLAB_CLAMP(step_budget_ms, 0.0f, 1000.0f);
+#undef PARTLAB_CLAMP
+  if (cut_rule != CutRule::kRedundancyFirst && cut_rule != CutRule::kBalanceFirst) {
+    notes << "cut_rule out of range -> balance first; ";
+    cut_rule = CutRule::kBalanceFirst;
+  }
   std::string s = notes.str();
   if (s.size() >= 2) s.resize(s.size() - 2);  // drop the trailing "; "
   return s;
@@ -52,7 +85,8 @@ int BspParams::MergeThreshold(uint32_t box_count) const {
 
 float BspParams::RedundancyLimit(uint32_t population, uint32_t box_count) const {
   const float overfull = overfull_factor * static_cast<float>(SplitThreshold(box_count));
-  return static_cast<float>(population) > overfull ? overfull_redundancy_limit : redundancy_limit;
+  const bool overfull_node = overfull_allowance && static_cast<float>(population) > overfull;
+  return overfull_node ? overfull_redundancy_limit : redundancy_limit;
 }
 
 int BspParams::OpsPerCycle(int pending) const {

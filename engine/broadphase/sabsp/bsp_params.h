@@ -1,12 +1,29 @@
-// The parameters of the semi-adjusting BSP, with the values of semi-adjusting-bsp.txt, section 6.1
-// as defaults. Every one is settable at run time (the UI has a slider per parameter); Clamp() keeps
-// them in sane ranges and says what it changed.
+// The parameters of the semi-adjusting BSP, with the values of semi-adjusting-bsp.txt, section 6.1.
+// Every one is settable at run time (the UI has a widget per parameter); Clamp() keeps them in sane
+// ranges, turns NaN back into the default, and says what it changed.
+//
+// Two profiles (docs/bsp.md):
+//   BspParams::Thesis()  the tree exactly as the thesis describes it (chapters 3-6), registered as
+//                        `sabsp_thesis`. Where the thesis is silent the choice is marked "silent".
+//   BspParams::Ours()    the same tree with our departures on, registered as `sabsp`; equal to
+//                        BspParams{}. Every departure is one field below, grouped under
+//                        "Departures", each naming the section it departs from.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 namespace partlab {
+
+// How a cut is ranked among the acceptable ones (both within the balance and redundancy limits).
+enum class CutRule : uint8_t {
+  // 3.3, 3.6: "maximize balance while minimizing redundancy", and Figure 3.3 prefers a cut off
+  // the median with no box cut in two to the median cut that duplicates one; "a good cut has no
+  // interval open". Least redundancy first, then best balance.
+  kRedundancyFirst,
+  // Ours: best balance first, redundancy only breaks ties (shallower trees, a few more straddlers).
+  kBalanceFirst,
+};
 
 struct BspParams {
   // Split threshold t (6.1: "best results with t from 16 to 128; a variable threshold was used
@@ -23,16 +40,17 @@ struct BspParams {
   float unbalance_limit = 0.5f;
   // Maximum redundancy: straddling boxes as a fraction of the node's population (6.1: 2.5 %).
   float redundancy_limit = 0.025f;
-  // An existing plane has "excess redundancy" (4.5) when its straddling boxes exceed
-  // redundancy_limit * redundancy_excess_factor of its population. The thesis gives the limit for
-  // choosing cuts but no separate trigger; with a factor of 1 a plane placed at exactly the limit
-  // is flagged as soon as boxes move, and the balance/swap churn collapses the tree.
+  // Departure (4.5, 6.1): an existing plane has "excess redundancy" when its straddling boxes
+  // exceed redundancy_limit * redundancy_excess_factor of its population. The thesis's trigger is
+  // its one limit (factor 1, Thesis()): the plane that may not be chosen is the plane to repair.
+  // Ours (2): with a factor of 1 a plane placed at exactly the limit is flagged as soon as boxes
+  // move, and the balance/swap churn collapses the tree.
   float redundancy_excess_factor = 2.0f;
-  // Not in the thesis: an overfull leaf (more than overfull_factor * t boxes) is allowed planes
-  // with up to overfull_redundancy_limit straddling boxes, in its split and in the checks and
-  // balance of the node it becomes. In dense piles (scene 3's debris) no plane has 2.5 %
-  // straddling at balance 0.5, and one leaf of thousands of boxes costs far more per sweep than a
-  // few more straddling entries.
+  // Departure (3.6, 6.1; switched by overfull_allowance below): an overfull leaf (more than
+  // overfull_factor * t boxes) is allowed planes with up to overfull_redundancy_limit straddling
+  // boxes, in its split and in the checks and balance of the node it becomes. In dense piles
+  // (scene 3's debris) no plane has 2.5 % straddling at balance 0.5, and one leaf of thousands of
+  // boxes costs far more per sweep than a few more straddling entries.
   float overfull_factor = 4.0f;
   float overfull_redundancy_limit = 0.10f;
   // Split samples sample_factor * sqrt(n) boxes of the leaf to choose the direction (6.1: 2).
@@ -46,25 +64,72 @@ struct BspParams {
   // Verification of the tree at most once every this many steps, postponed while split or swap
   // events are pending (6.1: 10).
   int verify_interval = 10;
-  // Not in the thesis: a hard bound on depth so degenerate scenes cannot grow the tree forever.
+  // The height limit (6.2.2: "forces the BSP's height up to a threshold to reduce the number of
+  // AABBs migrating between leaves"; 7: "fixing the height of the tree through a threshold"). No
+  // split or shift-split below this depth. The thesis gives no value (silent): Thesis() uses 16,
+  // a tree of 65 536 leaves, enough for 4,250 boxes in leaves of 16 with balance 0.5 at each
+  // level (log_1.5(4250 / 16) = 13.8); Ours keeps 24.
   int max_depth = 24;
-  // Not in the thesis, which starts from a tree built by its own operations: when more than half
-  // of the boxes arrived in one step (a bulk load, like a broad phase switched on live), Update()
-  // runs verification and operations until the tree settles, instead of growing it 1–4
-  // operations per step over the next hundred steps.
+  // Departure (5.2.2, 6.3): the thesis's tree grows from one leaf by its own operations, s / 16
+  // per step, and Figure 6.9 shows that start-up transient (false, Thesis()). Ours (true): when
+  // more than half of the boxes arrived in one step (a bulk load, like a broad phase switched on
+  // live), Update() runs verification and operations until the tree settles.
   bool build_on_bulk_add = true;
-  // Not in the thesis: the leaves store each box grown by this fraction of its largest extent
-  // (a "fat" box, as Bullet's DBVT does). While a box moves inside its fat box nothing stored
-  // changes: no migration, no re-sort, and its leaves keep their cached candidate pairs, which
-  // are re-tested exactly each step. Resting and jittering bodies then cost almost nothing.
-  // 0 stores exact boxes (the thesis's scheme: every moved box migrates and is re-sorted). 3 %
-  // was the best of 1-20 % on the four thesis scenes' traces: larger margins hand on more
-  // candidates in dense piles (scene 4), smaller ones re-fatten jittering boxes too often.
+  // Departure (5.1: "every AABB is checked for migration" and every moved box is re-sorted; 0 in
+  // Thesis()): the leaves store each box grown by this fraction of its largest extent (a "fat"
+  // box, as Bullet's DBVT does). While a box moves inside its fat box nothing stored changes: no
+  // migration, no re-sort, and its leaves keep their cached candidate pairs, which are re-tested
+  // exactly each step. Resting and jittering bodies then cost almost nothing. 3 % was the best of
+  // 1-20 % on the four thesis scenes' traces: larger margins hand on more candidates in dense
+  // piles (scene 4), smaller ones re-fatten jittering boxes too often.
   float fat_margin = 0.03f;
   // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.
   bool relax_directions = false;
 
-  // Clamps every field to a sane range; returns a note of what was changed ("" when nothing).
+  // ---- Departures from the thesis (each false / neutral in Thesis()) ----
+  // 3.3, 3.6: which acceptable cut wins (see CutRule).
+  CutRule cut_rule = CutRule::kBalanceFirst;
+  // 4.1: the split ranks the 13 directions on a sample and "the direction whose cut maximizes the
+  // criterion is chosen": one direction (1). Ours tries the next best sampled directions on the
+  // whole list when the best one finds no acceptable cut there (3).
+  int split_direction_tries = 3;
+  // 4.4: the thesis's balance recovers both sides' boxes "through the procedure described in the
+  // merge operation" (the children's lists merged bottom-up, already sorted on the node's normal)
+  // and places the plane anew from that temporary sorted list, so it can move either way, also
+  // when redundancy (not balance) triggered it. Ours (false) re-projects only the heavy side,
+  // sorts a region sized by a guessed count, and only moves the plane towards the heavy side.
+  bool balance_by_merge = false;
+  // 5.2.1: "the balance operation is done before any other". At an internal node verification
+  // tests balance first (true); ours tests merge first (false), so an unbalanced small node is
+  // merged rather than balanced.
+  bool balance_first = false;
+  // 5.2.1: merge "is performed only if the simulation has spare time in its update cycles". When
+  // on, merges do not take the s / 16 slots: after them, merges run while the step's maintenance
+  // (sorting and operations) has used less than step_budget_ms. The thesis gives no budget
+  // (silent): 1 ms, 2.5 % of its 40 ms step (25 steps per second, 6.1). Ours (false): merge is
+  // the lowest queue and takes any of the s / 16 slots left over.
+  bool merge_in_spare_time = false;
+  float step_budget_ms = 1.0f;
+  // 5.2.1: no back-off in the thesis (false): an over-full leaf is scheduled for a split at every
+  // verification. Ours (true): after a failed split the leaf waits 4 verification intervals unless
+  // its population grows by a quarter, so dense leaves that cannot be cut do not cost a futile
+  // split at every verification.
+  bool split_backoff = true;
+  // 3.6 / 6.1: "maximum redundancy allowed was 2.5 %", one limit. Ours (true): an overfull leaf
+  // (more than overfull_factor * t boxes) is allowed planes with up to overfull_redundancy_limit
+  // straddling boxes (see the fields above).
+  bool overfull_allowance = true;
+  // 5.1.2 / 3.1: the thesis sweeps every leaf's sorted list every step (false). Ours (true): a
+  // leaf whose list did not change reuses its candidate pairs (see bsp_pairs.h).
+  bool cached_leaf_pairs = true;
+
+  // The two profiles (see the top of this file).
+  static BspParams Thesis();
+  static BspParams Ours() { return BspParams{}; }
+  bool operator==(const BspParams&) const = default;
+
+  // Clamps every field to a sane range (NaN becomes the default); returns a note of what was
+  // changed ("" when nothing).
   std::string Clamp();
 
   // The split threshold t in force for `box_count` boxes.

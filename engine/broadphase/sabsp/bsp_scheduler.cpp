@@ -4,21 +4,41 @@
 #include <chrono>
 #include <cstdio>
 
+#include "engine/thread_cpu_clock.h"
+
 namespace partlab {
 namespace {
 
 std::string Format(const char* fmt, auto... args) {
-  char buf[160];
+  char buf[256];
   std::snprintf(buf, sizeof buf, fmt, args...);
   return buf;
 }
 
 }  // namespace
 
+double ThreadCpuMs() {
+  return std::chrono::duration<double, std::milli>(ThreadCpuClock::now().time_since_epoch())
+      .count();
+}
+
+const char* OpStatusName(OpStatus status) {
+  switch (status) {
+    case OpStatus::kApplied:
+      return "applied";
+    case OpStatus::kFailed:
+      return "failed";
+    case OpStatus::kDropped:
+      return "dropped";
+  }
+  return "?";
+}
+
 void BspScheduler::Clear() {
   for (auto& q : queues_) q.clear();
   log_.clear();
   counters_ = {};
+  touched_by_.clear();
   steps_since_verify_ = 1 << 30;
 }
 
@@ -34,9 +54,15 @@ OpCounters BspScheduler::TakeCounters() {
   return c;
 }
 
-bool BspScheduler::Enqueue(BspOp op, NodeId n, std::string reason, const BspParams& params) {
+bool BspScheduler::Enqueue(BspOp op, NodeId n, std::string reason, const BspParams& params,
+                           uint64_t chained_from) {
   if (Pending() >= static_cast<size_t>(params.queue_size)) return false;  // re-detected later
-  queues_[int(op)].push_back({op, n, tree_.node(n).generation, std::move(reason)});
+  // Verification runs while merges wait for spare time: a node's merge is queued once.
+  const uint32_t generation = tree_.node(n).generation;
+  for (const PendingOp& e : queues_[int(op)]) {
+    if (e.node == n && e.generation == generation) return false;
+  }
+  queues_[int(op)].push_back({op, n, generation, std::move(reason), ++seq_, chained_from});
   return true;
 }
 
@@ -50,43 +76,67 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
   const uint32_t large = std::max(l, r);
   const float balance = large == 0 ? 1.0f : float(std::min(l, r)) / float(large);
   if (balance < params.unbalance_limit) {
-    return Format("balance %.2f < %.2f (%u | %u)", balance, params.unbalance_limit, l, r);
+    return Format("unbalanced: %.2f < %.2f (%u | %u)", balance, params.unbalance_limit, l, r);
   }
   const float excess =
       params.RedundancyLimit(node.population, tree_.box_count()) * params.redundancy_excess_factor;
   if (float(straddle) > excess * float(node.population)) {
-    return Format("redundancy %u > %.1f%% of %u", straddle, excess * 100, node.population);
+    return Format("redundant: %u straddle > %.1f%% of %u", straddle, excess * 100, node.population);
   }
   return std::nullopt;
 }
 
-void BspScheduler::Visit(NodeId n, const BspParams& params, bool apply_balance) {
+// A leaf over the split threshold t gets a shift-split (tried before split, 5.2.1).
+bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
-  const uint32_t count = tree_.box_count();
-  if (node.IsLeaf()) {
-    const int t = params.SplitThreshold(count);
-    const bool backing_off =
-        step_ < node.retry_split_step && node.population <= node.retry_split_above;
-    if (node.population > uint32_t(t) && node.depth < params.max_depth && !backing_off) {
-      Enqueue(BspOp::kShiftSplit, n, Format("split: %u > %d", node.population, t), params);
-    }
+  const int t = params.SplitThreshold(tree_.box_count());
+  const bool backing_off = params.split_backoff && step_ < node.retry_split_step &&
+                           node.population <= node.retry_split_above;
+  if (node.population > uint32_t(t) && node.depth < params.max_depth && !backing_off) {
+    Enqueue(BspOp::kShiftSplit, n, Format("split: %u > t = %d", node.population, t), params);
+  }
+  return true;
+}
+
+// A node under the merge threshold gets a merge; true when it did (its subtrees are then skipped).
+bool BspScheduler::VisitMerge(NodeId n, const BspParams& params) {
+  const int mt = params.MergeThreshold(tree_.box_count());
+  if (tree_.node(n).population >= uint32_t(mt)) return false;
+  Enqueue(BspOp::kMerge, n, Format("merge: %u < %d", tree_.node(n).population, mt), params);
+  return true;
+}
+
+// Balance is applied during verification itself (Figure 5.4); when it fails a swap is scheduled,
+// with a reason of its own naming the failed balance (4.5). True when the node needed it.
+bool BspScheduler::VisitBalance(NodeId n, const BspParams& params, bool apply_balance) {
+  const std::optional<std::string> why = NeedsBalance(n, params);
+  if (!why) return false;
+  if (!apply_balance) {
+    Enqueue(BspOp::kBalance, n, "balance: " + *why, params);
+    return true;
+  }
+  const PendingOp e{BspOp::kBalance, n, tree_.node(n).generation, "balance: " + *why, ++seq_, 0};
+  const OpRecord r = Run(e, params);
+  if (!r.ok) {
+    Enqueue(BspOp::kSwap, n,
+            Format("swap: balance #%llu failed (%s)", (unsigned long long)r.seq, why->c_str()),
+            params, r.seq);
+  }
+  return true;
+}
+
+void BspScheduler::Visit(NodeId n, const BspParams& params, bool apply_balance) {
+  if (tree_.node(n).IsLeaf()) {
+    VisitLeaf(n, params);
     return;
   }
-  const int mt = params.MergeThreshold(count);
-  if (node.population < uint32_t(mt)) {
-    Enqueue(BspOp::kMerge, n, Format("merge: %u < %d", node.population, mt), params);
-    return;
+  // Either way the operation changed the subtrees or will: skip them (4.6).
+  if (params.balance_first) {
+    if (VisitBalance(n, params, apply_balance) || VisitMerge(n, params)) return;
+  } else {
+    if (VisitMerge(n, params) || VisitBalance(n, params, apply_balance)) return;
   }
-  if (auto why = NeedsBalance(n, params)) {
-    if (!apply_balance) {
-      Enqueue(BspOp::kBalance, n, "balance: " + *why, params);
-      return;
-    }
-    const OpRecord r = Run(BspOp::kBalance, n, "balance: " + *why, params);
-    if (!r.ok) Enqueue(BspOp::kSwap, n, "swap: " + *why, params);
-    return;  // either way the subtrees changed or will: skip them (4.6)
-  }
-  const NodeId c0 = node.child[0], c1 = node.child[1];
+  const NodeId c0 = tree_.node(n).child[0], c1 = tree_.node(n).child[1];
   Visit(c0, params, apply_balance);
   Visit(c1, params, apply_balance);
 }
@@ -97,21 +147,69 @@ void BspScheduler::Verify(const BspParams& params, bool apply_balance) {
   Visit(tree_.root(), params, apply_balance);
 }
 
-bool BspScheduler::StillNeeded(const PendingOp& e, const BspParams& params) const {
+// Whether the event's condition still holds (4.6: events detected before another operation
+// changed their subtree "may become invalid"); when it does not, why, naming the operation that
+// changed the node since the event was scheduled, if one did (else the boxes' own motion).
+std::optional<std::string> BspScheduler::WhyStale(const PendingOp& e, const BspParams& params,
+                                                  uint64_t& stale_by) const {
+  std::optional<std::string> why = ConditionGone(e, params);
+  stale_by = 0;
+  if (!why) return std::nullopt;
+  if (size_t(e.node) < touched_by_.size() && touched_by_[e.node].seq > e.seq) {
+    const Touch& t = touched_by_[e.node];
+    stale_by = t.seq;
+    return Format("stale after %s #%llu at node %d (step %llu): %s", BspOpName(t.op),
+                  (unsigned long long)t.seq, t.node, (unsigned long long)t.step, why->c_str());
+  }
+  return "boxes moved: " + *why;
+}
+
+std::optional<std::string> BspScheduler::ConditionGone(const PendingOp& e,
+                                                       const BspParams& params) const {
   const BspNode& node = tree_.node(e.node);
-  if (!node.alive || node.generation != e.generation) return false;
+  if (!node.alive || node.generation != e.generation) return Format("node %d gone", e.node);
   const uint32_t count = tree_.box_count();
   switch (e.op) {
     case BspOp::kShiftSplit:
-    case BspOp::kSplit:
-      return node.IsLeaf() && node.population > uint32_t(params.SplitThreshold(count));
-    case BspOp::kMerge:
-      return !node.IsLeaf() && node.population < uint32_t(params.MergeThreshold(count));
+    case BspOp::kSplit: {
+      const int t = params.SplitThreshold(count);
+      if (!node.IsLeaf()) return std::string("no longer a leaf");
+      if (node.population <= uint32_t(t)) return Format("%u <= t = %d", node.population, t);
+      return std::nullopt;
+    }
+    case BspOp::kMerge: {
+      const int mt = params.MergeThreshold(count);
+      if (node.IsLeaf()) return std::string("already a leaf");
+      if (node.population >= uint32_t(mt)) return Format("%u >= %d", node.population, mt);
+      return std::nullopt;
+    }
     case BspOp::kBalance:
     case BspOp::kSwap:
-      return !node.IsLeaf() && NeedsBalance(e.node, params).has_value();
+      if (node.IsLeaf()) return std::string("now a leaf");
+      if (!NeedsBalance(e.node, params)) return std::string("balanced again");
+      return std::nullopt;
   }
-  return false;
+  return std::nullopt;
+}
+
+void BspScheduler::Record(const OpRecord& rec) {
+  if (log_.size() >= log_capacity_) log_.pop_front();
+  log_.push_back(rec);
+}
+
+void BspScheduler::Drop(const PendingOp& e, std::string why, uint64_t stale_by) {
+  OpRecord rec;
+  rec.seq = ++seq_;
+  rec.step = step_;
+  rec.op = e.op;
+  rec.node = e.node;
+  rec.status = OpStatus::kDropped;
+  rec.reason = e.reason;
+  rec.outcome = "dropped: " + why;
+  rec.chained_from = e.chained_from;
+  rec.stale_by = stale_by;
+  ++counters_.dropped;
+  Record(rec);
 }
 
 // The first queue, in priority order, whose head is still needed (stale heads are dropped).
@@ -119,33 +217,51 @@ int BspScheduler::NextQueue(bool include_merge, const BspParams& params) {
   for (int q = 0; q < kBspOpCount; ++q) {
     if (q == int(BspOp::kMerge) && !include_merge) break;
     auto& queue = queues_[q];
-    while (!queue.empty() && !StillNeeded(queue.front(), params)) {
+    while (!queue.empty()) {
+      uint64_t stale_by = 0;
+      std::optional<std::string> why = WhyStale(queue.front(), params, stale_by);
+      if (!why) break;
+      Drop(queue.front(), std::move(*why), stale_by);
       queue.pop_front();
-      ++counters_.dropped;
     }
     if (!queue.empty()) return q;
   }
   return -1;
 }
 
-OpRecord BspScheduler::Run(BspOp op, NodeId n, std::string reason, const BspParams& params) {
+OpRecord BspScheduler::Run(const PendingOp& e, const BspParams& params) {
+  // The nodes the operation may change: a split only its leaf; the others their whole subtree
+  // (4.6: the side effects propagate to both subtrees).
+  affected_.clear();
+  if (e.op == BspOp::kSplit || e.op == BspOp::kShiftSplit) {
+    affected_.push_back(e.node);
+  } else {
+    tree_.CollectNodes(e.node, affected_);
+  }
   OpRecord rec;
+  rec.seq = ++seq_;
   rec.step = step_;
-  rec.op = op;
-  rec.node = n;
+  rec.op = e.op;
+  rec.node = e.node;
+  rec.chained_from = e.chained_from;
   const auto t0 = std::chrono::steady_clock::now();
-  OpResult r = ops_.Apply(op, n, params);
+  OpResult r = ops_.Apply(e.op, e.node, params);
   rec.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   rec.ok = r.ok;
+  rec.status = r.ok ? OpStatus::kApplied : OpStatus::kFailed;
   rec.result_node = r.result_node;
   std::copy(r.before, r.before + 3, rec.before);
   std::copy(r.after, r.after + 3, rec.after);
-  rec.reason = std::move(reason);
+  rec.reason = e.reason;
   rec.outcome = std::move(r.reason);
-  (rec.ok ? counters_.applied : counters_.failed)[int(op)]++;
-  counters_.ms[int(op)] += rec.ms;
-  if (log_.size() >= log_capacity_) log_.pop_front();
-  log_.push_back(rec);
+  (rec.ok ? counters_.applied : counters_.failed)[int(e.op)]++;
+  counters_.ms[int(e.op)] += rec.ms;
+  if (rec.ok) {
+    if (touched_by_.size() < tree_.nodes().size()) touched_by_.resize(tree_.nodes().size());
+    for (NodeId a : affected_) touched_by_[a] = {rec.seq, e.op, e.node, step_};
+  }
+  Record(rec);
+  if (observer_) observer_(rec);
   return rec;
 }
 
@@ -160,12 +276,20 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
   if (q < 0) return std::nullopt;
   PendingOp e = std::move(queues_[q].front());
   queues_[q].pop_front();
-  OpRecord rec = Run(e.op, e.node, e.reason, params);
+  OpRecord rec = Run(e, params);
   if (!rec.ok) {
     // 5.2.1: split is tried only after shift-split fails; swap replaces a balance that failed.
-    if (e.op == BspOp::kShiftSplit) Enqueue(BspOp::kSplit, e.node, e.reason, params);
-    if (e.op == BspOp::kBalance) Enqueue(BspOp::kSwap, e.node, e.reason, params);
-    if (e.op == BspOp::kSplit && tree_.node(e.node).alive) {
+    const auto seq = (unsigned long long)rec.seq;
+    if (e.op == BspOp::kShiftSplit) {
+      Enqueue(BspOp::kSplit, e.node,
+              Format("split: shift-split #%llu failed (%s)", seq, e.reason.c_str()), params,
+              rec.seq);
+    }
+    if (e.op == BspOp::kBalance) {
+      Enqueue(BspOp::kSwap, e.node,
+              Format("swap: balance #%llu failed (%s)", seq, e.reason.c_str()), params, rec.seq);
+    }
+    if (e.op == BspOp::kSplit && params.split_backoff && tree_.node(e.node).alive) {
       BspNode& leaf = tree_.node_mut(e.node);
       leaf.retry_split_step = step_ + 4 * uint64_t(params.verify_interval);
       leaf.retry_split_above = leaf.population + leaf.population / 4;
@@ -174,7 +298,16 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
   return rec;
 }
 
-void BspScheduler::Step(uint64_t step, const BspParams& params, bool automatic) {
+// 5.2.1: merge "only if the simulation has spare time in its update cycles".
+void BspScheduler::ApplyMergesInSpareTime(const BspParams& params, double step_start_ms) {
+  while (NowMs() - step_start_ms < double(params.step_budget_ms)) {
+    if (NextQueue(true, params) != int(BspOp::kMerge)) break;
+    ApplyNext(params);
+  }
+}
+
+void BspScheduler::Step(uint64_t step, const BspParams& params, bool automatic,
+                        double step_start_ms) {
   step_ = step;
   ++steps_since_verify_;
   const bool urgent_pending = Pending() - Pending(BspOp::kMerge) > 0;
@@ -184,13 +317,12 @@ void BspScheduler::Step(uint64_t step, const BspParams& params, bool automatic) 
   if (!automatic) return;
   // 6.1: s / 16 events per step for s pending, 1 to 4.
   const int budget = params.OpsPerCycle(static_cast<int>(Pending()));
-  int used = 0;
-  while (used < budget) {
-    // Merge is not critical: it runs only when no other event wants this step's budget.
-    if (NextQueue(true, params) < 0) break;
+  const bool merges_in_slots = !params.merge_in_spare_time;
+  for (int used = 0; used < budget; ++used) {
+    if (NextQueue(merges_in_slots, params) < 0) break;
     ApplyNext(params);
-    ++used;
   }
+  if (params.merge_in_spare_time) ApplyMergesInSpareTime(params, step_start_ms);
 }
 
 }  // namespace partlab

@@ -6,18 +6,27 @@
 // make useless (4.6). Balance is the one operation applied during verification itself; when it
 // fails, a swap is scheduled.
 //
+// At an internal node verification tests balance before merge (5.2.1, "balance is done before any
+// other operation"; BspParams::balance_first), or merge first (ours).
+//
 // Application (Figure 5.5): each step applies at most s/16 (1 to 4) pending events, s being the
 // number pending, in the priority order balance > shift-split > split > swap > merge (5.2.1). A
-// failed shift-split becomes a split; merges only use the step's leftover budget.
+// failed shift-split becomes a split, a failed balance a swap (each with its own reason naming
+// the failure). Merges (BspParams::merge_in_spare_time) run only while the step's maintenance
+// time is under its budget (the thesis), or take the leftover s/16 slots (ours).
 //
-// Not in the thesis: a leaf whose split failed (no acceptable cut) is not scheduled again for
-// 4 verification intervals unless its population grows by a quarter, so that dense leaves that
-// cannot be cut do not cost a futile split at every verification.
+// Side effects (4.6): an event whose node was changed by another operation after it was
+// scheduled, or whose condition no longer holds, is dropped when its turn comes; the log records
+// it with the operation that made it stale.
+//
+// Departure (BspParams::split_backoff, ours): a leaf whose split failed (no acceptable cut) is not
+// scheduled again for 4 verification intervals unless its population grows by a quarter.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,23 +38,38 @@ namespace partlab {
 struct PendingOp {
   BspOp op = BspOp::kSplit;
   NodeId node = kNoNode;
-  uint32_t generation = 0;  // the node slot's generation when scheduled
-  std::string reason;       // why it was scheduled, e.g. "split: 212 > 128"
+  uint32_t generation = 0;    // the node slot's generation when scheduled
+  std::string reason;         // why it was scheduled, e.g. "split: 212 > 128"
+  uint64_t seq = 0;           // the scheduler's sequence number when it was scheduled
+  uint64_t chained_from = 0;  // seq of the failed operation that scheduled it (0: verification)
 };
 
-// One applied (or attempted) operation, for the log the UI replays.
+// What became of an operation.
+enum class OpStatus : uint8_t { kApplied, kFailed, kDropped };
+const char* OpStatusName(OpStatus status);
+
+// One applied, failed or dropped operation, for the log the UI replays.
 struct OpRecord {
+  uint64_t seq = 0;  // unique and increasing; chained_from and stale_by refer to it
   uint64_t step = 0;
   BspOp op = BspOp::kSplit;
   NodeId node = kNoNode;         // the node it was applied to
   NodeId result_node = kNoNode;  // where the result lives (swap: the kept child)
   bool ok = false;
+  OpStatus status = OpStatus::kFailed;
   uint32_t before[3] = {0, 0, 0};  // populations: node, negative child, positive child
   uint32_t after[3] = {0, 0, 0};
-  std::string reason;   // why it was scheduled
-  std::string outcome;  // what it did, or why it failed
+  std::string reason;         // why it was scheduled
+  std::string outcome;        // what it did, why it failed, or why it was dropped
+  uint64_t chained_from = 0;  // seq of the failed operation that scheduled this one (0: none)
+  uint64_t stale_by = 0;      // dropped: seq of the applied operation that made it stale
   double ms = 0;
 };
+
+// The time source of the merge budget, in milliseconds (thread CPU time by default; tests give a
+// deterministic one).
+using MsClock = double (*)();
+double ThreadCpuMs();
 
 struct OpCounters {
   std::array<uint32_t, kBspOpCount> applied{};  // successful, by BspOp
@@ -61,10 +85,15 @@ class BspScheduler {
 
   void Clear();
 
-  // One step of maintenance after the leaf lists are sorted. When `automatic` is false (operation
-  // stepping), verification still schedules events, balance included, but nothing is applied:
-  // the caller applies them one by one with ApplyNext().
-  void Step(uint64_t step, const BspParams& params, bool automatic);
+  // One step of maintenance after the leaf lists are sorted; the step's maintenance began at
+  // `step_start_ms` on clock() (the merge budget counts from there). When `automatic` is false
+  // (operation stepping), verification still schedules events, balance included, but nothing is
+  // applied: the caller applies them one by one with ApplyNext().
+  void Step(uint64_t step, const BspParams& params, bool automatic, double step_start_ms);
+  void set_clock(MsClock clock) { clock_ = clock; }
+  // Called after every applied or failed operation (tests check the tree's invariants there).
+  void set_observer(std::function<void(const OpRecord&)> f) { observer_ = std::move(f); }
+  double NowMs() const { return clock_(); }
 
   // Forces a verification now (used by Rebuild and the tests).
   void Verify(const BspParams& params, bool apply_balance);
@@ -82,12 +111,36 @@ class BspScheduler {
 
  private:
   void Visit(NodeId n, const BspParams& params, bool apply_balance);
-  bool Enqueue(BspOp op, NodeId n, std::string reason, const BspParams& params);
-  // Whether an event still makes sense: node alive, same slot, condition still true.
-  bool StillNeeded(const PendingOp& e, const BspParams& params) const;
+  bool VisitLeaf(NodeId n, const BspParams& params);
+  bool VisitMerge(NodeId n, const BspParams& params);
+  bool VisitBalance(NodeId n, const BspParams& params, bool apply_balance);
+  bool Enqueue(BspOp op, NodeId n, std::string reason, const BspParams& params,
+               uint64_t chained_from = 0);
+  // Why an event no longer makes sense (node changed by another operation, or its condition no
+  // longer true); nullopt while it is still needed. `stale_by` gets the operation's seq, if any.
+  std::optional<std::string> WhyStale(const PendingOp& e, const BspParams& params,
+                                      uint64_t& stale_by) const;
+  std::optional<std::string> ConditionGone(const PendingOp& e, const BspParams& params) const;
   std::optional<std::string> NeedsBalance(NodeId n, const BspParams& params) const;
-  OpRecord Run(BspOp op, NodeId n, std::string reason, const BspParams& params);
+  OpRecord Run(const PendingOp& e, const BspParams& params);
+  void Drop(const PendingOp& e, std::string why, uint64_t stale_by);
+  void Record(const OpRecord& rec);
   int NextQueue(bool include_merge, const BspParams& params);
+  void ApplyMergesInSpareTime(const BspParams& params, double step_start_ms);
+
+  // The last successful operation that changed each node slot (4.6), to name it when it makes a
+  // queued event stale.
+  struct Touch {
+    uint64_t seq = 0;
+    BspOp op = BspOp::kSplit;
+    NodeId node = kNoNode;
+    uint64_t step = 0;
+  };
+  std::vector<Touch> touched_by_;  // by node id
+  std::vector<NodeId> affected_;   // scratch: the nodes an operation may change
+  uint64_t seq_ = 0;
+  MsClock clock_ = &ThreadCpuMs;
+  std::function<void(const OpRecord&)> observer_;
 
   BspTree& tree_;
   BspOperations& ops_;

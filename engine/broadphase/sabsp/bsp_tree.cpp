@@ -289,6 +289,13 @@ void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
   lists_[leaf].clear();
 }
 
+void BspTree::CollectNodes(NodeId n, std::vector<NodeId>& out) const {
+  out.push_back(n);
+  if (nodes_[n].IsLeaf()) return;
+  CollectNodes(nodes_[n].child[0], out);
+  CollectNodes(nodes_[n].child[1], out);
+}
+
 void BspTree::CollectLeaves(NodeId n, std::vector<NodeId>& out) const {
   if (nodes_[n].IsLeaf()) {
     out.push_back(n);

@@ -123,6 +123,7 @@ class BspTree {
   void SetDepths(NodeId n, uint16_t depth);
 
   void CollectLeaves(NodeId n, std::vector<NodeId>& out) const;
+  void CollectNodes(NodeId n, std::vector<NodeId>& out) const;  // n and all below it
   // Distinct boxes stored under n (each once, even when in several leaves).
   void CollectBoxes(NodeId n, std::vector<BoxId>& out);
 

@@ -11,6 +11,17 @@ bool BetterCut(const CutChoice& a, const CutChoice& b) {
   return a.redundancy < b.redundancy;
 }
 
+bool BetterCutRedundancyFirst(const CutChoice& a, const CutChoice& b) {
+  if (!a.found) return false;
+  if (!b.found) return true;
+  if (a.redundancy != b.redundancy) return a.redundancy < b.redundancy;
+  return a.balance > b.balance;
+}
+
+bool BetterCut(const CutChoice& a, const CutChoice& b, bool redundancy_first) {
+  return redundancy_first ? BetterCutRedundancyFirst(a, b) : BetterCut(a, b);
+}
+
 CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
                     const CutCriteria& criteria) {
   CutChoice best;
@@ -45,13 +56,15 @@ CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
       cut.offset = (mid > c && mid < gap_end && mid <= criteria.max_offset) ? mid : c;
       cut.found = true;
       const uint32_t evaluated = best.evaluated;
-      if (BetterCut(cut, best)) best = cut;
+      if (BetterCut(cut, best, criteria.redundancy_first)) best = cut;
       best.evaluated = evaluated;
     }
-    // Past the median, balance only falls: stop once it is below what we have or can accept.
-    if (cut.left >= cut.right &&
-        (cut.balance < criteria.min_balance || (best.found && cut.balance < best.balance))) {
-      break;
+    // Past the median, balance only falls: stop once it is below what we can accept, or once no
+    // later cut can beat the best (3.6: "the end of the list only holds worse or equal values").
+    if (cut.left >= cut.right) {
+      const bool cannot_win = best.found && cut.balance < best.balance &&
+                              (!criteria.redundancy_first || best.redundancy == 0);
+      if (cut.balance < criteria.min_balance || cannot_win) break;
     }
   }
   return best;

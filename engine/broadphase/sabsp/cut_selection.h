@@ -6,9 +6,13 @@
 //   redundancy   = left + right - n              (the intervals still open at c)
 //   balance      = min(left, right) / max(left, right)
 // The sweep walks the interval ends in order, counting opened and closed intervals, and keeps the
-// cut of best balance whose redundancy stays within the limit. Past the median left >= right, so
-// balance can only fall from there on: the sweep stops as soon as it drops below the best found
-// (or below the minimum acceptable balance), without visiting the rest of the list.
+// best acceptable cut (balance and redundancy within the limits) by the criteria's rule:
+//   redundancy first (3.3, 3.6, the thesis): fewest open intervals, then best balance;
+//   balance first (ours): best balance, then fewest open intervals.
+// Past the median left >= right, so balance can only fall from there on: the sweep stops once it
+// drops below the minimum acceptable balance, or when no later cut can win (balance first: below
+// the best found; redundancy first: the best found already has no open interval and a better
+// balance), without visiting the rest of the list (3.6).
 #pragma once
 
 #include <cstdint>
@@ -17,6 +21,7 @@
 namespace partlab {
 
 struct CutCriteria {
+  bool redundancy_first = false;  // the thesis's rule (CutRule::kRedundancyFirst, bsp_params.h)
   float min_balance = 0.5f;       // cuts below this balance are rejected (6.1: 0.5)
   float max_redundancy = 0.025f;  // straddling boxes / population allowed (6.1: 2.5 %)
   // Boxes that are not in the lists but always count on one side (the balance operation only
@@ -42,5 +47,8 @@ CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
 
 // True when `a` is a better cut than `b`: higher balance, then less redundancy.
 bool BetterCut(const CutChoice& a, const CutChoice& b);
+// True when `a` is a better cut than `b`: less redundancy, then higher balance (3.3, 3.6).
+bool BetterCutRedundancyFirst(const CutChoice& a, const CutChoice& b);
+bool BetterCut(const CutChoice& a, const CutChoice& b, bool redundancy_first);
 
 }  // namespace partlab

@@ -30,7 +30,8 @@ Color DepthColor(int depth, float alpha) {
 
 }  // namespace
 
-SemiAdjustingBsp::SemiAdjustingBsp(BspParams params) : ops_(tree_), scheduler_(tree_, ops_) {
+SemiAdjustingBsp::SemiAdjustingBsp(BspParams params, std::string_view name)
+    : name_(name), ops_(tree_), scheduler_(tree_, ops_) {
   SetParams(params);
 }
 
@@ -81,6 +82,7 @@ void SemiAdjustingBsp::SortIfDirty() {
 
 void SemiAdjustingBsp::Update() {
   const auto t0 = Clock::now();
+  const double step_start_ms = scheduler_.NowMs();  // the merge budget's start (5.2.1)
   stats_ = BspStepStats{};
   stats_.step = ++step_;
   stats_.migrations = migrations_;
@@ -96,7 +98,7 @@ void SemiAdjustingBsp::Update() {
   if (bulk) {
     Rebuild();
   } else {
-    scheduler_.Step(step_, params_, !stepping_);
+    scheduler_.Step(step_, params_, !stepping_, step_start_ms);
   }
   stats_.ops_ms = MsSince(t_ops);
   stats_.ops = scheduler_.TakeCounters();
@@ -128,7 +130,7 @@ void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
   // every touched list sorted with fresh projections (a no-op for unflagged leaves).
   stats_.sort_moves += tree_.SortLeaves();
   const size_t before = out.size();
-  stats_.candidates = pair_finder_.FindPairs(tree_, out);
+  stats_.candidates = pair_finder_.FindPairs(tree_, out, params_.cached_leaf_pairs);
   stats_.swept_leaves = pair_finder_.swept_leaves();
   stats_.pairs = out.size() - before;
 }
@@ -229,6 +231,7 @@ OpRecord SemiAdjustingBsp::ApplyOp(BspOp op, NodeId node) {
   rec.reason = "applied by hand";
   const OpResult r = ops_.Apply(op, node, params_);
   rec.ok = r.ok;
+  rec.status = r.ok ? OpStatus::kApplied : OpStatus::kFailed;
   rec.result_node = r.result_node;
   std::copy(r.before, r.before + 3, rec.before);
   std::copy(r.after, r.after + 3, rec.after);

@@ -46,9 +46,11 @@ struct BspStepStats {
 
 class SemiAdjustingBsp final : public BroadPhase {
  public:
-  explicit SemiAdjustingBsp(BspParams params = {});
+  // `name` is what the registry lists it as: "sabsp" (BspParams::Ours()) or "sabsp_thesis"
+  // (BspParams::Thesis()); the profile is only the parameters, the code is the same.
+  explicit SemiAdjustingBsp(BspParams params = {}, std::string_view name = "sabsp");
 
-  std::string_view Name() const override { return "sabsp"; }
+  std::string_view Name() const override { return name_; }
   void Add(BoxId id, const Aabb& box) override;
   void Remove(BoxId id) override;
   void Move(BoxId id, const Aabb& box) override;
@@ -99,6 +101,14 @@ class SemiAdjustingBsp final : public BroadPhase {
   std::optional<OpRecord> ApplyNextOp();
   size_t PendingOps() const { return scheduler_.Pending(); }
 
+  // The clock of the merge budget (BspParams::merge_in_spare_time); tests give a deterministic one.
+  void set_clock(MsClock clock) { scheduler_.set_clock(clock); }
+  // Called after every operation the scheduler runs (tests check invariants there; the lists may
+  // still await the step's sort, CheckBspInvariants(tree()) checks the rest).
+  void set_op_observer(std::function<void(const OpRecord&)> f) {
+    scheduler_.set_observer(std::move(f));
+  }
+
   // Applies one operation to a node now, bypassing the queues (tests, UI buttons).
   OpRecord ApplyOp(BspOp op, NodeId node);
   // Verifies and applies until nothing is left to do (at most `rounds` verifications): a tree
@@ -109,6 +119,7 @@ class SemiAdjustingBsp final : public BroadPhase {
   void SortIfDirty();
   void ComputeShapeStats();
 
+  std::string_view name_;
   BspParams params_;
   BspTree tree_;
   BspOperations ops_;

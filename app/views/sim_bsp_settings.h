@@ -1,0 +1,71 @@
+// The BSP's parameters in the simulation's settings file (sim.bsp.*), row by row through the
+// parameter table (engine/broadphase/sabsp/bsp_param_table.h): a hand-edited value out of range,
+// NaN or not a number comes back clamped or as the default, with a note naming the key.
+#pragma once
+
+#include <string>
+
+#include "app/param_settings.h"
+#include "engine/broadphase/sabsp/bsp_param_table.h"
+
+namespace partlab {
+
+inline void LoadBspParams(const Settings& s, BspParams& p, std::string& notes) {
+  namespace t = bsp_params;
+  LoadParam(s, t::kMaxDepth, p.max_depth, notes);
+  LoadParam(s, t::kAdaptive, p.adaptive_split_threshold, notes);
+  LoadParam(s, t::kSplitFixed, p.split_threshold, notes);
+  LoadParam(s, t::kSplitMin, p.split_threshold_min, notes);
+  LoadParam(s, t::kSplitMax, p.split_threshold_max, notes);
+  LoadParam(s, t::kMergeFraction, p.merge_fraction, notes);
+  LoadParam(s, t::kQueueSize, p.queue_size, notes);
+  LoadParam(s, t::kOpsMin, p.ops_per_cycle_min, notes);
+  LoadParam(s, t::kOpsMax, p.ops_per_cycle_max, notes);
+  LoadParam(s, t::kVerifyInterval, p.verify_interval, notes);
+  LoadParam(s, t::kUnbalanceLimit, p.unbalance_limit, notes);
+  LoadParam(s, t::kRedundancyLimit, p.redundancy_limit, notes);
+  LoadParam(s, t::kExcessFactor, p.redundancy_excess_factor, notes);
+  LoadParam(s, t::kFatMargin, p.fat_margin, notes);
+  LoadParam(s, t::kSplitTries, p.split_direction_tries, notes);
+  LoadParam(s, t::kStepBudget, p.step_budget_ms, notes);
+  LoadParam(s, t::kBalanceByMerge, p.balance_by_merge, notes);
+  LoadParam(s, t::kBalanceFirst, p.balance_first, notes);
+  LoadParam(s, t::kMergeInSpareTime, p.merge_in_spare_time, notes);
+  LoadParam(s, t::kSplitBackoff, p.split_backoff, notes);
+  LoadParam(s, t::kOverfullAllowance, p.overfull_allowance, notes);
+  LoadParam(s, t::kCachedLeafPairs, p.cached_leaf_pairs, notes);
+  LoadParam(s, t::kBulkBuild, p.build_on_bulk_add, notes);
+  int rule = int(p.cut_rule);
+  LoadParam(s, t::kCutRule, rule, notes);
+  p.cut_rule = CutRule(rule);
+}
+
+inline void SaveBspParams(Settings& s, const BspParams& p) {
+  namespace t = bsp_params;
+  SaveParam(s, t::kMaxDepth, p.max_depth);
+  SaveParam(s, t::kAdaptive, p.adaptive_split_threshold);
+  SaveParam(s, t::kSplitFixed, p.split_threshold);
+  SaveParam(s, t::kSplitMin, p.split_threshold_min);
+  SaveParam(s, t::kSplitMax, p.split_threshold_max);
+  SaveParam(s, t::kMergeFraction, p.merge_fraction);
+  SaveParam(s, t::kQueueSize, p.queue_size);
+  SaveParam(s, t::kOpsMin, p.ops_per_cycle_min);
+  SaveParam(s, t::kOpsMax, p.ops_per_cycle_max);
+  SaveParam(s, t::kVerifyInterval, p.verify_interval);
+  SaveParam(s, t::kUnbalanceLimit, p.unbalance_limit);
+  SaveParam(s, t::kRedundancyLimit, p.redundancy_limit);
+  SaveParam(s, t::kExcessFactor, p.redundancy_excess_factor);
+  SaveParam(s, t::kFatMargin, p.fat_margin);
+  SaveParam(s, t::kSplitTries, p.split_direction_tries);
+  SaveParam(s, t::kStepBudget, p.step_budget_ms);
+  SaveParam(s, t::kBalanceByMerge, p.balance_by_merge);
+  SaveParam(s, t::kBalanceFirst, p.balance_first);
+  SaveParam(s, t::kMergeInSpareTime, p.merge_in_spare_time);
+  SaveParam(s, t::kSplitBackoff, p.split_backoff);
+  SaveParam(s, t::kOverfullAllowance, p.overfull_allowance);
+  SaveParam(s, t::kCachedLeafPairs, p.cached_leaf_pairs);
+  SaveParam(s, t::kBulkBuild, p.build_on_bulk_add);
+  SaveParam(s, t::kCutRule, int(p.cut_rule));
+}
+
+}  // namespace partlab

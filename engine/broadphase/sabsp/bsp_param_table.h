@@ -1,0 +1,192 @@
+// The semi-adjusting BSP's parameters (BspParams, bsp_params.h), each declared once for the
+// settings file (sim.bsp.*), the BSP panel's widgets and the clamp notes (engine/params/param.h):
+// label, default (our profile, BspParams::Ours()), range with the reason for each bound, and the
+// tooltip citing semi-adjusting-bsp.txt. The departures from the thesis are the BoolParam rows
+// and the rows marked "Departure"; BspParams::Thesis() gives the thesis's values.
+#pragma once
+
+#include "engine/broadphase/sabsp/bsp_params.h"
+#include "engine/params/param.h"
+
+namespace partlab::bsp_params {
+
+// ---- The thesis's values (6.1) ----
+
+inline constexpr Param<int> kMaxDepth{
+    "sim.bsp.max_depth",
+    "",
+    "Height limit",
+    24,
+    {1, 40, "the root alone", "the panel's maximum depth"},
+    "levels",
+    "No split below this depth (6.2.2: 'forces the height of the BSP up to a threshold'; 7: "
+    "'fixing the height of the tree'). The thesis gives no value: Thesis 16, Ours 24."};
+inline constexpr BoolParam kAdaptive{
+    "sim.bsp.adaptive", "", "Adaptive split threshold", true,
+    "6.1: 'a variable threshold was used depending on the number of AABBs'; here t = "
+    "clamp(sqrt(N), min, max)."};
+inline constexpr Param<int> kSplitMin{
+    "sim.bsp.split_min",
+    "",
+    "Split threshold min",
+    16,
+    {2, 512, "a leaf of one box cannot split (4.1)", "6.1 found t above 128 slower"},
+    "boxes",
+    "Lower bound of the adaptive split threshold t = sqrt(N) (6.1: best results for t from 16 "
+    "to 128)."};
+inline constexpr Param<int> kSplitMax{
+    "sim.bsp.split_max",
+    "",
+    "Split threshold max",
+    128,
+    {2, 1024, "a leaf of one box cannot split (4.1)", "the panel's maximum threshold"},
+    "boxes",
+    "Upper bound of the adaptive split threshold t (6.1)."};
+inline constexpr Param<int> kSplitFixed{
+    "sim.bsp.split_threshold",
+    "",
+    "Split threshold t",
+    64,
+    {2, 1024, "a leaf of one box cannot split (4.1)", "the panel's maximum threshold"},
+    "boxes",
+    "A leaf holding more than t boxes is split (4.1, scheduled by verification, 5.2). 6.1: best "
+    "results with t from 16 to 128."};
+inline constexpr Param<float> kMergeFraction{
+    "sim.bsp.merge_fraction",
+    "",
+    "Merge threshold (x t)",
+    1.0f,
+    {0.05f, 1.0f, "below this nothing ever merges", "merging above t would undo every split"},
+    "",
+    "A node whose subtree holds fewer than this fraction of t boxes is merged into one leaf (4.3). "
+    "6.1 uses the same threshold t for split and merge (1.0)."};
+inline constexpr Param<int> kQueueSize{
+    "sim.bsp.queue_size",
+    "",
+    "Event queue size s",
+    64,
+    {4, 256, "the smallest useful event queue", "6.1: s <= 64; larger only for experiments"},
+    "events",
+    "Capacity s of the pending events (5.2; 6.1: s <= 64)."};
+inline constexpr Param<int> kOpsMin{
+    "sim.bsp.ops_min",
+    "",
+    "Ops per cycle min",
+    1,
+    {1, 16, "at least one operation per step (5.2.2)", "6.1: 1 to 4 per step"},
+    "operations",
+    "At least this many operations per step (Figure 5.5; 6.1: s/16, 1 to 4)."};
+inline constexpr Param<int> kOpsMax{
+    "sim.bsp.ops_max",
+    "",
+    "Ops per cycle max",
+    4,
+    {1, 1024, "at least one operation per step (5.2.2)", "the panel's maximum"},
+    "operations",
+    "At most this many operations per step: s/16 clamped to [min, max] (6.1)."};
+inline constexpr Param<int> kVerifyInterval{
+    "sim.bsp.verify_interval",
+    "",
+    "Verification interval",
+    10,
+    {1, 100, "verification every step at most", "the panel's maximum interval"},
+    "steps",
+    "The tree is verified top-down at most once every this many steps, postponed while split or "
+    "swap events wait (5.2.2, Figure 5.4; 6.1: 10)."};
+inline constexpr Param<float> kUnbalanceLimit{
+    "sim.bsp.unbalance_limit",
+    "",
+    "Unbalance limit",
+    0.5f,
+    {0.05f, 0.95f, "0 would never balance", "1 would balance after every move"},
+    "",
+    "A node is unbalanced when min(L, R) / max(L, R) is below this, and balanced by moving its "
+    "plane (4.4). 6.1: 0.5, one subtree with more than twice the other's boxes."};
+inline constexpr Param<float> kRedundancyLimit{
+    "sim.bsp.redundancy_limit",
+    "",
+    "Redundancy limit",
+    0.025f,
+    {0.0f, 0.2f, "no straddling box allowed", "the panel's maximum (20 %)"},
+    "",
+    "Maximum fraction of a node's boxes straddling a cut (3.6; 6.1: 2.5 %)."};
+
+// ---- Departures from the thesis (Thesis value in brackets) ----
+
+inline constexpr Param<float> kExcessFactor{
+    "sim.bsp.redundancy_excess",
+    "",
+    "Redundancy trigger",
+    2.0f,
+    {1.0f, 8.0f, "below 1 a fresh plane is already excessive", "the panel's maximum factor"},
+    "",
+    "Departure from 4.5 / 6.1 [thesis 1], a multiple of the redundancy limit: a plane is "
+    "rebalanced (or swapped) when its straddlers "
+    "exceed limit x this. With the thesis's 1, a plane placed at the limit is flagged as soon as "
+    "boxes move."};
+inline constexpr Param<float> kFatMargin{
+    "sim.bsp.fat_margin",
+    "",
+    "Fat box margin",
+    0.03f,
+    {0.0f, 0.2f, "exact boxes, as the thesis (5.1)", "20 % of a box's size"},
+    "",
+    "Departure from 5.1 [thesis 0]: leaves store each box grown by this fraction; a box moving "
+    "inside its fat box neither migrates nor is re-sorted."};
+inline constexpr Param<int> kSplitTries{
+    "sim.bsp.split_tries",
+    "",
+    "Split direction tries",
+    3,
+    {1, 13, "the sampled best only, as 4.1", "all 13 directions (3.5)"},
+    "directions",
+    "Departure from 4.1 [thesis 1]: when the best sampled direction has no acceptable cut on the "
+    "whole list, the next ones are tried."};
+inline constexpr Param<float> kStepBudget{
+    "sim.bsp.step_budget_ms",
+    "",
+    "Merge time budget",
+    1.0f,
+    {0.0f, 40.0f, "no spare time: merges never run", "the thesis's whole 40 ms step"},
+    "ms",
+    "5.2.1: merges run only while the step's maintenance used less than this (the thesis gives "
+    "no value: 1 ms). Used when 'Merge only in spare time' is on."};
+inline constexpr BoolParam kBalanceByMerge{
+    "sim.bsp.balance_by_merge", "", "Balance through the merge procedure", false,
+    "4.4 [thesis on]: both sides recovered by the merge procedure into one sorted list; the plane "
+    "may move either way. Off (ours): only the heavy side is re-projected and the plane only "
+    "moves towards it."};
+inline constexpr BoolParam kBalanceFirst{
+    "sim.bsp.balance_first", "", "Balance before merge", false,
+    "5.2.1 [thesis on]: 'balance is done before any other operation'. Off (ours): verification "
+    "tests merge first at a node."};
+inline constexpr BoolParam kMergeInSpareTime{
+    "sim.bsp.merge_spare_time", "", "Merge only in spare time", false,
+    "5.2.1 [thesis on]: merge 'only if the simulation has spare time'. Off (ours): merges take "
+    "the s/16 slots left over."};
+inline constexpr BoolParam kSplitBackoff{
+    "sim.bsp.split_backoff", "", "Back off failed splits", true,
+    "Departure from 5.2.1 [thesis off]: a leaf whose split failed waits 4 verification intervals "
+    "unless it grows by a quarter."};
+inline constexpr BoolParam kOverfullAllowance{
+    "sim.bsp.overfull", "", "Overfull allowance", true,
+    "Departure from 3.6 / 6.1 [thesis off]: a leaf over 4t may take planes with up to 10 % "
+    "straddlers (dense piles have no 2.5 % cut)."};
+inline constexpr BoolParam kCachedLeafPairs{
+    "sim.bsp.cached_pairs", "", "Cached leaf pairs", true,
+    "Departure from 5.1.2 [thesis off]: a leaf whose list did not change reuses its candidate "
+    "pairs instead of being swept again."};
+inline constexpr BoolParam kBulkBuild{
+    "sim.bsp.bulk_build", "", "Build on bulk load", true,
+    "Departure from 5.2.2 / 6.3 [thesis off]: when most boxes arrive in one step the tree is "
+    "built at once, instead of growing s/16 operations per step (Figure 6.9's start)."};
+inline constexpr ChoiceParam kCutRule{
+    "sim.bsp.cut_rule",
+    "",
+    "Cut choice",
+    1,
+    {"redundancy_first", "balance_first"},
+    "3.3 / 3.6 [thesis: redundancy first]: among acceptable cuts, fewest straddlers then best "
+    "balance ('a good cut has no open interval', Figure 3.3); ours: best balance first."};
+
+}  // namespace partlab::bsp_params

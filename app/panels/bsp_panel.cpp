@@ -1,3 +1,4 @@
+#include "app/panels/tooltip.h"
 #include "app/panels/bsp_panel.h"
 
 #include <imgui.h>
@@ -9,10 +10,6 @@
 namespace partlab {
 
 namespace {
-
-void Tip(const char* text) {
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
-}
 
 NodeId TreeNodeRow(const SemiAdjustingBsp& bsp, NodeId n, NodeId selected) {
   const BspNode& node = bsp.tree().node(n);

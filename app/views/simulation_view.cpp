@@ -19,6 +19,7 @@
 #include <limits>
 #include <optional>
 
+#include "app/panels/tooltip.h"
 #include "app/clamped_value.h"
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
@@ -67,10 +68,6 @@ double ThreadCpuMs() {
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-void Tip(const char* text) {
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
 
 // One broad phase of the compare mode, fed the live frames beside the physics' own.
@@ -220,8 +217,8 @@ class SimulationView final : public View {
   char title_[256] = {};
 };
 
-SimulationView::SimulationView(AppContext& app) : app_(app) {
-  const Options& options = ParsedCommandLine();
+SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
+  const Options& options = app.options;
   headless_ = !options.screenshot.empty();
   renderer_error_ = renderer_.Load(ShaderDirectory());
   if (!renderer_error_.empty()) std::fprintf(stderr, "partlab: %s\n", renderer_error_.c_str());
@@ -273,7 +270,7 @@ SimulationView::SimulationView(AppContext& app) : app_(app) {
 SimulationView::~SimulationView() {
   if (recording_) recorder_.Close();
   // Headless runs, and interactive runs with --frames N (measured runs), report their split.
-  if ((headless_ || ParsedCommandLine().frames > 0) && plot_physics_.count() > 0) {
+  if ((headless_ || app_.options.frames > 0) && plot_physics_.count() > 0) {
     // The frame split the performance target is about (issue 8): physics, broad phase, drawing.
     std::printf(
         "partlab: simulation medians over the last %d steps / %d frames: physics (ODE) "

@@ -1,4 +1,4 @@
-// partlab-bench broadphase: every broad phase over the same frames (issue 6, item 4).
+// partlab-bench broadphase: every broad phase over the same frames.
 //
 //   partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps N] [--from F]
 //   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]

@@ -1,5 +1,5 @@
 // partlab-bench sim: the thesis's measurements on its four simulations (semi-adjusting-bsp.txt,
-// 6.1-6.4; issue 7, item 5).
+// 6.1-6.4).
 //
 // For each scene the physics runs once (ODE, with one broad phase supplying its pairs) and is
 // recorded as an AABBTRC1 trace; the trace is then replayed through every selected broad phase

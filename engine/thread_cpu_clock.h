@@ -1,7 +1,7 @@
 // A std::chrono clock that counts the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID).
 //
 // Why: the broad-phase and physics timings are compared step by step ("is the broad phase ever
-// the bottleneck of a step?", issue 7). On a shared machine a wall clock also counts the time
+// the bottleneck of a step?"). On a shared machine a wall clock also counts the time
 // slices the scheduler gives to other processes, so a 1 ms step that is descheduled once reads as
 // 30 ms. The work of a step runs on one thread, so its thread CPU time is what it costs: equal to
 // the wall time on an idle machine, and unaffected by load on a busy one.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Frame rates of the two performance targets under llvmpipe at 1280x720 (issues 4 and 8): the
+# Frame rates of the two performance targets under llvmpipe at 1280x720: the
 # Octree view with dragon_res2 and its depth-8 cells (camera still, and turning 0.5 degree a
 # frame), and the Simulation view's scene 1 with 4,250 bodies and the BSP planes (panels shown,
 # and --no-ui). Each case runs the real app under xvfb-run for N frames (the app's --frames

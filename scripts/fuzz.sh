@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzing (issue 10, item 1): builds the libFuzzer targets of tests/fuzz with clang
+# Fuzzing: builds the libFuzzer targets of tests/fuzz with clang
 # (-DPARTLAB_FUZZ=ON: -fsanitize=fuzzer,address,undefined) in build-fuzz and runs each one for a
 # bounded time on a copy of its seed corpus (tests/fuzz/corpus/<target>/ stays as committed).
 #   scripts/fuzz.sh [seconds per target, default 60] [target ...]

@@ -6,14 +6,14 @@ set -euo pipefail
 packages=(
   # toolchain
   cmake ninja-build g++ clang pkg-config
-  # libraries (issue 2)
-  libglfw3-dev libglm-dev libstb-dev libimgui-dev python3-glad libtinyobjloader-dev
+  # libraries
+  libglfw3-dev libglm-dev libstb-dev libimgui-dev python3-glad
   libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
-  # real engines' broad phases and physics (issues 6, 7), Embree for the octree bench (issue 3)
+  # real engines' broad phases and physics, Embree for the octree bench
   libode-dev libbullet-dev libembree-dev
   # headless runs, shader validation, plots, models from npm
   xvfb xauth libgl1-mesa-dri glslang-tools gnuplot-nox npm
-  # libFuzzer and the sanitizers' runtime for clang (scripts/fuzz.sh, issue 10)
+  # libFuzzer and the sanitizers' runtime for clang (scripts/fuzz.sh)
   libclang-rt-14-dev
   # synthetic X11 input for the app's input smoke test (tests/app/x11_input.cpp)
   libx11-dev

@@ -68,7 +68,7 @@ do for [s in scenes] {
 }
 unset multiplot
 
-# Physics against the broad phase of the physics run, per step (issue 7: the broad phase must
+# Physics against the broad phase of the physics run, per step (the broad phase must
 # never be the bottleneck). The physics time is the same on every row of a scene.
 set output sprintf("%s/%s_physics.png", outdir, prefix)
 set multiplot layout 2,2 title "ODE physics (narrow phase + solver) vs the BSP broad phase, ms per step"

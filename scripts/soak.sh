@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak (issue 10, item 3): each of the thesis's four simulations for 20,000 steps at its full body
+# Soak: each of the thesis's four simulations for 20,000 steps at its full body
 # count (4,250) with the semi-adjusting BSP; invariant checker every 100 steps, pairs against brute
 # force every 500, resident memory at the end within 10 % of its value at step 2,000. One process
 # per scene (tests/soak/soak_main.cpp). Builds Release in build-soak (PARTLAB_SOAK_BUILD_DIR).

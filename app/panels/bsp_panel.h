@@ -1,4 +1,4 @@
-// The semi-adjusting BSP's panel pieces (issue 8, items 3 and 6): a slider per parameter of
+// The semi-adjusting BSP's panel pieces: a slider per parameter of
 // semi-adjusting-bsp.txt 6.1 with a tooltip citing its section, the operation counters, and the
 // inspector of one node (population, balance, redundancy, direction).
 #pragma once

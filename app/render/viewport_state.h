@@ -1,5 +1,5 @@
 // The two pieces of GL state a view needs to draw several cameras into one frame (the visibility
-// view's split screen, issue 9) and to show the painter's algorithm with the Z-buffer off.
+// view's split screen) and to show the painter's algorithm with the Z-buffer off.
 #pragma once
 
 namespace partlab {

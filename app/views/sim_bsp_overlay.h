@@ -1,4 +1,4 @@
-// The semi-adjusting BSP as a student should see it (issue 8, item 2): every splitting plane as a
+// The semi-adjusting BSP as a student should see it: every splitting plane as a
 // semi-transparent polygon clipped to its node's convex cell (a large quad on the plane clipped by
 // the world box and the ancestors' half-spaces, Sutherland–Hodgman), coloured by depth with an
 // outline; optionally each leaf's cell shaded; one node highlighted (the clicked one, or the one

@@ -1,4 +1,4 @@
-// How the simulation view colours its bodies (issue 8, item 1): by the BSP leaf that holds them,
+// How the simulation view colours its bodies: by the BSP leaf that holds them,
 // by whether they are in a broad-phase pair this step, or by speed. GL-free, so the mapping is
 // unit-tested (tests/app/sim_colouring_test.cpp).
 #pragma once

@@ -1,4 +1,4 @@
-// Operation stepping for teaching (issue 8, item 4): with the BSP's scheduler in stepping mode
+// Operation stepping for teaching: with the BSP's scheduler in stepping mode
 // (it verifies and queues events, 5.2, but applies none), each press of the key advances one
 // stage: first "show" the next operation on its node (highlighted as *before*, with the reason it
 // was scheduled, e.g. "split: 212 > 128"), then "apply" it (the node holding the result is

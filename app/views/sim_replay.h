@@ -1,4 +1,4 @@
-// The replay viewer's engine (issue 8, item 5): random access to the frames of an AABBTRC1 trace
+// The replay viewer's engine: random access to the frames of an AABBTRC1 trace
 // (../shared/formats.md) and a broad phase positioned on any of them, so the user can scrub back
 // and forth. Stepping forward by one frame feeds the broad phase incrementally, as the simulation
 // did; any other jump builds it afresh from the target frame's boxes (pairs are exact either way,

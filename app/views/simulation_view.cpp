@@ -1,4 +1,4 @@
-// The broad phases in the testbed (issue 8): the thesis's four simulations (semi-adjusting-bsp.txt,
+// The broad phases in the testbed: the thesis's four simulations (semi-adjusting-bsp.txt,
 // 6.2) running on ODE with a live-switchable broad phase; bodies drawn instanced and coloured by
 // BSP leaf, by pair or by speed; the BSP's splitting planes clipped to their cells (or the other
 // structures' overlays); panels for the BSP parameters of 6.1, operation counters, rolling plots
@@ -271,7 +271,7 @@ SimulationView::~SimulationView() {
   if (recording_) recorder_.Close();
   // Headless runs, and interactive runs with --frames N (measured runs), report their split.
   if ((headless_ || app_.options.frames > 0) && plot_physics_.count() > 0) {
-    // The frame split the performance target is about (issue 8): physics, broad phase, drawing.
+    // The frame split the performance target is about: physics, broad phase, drawing.
     std::printf(
         "partlab: simulation medians over the last %d steps / %d frames: physics (ODE) "
         "%.2f ms, broad phase %.2f ms (update %.2f + pairs %.2f), render CPU %.2f ms "
@@ -1191,7 +1191,7 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
 
 const bool kRegistered =
     RegisterView({"Simulation",
-                  "The thesis's four simulations with a live broad phase and its overlay (issue 8)",
+                  "The thesis's four simulations with a live broad phase and its overlay",
                   &CreateSimulationView, /*uses_model=*/false});
 
 }  // namespace

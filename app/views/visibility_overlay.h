@@ -1,4 +1,4 @@
-// What the visibility view (issue 9) draws on top of its meshes, as DebugDraw calls (no GL): the
+// What the visibility view draws on top of its meshes, as DebugDraw calls (no GL): the
 // observer's frustum, the octree cells by culling class, and the BSP room in painter's order.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The chapter's visibility techniques as teaching views (issue 9; Feijó, Pagliosa & Clua, section
+// The chapter's visibility techniques as teaching views (Feijó, Pagliosa & Clua, section
 // 3.2.3 "Recorte e Culling"): "the same partitioning trees that accelerate collisions accelerate
 // rendering". Two cameras: the observer, whose frustum is drawn, and the god view that watches it,
 // one at a time or side by side. Three modes:

@@ -1,4 +1,4 @@
-// One interface for every broad phase in Partition Lab (issue 6): the thesis's BSP and its
+// One interface for every broad phase in Partition Lab: the thesis's BSP and its
 // comparators (semi-adjusting-bsp.txt, section 6.1) and the real engines' adapters.
 //
 // A broad phase knows boxes and ids, never bodies, meshes or GL. Per simulation step the caller

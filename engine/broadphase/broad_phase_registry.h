@@ -1,5 +1,5 @@
 // Every broad phase Partition Lab can build, by name: the UI's selector, the bench's --algo list
-// and the simulations' broad-phase parameter all go through here (issue 6). Only algorithms that
+// and the simulations' broad-phase parameter all go through here. Only algorithms that
 // were built are listed (the ODE and Bullet adapters exist when their Debian packages were found).
 #pragma once
 

@@ -1,6 +1,6 @@
 // Drives any BroadPhase from whole frames of boxes, as recorded in AABBTRC1 traces and produced by
 // the simulations: works out which boxes appeared, vanished or moved, issues the edits, and times
-// the structural update and the pair enumeration separately (issue 6, item 1).
+// the structural update and the pair enumeration separately.
 #pragma once
 
 #include <span>

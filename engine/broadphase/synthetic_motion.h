@@ -1,4 +1,4 @@
-// Synthetic box motion for quick broad-phase runs without the physics scenes (issue 6, item 4):
+// Synthetic box motion for quick broad-phase runs without the physics scenes:
 // the bench's --generate, the tests, and anyone who wants a trace of N boxes in one line.
 //
 //   uniform       boxes spread uniformly in a cube sized for about one overlap per box, drifting

@@ -1,6 +1,6 @@
 // AABBTRC1: a recording of moving boxes (../shared/formats.md). The simulations write one per run
 // and the broad-phase bench and the replay viewer read it back, so every broad phase can be
-// compared on exactly the same motion (issue 6, item 4; issue 7, item 4).
+// compared on exactly the same motion.
 #pragma once
 
 #include <cstdint>

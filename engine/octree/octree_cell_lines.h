@@ -1,4 +1,4 @@
-// The octree view's cells overlay as few lines as possible (issue 4): the twelve edges of every
+// The octree view's cells overlay as few lines as possible: the twelve edges of every
 // cell, recorded through DebugDraw by DrawOctreeCells, merged where they coincide or continue.
 // Plain data, no GL: the app uploads vertices() once per change and draws them with one call.
 #pragma once

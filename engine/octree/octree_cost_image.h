@@ -1,4 +1,4 @@
-// The testbed's cost heatmap (issue 4): one ray per pixel of a reduced-resolution image, cast from
+// The testbed's cost heatmap: one ray per pixel of a reduced-resolution image, cast from
 // the camera through the scene's octree with both traversals, recording how much work each ray did
 // — the cells whose triangles were tested ("nós navegados") and the Möller–Trumbore tests run
 // ("triângulos considerados no teste fino"), the two costs the paper's Resultados tables compare.

@@ -1,4 +1,4 @@
-// The paper's batch experiment on the testbed's current scene (issue 4): 10,000 random rays
+// The paper's batch experiment on the testbed's current scene: 10,000 random rays
 // ("um raio diferente em cada teste, de posição e direção aleatórias", section "Fatores de
 // estudo"), answered by the brute force ("algoritmo básico") and by the octree with both
 // traversals, timed in interleaved slices so a UI can run it a slice at a time on a worker and show

@@ -1,5 +1,5 @@
 // What a ray query returns and what it can report about its own work, shared by the brute force,
-// the octree's two traversals, the bench, the tests and (issue 4) the testbed's panels and
+// the octree's two traversals, the bench, the tests and the testbed's panels and
 // overlays.
 #pragma once
 

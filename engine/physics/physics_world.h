@@ -1,4 +1,4 @@
-// The rigid-body world of the simulations (issue 7): ODE integrates and resolves contacts, as in
+// The rigid-body world of the simulations: ODE integrates and resolves contacts, as in
 // the thesis (semi-adjusting-bsp.txt, 6.1: "A detecção de colisão exata e seu tratamento foram
 // implementados utilizando o ODE"), but the broad phase is ours and interchangeable.
 //
@@ -73,7 +73,7 @@ class PhysicsWorld {
   void SetBroadPhase(std::unique_ptr<BroadPhase> broad_phase);
   BroadPhase* broad_phase() const { return broad_phase_.get(); }
   // Hands every current box to the broad phase now, as its construction (part of InitPhysics,
-  // not of a step: issue 6 reports construction apart from the per-step cost). Scenes call it
+  // not of a step: the benches report construction apart from the per-step cost). Scenes call it
   // once their static geometry and first bodies exist; without it the first step builds.
   void BuildBroadPhase();
   // Thread CPU time of the last BuildBroadPhase (0 before any).

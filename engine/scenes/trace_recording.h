@@ -1,5 +1,5 @@
 // Recording a simulation as an AABBTRC1 trace and replaying it through any broad phase without
-// physics (issue 7, item 4), so that every algorithm is measured on exactly the same motion and
+// physics, so that every algorithm is measured on exactly the same motion and
 // outside tools can read the run (../shared/formats.md).
 #pragma once
 

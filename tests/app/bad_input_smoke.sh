@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 10, items 4 and 5: the real partlab under xvfb-run handed bad files and absurd values.
+# The real partlab under xvfb-run handed bad files and absurd values.
 #   bad_input_smoke.sh SCENARIO PARTLAB PNG_CHECK
 # Bad files: the run still exits 0 with a screenshot of the default scene (the committed bunny:
 # PARTLAB_CACHE points at an empty cache), and exactly one line on stderr names the file.

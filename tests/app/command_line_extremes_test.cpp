@@ -1,4 +1,4 @@
-// Issue 10: absurd numbers on the command line. A number outside its documented range is clamped
+// Absurd numbers on the command line. A number outside its documented range is clamped
 // with one note line naming the flag, the value and the reason; a value that is not a number, or a
 // negative count, exits 2 with one line (main prints the error; ParseCommandLine returns it).
 #include <gtest/gtest.h>

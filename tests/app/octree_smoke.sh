@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Headless runs of the octree view (issue 4) under xvfb-run, one scenario per invocation:
+# Headless runs of the octree view under xvfb-run, one scenario per invocation:
 #   octree_smoke.sh SCENARIO PARTLAB PNG_CHECK X11_INPUT
 # Each renders the view on the committed bunny, checks the PNG (right size, not flat) and the line
 # the view prints about what the image shows.

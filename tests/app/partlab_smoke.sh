@@ -106,7 +106,7 @@ DRIVE
     [[ ! -e "$PARTLAB_CONFIG_DIR/settings.ini" ]] || fail "a screenshot run wrote settings"
     ;;
   bad-model)  # a malformed --model in a screenshot run: one error line naming file:line, and the
-    # default scene is rendered with that line shown in red in the Scene panel (issue 10, item 5)
+    # default scene is rendered with that line shown in red in the Scene panel
     printf 'v 0 0 0\nv 1 0 0\nf 1 2 7\n' >"$tmp/broken.obj"
     run env PARTLAB_CACHE="$tmp/empty-cache" "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" \
       --frames 2 --size 320x240 --model "$tmp/broken.obj"

@@ -1,4 +1,4 @@
-// Issue 10, item 5: opening a bad trace in the replay viewer leaves the trace that was open as it
+// Opening a bad trace in the replay viewer leaves the trace that was open as it
 // was (same file, frame, boxes and pairs) and returns one line naming the bad file.
 #include <gtest/gtest.h>
 

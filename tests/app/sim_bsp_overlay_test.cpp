@@ -1,4 +1,4 @@
-// The BSP overlay (issue 8, item 2): each drawn plane polygon lies on its node's plane, inside
+// The BSP overlay: each drawn plane polygon lies on its node's plane, inside
 // the node's cell (the ancestors' half-spaces) and the world box; the depth cap hides deeper
 // planes; a click on a drawn polygon picks its node.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The simulation view's colouring (issue 8, item 1): boxes mapped to the BSP leaf that holds them,
+// The simulation view's colouring: boxes mapped to the BSP leaf that holds them,
 // straddling boxes told apart, paired boxes marked, colours distinct and in range.
 #include <gtest/gtest.h>
 

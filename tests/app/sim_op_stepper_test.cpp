@@ -1,4 +1,4 @@
-// Operation stepping (issue 8, item 4): one press shows the next scheduled operation on its node
+// Operation stepping: one press shows the next scheduled operation on its node
 // with its reason, the next applies exactly that operation; nothing else changes the tree while
 // stepping, and the tree stays valid after every applied operation.
 #include <gtest/gtest.h>

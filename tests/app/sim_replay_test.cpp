@@ -1,4 +1,4 @@
-// The replay viewer's scrubbing (issue 8, item 5): whatever order the frames are visited in
+// The replay viewer's scrubbing: whatever order the frames are visited in
 // (forward steps, jumps back, jumps ahead), the pairs on a frame equal those of a straight replay
 // of the trace through the same broad phase; bad traces give one error line naming the file.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The simulation view (issue 8) in the real partlab under xvfb-run, one scenario per invocation:
+# The simulation view in the real partlab under xvfb-run, one scenario per invocation:
 #   sim_smoke.sh SCENARIO PARTLAB PNG_CHECK
 # Every scenario uses a private config dir and temp dir, so tests never touch ~/.config.
 set -uo pipefail

@@ -1,4 +1,4 @@
-// Helpers shared by the fuzz targets (issue 10, item 1): a reader of the fuzzer's bytes that never
+// Helpers shared by the fuzz targets: a reader of the fuzzer's bytes that never
 // runs out (zeros past the end) and a scratch file for the readers that take a path.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Issue 10, item 5: every kind of bad file the app can be handed, read from disk the way the app
+// Every kind of bad file the app can be handed, read from disk the way the app
 // reads it, gives exactly one line that names the file (and the line, for text) and the problem,
 // and never crashes. One test per kind; the loaders' finer cases live in their own tests.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Regression tests for what fuzzing found in the loaders (issue 10, item 1; tests/fuzz). Each
+// Regression tests for what fuzzing found in the loaders (tests/fuzz). Each
 // crashing input is also kept in tests/fuzz/corpus/<target>/crash-*, replayed by ctest.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Clipping a splitting plane to its cell, for the overlay (issue 8).
+// Clipping a splitting plane to its cell, for the overlay.
 #include "engine/broadphase/sabsp/plane_clipping.h"
 
 #include <gtest/gtest.h>

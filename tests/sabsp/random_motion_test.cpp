@@ -1,4 +1,4 @@
-// Randomised motion over thousands of steps (issue 5, tests): after every step the BSP's pair set
+// Randomised motion over thousands of steps: after every step the BSP's pair set
 // equals brute force's and the invariant checker passes, for several distributions including the
 // degenerate ones.
 #include <gtest/gtest.h>

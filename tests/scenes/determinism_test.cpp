@@ -1,4 +1,4 @@
-// Issue 7, item 3: the same seed and parameters give the same motion whatever broad phase finds
+// The same seed and parameters give the same motion whatever broad phase finds
 // the pairs, bit for bit, because the world sorts pairs canonically before making contacts.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Issue 7, item 4: a run recorded as AABBTRC1, read back and replayed through a broad phase
+// A run recorded as AABBTRC1, read back and replayed through a broad phase
 // without physics gives, frame by frame, exactly the pairs the live run's broad phase found.
 #include <gtest/gtest.h>
 

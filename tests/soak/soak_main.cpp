@@ -1,5 +1,5 @@
 // partlab-soak: a long run of one of the thesis's simulations (semi-adjusting-bsp.txt, 6.2) with
-// the semi-adjusting BSP as the broad phase (issue 10, item 3). A live class must not see a crash,
+// the semi-adjusting BSP as the broad phase. A live class must not see a crash,
 // a drift into wrong pairs, or memory that creeps up over minutes, so the run checks:
 //  - the BSP's invariant checker every --check-every steps (default 100);
 //  - the pair set of the step against brute force on the same frame every --brute-every steps

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Headless runs of the Visibility view (issue 9) under xvfb-run, one scenario per invocation:
+# Headless runs of the Visibility view under xvfb-run, one scenario per invocation:
 #   visibility_smoke.sh SCENARIO PARTLAB PNG_CHECK
 # Each renders one mode on the committed bunny, checks the PNG (right size, not flat) and the line
 # the view prints about what the image shows.

@@ -1,4 +1,4 @@
-// The octree in the testbed (issue 4): the paper's acceleration structure ("1.2 Estrutura de
+// The octree in the testbed: the paper's acceleration structure ("1.2 Estrutura de
 // aceleração", "Octree") built over the current model or a random soup ("2.2 Fatores de estudo"),
 // drawn as cells coloured by depth, queried by single rays (both traversals side by side), by the
 // paper's batch of 10,000 random rays ("2.1 Parâmetros da avaliação", "3.1 Resultados") and by a

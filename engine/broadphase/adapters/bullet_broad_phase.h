@@ -1,4 +1,4 @@
-// Bullet's broad phases behind our interface (issue 6, item 3): btDbvtBroadphase (two dynamic AABB
+// Bullet's broad phases behind our interface: btDbvtBroadphase (two dynamic AABB
 // trees, Bullet's default and the issue's yardstick) and bt32BitAxisSweep3 (quantized incremental
 // sweep-and-prune on three axes).
 #pragma once

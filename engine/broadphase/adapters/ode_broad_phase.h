@@ -1,4 +1,4 @@
-// ODE's own spaces as broad phases (issue 6, item 3): dHashSpace and dQuadTreeSpace, which the
+// ODE's own spaces as broad phases: dHashSpace and dQuadTreeSpace, which the
 // thesis compared against as SH and QT (semi-adjusting-bsp.txt, 6.1), and dSweepAndPruneSpace.
 #pragma once
 

@@ -1,6 +1,6 @@
 // ODE must be initialised once per process (dInitODE2) and every thread that collides needs its
 // thread-local data (dAllocateODEDataForThread). Both the broad-phase adapters and the physics
-// (issue 7) call this before touching ODE; it is cheap after the first call in each thread.
+// call this before touching ODE; it is cheap after the first call in each thread.
 // ODE is never closed: its data lives until the process exits, so no user can pull it from under
 // another.
 #pragma once

@@ -1,4 +1,4 @@
-// The invariant checker of the semi-adjusting BSP (issue 5, item 8), run after every step by the
+// The invariant checker of the semi-adjusting BSP, run after every step by the
 // tests and on demand by the UI:
 //  - every present box is stored in exactly the leaves its box reaches from the root (3.4);
 //  - each leaf list holds current boxes, projected on the leaf's sort direction (its parent's

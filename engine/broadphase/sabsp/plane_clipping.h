@@ -1,6 +1,6 @@
 // Geometry for drawing a BSP: a plane's polygon inside a convex cell. A large quad on the plane is
 // clipped by each bounding half-space in turn (Sutherland–Hodgman); the cell of a node is the world
-// box cut by its ancestors' half-spaces (issue 8: planes clipped to their node's cell).
+// box cut by its ancestors' half-spaces (planes clipped to their node's cell).
 #pragma once
 
 #include <span>

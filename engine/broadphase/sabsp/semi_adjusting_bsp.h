@@ -23,7 +23,7 @@
 
 namespace partlab {
 
-// What the last step did, for the stats panel and the plots (issue 5, item 8).
+// What the last step did, for the stats panel and the plots.
 struct BspStepStats {
   uint64_t step = 0;
   OpCounters ops;           // operations applied/failed by type and their time this step
@@ -66,7 +66,7 @@ class SemiAdjustingBsp final : public BroadPhase {
     return {5e37f, "the BSP projects boxes on its cut normals in float"};
   }
   // Each splitting plane clipped to its node's cell, semi-transparent, coloured by depth, with an
-  // outline (issue 8, item 2).
+  // outline.
   void DrawOverlay(DebugDraw& draw) const override;
 
   // Parameters (6.1). Clamped to sane ranges; returns a note of what was clamped ("" if nothing).
@@ -93,7 +93,7 @@ class SemiAdjustingBsp final : public BroadPhase {
   const std::deque<OpRecord>& op_log() const { return scheduler_.log(); }
   std::string CheckInvariants() const;
 
-  // Operation stepping (issue 8, item 4): while on, Update() only migrates, sorts and schedules;
+  // Operation stepping: while on, Update() only migrates, sorts and schedules;
   // the caller applies pending events one at a time.
   void SetOperationStepping(bool on) { stepping_ = on; }
   bool operation_stepping() const { return stepping_; }

@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/results_writer.h"
 #include "engine/paths/data_paths.h"
@@ -314,7 +315,6 @@ int RunAstarBench(std::span<char*> args) {
   CLI::App app{
       "Path finding (section 3.4.1) on Moving AI maps: A*, best-first, breadth-first, "
       "depth-first and A* with each game practice; every path checked."};
-  app.name("partlab-bench astar");
   app.add_option("--map", o.maps, "Moving AI .map file (repeat with --scen for more maps)");
   app.add_option("--scen", o.scens, "its .scen file");
   app.add_option("--rounds", o.rounds, "timing rounds per scenario")->check(CLI::Range(1, 100));
@@ -322,15 +322,7 @@ int RunAstarBench(std::span<char*> args) {
       ->check(CLI::Range(1, 1000000));
   app.add_option("--out", o.out, "results path without extension (.csv and .md are written)");
   AddResultsFlag(app, o.results_dir);
-  std::vector<std::string> argv{"partlab-bench astar"};
-  for (char* a : args) argv.emplace_back(a);
-  std::vector<const char*> argp;
-  for (const std::string& a : argv) argp.push_back(a.c_str());
-  try {
-    app.parse(static_cast<int>(argp.size()), argp.data());
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
-  }
+  if (const int code = ParseBenchArgs(app, "astar", args); code >= 0) return code;
   if (!o.results_dir.empty()) o.out = o.results_dir + "/astar";
   if (o.maps.empty() && o.scens.empty())
     for (const char* n : {"partlab_rooms", "partlab_forest", "partlab_maze"}) {
@@ -408,6 +400,8 @@ int RunAstarBench(std::span<char*> args) {
     for (size_t i = 0; i < configs.size(); ++i)
       rows[first + i].time_ratio = rows[first + i].total_seconds / rows[first].total_seconds;
   }
+  std::vector<std::string> argv{"partlab-bench astar"};
+  for (char* a : args) argv.emplace_back(a);
   const bool failed = WriteResults(rows, o, argv);
   return failed ? 1 : 0;
 }

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "engine/paths/data_paths.h"
 #include "engine/dynamics/ode_mirror.h"
@@ -356,15 +357,7 @@ int RunDynamicsBench(std::span<char*> args) {
   app.add_option("--out-dir,--results", out_dir, "where --measure writes dynamics*.csv/.md");
   app.add_option("--budget-ms", budget_ms, "stop the LCP sweep past this step time")
       ->check(CLI::Range(1.0, 600000.0));
-  std::vector<std::string> argv_store = {"partlab-bench dynamics"};
-  for (char* a : args) argv_store.emplace_back(a);
-  std::vector<const char*> argv;
-  for (const std::string& s : argv_store) argv.push_back(s.c_str());
-  try {
-    app.parse(int(argv.size()), argv.data());
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
-  }
+  if (const int code = ParseBenchArgs(app, "dynamics", args); code >= 0) return code;
   std::string command_line = "partlab-bench dynamics";
   for (char* a : args) command_line += std::string(" ") + a;
   if (measure) return RunMeasure(assets, out_dir, std::min(steps, 100000), budget_ms, command_line);

@@ -30,4 +30,8 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
     *) run "$sub" ;;
   esac
 done
+# The thesis's experiment (6.1, 6,000 steps): Table 6.1 beside the thesis's and figures 6.2-6.9,
+# written into docs/results/sim_thesis.* (the longest run of all).
+echo "== partlab-bench sim --thesis" >&2
+(cd "$root" && "$bench" sim --thesis)
 echo "results.sh: tables written into $out" >&2

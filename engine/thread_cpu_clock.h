@@ -27,6 +27,12 @@ struct ThreadCpuClock {
   }
 };
 
+// This thread's CPU time in milliseconds from an arbitrary origin: subtract two readings.
+inline double ThreadCpuMs() {
+  return std::chrono::duration<double, std::milli>(ThreadCpuClock::now().time_since_epoch())
+      .count();
+}
+
 // Milliseconds of this thread's CPU time since t0.
 inline double CpuMsSince(ThreadCpuClock::time_point t0) {
   return std::chrono::duration<double, std::milli>(ThreadCpuClock::now() - t0).count();

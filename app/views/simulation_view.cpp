@@ -20,6 +20,7 @@
 #include <optional>
 
 #include "app/panels/tooltip.h"
+#include "engine/thread_cpu_clock.h"
 #include "app/clamped_value.h"
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
@@ -57,14 +58,6 @@ constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
                                            "deeper planes are too small to read"};
 constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are invisible",
                                              "more opaque planes hide the bodies"};
-
-// CPU time this thread has run, in ms: unlike wall time it does not grow when other processes
-// share the cores, so it shows what a step costs on an unloaded machine.
-double ThreadCpuMs() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
-}
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();

@@ -6,18 +6,9 @@
 
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/dynamics/narrow_phase.h"
+#include "engine/thread_cpu_clock.h"
 
 namespace partlab::dynamics {
-namespace {
-
-double ThreadMs() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-}  // namespace
-
 std::string_view StageName(Stage s) {
   switch (s) {
     case Stage::kDetect:
@@ -269,7 +260,7 @@ void DynamicsWorld::Integrate() {
 
 Stage DynamicsWorld::StepStage() {
   const Stage s = next_;
-  const double t0 = ThreadMs();
+  const double t0 = ThreadCpuMs();
   switch (s) {
     case Stage::kDetect:
       Detect();
@@ -287,7 +278,7 @@ Stage DynamicsWorld::StepStage() {
       Integrate();
       break;
   }
-  stats_.stage_ms[int(s)] = ThreadMs() - t0;
+  stats_.stage_ms[int(s)] = ThreadCpuMs() - t0;
   next_ = Stage((int(s) + 1) % kStageCount);
   return s;
 }

@@ -8,17 +8,9 @@
 
 #include "engine/broadphase/adapters/ode_init.h"
 
+#include "engine/thread_cpu_clock.h"
+
 namespace partlab::dynamics {
-namespace {
-
-double ThreadMs() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-}  // namespace
-
 namespace {
 
 dGeomID MakeGeom(const RigidBody& b) {
@@ -161,12 +153,12 @@ OdeMirror::~OdeMirror() {
 
 OdeMirrorStep OdeMirror::Step() {
   OdeMirrorStep s;
-  const double t0 = ThreadMs();
+  const double t0 = ThreadCpuMs();
   impl_->contacts = 0;
   dSpaceCollide(impl_->space, impl_, &Impl::NearCallback);
   dWorldQuickStep(impl_->world, dt_);
   dJointGroupEmpty(impl_->group);
-  s.ms = ThreadMs() - t0;
+  s.ms = ThreadCpuMs() - t0;
   s.contacts = impl_->contacts;
   return s;
 }

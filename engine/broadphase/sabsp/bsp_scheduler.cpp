@@ -17,11 +17,6 @@ std::string Format(const char* fmt, auto... args) {
 
 }  // namespace
 
-double ThreadCpuMs() {
-  return std::chrono::duration<double, std::milli>(ThreadCpuClock::now().time_since_epoch())
-      .count();
-}
-
 const char* OpStatusName(OpStatus status) {
   switch (status) {
     case OpStatus::kApplied:

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "engine/broadphase/sabsp/bsp_operations.h"
+#include "engine/thread_cpu_clock.h"
 
 namespace partlab {
 
@@ -69,7 +70,6 @@ struct OpRecord {
 // The time source of the merge budget, in milliseconds (thread CPU time by default; tests give a
 // deterministic one).
 using MsClock = double (*)();
-double ThreadCpuMs();
 
 struct OpCounters {
   std::array<uint32_t, kBspOpCount> applied{};  // successful, by BspOp

@@ -27,6 +27,7 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
   case $sub in
     broadphase) run broadphase --generate moving --boxes 4250 --frames 200 --seed 1 ;;
     dynamics) run dynamics --measure ;;
+    visibility) run visibility --pvs-dense-density 2 ;;
     *) run "$sub" ;;
   esac
 done

@@ -33,4 +33,12 @@ int FindView(const std::string& name) {
   return -1;
 }
 
+std::string View::RunLessonAction(const LessonCommand& action) {
+  return "this view has no lesson action '" + action.verb + "'";
+}
+
+std::string View::CheckLessonClaim(const LessonCommand& check) {
+  return "this view has no lesson check '" + check.verb + "'";
+}
+
 }  // namespace partlab

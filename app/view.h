@@ -22,6 +22,7 @@
 #include "app/view/notices.h"
 #include "app/view/step_control.h"
 #include "engine/debug_draw.h"
+#include "engine/lessons/lesson.h"
 #include "engine/view/orbit_camera.h"
 
 namespace partlab {
@@ -72,6 +73,23 @@ class View {
   // True for views whose Step advances a simulation: the status bar then shows Play, Pause and
   // Step for the base's stepping().
   virtual bool ShowsStepControls() const { return false; }
+
+  // --- Lessons (docs/lessons.md) -------------------------------------------------------------
+  // A lesson step builds its view afresh from the step's flags, runs the step's actions in order
+  // (the player handles the generic verbs such as "steps N" itself and passes every other verb
+  // here), then asserts the step's checks. Both return "" on success, otherwise one line saying
+  // what went wrong (the player prefixes the lesson file and line). Actions must be
+  // deterministic: going back to a step rebuilds the view and replays them.
+  virtual std::string RunLessonAction(const LessonCommand& action);
+  virtual std::string CheckLessonClaim(const LessonCommand& check);
+  // The verbs this view understands in actions and checks, for docs/lessons.md and for the
+  // lesson loader's "unknown verb" line.
+  struct LessonVerb {
+    const char* verb;
+    const char* usage;  // e.g. "shoot-ray OX OY OZ DX DY DZ: ..."
+    bool is_check;
+  };
+  virtual std::vector<LessonVerb> LessonVerbs() const { return {}; }
 
   // --- The machinery the base owns -------------------------------------------------------------
   StepControl& stepping() { return stepping_; }

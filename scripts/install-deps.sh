@@ -23,6 +23,8 @@ packages=(
   dpkg-dev binutils
   # the game AI: Lua 5.4 for the predator's scripted state machine
   liblua5.4-dev
+  # lessons are TOML files (assets/lessons/), read with toml++ (header-only)
+  libtomlplusplus-dev
 )
 
 missing=()

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "app/views/sim_replay.h"
+#include "app/views/simulation/sim_replay.h"
 #include "engine/io/aabb_trace.h"
 
 namespace partlab {

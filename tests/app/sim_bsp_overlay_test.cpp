@@ -6,7 +6,7 @@
 #include <glm/geometric.hpp>
 #include <random>
 
-#include "app/views/sim_bsp_overlay.h"
+#include "app/views/simulation/sim_bsp_overlay.h"
 
 namespace partlab {
 namespace {

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "app/render/instanced_body_instance.h"
-#include "app/views/sim_colouring.h"
+#include "app/views/simulation/sim_colouring.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 

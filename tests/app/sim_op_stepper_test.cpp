@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "app/views/sim_op_stepper.h"
+#include "app/views/simulation/sim_op_stepper.h"
 
 namespace partlab {
 namespace {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <random>
 
-#include "app/views/sim_replay.h"
+#include "app/views/simulation/sim_replay.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/io/aabb_trace.h"
 #include "engine/scenes/trace_recording.h"

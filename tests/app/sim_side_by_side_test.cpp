@@ -1,7 +1,7 @@
 // The side-by-side display's GL-free parts: the companion broad phase sees the same frames and
 // returns brute force's pairs, its caption counts what the BSP did, and a recorded overlay
 // replays exactly the primitives it was given.
-#include "app/views/sim_side_by_side.h"
+#include "app/views/simulation/sim_side_by_side.h"
 
 #include <gtest/gtest.h>
 

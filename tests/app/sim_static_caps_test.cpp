@@ -1,5 +1,5 @@
 // The static boxes' caps: a column shows from above only what rises over its neighbours.
-#include "app/views/sim_static_caps.h"
+#include "app/views/simulation/sim_static_caps.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-#include "app/views/sim_replay.h"
+#include "app/views/simulation/sim_replay.h"
 #include "engine/io/aabb_trace.h"
 
 namespace partlab {

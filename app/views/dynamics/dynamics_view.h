@@ -13,7 +13,7 @@
 #include "app/render/instanced_body_renderer.h"
 #include "app/view.h"
 #include "app/views/dynamics/contact_overlay.h"
-#include "app/views/sim_rolling_plot.h"
+#include "app/views/simulation/sim_rolling_plot.h"
 
 #include "engine/dynamics/ode_mirror.h"
 #include "engine/dynamics/scene_file.h"

@@ -29,7 +29,7 @@
 #include "app/render/mesh_buffer.h"
 #include "app/render/viewport_state.h"
 #include "app/view.h"
-#include "app/views/visibility_overlay.h"
+#include "app/views/visibility/visibility_overlay.h"
 #include "engine/geometry/triangle.h"
 #include "engine/view/ground_grid.h"
 #include "engine/visibility/backface_count.h"

@@ -1,4 +1,4 @@
-#include "app/views/sim_bsp_overlay.h"
+#include "app/views/simulation/sim_bsp_overlay.h"
 
 #include <cmath>
 #include <glm/common.hpp>

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/views/sim_bsp_overlay.h"
+#include "app/views/simulation/sim_bsp_overlay.h"
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"

@@ -1,4 +1,4 @@
-#include "app/views/sim_side_by_side.h"
+#include "app/views/simulation/sim_side_by_side.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "app/views/sim_colouring.h"
+#include "app/views/simulation/sim_colouring.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/views/sim_replay.h"
+#include "app/views/simulation/sim_replay.h"
 
 #include <algorithm>
 #include <cmath>

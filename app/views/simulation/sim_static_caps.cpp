@@ -1,4 +1,4 @@
-#include "app/views/sim_static_caps.h"
+#include "app/views/simulation/sim_static_caps.h"
 
 #include <algorithm>
 #include <cmath>

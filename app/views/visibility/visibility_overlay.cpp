@@ -1,4 +1,4 @@
-#include "app/views/visibility_overlay.h"
+#include "app/views/visibility/visibility_overlay.h"
 
 #include <algorithm>
 #include <cmath>

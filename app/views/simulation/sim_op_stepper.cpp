@@ -1,4 +1,4 @@
-#include "app/views/sim_op_stepper.h"
+#include "app/views/simulation/sim_op_stepper.h"
 
 namespace partlab {
 

@@ -7,62 +7,49 @@ namespace partlab::octree_view {
 // (octree.*) in their own file next to the app's; flags and presets override them, and headless
 // runs neither read nor write them, so scripted screenshots never depend on the last session.
 
+// The one list of what the settings file holds: each parameter row beside the member it sets.
+// Loading and saving both walk it, so a control is persisted by adding one line here.
+template <class Visit>
+void OctreeView::VisitSettings(Visit&& visit) {
+  int source = int(source_), ray_mode = int(ray_mode_);
+  visit(op::kSource, source);
+  visit(op::kAffinity, soup_affinity_);
+  visit(op::kSoupTriangles, soup_count_);
+  visit(op::kSoupSeed, soup_seed_);
+  visit(op::kMaxDepth, max_depth_);
+  visit(op::kPlacement, placement_);
+  visit(op::kShowMesh, show_mesh_);
+  visit(op::kShowCells, show_cells_);
+  visit(op::kCoarseInMotion, coarse_in_motion_);
+  visit(op::kHideEmpty, hide_empty_);
+  visit(op::kDepthShown, depth_shown_);
+  visit(op::kTintByDepth, tint_by_depth_);
+  visit(op::kRayMode, ray_mode);
+  visit(op::kDrawBatchRays, draw_batch_rays_);
+  visit(op::kBatchSeed, batch_seed_);
+  visit(op::kHeatmapMetric, heatmap_metric_);
+  visit(op::kHeatmapShown, heatmap_shown_);
+  visit(op::kHeatmapFraction, heatmap_fraction_);
+  visit(op::kHeatmapLog, heatmap_log_);
+  source_ = SceneSource(source);
+  ray_mode_ = RayMode(ray_mode);
+}
+
 void OctreeView::LoadSettings() {
   if (headless()) return;
   settings_.Load(ConfigDirectory() + "/octree");
-  const Settings& s = settings_;
   // A hand-edited file: numbers back into the panel's ranges, with one note naming the file.
   std::string notes;
-  int source = int(source_), ray_mode = int(ray_mode_);
-  LoadParam(s, op::kSource, source, notes);
-  LoadParam(s, op::kAffinity, soup_affinity_, notes);
-  LoadParam(s, op::kSoupTriangles, soup_count_, notes);
-  LoadParam(s, op::kSoupSeed, soup_seed_, notes);
-  LoadParam(s, op::kMaxDepth, max_depth_, notes);
-  LoadParam(s, op::kPlacement, placement_, notes);
-  LoadParam(s, op::kShowMesh, show_mesh_, notes);
-  LoadParam(s, op::kShowCells, show_cells_, notes);
-  LoadParam(s, op::kCoarseInMotion, coarse_in_motion_, notes);
-  LoadParam(s, op::kHideEmpty, hide_empty_, notes);
-  LoadParam(s, op::kDepthShown, depth_shown_, notes);
+  VisitSettings([&](const auto& param, auto& value) { LoadParam(settings_, param, value, notes); });
   AppendNote(notes, ClampWithNote(depth_shown_,
                                   {1, max_depth_, "the root is depth 1", "the octree's max depth"},
                                   op::kDepthShown.key));
-  LoadParam(s, op::kTintByDepth, tint_by_depth_, notes);
-  LoadParam(s, op::kRayMode, ray_mode, notes);
-  LoadParam(s, op::kDrawBatchRays, draw_batch_rays_, notes);
-  LoadParam(s, op::kBatchSeed, batch_seed_, notes);
-  LoadParam(s, op::kHeatmapMetric, heatmap_metric_, notes);
-  LoadParam(s, op::kHeatmapShown, heatmap_shown_, notes);
-  LoadParam(s, op::kHeatmapFraction, heatmap_fraction_, notes);
-  LoadParam(s, op::kHeatmapLog, heatmap_log_, notes);
-  source_ = SceneSource(source);
-  ray_mode_ = RayMode(ray_mode);
   if (!notes.empty()) notices().Note("partlab: " + settings_.path() + ": " + notes);
 }
 
 void OctreeView::SaveSettings() {
-  Settings& s = settings_;
-  SaveParam(s, op::kSource, int(source_));
-  SaveParam(s, op::kAffinity, soup_affinity_);
-  SaveParam(s, op::kSoupTriangles, soup_count_);
-  SaveParam(s, op::kSoupSeed, soup_seed_);
-  SaveParam(s, op::kMaxDepth, max_depth_);
-  SaveParam(s, op::kPlacement, placement_);
-  SaveParam(s, op::kShowMesh, show_mesh_);
-  SaveParam(s, op::kShowCells, show_cells_);
-  SaveParam(s, op::kCoarseInMotion, coarse_in_motion_);
-  SaveParam(s, op::kHideEmpty, hide_empty_);
-  SaveParam(s, op::kDepthShown, depth_shown_);
-  SaveParam(s, op::kTintByDepth, tint_by_depth_);
-  SaveParam(s, op::kRayMode, int(ray_mode_));
-  SaveParam(s, op::kDrawBatchRays, draw_batch_rays_);
-  SaveParam(s, op::kBatchSeed, batch_seed_);
-  SaveParam(s, op::kHeatmapMetric, heatmap_metric_);
-  SaveParam(s, op::kHeatmapShown, heatmap_shown_);
-  SaveParam(s, op::kHeatmapFraction, heatmap_fraction_);
-  SaveParam(s, op::kHeatmapLog, heatmap_log_);
-  if (const std::string error = s.Save(); !error.empty())
+  VisitSettings([&](const auto& param, auto& value) { SaveParam(settings_, param, value); });
+  if (const std::string error = settings_.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
 }
 

@@ -105,6 +105,8 @@ class OctreeView final : public View {
  private:
   void LoadSettings();
   void SaveSettings();
+  template <class Visit>
+  void VisitSettings(Visit&& visit);  // the persisted members, one list for load and save
   void ApplyCommandLine(const Options& options);
   void FrameForScreenshot(const Options& options);
   bool Header(const char* label, unsigned section);

@@ -30,6 +30,7 @@ void OctreeView::UpdateGui() {
 void OctreeView::UpdateWindows() {
   ResultsWindow();
   LegendWindow();
+  if (show_histogram_) HistogramWindow();
 }
 
 void OctreeView::SourceGui() {
@@ -343,6 +344,48 @@ void OctreeView::LegendWindow() {
         if (d % 3 != 0 && d != max_depth_) ImGui::SameLine(pad * 6.5f * (d % 3));
       }
     }
+  }
+  ImGui::End();
+}
+
+// The paper's figures 9, 11, 13, 15 and 17 ("gráfico de triângulos por profundidade") drawn large
+// for a lesson, top right: one bar per depth in the cells' depth colour, its count and share.
+void OctreeView::HistogramWindow() {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float pad = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, vp->WorkPos.y + pad),
+                          ImGuiCond_Always, ImVec2(1, 0));
+  SetNextWindowBgAlphaForRenderer(0.85f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  if (ImGui::Begin("##triangles per depth", nullptr, flags)) {
+    const size_t total = tree_->usable_triangle_count();
+    ImGui::Text("Triangles per depth (%zu triangles, %s placement)", total,
+                PlacementName(Placement(placement_)));
+    const float bar_width = pad * 2.2f, height = pad * 9.0f;
+    const float peak =
+        std::max(1.0f, *std::max_element(triangles_per_depth_.begin(), triangles_per_depth_.end()));
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float label = pad * 1.3f;  // the share above each bar
+    for (int d = 1; d <= max_depth_; ++d) {
+      const float count = triangles_per_depth_[size_t(d - 1)];
+      const float x = origin.x + float(d - 1) * (bar_width + pad * 0.4f);
+      const float bottom = origin.y + label + height;
+      const Color c = OctreeDepthColor(d);
+      list->AddRectFilled(ImVec2(x, bottom - height * count / peak), ImVec2(x + bar_width, bottom),
+                          ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f)));
+      char share[16];
+      std::snprintf(share, sizeof share, "%.0f%%", total ? 100.0 * count / double(total) : 0.0);
+      list->AddText(ImVec2(x, bottom - height * count / peak - label), IM_COL32(255, 255, 255, 235),
+                    share);
+      char depth[8];
+      std::snprintf(depth, sizeof depth, "%d", d);
+      list->AddText(ImVec2(x + bar_width * 0.35f, bottom + pad * 0.2f),
+                    IM_COL32(220, 220, 220, 255), depth);
+    }
+    ImGui::Dummy(ImVec2(float(max_depth_) * (bar_width + pad * 0.4f), label + height + pad * 1.4f));
+    ImGui::TextDisabled("depth (root = 1); the paper's figures 9-17");
   }
   ImGui::End();
 }

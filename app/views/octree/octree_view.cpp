@@ -72,16 +72,20 @@ void OctreeView::Rebuild() {
 // Soups always go through the per-triangle mesh (they have no MeshBuffer); the model only when
 // tinted by depth. Depth colours are the cells' (OctreeDepthColor), so the legend serves both.
 void OctreeView::UploadTriangleColours() {
-  tint_uploaded_ = source_ == SceneSource::kSoup || tint_by_depth_;
+  tint_uploaded_ = WantsTriangleColours();
   uploaded_depth_colours_ = tint_by_depth_;
+  uploaded_root_highlight_ = highlight_root_;
   if (!tint_uploaded_) return;
   const auto depths = tree_->triangle_depths();
   std::vector<uint32_t> colours(depths.size());
   const uint32_t plain = PackRgba({0.80f, 0.52f, 0.30f, 1.0f});
+  const uint32_t root = PackRgba({0.95f, 0.18f, 0.12f, 1.0f});
+  const uint32_t below_root = PackRgba({0.55f, 0.58f, 0.64f, 1.0f});
   for (size_t i = 0; i < depths.size(); ++i)
-    colours[i] = !tint_by_depth_  ? plain
-                 : depths[i] == 0 ? PackRgba({0.5f, 0.5f, 0.5f, 1.0f})
-                                  : PackRgba(OctreeDepthColor(depths[i]));
+    colours[i] = highlight_root_   ? (depths[i] == 1 ? root : below_root)
+                 : !tint_by_depth_ ? plain
+                 : depths[i] == 0  ? PackRgba({0.5f, 0.5f, 0.5f, 1.0f})
+                                   : PackRgba(OctreeDepthColor(depths[i]));
   tint_mesh_->Upload(scene_.triangles(), colours);
 }
 
@@ -231,8 +235,9 @@ void OctreeView::ColouriseHeatmap() {
 void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
   RebuildIfStale();
   if (!tree_) return;
-  if (tint_uploaded_ != (source_ == SceneSource::kSoup || tint_by_depth_) ||
-      (tint_uploaded_ && uploaded_depth_colours_ != tint_by_depth_))
+  if (tint_uploaded_ != WantsTriangleColours() ||
+      (tint_uploaded_ &&
+       (uploaded_depth_colours_ != tint_by_depth_ || uploaded_root_highlight_ != highlight_root_)))
     UploadTriangleColours();
   FinishJobs(ctx);
   if (heatmap_on_ && heatmap_quad_->has_image()) {
@@ -262,16 +267,24 @@ uint64_t OctreeView::SceneKey(const RenderContext& ctx) const {
     glm::vec2 size;
     glm::vec3 material;
     float shininess;
-    int ints[10];
+    int ints[11];
   } k{};
   k.view = ctx.matrices.view;
   k.projection = ctx.matrices.projection;
   k.size = ctx.framebuffer_size;
   k.material = ctx.style.material;
   k.shininess = ctx.style.shininess;
-  const int ints[10] = {
-      ctx.style.lighting,      ctx.style.wireframe,     show_mesh_, show_cells_,  tint_uploaded_,
-      uploaded_depth_colours_, app_.model.generation(), rebuilds_,  depth_shown_, hide_empty_};
+  const int ints[11] = {ctx.style.lighting,
+                        ctx.style.wireframe,
+                        show_mesh_,
+                        show_cells_,
+                        tint_uploaded_,
+                        uploaded_depth_colours_,
+                        uploaded_root_highlight_,
+                        app_.model.generation(),
+                        rebuilds_,
+                        depth_shown_,
+                        hide_empty_};
   std::copy(std::begin(ints), std::end(ints), k.ints);
   return HashBytes(&k, sizeof k);
 }

@@ -102,6 +102,11 @@ class OctreeView final : public View {
   bool Pick(const PickRay& ray) override;
   bool Animating() const override { return batch_job_.Running() || heatmap_job_.Running(); }
 
+  // Lessons (octree_lesson_verbs.cpp): the verbs the octree paper's lessons are written in.
+  std::string RunLessonAction(const LessonCommand& action) override;
+  std::string CheckLessonClaim(const LessonCommand& check) override;
+  std::vector<LessonVerb> LessonVerbs() const override;
+
  private:
   void LoadSettings();
   void SaveSettings();
@@ -137,6 +142,25 @@ class OctreeView final : public View {
   void RayResultsTable();
   void BatchResultsTable();
   void LegendWindow();
+  void HistogramWindow();
+
+  // Lesson actions and checks (octree_lesson_verbs.cpp).
+  bool WantsTriangleColours() const {
+    return source_ == SceneSource::kSoup || tint_by_depth_ || highlight_root_;
+  }
+  std::string ApplyBuildAction(const LessonCommand& action, bool* handled);
+  std::string ApplyOverlayAction(const LessonCommand& action, bool* handled);
+  std::string ApplyRayAction(const LessonCommand& action, bool* handled);
+  std::string RunLessonBatch(size_t rays, int seed);
+  std::string CheckAffinity(const LessonCommand& check) const;
+  std::string CheckHistogram() const;
+  std::string CheckRootTrianglesTested() const;
+  std::string CheckTestsFewerThanPaperRoot() const;
+  std::string CheckOrderedDoesLess(const LessonCommand& check) const;
+  std::string CheckHitEqualsBruteForce() const;
+  std::string CheckBatchMatchesBruteForce(const LessonCommand& check) const;
+  std::string CheckBatchTestedFraction(const LessonCommand& check) const;
+  std::vector<uint32_t> TrianglesKeptAtRoot() const;
 
   AppContext& app_;
   Settings settings_;  // octree/settings.ini: the panel's controls, by name (interactive runs only)
@@ -161,8 +185,9 @@ class OctreeView final : public View {
   int depth_shown_ = op::kDepthShown.fallback;
   bool hide_empty_ = op::kHideEmpty.fallback;
   bool tint_by_depth_ = op::kTintByDepth.fallback;
-  bool tint_uploaded_ = false;           // the scene is drawn from tint_mesh_
-  bool uploaded_depth_colours_ = false;  // ... with depth colours (else plain)
+  bool tint_uploaded_ = false;            // the scene is drawn from tint_mesh_
+  bool uploaded_depth_colours_ = false;   // ... with depth colours (else plain)
+  bool uploaded_root_highlight_ = false;  // ... with the root's triangles in red
   std::unique_ptr<HeatmapMesh> tint_mesh_;
   // The cells overlay, recorded once per (tree, depth shown, hide empty) and kept on the GPU.
   std::unique_ptr<StaticLines> cell_lines_;
@@ -181,6 +206,11 @@ class OctreeView final : public View {
   int cells_depth_ = -1;
   bool cells_hide_empty_ = false;
   unsigned open_sections_ = kSectionScene | kSectionBuild | kSectionOverlay | kSectionRay;
+
+  // Lessons: the root's triangles tinted red over grey ("a triangle straddling children stays in
+  // the parent"), and the triangles-per-depth histogram drawn large.
+  bool highlight_root_ = false;
+  bool show_histogram_ = false;
 
   // Single ray.
   RayMode ray_mode_ = RayMode::kFromCamera;

@@ -1,0 +1,409 @@
+// The octree view's lesson verbs (docs/lessons.md): actions put the view in the state a step of
+// the octree paper's lessons shows, checks assert what the step claims against an answer
+// recomputed independently (octree_lesson_reference.h), never against a number the view printed.
+#include <charconv>
+#include <unordered_set>
+
+#include "app/views/octree/octree_lesson_reference.h"
+#include "app/views/octree/octree_view.h"
+
+namespace partlab::octree_view {
+
+namespace ol = octree_lesson;
+
+namespace {
+
+// --- Reading a command's words -------------------------------------------------------------------
+
+bool ParseInt(const std::string& word, int* out) {
+  const char* end = word.data() + word.size();
+  const auto [ptr, ec] = std::from_chars(word.data(), end, *out);
+  return ec == std::errc() && ptr == end;
+}
+
+bool ParseFloat(const std::string& word, float* out) {
+  const char* end = word.data() + word.size();
+  const auto [ptr, ec] = std::from_chars(word.data(), end, *out);
+  return ec == std::errc() && ptr == end && std::isfinite(*out);
+}
+
+// "on" or "off"; no word at all means "on" ("show-histogram" alone switches it on).
+bool ParseSwitch(const LessonCommand& c, bool* out) {
+  if (c.args.empty()) {
+    *out = true;
+    return true;
+  }
+  if (c.args.size() != 1 || (c.args[0] != "on" && c.args[0] != "off")) return false;
+  *out = c.args[0] == "on";
+  return true;
+}
+
+std::string Usage(const LessonCommand& c, const char* usage) {
+  return "'" + c.verb + "' expects " + usage;
+}
+
+std::string Format(const char* format, auto... values) {
+  char text[300];
+  std::snprintf(text, sizeof text, format, values...);
+  return text;
+}
+
+}  // namespace
+
+// --- The verb table ------------------------------------------------------------------------------
+
+std::vector<View::LessonVerb> OctreeView::LessonVerbs() const {
+  return {
+      {"depth", "depth N: rebuild with maximum depth N (1-12; the root is depth 1)", false},
+      {"placement", "placement paper|leaf: the paper's deepest containing cell, or leaf references",
+       false},
+      {"soup",
+       "soup low|medium|high [TRIANGLES [SEED]]: build over one of the paper's random soups",
+       false},
+      {"model", "model: build over the loaded model again", false},
+      {"cells", "cells on|off: the cells as wireframe cubes coloured by depth", false},
+      {"cells-depth", "cells-depth N: draw only the cells of depth N or shallower", false},
+      {"mesh", "mesh on|off: the triangles", false},
+      {"tint-by-depth", "tint-by-depth on|off: each triangle in the colour of its cell's depth",
+       false},
+      {"highlight-root-triangles",
+       "highlight-root-triangles [on|off]: the triangles the root keeps in red, the others grey",
+       false},
+      {"show-histogram", "show-histogram [on|off]: the triangles-per-depth histogram, large",
+       false},
+      {"shoot-ray", "shoot-ray OX OY OZ DX DY DZ: one ray, answered by both traversals", false},
+      {"default-ray", "default-ray: the view's ray from the left to the surface seen at the centre",
+       false},
+      {"trace", "trace paper|ordered: whose visited cells and tested triangles are drawn", false},
+      {"batch", "batch N [SEED]: N random rays (100-10000) by brute force and both traversals",
+       false},
+      {"batch-rays-drawn", "batch-rays-drawn N: how many of the batch's rays are drawn", false},
+      {"affinity",
+       "affinity low|medium|high: the paper's class of the histogram, recounted from geometry",
+       true},
+      {"histogram-matches-geometry",
+       "histogram-matches-geometry: the build's histogram equals the placement redone from "
+       "geometry",
+       true},
+      {"ray-hits", "ray-hits: the current ray hits a triangle", true},
+      {"root-triangles-tested",
+       "root-triangles-tested [N]: the paper traversal tested every one of the (at least N) "
+       "triangles that straddle the root's mid-planes",
+       true},
+      {"tests-fewer-than-paper-root",
+       "tests-fewer-than-paper-root: the ordered traversal tested fewer triangles than the paper's "
+       "placement keeps at the root",
+       true},
+      {"ordered-visits-fewer", "ordered-visits-fewer: fewer cells than the paper's, same ray",
+       true},
+      {"ordered-tests-fewer", "ordered-tests-fewer: fewer triangle tests than the paper's", true},
+      {"hit-equals-brute-force",
+       "hit-equals-brute-force: both traversals' nearest hit is brute-force Möller-Trumbore's",
+       true},
+      {"batch-matches-brute-force",
+       "batch-matches-brute-force [RAYS]: the batch's first RAYS answers equal the brute force's",
+       true},
+      {"batch-tested-fraction",
+       "batch-tested-fraction paper|ordered below|above F: triangles tested per ray over N", true},
+  };
+}
+
+// --- Actions -------------------------------------------------------------------------------------
+
+std::string OctreeView::RunLessonAction(const LessonCommand& action) {
+  bool handled = false;
+  std::string error = ApplyBuildAction(action, &handled);
+  if (!handled) error = ApplyOverlayAction(action, &handled);
+  if (!handled) error = ApplyRayAction(action, &handled);
+  if (!handled) return View::RunLessonAction(action);
+  return error;
+}
+
+// Source, depth and placement: each change rebuilds at once, so the step's checks see the tree.
+std::string OctreeView::ApplyBuildAction(const LessonCommand& a, bool* handled) {
+  *handled = true;
+  if (a.verb == "depth") {
+    int depth = 0;
+    if (a.args.size() != 1 || !ParseInt(a.args[0], &depth) || depth < op::kMaxDepth.range.lo ||
+        depth > op::kMaxDepth.range.hi)
+      return Usage(a, "one depth from 1 to 12");
+    max_depth_ = depth_shown_ = depth;
+  } else if (a.verb == "placement") {
+    if (a.args.size() != 1 || (a.args[0] != "paper" && a.args[0] != "leaf"))
+      return Usage(a, "paper or leaf");
+    placement_ =
+        int(a.args[0] == "leaf" ? Placement::kLeafReferences : Placement::kDeepestContaining);
+  } else if (a.verb == "soup") {
+    const char* usage = "low|medium|high, then optionally TRIANGLES (100-2000000) and SEED";
+    if (a.args.empty() || a.args.size() > 3) return Usage(a, usage);
+    const std::string& kind = a.args[0];
+    if (kind != "low" && kind != "medium" && kind != "high") return Usage(a, usage);
+    int count = soup_count_, seed = soup_seed_;
+    if (a.args.size() > 1 && (!ParseInt(a.args[1], &count) || count < op::kSoupTriangles.range.lo ||
+                              count > op::kSoupTriangles.range.hi))
+      return Usage(a, usage);
+    if (a.args.size() > 2 && !ParseInt(a.args[2], &seed)) return Usage(a, usage);
+    source_ = SceneSource::kSoup;
+    soup_affinity_ = kind == "low" ? 0 : kind == "medium" ? 1 : 2;
+    soup_count_ = count;
+    soup_seed_ = seed;
+  } else if (a.verb == "model") {
+    if (!a.args.empty()) return Usage(a, "no words");
+    source_ = SceneSource::kModel;
+  } else {
+    *handled = false;
+    return {};
+  }
+  stale_ = true;
+  RebuildIfStale();
+  return {};
+}
+
+std::string OctreeView::ApplyOverlayAction(const LessonCommand& a, bool* handled) {
+  *handled = true;
+  bool* flag = a.verb == "cells"                      ? &show_cells_
+               : a.verb == "mesh"                     ? &show_mesh_
+               : a.verb == "tint-by-depth"            ? &tint_by_depth_
+               : a.verb == "highlight-root-triangles" ? &highlight_root_
+               : a.verb == "show-histogram"           ? &show_histogram_
+                                                      : nullptr;
+  if (flag) {
+    if (!ParseSwitch(a, flag)) return Usage(a, "on or off");
+    // One colouring at a time: the root's red would hide the depth colours and the reverse.
+    if (flag == &highlight_root_ && highlight_root_) tint_by_depth_ = false;
+    if (flag == &tint_by_depth_ && tint_by_depth_) highlight_root_ = false;
+    return {};
+  }
+  if (a.verb == "cells-depth") {
+    int depth = 0;
+    if (a.args.size() != 1 || !ParseInt(a.args[0], &depth) || depth < 1 || depth > max_depth_)
+      return Usage(a, Format("one depth from 1 to the octree's %d", max_depth_).c_str());
+    depth_shown_ = depth;
+    return {};
+  }
+  if (a.verb == "batch-rays-drawn") {
+    int n = 0;
+    if (a.args.size() != 1 || !ParseInt(a.args[0], &n) || n < op::kRaysDrawn.range.lo ||
+        n > op::kRaysDrawn.range.hi)
+      return Usage(a, "a count from 100 to 10000");
+    batch_rays_drawn_ = n;
+    draw_batch_rays_ = true;
+    return {};
+  }
+  *handled = false;
+  return {};
+}
+
+std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
+  *handled = true;
+  if (a.verb == "shoot-ray") {
+    float w[6];
+    bool ok = a.args.size() == 6;
+    for (size_t i = 0; ok && i < 6; ++i) ok = ParseFloat(a.args[i], &w[i]);
+    const glm::vec3 dir(w[3], w[4], w[5]);
+    if (!ok || !(glm::length(dir) > 0.0f))
+      return Usage(a, "six finite numbers: the origin, then a non-zero direction");
+    ray_mode_ = RayMode::kFromFixedOrigin;
+    fixed_origin_ = {w[0], w[1], w[2]};
+    ShootRay({fixed_origin_, glm::normalize(dir)});
+  } else if (a.verb == "default-ray") {
+    if (!a.args.empty()) return Usage(a, "no words");
+    ray_mode_ = RayMode::kFromFixedOrigin;
+    DefaultFixedRay();
+  } else if (a.verb == "trace") {
+    if (a.args.size() != 1 || (a.args[0] != "paper" && a.args[0] != "ordered"))
+      return Usage(a, "paper or ordered");
+    trace_shown_ = a.args[0] == "paper" ? 0 : 1;
+  } else if (a.verb == "batch") {
+    int rays = 0, seed = batch_seed_;
+    if (a.args.empty() || a.args.size() > 2 || !ParseInt(a.args[0], &rays) || rays < 100 ||
+        rays > 10000 || (a.args.size() == 2 && !ParseInt(a.args[1], &seed)))
+      return Usage(a, "a ray count from 100 to 10000, then optionally a SEED");
+    return RunLessonBatch(size_t(rays), seed);
+  } else {
+    *handled = false;
+  }
+  return {};
+}
+
+// The batch runs on the view's worker like the panel's, but the step waits for it: the answers
+// (hits, counts) are the same on every run; only the timings shown beside them vary.
+std::string OctreeView::RunLessonBatch(size_t rays, int seed) {
+  batch_seed_ = seed;
+  brute_rays_ = int(rays);
+  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), rays, uint64_t(seed)), rays);
+  batch_job_.Wait();
+  batch_job_.Collect();
+  if (!batch_job_.HasResult()) return "the batch did not finish";
+  if (headless()) PrintBatch();
+  return {};
+}
+
+// --- Checks --------------------------------------------------------------------------------------
+
+std::string OctreeView::CheckLessonClaim(const LessonCommand& c) {
+  RebuildIfStale();
+  if (c.verb == "affinity") return CheckAffinity(c);
+  if (c.verb == "histogram-matches-geometry") return CheckHistogram();
+  if (c.verb == "ray-hits") {
+    if (!has_ray_) return "no ray was shot in this step";
+    return results_[1].hit.hit ? "" : "the ray hits no triangle";
+  }
+  if (c.verb == "root-triangles-tested") {
+    const std::string error = CheckRootTrianglesTested();
+    if (!error.empty() || c.args.empty()) return error;
+    int at_least = 0;
+    if (c.args.size() != 1 || !ParseInt(c.args[0], &at_least)) return Usage(c, "one count");
+    const size_t kept = TrianglesKeptAtRoot().size();
+    if (kept < size_t(at_least))
+      return Format("expected at least %d triangles at the root, geometry puts %zu there", at_least,
+                    kept);
+    return {};
+  }
+  if (c.verb == "tests-fewer-than-paper-root") return CheckTestsFewerThanPaperRoot();
+  if (c.verb == "ordered-visits-fewer" || c.verb == "ordered-tests-fewer")
+    return CheckOrderedDoesLess(c);
+  if (c.verb == "hit-equals-brute-force") return CheckHitEqualsBruteForce();
+  if (c.verb == "batch-matches-brute-force") return CheckBatchMatchesBruteForce(c);
+  if (c.verb == "batch-tested-fraction") return CheckBatchTestedFraction(c);
+  return View::CheckLessonClaim(c);
+}
+
+// The triangles that straddle a mid-plane of the root cube: where the paper's placement keeps
+// them, whatever the depth limit (geometry only; the tree supplies just the root cube).
+std::vector<uint32_t> OctreeView::TrianglesKeptAtRoot() const {
+  const OctreeNode& root = tree_->nodes()[0];
+  const std::vector<int> depths =
+      ol::PlacementDepths(tree_->triangles(), root.center, root.half, std::max(2, max_depth_));
+  std::vector<uint32_t> kept;
+  for (size_t i = 0; i < depths.size(); ++i)
+    if (depths[i] == 1) kept.push_back(uint32_t(i));
+  return kept;
+}
+
+// "Profundidade e afinidade da OCTREE": the class follows from the placement, recounted here.
+std::string OctreeView::CheckAffinity(const LessonCommand& c) const {
+  if (c.args.size() != 1 || (c.args[0] != "low" && c.args[0] != "medium" && c.args[0] != "high"))
+    return Usage(c, "low, medium or high");
+  if (tree_->empty()) return "the octree is empty";
+  const OctreeNode& root = tree_->nodes()[0];
+  const std::vector<size_t> histogram = ol::DepthHistogram(
+      ol::PlacementDepths(tree_->triangles(), root.center, root.half, max_depth_), max_depth_);
+  const char* measured = ol::AffinityClassName(ol::ClassifyAffinity(histogram));
+  if (c.args[0] == measured) return {};
+  size_t total = 0;
+  for (size_t d = 1; d < histogram.size(); ++d) total += histogram[d];
+  return Format("expected %s affinity, the triangles give %s (%zu of %zu at the root)",
+                c.args[0].c_str(), measured, histogram.size() > 1 ? histogram[1] : 0, total);
+}
+
+std::string OctreeView::CheckHistogram() const {
+  if (Placement(placement_) != Placement::kDeepestContaining)
+    return "the histogram is the paper's placement's: use 'placement paper'";
+  const OctreeNode& root = tree_->nodes()[0];
+  const std::vector<size_t> expected = ol::DepthHistogram(
+      ol::PlacementDepths(tree_->triangles(), root.center, root.half, max_depth_), max_depth_);
+  for (int d = 1; d <= max_depth_; ++d)
+    if (size_t(triangles_per_depth_[size_t(d - 1)]) != expected[size_t(d)])
+      return Format("depth %d: the octree holds %zu triangles, the geometry puts %zu there", d,
+                    size_t(triangles_per_depth_[size_t(d - 1)]), expected[size_t(d)]);
+  return {};
+}
+
+// Why the paper's placement costs every ray the root's triangles: the traversal tests the
+// triangles of every cell it enters, and every ray into the scene enters the root.
+std::string OctreeView::CheckRootTrianglesTested() const {
+  if (!has_ray_) return "no ray was shot in this step";
+  const std::vector<uint32_t> kept = TrianglesKeptAtRoot();
+  if (kept.empty()) return "no triangle straddles the root's mid-planes";
+  const auto& tested = results_[0].trace.tested_triangles;
+  const std::unordered_set<uint32_t> seen(tested.begin(), tested.end());
+  size_t missed = 0;
+  for (uint32_t id : kept) missed += !seen.contains(id);
+  if (missed == 0) return {};
+  return Format("%zu of the %zu triangles kept at the root were not tested by the paper traversal",
+                missed, kept.size());
+}
+
+std::string OctreeView::CheckTestsFewerThanPaperRoot() const {
+  if (!has_ray_) return "no ray was shot in this step";
+  const size_t kept = TrianglesKeptAtRoot().size();
+  const uint64_t tests = results_[1].stats.triangle_tests;
+  if (tests < kept) return {};
+  return Format(
+      "expected fewer than the %zu root triangles of the paper's placement, the ordered "
+      "traversal ran %llu tests",
+      kept, (unsigned long long)tests);
+}
+
+std::string OctreeView::CheckOrderedDoesLess(const LessonCommand& c) const {
+  if (!has_ray_) return "no ray was shot in this step";
+  const bool cells = c.verb == "ordered-visits-fewer";
+  const uint64_t paper = cells ? results_[0].stats.nodes_visited : results_[0].stats.triangle_tests;
+  const uint64_t ordered =
+      cells ? results_[1].stats.nodes_visited : results_[1].stats.triangle_tests;
+  // Each count is also the length of the traversal's own trace, written as it went.
+  const size_t traced[2] = {
+      cells ? results_[0].trace.visited_nodes.size() : results_[0].trace.tested_triangles.size(),
+      cells ? results_[1].trace.visited_nodes.size() : results_[1].trace.tested_triangles.size()};
+  if (traced[0] != paper || traced[1] != ordered)
+    return "the traversals' counters disagree with their traces";
+  if (ordered < paper) return {};
+  return Format(
+      "expected the ordered traversal to %s fewer %s than the paper's; ordered %llu, "
+      "paper %llu",
+      cells ? "visit" : "test", cells ? "cells" : "triangles", (unsigned long long)ordered,
+      (unsigned long long)paper);
+}
+
+std::string OctreeView::CheckHitEqualsBruteForce() const {
+  if (!has_ray_) return "no ray was shot in this step";
+  const ol::ReferenceHit reference = ol::BruteForceNearest(tree_->triangles(), ray_);
+  for (int k = 0; k < 2; ++k) {
+    const RayHit& h = results_[k].hit;
+    const std::string diff = ol::CompareHits(h.hit, h.t, h.triangle, reference);
+    if (!diff.empty()) return std::string(k == 0 ? "paper" : "ordered") + " traversal: " + diff;
+  }
+  return {};
+}
+
+std::string OctreeView::CheckBatchMatchesBruteForce(const LessonCommand& c) const {
+  if (!batch_job_.HasResult()) return "no batch was run in this step";
+  const RayBatch& b = batch_job_.result();
+  int count = int(b.done);
+  if (c.args.size() > 1 || (c.args.size() == 1 && (!ParseInt(c.args[0], &count) || count < 1)))
+    return Usage(c, "optionally a ray count");
+  const size_t n = std::min(size_t(count), b.done);
+  for (size_t i = 0; i < n; ++i) {
+    const ol::ReferenceHit reference = ol::BruteForceNearest(tree_->triangles(), b.rays[i]);
+    for (int k = 0; k < 2; ++k) {
+      const RayHit& h = b.octree_hits[k][i];
+      const std::string diff = ol::CompareHits(h.hit, h.t, h.triangle, reference);
+      if (!diff.empty())
+        return Format("ray %zu, %s traversal: %s", i, k == 0 ? "paper" : "ordered", diff.c_str());
+    }
+  }
+  return {};
+}
+
+// The paper's measure of work ("porcentagem de triângulos considerados no teste fino"): tests per
+// ray over the triangle count, compared with the bound the step states.
+std::string OctreeView::CheckBatchTestedFraction(const LessonCommand& c) const {
+  const char* usage = "paper|ordered below|above F, F a fraction from 0 to 1";
+  float bound = 0.0f;
+  if (c.args.size() != 3 || (c.args[0] != "paper" && c.args[0] != "ordered") ||
+      (c.args[1] != "below" && c.args[1] != "above") || !ParseFloat(c.args[2], &bound) ||
+      bound < 0.0f || bound > 1.0f)
+    return Usage(c, usage);
+  if (!batch_job_.HasResult()) return "no batch was run in this step";
+  const RayBatch& b = batch_job_.result();
+  const int k = c.args[0] == "paper" ? 0 : 1;
+  const double fraction = b.octree[k].FractionTested(tree_->usable_triangle_count());
+  const bool below = c.args[1] == "below";
+  if (below ? fraction < bound : fraction > bound) return {};
+  return Format(
+      "expected the %s traversal to test %s %.2f of the triangles per ray, it tested %.4f",
+      c.args[0].c_str(), c.args[1].c_str(), bound, fraction);
+}
+
+}  // namespace partlab::octree_view

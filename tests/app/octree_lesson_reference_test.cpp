@@ -81,7 +81,9 @@ TEST(BruteForceNearest, AgreesWithTheEnginesKernelOnRandomRays) {
     }
     const ReferenceHit reference = BruteForceNearest(soup, ray);
     ASSERT_EQ(any, reference.hit);
-    if (any) EXPECT_NEAR(best.t, reference.t, 1e-4 * std::max(1.0, reference.t));
+    if (any) {
+      EXPECT_NEAR(best.t, reference.t, 1e-4 * std::max(1.0, reference.t));
+    }
   }
 }
 

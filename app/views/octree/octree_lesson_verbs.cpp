@@ -75,7 +75,9 @@ std::vector<View::LessonVerb> OctreeView::LessonVerbs() const {
       {"default-ray", "default-ray: the view's ray from the left to the surface seen at the centre",
        false},
       {"trace", "trace paper|ordered: whose visited cells and tested triangles are drawn", false},
-      {"batch", "batch N [SEED]: N random rays (100-10000) by brute force and both traversals",
+      {"batch",
+       "batch N [SEED [BRUTE]]: N random rays (100-10000) by both traversals, the first BRUTE "
+       "(all by default) by brute force too",
        false},
       {"batch-rays-drawn", "batch-rays-drawn N: how many of the batch's rays are drawn", false},
       {"affinity",
@@ -215,11 +217,17 @@ std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
       return Usage(a, "paper or ordered");
     trace_shown_ = a.args[0] == "paper" ? 0 : 1;
   } else if (a.verb == "batch") {
-    int rays = 0, seed = batch_seed_;
-    if (a.args.empty() || a.args.size() > 2 || !ParseInt(a.args[0], &rays) || rays < 100 ||
-        rays > 10000 || (a.args.size() == 2 && !ParseInt(a.args[1], &seed)))
-      return Usage(a, "a ray count from 100 to 10000, then optionally a SEED");
-    return RunLessonBatch(size_t(rays), seed);
+    const char* usage =
+        "a ray count from 100 to 10000, then optionally a SEED and how many of "
+        "the rays the brute force answers too (100 to the count)";
+    int rays = 0, seed = batch_seed_, brute = 0;
+    if (a.args.empty() || a.args.size() > 3 || !ParseInt(a.args[0], &rays) || rays < 100 ||
+        rays > 10000 || (a.args.size() >= 2 && !ParseInt(a.args[1], &seed)))
+      return Usage(a, usage);
+    brute = rays;
+    if (a.args.size() == 3 && (!ParseInt(a.args[2], &brute) || brute < 100 || brute > rays))
+      return Usage(a, usage);
+    return RunLessonBatch(size_t(rays), seed, size_t(brute));
   } else {
     *handled = false;
   }
@@ -228,10 +236,10 @@ std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
 
 // The batch runs on the view's worker like the panel's, but the step waits for it: the answers
 // (hits, counts) are the same on every run; only the timings shown beside them vary.
-std::string OctreeView::RunLessonBatch(size_t rays, int seed) {
+std::string OctreeView::RunLessonBatch(size_t rays, int seed, size_t brute_rays) {
   batch_seed_ = seed;
-  brute_rays_ = int(rays);
-  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), rays, uint64_t(seed)), rays);
+  brute_rays_ = int(brute_rays);
+  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), rays, uint64_t(seed)), brute_rays);
   batch_job_.Wait();
   batch_job_.Collect();
   if (!batch_job_.HasResult()) return "the batch did not finish";

@@ -151,7 +151,7 @@ class OctreeView final : public View {
   std::string ApplyBuildAction(const LessonCommand& action, bool* handled);
   std::string ApplyOverlayAction(const LessonCommand& action, bool* handled);
   std::string ApplyRayAction(const LessonCommand& action, bool* handled);
-  std::string RunLessonBatch(size_t rays, int seed);
+  std::string RunLessonBatch(size_t rays, int seed, size_t brute_rays);
   std::string CheckAffinity(const LessonCommand& check) const;
   std::string CheckHistogram() const;
   std::string CheckRootTrianglesTested() const;

@@ -379,7 +379,7 @@ void OctreeView::HistogramWindow() {
       std::snprintf(share, sizeof share, "%.0f%%", total ? 100.0 * count / double(total) : 0.0);
       list->AddText(ImVec2(x, bottom - height * count / peak - label), IM_COL32(255, 255, 255, 235),
                     share);
-      char depth[8];
+      char depth[16];
       std::snprintf(depth, sizeof depth, "%d", d);
       list->AddText(ImVec2(x + bar_width * 0.35f, bottom + pad * 0.2f),
                     IM_COL32(220, 220, 220, 255), depth);

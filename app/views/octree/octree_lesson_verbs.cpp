@@ -251,23 +251,14 @@ std::string OctreeView::RunLessonBatch(size_t rays, int seed, size_t brute_rays)
 
 std::string OctreeView::CheckLessonClaim(const LessonCommand& c) {
   RebuildIfStale();
+  if (tree_->empty()) return "the octree is empty: the scene has no usable triangle";
   if (c.verb == "affinity") return CheckAffinity(c);
   if (c.verb == "histogram-matches-geometry") return CheckHistogram();
   if (c.verb == "ray-hits") {
     if (!has_ray_) return "no ray was shot in this step";
     return results_[1].hit.hit ? "" : "the ray hits no triangle";
   }
-  if (c.verb == "root-triangles-tested") {
-    const std::string error = CheckRootTrianglesTested();
-    if (!error.empty() || c.args.empty()) return error;
-    int at_least = 0;
-    if (c.args.size() != 1 || !ParseInt(c.args[0], &at_least)) return Usage(c, "one count");
-    const size_t kept = TrianglesKeptAtRoot().size();
-    if (kept < size_t(at_least))
-      return Format("expected at least %d triangles at the root, geometry puts %zu there", at_least,
-                    kept);
-    return {};
-  }
+  if (c.verb == "root-triangles-tested") return CheckRootTrianglesTested(c);
   if (c.verb == "tests-fewer-than-paper-root") return CheckTestsFewerThanPaperRoot();
   if (c.verb == "ordered-visits-fewer" || c.verb == "ordered-tests-fewer")
     return CheckOrderedDoesLess(c);
@@ -320,10 +311,15 @@ std::string OctreeView::CheckHistogram() const {
 
 // Why the paper's placement costs every ray the root's triangles: the traversal tests the
 // triangles of every cell it enters, and every ray into the scene enters the root.
-std::string OctreeView::CheckRootTrianglesTested() const {
+std::string OctreeView::CheckRootTrianglesTested(const LessonCommand& c) const {
+  int at_least = 1;
+  if (c.args.size() > 1 || (c.args.size() == 1 && !ParseInt(c.args[0], &at_least)))
+    return Usage(c, "optionally the fewest triangles the root must keep");
   if (!has_ray_) return "no ray was shot in this step";
   const std::vector<uint32_t> kept = TrianglesKeptAtRoot();
-  if (kept.empty()) return "no triangle straddles the root's mid-planes";
+  if (kept.size() < size_t(std::max(at_least, 1)))
+    return Format("expected at least %d triangles at the root, the geometry puts %zu there",
+                  at_least, kept.size());
   const auto& tested = results_[0].trace.tested_triangles;
   const std::unordered_set<uint32_t> seen(tested.begin(), tested.end());
   size_t missed = 0;

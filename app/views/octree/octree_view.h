@@ -154,7 +154,7 @@ class OctreeView final : public View {
   std::string RunLessonBatch(size_t rays, int seed, size_t brute_rays);
   std::string CheckAffinity(const LessonCommand& check) const;
   std::string CheckHistogram() const;
-  std::string CheckRootTrianglesTested() const;
+  std::string CheckRootTrianglesTested(const LessonCommand& check) const;
   std::string CheckTestsFewerThanPaperRoot() const;
   std::string CheckOrderedDoesLess(const LessonCommand& check) const;
   std::string CheckHitEqualsBruteForce() const;

@@ -61,9 +61,8 @@ void MeshView::LoopWindow() {
     ImGui::Indent();
     ImGui::Text("called %ld times; lighting: %s", renders_, lighting_);
     // Only the slots written so far: the ring starts out as zeros.
-    const auto recorded = frame_ms_.begin() + std::min<long>(renders_ - 1, long(frame_ms_.size()));
-    const auto [low, high] = renders_ > 1 ? std::minmax_element(frame_ms_.begin(), recorded)
-                                          : std::pair(frame_ms_.begin(), frame_ms_.begin());
+    const long intervals = std::clamp(renders_ - 1, 1L, long(frame_ms_.size()));
+    const auto [low, high] = std::minmax_element(frame_ms_.begin(), frame_ms_.begin() + intervals);
     char label[64];
     std::snprintf(label, sizeof label, "frame intervals, %.1f-%.1f ms", *low, *high);
     ImGui::PlotLines("##frames", frame_ms_.data(), int(frame_ms_.size()), next_frame_, label, 0.0f,

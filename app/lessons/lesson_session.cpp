@@ -24,10 +24,10 @@ constexpr int kExportFramesPerStep = 3;
 int LessonSession::Start(Engine& engine) {
   const Options& options = engine.options;
   names_ = LessonNames();
+  if (options.lesson.empty()) return kExitOk;  // a --video of a view's run is not a lesson's
   mode_ = !options.export_dir.empty() ? Mode::kExport
           : !options.video.empty()    ? Mode::kVideo
                                       : Mode::kInteractive;
-  if (options.lesson.empty()) return kExitOk;
   // Exported pictures and videos are in presenter mode: the scene and the caption, nothing else.
   presenter_ = mode_ != Mode::kInteractive || options.presenter;
   window_open_ = true;

@@ -94,7 +94,8 @@ void LessonSession::ApplyPending(Engine& engine) {
 
 int LessonSession::FinishExport() {
   const Lesson& lesson = player_.lesson();
-  if (const std::string error = WriteLessonIndex(lesson, export_dir_, first_step_); !error.empty()) {
+  if (const std::string error = WriteLessonIndex(lesson, export_dir_, first_step_);
+      !error.empty()) {
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
     return kExitRuntimeError;
   }

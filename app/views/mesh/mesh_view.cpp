@@ -56,9 +56,9 @@ class MeshView final : public View {
 
   // Lessons (docs/lessons.md): the mesh viewer shows a model, so its verbs are about the model.
   std::vector<LessonVerb> LessonVerbs() const override {
-    return {{"show-bounds", "show-bounds on|off: the model's bounding box", false},
-            {"triangle-count", "triangle-count N: the model has N triangles (the OBJ's faces)",
-             true}};
+    return {
+        {"show-bounds", "show-bounds on|off: the model's bounding box", false},
+        {"triangle-count", "triangle-count N: the model has N triangles (the OBJ's faces)", true}};
   }
   std::string RunLessonAction(const LessonCommand& action) override {
     if (action.args.size() != 1 || (action.args[0] != "on" && action.args[0] != "off"))

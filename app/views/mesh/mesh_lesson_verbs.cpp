@@ -7,6 +7,7 @@
 #include "app/views/mesh/mesh_view.h"
 #include "app/views/octree/octree_lesson_reference.h"
 #include "engine/geometry/mesh_triangles.h"
+#include "engine/params/param.h"
 
 namespace partlab::mesh_view {
 
@@ -26,18 +27,21 @@ bool ParseSwitch(const LessonCommand& c, bool* out) {
 
 std::vector<View::LessonVerb> MeshView::LessonVerbs() const {
   return {
-      {"bounds", "bounds on|off: the model's bounding box", false},
+      {"show-bounds", "show-bounds on|off: the model's bounding box", false},
       {"show-loop", "show-loop [on|off]: the engine skeleton's loop with its calls counted", false},
       {"pick-centre", "pick-centre: pick the triangle under the centre of the view", false},
       {"fixed-steps",
        "fixed-steps N: MainLoop ran the view's fixed step N times, each of the fixed dt", true},
       {"picked-is-nearest",
        "picked-is-nearest: the picked triangle is the brute force's nearest on the same ray", true},
+      {"triangle-count", "triangle-count N: the model has N triangles (the OBJ's faces)", true},
   };
 }
 
 std::string MeshView::RunLessonAction(const LessonCommand& a) {
-  bool* flag = a.verb == "bounds" ? &show_bounds_ : a.verb == "show-loop" ? &show_loop_ : nullptr;
+  bool* flag = a.verb == "show-bounds" ? &show_bounds_
+               : a.verb == "show-loop" ? &show_loop_
+                                       : nullptr;
   if (flag) return ParseSwitch(a, flag) ? "" : "'" + a.verb + "' expects on or off";
   if (a.verb == "pick-centre") {
     if (!a.args.empty()) return "'pick-centre' expects no words";
@@ -52,6 +56,7 @@ std::string MeshView::RunLessonAction(const LessonCommand& a) {
 std::string MeshView::CheckLessonClaim(const LessonCommand& c) {
   if (c.verb == "fixed-steps") return CheckFixedSteps(c);
   if (c.verb == "picked-is-nearest") return CheckPickedIsNearest();
+  if (c.verb == "triangle-count") return CheckTriangleCount(c);
   return View::CheckLessonClaim(c);
 }
 
@@ -76,6 +81,16 @@ std::string MeshView::CheckFixedSteps(const LessonCommand& c) {
     return text;
   }
   return {};
+}
+
+std::string MeshView::CheckTriangleCount(const LessonCommand& c) const {
+  long stated = 0;
+  if (c.args.size() != 1 || !detail::ParseNumber(std::string_view(c.args[0]), stated))
+    return "'triangle-count' expects one whole number";
+  const long loaded = long(app_.model.mesh().TriangleCount());
+  if (loaded == stated) return {};
+  return "expected " + std::to_string(stated) + " triangles, the model has " +
+         std::to_string(loaded);
 }
 
 std::string MeshView::CheckPickedIsNearest() const {

@@ -33,6 +33,7 @@ class MeshView final : public View {
   void RecordFrame();
   std::string CheckFixedSteps(const LessonCommand& check);
   std::string CheckPickedIsNearest() const;
+  std::string CheckTriangleCount(const LessonCommand& check) const;
 
   AppContext& app_;
   bool show_bounds_ = false;

@@ -1,0 +1,22 @@
+// The handout written beside an exported lesson (partlab --lesson NAME --export DIR): index.md and
+// index.html list every step with its picture (step-NN.png), title, section, caption and quote,
+// in the order the lesson plays them.
+#pragma once
+
+#include <string>
+
+#include "engine/lessons/lesson.h"
+
+namespace partlab {
+
+// "step-01.png" for the first step: two digits, so the files sort in playing order.
+std::string LessonStepImageName(int step_index);
+
+// The steps from `first_step` on (an export started at a later step has no pictures before it).
+std::string LessonIndexMarkdown(const Lesson& lesson, int first_step = 0);
+std::string LessonIndexHtml(const Lesson& lesson, int first_step = 0);
+
+// Writes DIR/index.md and DIR/index.html; "" or one line naming the file that failed.
+std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir, int first_step = 0);
+
+}  // namespace partlab

@@ -113,6 +113,7 @@ std::vector<View::LessonVerb> OctreeView::LessonVerbs() const {
 // --- Actions -------------------------------------------------------------------------------------
 
 std::string OctreeView::RunLessonAction(const LessonCommand& action) {
+  lesson_layout_ = true;
   bool handled = false;
   std::string error = ApplyBuildAction(action, &handled);
   if (!handled) error = ApplyOverlayAction(action, &handled);

@@ -209,9 +209,10 @@ void OctreeView::ResultsWindow() {
   if (!has_ray_ && !batch_job_.HasResult()) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float pad = ImGui::GetFontSize();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, vp->WorkPos.y + vp->WorkSize.y - pad),
-      ImGuiCond_Always, ImVec2(1, 1));
+  // A lesson's caption fills the bottom of the frame: its steps show the results at the top.
+  const float y = lesson_layout_ ? vp->WorkPos.y + pad : vp->WorkPos.y + vp->WorkSize.y - pad;
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, y), ImGuiCond_Always,
+                          ImVec2(1, lesson_layout_ ? 0.0f : 1.0f));
   SetNextWindowBgAlphaForRenderer(0.85f);
   if (ImGui::Begin("Octree results", nullptr,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing)) {
@@ -302,6 +303,9 @@ void OctreeView::BatchResultsTable() {
 void OctreeView::LegendWindow() {
   const bool heatmap = heatmap_on_ && heatmap_quad_->has_image();
   if (!heatmap && !show_cells_ && !tint_by_depth_) return;
+  // The lesson histogram shows the same depth colours, labelled; and a lesson's caption fills
+  // the bottom of the frame where the legend would go.
+  if (lesson_layout_ && (show_histogram_ || !heatmap)) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float pad = ImGui::GetFontSize();
   ImGui::SetNextWindowPos(

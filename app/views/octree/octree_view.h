@@ -211,6 +211,7 @@ class OctreeView final : public View {
   // the parent"), and the triangles-per-depth histogram drawn large.
   bool highlight_root_ = false;
   bool show_histogram_ = false;
+  bool lesson_layout_ = false;  // a lesson step: windows along the top, clear of the caption
 
   // Single ray.
   RayMode ray_mode_ = RayMode::kFromCamera;

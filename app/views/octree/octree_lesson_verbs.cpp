@@ -203,12 +203,14 @@ std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
     float w[6];
     bool ok = a.args.size() == 6;
     for (size_t i = 0; ok && i < 6; ++i) ok = ParseFloat(a.args[i], &w[i]);
-    const glm::vec3 dir(w[3], w[4], w[5]);
-    if (!ok || !(glm::length(dir) > 0.0f))
+    // A direction too long to normalise in float (its length overflows to infinity and the
+    // quotient to zero) is refused like a zero one: only a unit vector comes out of this.
+    const glm::vec3 dir = ok ? glm::normalize(glm::vec3(w[3], w[4], w[5])) : glm::vec3(0.0f);
+    if (!ok || !IsFinite(dir) || !(glm::length(dir) > 0.5f))
       return Usage(a, "six finite numbers: the origin, then a non-zero direction");
     ray_mode_ = RayMode::kFromFixedOrigin;
     fixed_origin_ = {w[0], w[1], w[2]};
-    ShootRay({fixed_origin_, glm::normalize(dir)});
+    ShootRay({fixed_origin_, dir});
   } else if (a.verb == "default-ray") {
     if (!a.args.empty()) return Usage(a, "no words");
     ray_mode_ = RayMode::kFromFixedOrigin;

@@ -36,6 +36,12 @@ cases=(
   "visibility_room|--view Visibility --preset room"
   "visibility_room_god|--view Visibility --preset room,god"
   "visibility_room_split|--view Visibility --preset room,split"
+  "visibility_book|--view Visibility --preset book"
+  "portals_class|--view Portals --preset class"
+  "portals_large|--view Portals --preset large"
+  "dynamics|--view Dynamics"
+  "dynamics_ode_beside|--view Dynamics --preset ode-beside"
+  "pathfinding|--view Path finding"
 )
 for c in "${cases[@]}"; do
   name=${c%%|*}

@@ -185,6 +185,16 @@ Row MakeRow(std::string method, std::string policy, std::string traversal, size_
   return r;
 }
 
+// Building ours (leaf placement) and Embree's BVH on the same triangles: build time and memory.
+struct BuildComparison {
+  int builds = 0;                                   // interleaved pairs of builds
+  double ours_ms = 0, embree_ms = 0;                // medians
+  double ratio = 0, ratio_low = 0, ratio_high = 0;  // ours / Embree per pair: median, range
+  size_t ours_bytes = 0;        // the flat arrays' capacities (OctreeBuildStats::memory_bytes)
+  size_t embree_bytes = 0;      // Embree's memory monitor: geometry buffers and BVH
+  size_t embree_bvh_bytes = 0;  // of which rtcCommitScene's (the BVH alone)
+};
+
 struct CaseResult {
   Case* c = nullptr;
   size_t n = 0;
@@ -199,6 +209,7 @@ struct CaseResult {
   ReferenceCounts checked;       // how every ray's answers were checked (octree_reference.h)
   std::string reference;         // "brute force" or "brute force + Embree"
   size_t octree_mismatches = 0;  // octree answers the independent answer disproves
+  BuildComparison build;         // ours (leaf placement) against Embree; builds == 0 without it
 };
 
 // Load on this shared 2-core machine changes from second to second, so ours and Embree are timed
@@ -271,6 +282,52 @@ double WallClockChunkRatio(const Octree& tree, const EmbreeScene& embree,
       ratios.push_back(a / b);
     }
   return Median(ratios);
+}
+
+// ---- Build time and memory ----
+// Pairs of builds, ours then Embree's or the reverse (alternating), on the wall clock: Embree may
+// build on a thread of its own pool, which the calling thread's CPU clock would not see. As many
+// pairs as fit in about kBuildSeconds, at least kMinBuildPairs. Ours is timed over its whole
+// constructor (defect checks, triangle copy, placement, flattening), Embree's over
+// rtcCommitScene alone (its buffers are filled before): the comparison is not in ours' favour.
+constexpr double kBuildSeconds = 8.0;
+constexpr int kMinBuildPairs = 5, kMaxBuildPairs = 21;
+
+BuildComparison CompareBuilds(const Case& c, const Options& o) {
+  BuildComparison b;
+  const OctreeBuildOptions leaf{Placement::kLeafReferences, o.max_depth, o.leaf_size};
+  std::vector<double> ours, embree, ratios;
+  double spent = 0;
+  for (int k = 0; k < kMaxBuildPairs && (k < kMinBuildPairs || spent < kBuildSeconds); ++k) {
+    auto build_ours = [&] {
+      const Octree tree(c.triangles, leaf);
+      ours.push_back(tree.stats().build_seconds * 1e3);
+      b.ours_bytes = tree.stats().memory_bytes;
+    };
+    auto build_embree = [&] {
+      const EmbreeScene scene(c.triangles);
+      embree.push_back(scene.build_seconds() * 1e3);
+      b.embree_bytes = scene.memory_bytes();
+      b.embree_bvh_bytes = scene.bvh_bytes();
+    };
+    if (k % 2) {
+      build_embree();
+      build_ours();
+    } else {
+      build_ours();
+      build_embree();
+    }
+    ratios.push_back(ours.back() / embree.back());
+    spent += (ours.back() + embree.back()) * 1e-3;
+  }
+  std::sort(ratios.begin(), ratios.end());
+  b.builds = int(ratios.size());
+  b.ours_ms = Median(ours);
+  b.embree_ms = Median(embree);
+  b.ratio = Median(ratios);
+  b.ratio_low = ratios.front();
+  b.ratio_high = ratios.back();
+  return b;
 }
 
 // ---- Checks ----
@@ -460,6 +517,7 @@ CaseResult RunCase(Case& c, const std::vector<Ray>& rays, const Options& o,
     ratios.push_back((ours.seconds[r] / double(ours.row.rays_timed)) /
                      (brute.seconds[r] / double(brute.row.rays_timed)));
   res.paired_slowdown = Median(ratios);
+  if (embree) res.build = CompareBuilds(c, o);
   if (embree && ours.row.rays_timed == rays.size()) {
     PairWithEmbree(methods[4], methods.back(), &res);
     res.embree_wall_ratio = WallClockChunkRatio(trees[1], *embree, rays);
@@ -499,6 +557,21 @@ std::string ToleranceText() {
   char text[32];
   std::snprintf(text, sizeof text, "%g", double(kEmbreeTolerance));
   return text;
+}
+
+// One line per case: build time and memory against Embree's.
+void PrintBuild(const CaseResult& r) {
+  const BuildComparison& b = r.build;
+  if (b.builds == 0) return;
+  std::printf(
+      "# %s: build %.1f ms vs Embree's %.1f ms, %.2fx (median of %d pairs, range %.2f-%.2f; "
+      "target <= 2x: %s); memory %.2f MB vs Embree's %.2f MB (BVH %.2f MB), %.2fx (target <= 2x: "
+      "%s)\n",
+      r.c->name.c_str(), b.ours_ms, b.embree_ms, b.ratio, b.builds, b.ratio_low, b.ratio_high,
+      b.ratio <= 2.0 ? "met" : "MISSED", double(b.ours_bytes) / 1e6, double(b.embree_bytes) / 1e6,
+      double(b.embree_bvh_bytes) / 1e6,
+      double(b.ours_bytes) / double(std::max<size_t>(1, b.embree_bytes)),
+      double(b.ours_bytes) <= 2.0 * double(b.embree_bytes) ? "met" : "MISSED");
 }
 
 // One line per case: how its rays were checked.
@@ -568,6 +641,27 @@ std::vector<ResultsTable> ResultTables(const std::vector<CaseResult>& results) {
       {"case", "N", "rays", "brute force (exact)", "of which Embree disagreed",
        "Embree (tolerance)", "octree answers checked", "disproved"},
       {}};
+  ResultsTable build{
+      "build",
+      "Building ours (leaf placement) and Embree's BVH on the same triangles, alternately: median "
+      "build time over the pairs (ours: the whole constructor; Embree: rtcCommitScene), the median "
+      "and range of the pairs' ratios, and memory: ours, the flat arrays' capacities (nodes, "
+      "packed triangles, the triangle copy, per-node and per-triangle counts); Embree's, what its "
+      "device memory monitor counted once the scene was committed (geometry buffers and BVH; the "
+      "BVH alone beside it).",
+      {"case", "N", "builds", "ours ms", "Embree ms", "time ratio", "lowest", "highest", "ours MB",
+       "Embree MB", "Embree BVH MB", "memory ratio"},
+      {}};
+  for (const CaseResult& r : results) {
+    const BuildComparison& b = r.build;
+    if (b.builds == 0) continue;
+    build.AddRow({r.c->name, std::to_string(r.n), std::to_string(b.builds), Fixed(b.ours_ms, 1),
+                  Fixed(b.embree_ms, 1), Fixed(b.ratio, 2), Fixed(b.ratio_low, 2),
+                  Fixed(b.ratio_high, 2), Fixed(double(b.ours_bytes) / 1e6, 2),
+                  Fixed(double(b.embree_bytes) / 1e6, 2),
+                  Fixed(double(b.embree_bvh_bytes) / 1e6, 2),
+                  Fixed(double(b.ours_bytes) / double(std::max<size_t>(1, b.embree_bytes)), 2)});
+  }
   for (const CaseResult& r : results) {
     const size_t rays_checked = r.checked.brute_force_rays + r.checked.embree_rays;
     size_t octree_methods = 0;
@@ -592,7 +686,7 @@ std::vector<ResultsTable> ResultTables(const std::vector<CaseResult>& results) {
                      Fixed(r.embree_ratio_low, 2), Fixed(r.embree_ratio_high, 2),
                      Fixed(r.embree_wall_ratio, 2)});
   }
-  return {rows, embree, checks};
+  return {rows, embree, checks, build};
 }
 
 const Row* FindRow(const CaseResult& r, const std::string& method, const std::string& policy,
@@ -753,6 +847,7 @@ int RunOctreeBench(std::span<char*> args) {
         RunCase(c, rays, o, !o.hits_out.empty() && results.empty() ? &hits : nullptr));
     PrintRows(results.back());
     PrintChecks(results.back(), rays.size());
+    PrintBuild(results.back());
     NoteIfNoRayHit(results.back(), c.kind != "model" || o.fit100 || o.obj.empty());
     mismatches += results.back().octree_mismatches;
   }

@@ -263,10 +263,11 @@ class OctreeBuilder {
     }
     s.node_count = nodes.size();
     s.reference_count = tree_.refs_.size();
-    s.memory_bytes = nodes.size() * sizeof(OctreeNode) +
-                     tree_.refs_.size() * sizeof(PackedTriangle) +
-                     tree_.subtree_refs_.size() * sizeof(uint32_t) + tree_.triangle_depth_.size() +
-                     tree_.triangles_.size() * sizeof(Triangle);
+    // What the flat arrays hold reserved, not only what they use.
+    s.memory_bytes =
+        nodes.capacity() * sizeof(OctreeNode) + tree_.refs_.capacity() * sizeof(PackedTriangle) +
+        tree_.subtree_refs_.capacity() * sizeof(uint32_t) + tree_.triangle_depth_.capacity() +
+        tree_.triangles_.capacity() * sizeof(Triangle);
   }
 
   Octree& tree_;

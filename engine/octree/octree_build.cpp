@@ -184,22 +184,41 @@ class OctreeBuilder {
   }
 
   // Hands each triangle of a cell to the octants it overlaps; returns the number of references.
+  // A triangle is tested only against the octants its bounding box overlaps, found per axis: an
+  // octant's grown cube spans, along axis a, the low or the high half's interval depending on bit a
+  // alone, so the box overlaps the octant exactly when it overlaps that half along every axis.
+  // Most triangles of a deep cell lie in one octant, and skip the other seven entirely.
   size_t Distribute(int32_t node, const std::vector<uint32_t>& tris,
                     std::vector<uint32_t> (&lists)[8]) {
     const glm::vec3 c = nodes_[node].center;
     const float h = nodes_[node].half;
+    Aabb cubes[8];
+    for (int oct = 0; oct < 8; ++oct)
+      cubes[oct] = GrownCube(OctantCenter(c, h, oct), h * 0.5f, tree_.margin_);
+    const Aabb& low = cubes[0];   // the low half along every axis
+    const Aabb& high = cubes[7];  // the high half along every axis
     size_t references = 0;
-    for (int oct = 0; oct < 8; ++oct) {
-      const Aabb cube = GrownCube(OctantCenter(c, h, oct), h * 0.5f, tree_.margin_);
-      for (uint32_t id : tris) {
-        if (!Overlaps(bounds_[id], cube)) continue;
-        if (cube.Contains(bounds_[id]) || TriangleOverlapsBox(tree_.triangles_[id], cube))
-          lists[oct].push_back(id);
+    for (uint32_t id : tris) {
+      const Aabb& b = bounds_[id];
+      unsigned octants = 0xFF;  // bit o: octant o's grown cube overlaps the box
+      for (int a = 0; a < 3; ++a) {
+        const unsigned low_side = b.min[a] <= low.max[a] && low.min[a] <= b.max[a];
+        const unsigned high_side = b.min[a] <= high.max[a] && high.min[a] <= b.max[a];
+        octants &= (low_side ? kOctantsOnSide[a][0] : 0u) | (high_side ? kOctantsOnSide[a][1] : 0u);
       }
-      references += lists[oct].size();
+      for (; octants; octants &= octants - 1) {
+        const int oct = __builtin_ctz(octants);
+        if (cubes[oct].Contains(b) || TriangleOverlapsBox(tree_.triangles_[id], cubes[oct])) {
+          lists[oct].push_back(id);
+          ++references;
+        }
+      }
     }
     return references;
   }
+
+  // kOctantsOnSide[a][side]: the octants whose bit a equals side.
+  static constexpr unsigned kOctantsOnSide[3][2] = {{0x55, 0xAA}, {0x33, 0xCC}, {0x0F, 0xF0}};
 
   // Surface-area cost estimate (a ray through a cube hits each octant with probability 1/4, the
   // ratio of their areas), counting a cell visit like one triangle test: splitting pays unless most
@@ -217,6 +236,10 @@ class OctreeBuilder {
   // triangle records one run of references, so the cells a ray visits one after the other (a
   // node, its children, their children) lie close together in memory.
   void Flatten() {
+    size_t references = 0;
+    for (const BuildNode& b : nodes_) references += b.tris.size();
+    tree_.refs_.reserve(references);  // exact: memory_bytes counts capacities
+    tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
     FlattenSubtree(0, 0);
     FillStatistics();

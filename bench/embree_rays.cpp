@@ -1,5 +1,7 @@
 #include "bench/embree_rays.h"
 
+#include "bench/bench_stats.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -87,9 +89,11 @@ EmbreeScene::EmbreeScene(std::span<const Triangle> triangles) {
   rtcAttachGeometry(scene, geom);
   rtcReleaseGeometry(geom);
   const int64_t before_commit = device_bytes_;
+  const double cpu_start = ProcessCpuSeconds();
   const auto start = std::chrono::steady_clock::now();
   rtcCommitScene(scene);
   build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  build_cpu_seconds_ = ProcessCpuSeconds() - cpu_start;
   memory_bytes_ = size_t(std::max<int64_t>(0, device_bytes_));
   bvh_bytes_ = size_t(std::max<int64_t>(0, device_bytes_ - before_commit));
   device_ = device;

@@ -208,13 +208,22 @@ class OctreeBuilder {
       }
       for (; octants; octants &= octants - 1) {
         const int oct = __builtin_ctz(octants);
-        if (cubes[oct].Contains(b) || TriangleOverlapsBox(tree_.triangles_[id], cubes[oct])) {
+        if (cubes[oct].Contains(b) || HasCornerIn(tree_.triangles_[id], cubes[oct]) ||
+            TriangleOverlapsBox(tree_.triangles_[id], cubes[oct])) {
           lists[oct].push_back(id);
           ++references;
         }
       }
     }
     return references;
+  }
+
+  // A corner inside the (closed) cube is a shared point, so the separating axis test would find
+  // the overlap too; this is a few comparisons against its thirteen projections. A triangle
+  // straddling a mid-plane has corners on both sides, so most octants it reaches are settled here.
+  static bool HasCornerIn(const Triangle& t, const Aabb& cube) {
+    return cube.Contains({t.v0, t.v0}) || cube.Contains({t.v1, t.v1}) ||
+           cube.Contains({t.v2, t.v2});
   }
 
   // kOctantsOnSide[a][side]: the octants whose bit a equals side.

@@ -58,8 +58,9 @@ inline unsigned IntersectFour(const glm::vec3& origin, const glm::vec3& dir,
     records = padded;
   }
   // Lanes by transposing each record's first eight floats; the ninth (e2.z) gathered.
+  static_assert(sizeof(PackedTriangle) == 10 * sizeof(float), "nine floats and the id, unpadded");
   const float* f[4];
-  for (int k = 0; k < 4; ++k) f[k] = &records[k].v0.x;
+  for (int k = 0; k < 4; ++k) f[k] = reinterpret_cast<const float*>(&records[k]);
   __m128 a0 = _mm_loadu_ps(f[0]), a1 = _mm_loadu_ps(f[1]), a2 = _mm_loadu_ps(f[2]),
          a3 = _mm_loadu_ps(f[3]);
   _MM_TRANSPOSE4_PS(a0, a1, a2, a3);  // v0.x, v0.y, v0.z, e1.x

@@ -22,10 +22,10 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/results_writer.h"
-#include "engine/paths/data_paths.h"
 #include "engine/ai/moving_ai_format.h"
 #include "engine/ai/path_check.h"
 #include "engine/ai/pathfinder.h"
+#include "engine/paths/data_paths.h"
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab::bench {
@@ -233,7 +233,7 @@ void CheckScenario(const ai::GridMap& map, const ai::Scenario& s, const Config& 
 struct Options {
   std::vector<std::string> maps, scens;
   int rounds = 5;
-  int max_scenarios = 0;  // 0: all of each file
+  int max_scenarios = 0;    // 0: all of each file
   std::string out;          // results path without extension; "" prints only
   std::string results_dir;  // --results DIR: out = DIR/astar
 };

@@ -44,4 +44,10 @@ double ThreadCpuSeconds() {
   return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
 }
 
+double ProcessCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
 }  // namespace partlab::bench

@@ -28,4 +28,8 @@ std::string LoadAverage();
 // The calling thread's CPU time in seconds, from an arbitrary origin (ThreadCpuClock).
 double ThreadCpuSeconds();
 
+// The whole process's CPU time in seconds (every thread's, CLOCK_PROCESS_CPUTIME_ID), from an
+// arbitrary origin: for work a library may hand to threads of its own.
+double ProcessCpuSeconds();
+
 }  // namespace partlab::bench

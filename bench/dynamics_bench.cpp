@@ -23,9 +23,9 @@
 
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
-#include "engine/paths/data_paths.h"
 #include "engine/dynamics/ode_mirror.h"
 #include "engine/dynamics/scene_file.h"
+#include "engine/paths/data_paths.h"
 
 namespace partlab::bench {
 namespace {

@@ -1,5 +1,8 @@
 #include "bench/embree_rays.h"
 
+#include "bench/bench_stats.h"
+
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -67,6 +70,7 @@ EmbreeScene::EmbreeScene(std::span<const Triangle> triangles) {
   available_ = true;
 
   RTCDevice device = rtcNewDevice("threads=1");  // one thread, like the octree
+  rtcSetDeviceMemoryMonitorFunction(device, &EmbreeScene::CountBytes, this);
   RTCScene scene = rtcNewScene(device);
   RTCGeometry geom = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
   auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(
@@ -84,11 +88,23 @@ EmbreeScene::EmbreeScene(std::span<const Triangle> triangles) {
   rtcCommitGeometry(geom);
   rtcAttachGeometry(scene, geom);
   rtcReleaseGeometry(geom);
+  const int64_t before_commit = device_bytes_;
+  const double cpu_start = ProcessCpuSeconds();
   const auto start = std::chrono::steady_clock::now();
   rtcCommitScene(scene);
   build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  build_cpu_seconds_ = ProcessCpuSeconds() - cpu_start;
+  memory_bytes_ = size_t(std::max<int64_t>(0, device_bytes_));
+  bvh_bytes_ = size_t(std::max<int64_t>(0, device_bytes_ - before_commit));
   device_ = device;
   scene_ = scene;
+}
+
+// The device's memory monitor: called before (post = false) each allocation with its size and
+// after each release with minus its size; returning true lets the allocation proceed.
+bool EmbreeScene::CountBytes(void* self, ptrdiff_t bytes, bool /*post*/) {
+  static_cast<EmbreeScene*>(self)->device_bytes_ += bytes;
+  return true;
 }
 
 EmbreeScene::~EmbreeScene() {

@@ -4,6 +4,8 @@
 // Embree.
 #pragma once
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -39,7 +41,14 @@ class EmbreeScene {
   bool available() const { return available_; }
   const std::string& refusal() const { return refusal_; }  // "" unless the triangles were refused
   const std::string& version() const { return version_; }  // "3.13.5"
-  double build_seconds() const { return build_seconds_; }  // rtcCommitScene
+  double build_seconds() const { return build_seconds_; }  // rtcCommitScene, wall clock
+  // rtcCommitScene in CPU time of the whole process (Embree may build on its own threads).
+  double build_cpu_seconds() const { return build_cpu_seconds_; }
+  // What Embree's device memory monitor (rtcSetDeviceMemoryMonitorFunction) counted: the bytes
+  // held once the scene is committed (geometry buffers and BVH), and those rtcCommitScene added
+  // (the BVH alone). The monitor reports every allocation and release the device makes.
+  size_t memory_bytes() const { return memory_bytes_; }
+  size_t bvh_bytes() const { return bvh_bytes_; }
 
   // Nearest hit per ray with t > 1e-6: t (+infinity for a miss) and the triangle's id. A ray
   // EmbreeRefusesRays would name is not handed to Embree and counts as a miss.
@@ -50,10 +59,13 @@ class EmbreeScene {
   bool available_ = false;
   std::string refusal_;
   std::string version_;
-  double build_seconds_ = 0.0;
-  std::vector<uint32_t> ids_;  // Embree primitive index -> triangle id
-  void* device_ = nullptr;     // RTCDevice
-  void* scene_ = nullptr;      // RTCScene
+  double build_seconds_ = 0.0, build_cpu_seconds_ = 0.0;
+  size_t memory_bytes_ = 0, bvh_bytes_ = 0;
+  std::atomic<int64_t> device_bytes_ = 0;  // running total from the memory monitor
+  std::vector<uint32_t> ids_;              // Embree primitive index -> triangle id
+  void* device_ = nullptr;                 // RTCDevice
+  void* scene_ = nullptr;                  // RTCScene
+  static bool CountBytes(void* self, ptrdiff_t bytes, bool post);
 };
 
 }  // namespace partlab::bench

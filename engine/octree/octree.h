@@ -51,7 +51,8 @@ struct OctreeBuildOptions {
 
 struct OctreeBuildStats {
   double build_seconds = 0.0;
-  size_t memory_bytes = 0;  // nodes + packed triangle references + the triangle copy
+  // The flat arrays' capacities: nodes, packed references, subtree counts, depths, triangle copy.
+  size_t memory_bytes = 0;
   size_t node_count = 0;
   size_t leaf_count = 0;
   size_t reference_count = 0;  // packed records (> triangle count when leaves share triangles)

@@ -184,22 +184,50 @@ class OctreeBuilder {
   }
 
   // Hands each triangle of a cell to the octants it overlaps; returns the number of references.
+  // A triangle is tested only against the octants its bounding box overlaps, found per axis: an
+  // octant's grown cube spans, along axis a, the low or the high half's interval depending on bit a
+  // alone, so the box overlaps the octant exactly when it overlaps that half along every axis.
+  // Most triangles of a deep cell lie in one octant, and skip the other seven entirely.
   size_t Distribute(int32_t node, const std::vector<uint32_t>& tris,
                     std::vector<uint32_t> (&lists)[8]) {
     const glm::vec3 c = nodes_[node].center;
     const float h = nodes_[node].half;
+    Aabb cubes[8];
+    for (int oct = 0; oct < 8; ++oct)
+      cubes[oct] = GrownCube(OctantCenter(c, h, oct), h * 0.5f, tree_.margin_);
+    const Aabb& low = cubes[0];   // the low half along every axis
+    const Aabb& high = cubes[7];  // the high half along every axis
     size_t references = 0;
-    for (int oct = 0; oct < 8; ++oct) {
-      const Aabb cube = GrownCube(OctantCenter(c, h, oct), h * 0.5f, tree_.margin_);
-      for (uint32_t id : tris) {
-        if (!Overlaps(bounds_[id], cube)) continue;
-        if (cube.Contains(bounds_[id]) || TriangleOverlapsBox(tree_.triangles_[id], cube))
-          lists[oct].push_back(id);
+    for (uint32_t id : tris) {
+      const Aabb& b = bounds_[id];
+      unsigned octants = 0xFF;  // bit o: octant o's grown cube overlaps the box
+      for (int a = 0; a < 3; ++a) {
+        const unsigned low_side = b.min[a] <= low.max[a] && low.min[a] <= b.max[a];
+        const unsigned high_side = b.min[a] <= high.max[a] && high.min[a] <= b.max[a];
+        octants &= (low_side ? kOctantsOnSide[a][0] : 0u) | (high_side ? kOctantsOnSide[a][1] : 0u);
       }
-      references += lists[oct].size();
+      for (; octants; octants &= octants - 1) {
+        const int oct = __builtin_ctz(octants);
+        if (cubes[oct].Contains(b) || HasCornerIn(tree_.triangles_[id], cubes[oct]) ||
+            TriangleOverlapsBox(tree_.triangles_[id], cubes[oct])) {
+          lists[oct].push_back(id);
+          ++references;
+        }
+      }
     }
     return references;
   }
+
+  // A corner inside the (closed) cube is a shared point, so the separating axis test would find
+  // the overlap too; this is a few comparisons against its thirteen projections. A triangle
+  // straddling a mid-plane has corners on both sides, so most octants it reaches are settled here.
+  static bool HasCornerIn(const Triangle& t, const Aabb& cube) {
+    return cube.Contains({t.v0, t.v0}) || cube.Contains({t.v1, t.v1}) ||
+           cube.Contains({t.v2, t.v2});
+  }
+
+  // kOctantsOnSide[a][side]: the octants whose bit a equals side.
+  static constexpr unsigned kOctantsOnSide[3][2] = {{0x55, 0xAA}, {0x33, 0xCC}, {0x0F, 0xF0}};
 
   // Surface-area cost estimate (a ray through a cube hits each octant with probability 1/4, the
   // ratio of their areas), counting a cell visit like one triangle test: splitting pays unless most
@@ -217,6 +245,10 @@ class OctreeBuilder {
   // triangle records one run of references, so the cells a ray visits one after the other (a
   // node, its children, their children) lie close together in memory.
   void Flatten() {
+    size_t references = 0;
+    for (const BuildNode& b : nodes_) references += b.tris.size();
+    tree_.refs_.reserve(references);  // exact: memory_bytes counts capacities
+    tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
     FlattenSubtree(0, 0);
     FillStatistics();
@@ -263,10 +295,11 @@ class OctreeBuilder {
     }
     s.node_count = nodes.size();
     s.reference_count = tree_.refs_.size();
-    s.memory_bytes = nodes.size() * sizeof(OctreeNode) +
-                     tree_.refs_.size() * sizeof(PackedTriangle) +
-                     tree_.subtree_refs_.size() * sizeof(uint32_t) + tree_.triangle_depth_.size() +
-                     tree_.triangles_.size() * sizeof(Triangle);
+    // What the flat arrays hold reserved, not only what they use.
+    s.memory_bytes =
+        nodes.capacity() * sizeof(OctreeNode) + tree_.refs_.capacity() * sizeof(PackedTriangle) +
+        tree_.subtree_refs_.capacity() * sizeof(uint32_t) + tree_.triangle_depth_.capacity() +
+        tree_.triangles_.capacity() * sizeof(Triangle);
   }
 
   Octree& tree_;

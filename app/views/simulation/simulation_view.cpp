@@ -19,12 +19,11 @@
 #include <limits>
 #include <optional>
 
-#include "app/panels/tooltip.h"
-#include "engine/thread_cpu_clock.h"
 #include "app/clamped_value.h"
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/tooltip.h"
 #include "app/render/debug_draw_renderer.h"
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/shader_program.h"
@@ -44,6 +43,7 @@
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/scenes/scene_registry.h"
 #include "engine/scenes/trace_recording.h"
+#include "engine/thread_cpu_clock.h"
 
 namespace partlab {
 
@@ -58,6 +58,17 @@ constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
                                            "deeper planes are too small to read"};
 constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are invisible",
                                              "more opaque planes hide the bodies"};
+
+constexpr float kStepControlsHeight = 40.0f;  // the base's Play / Step window, about
+
+// The width the base's Play / Step window takes at the bottom-left corner (app/panels/
+// status_bar.cpp: a font size's margin, the window's padding, two buttons).
+float StepControlsWidth() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = ImGui::CalcTextSize("Pause").x + ImGui::CalcTextSize("Step").x +
+                        4.0f * style.FramePadding.x + style.ItemSpacing.x;
+  return ImGui::GetFontSize() + 2.0f * style.WindowPadding.x + buttons + style.ItemSpacing.x;
+}
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -86,7 +97,10 @@ class SimulationView final : public View {
   void UpdateGui() override;
   void UpdateWindows() override;
   bool Pick(const PickRay& ray) override;
-  bool Animating() const override { return playing_ || replay_playing_; }
+  bool Animating() const override { return stepping().playing(); }
+  // Play, pause and single step are the base's (stepping()): the physics steps live, the replay
+  // viewer's frames while it is open.
+  bool ShowsStepControls() const override { return true; }
 
  private:
   // Scene and broad phase.
@@ -124,6 +138,7 @@ class SimulationView final : public View {
   void DrawReplayWindow();
   void DrawStatusBar();
   void ApplyNextOpStage();
+  void StepOnceWhenPaused();
   void OpenReplay(const std::string& path);
 
   AppContext& app_;
@@ -137,8 +152,6 @@ class SimulationView final : public View {
   std::string algo_ = "sabsp";
   std::unique_ptr<Scene> scene_;
   BspParams bsp_params_;
-  bool playing_ = true, step_once_ = false, stepped_this_frame_ = false;
-  double accumulator_ = 0;
 
   // Measurements of the last physics step and the last frame.
   PhysicsStepTimings last_;
@@ -202,8 +215,7 @@ class SimulationView final : public View {
   TraceRecorder recorder_;
   bool recording_ = false;
   std::string record_path_, record_status_;
-  bool replay_mode_ = false, replay_playing_ = false;
-  double replay_accumulator_ = 0;
+  bool replay_mode_ = false;
   ReplayScrubber replay_;
   char replay_path_[512] = {};
   std::string replay_status_;
@@ -246,6 +258,11 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
   record_path_ =
       (headless_ ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
   Reset();
+  // The base's fixed step is the scene's (thesis 6.1: 1/25 s), and a frame counts at most one
+  // step's time: at most one physics step per rendered frame, so that when a step is slow the
+  // simulation slows down instead of queueing steps, and input stays responsive.
+  const double step_seconds = scene_->params().physics.step_seconds;
+  stepping() = StepControl(step_seconds, step_seconds);
   const SceneInfo& info = SceneCatalog()[scene_index_];
   std::printf("partlab: simulation scene %d (%.*s), broad phase %s, seed %d\n", info.number,
               int(info.title.size()), info.title.data(), algo_.c_str(), seed_);
@@ -402,7 +419,6 @@ void SimulationView::Reset() {
   note_.clear();
   contenders_.clear();
   if (side_by_side_) companion_.Start(companion_algo_);
-  accumulator_ = 0;
   UpdateSceneRegion();
   FindStaticCaps();
 }
@@ -443,7 +459,7 @@ void SimulationView::SwitchAlgorithm(const std::string& name) {
     if (replay_.is_open()) replay_status_ = replay_.SetAlgorithm(name);
     return;
   }
-  if (!playing_) step_once_ = true;
+  StepOnceWhenPaused();
 }
 
 // The panel edits the shown BSP's parameters; sabsp's are also kept (and saved) as bsp_params_.
@@ -549,30 +565,19 @@ void SimulationView::FrameCamera() {
   app_.camera.distance *= 0.82f;  // the 10 % margin of Frame is generous for a full scene
 }
 
-void SimulationView::Step(float dt) {
-  if (replay_mode_) {
-    if (!replay_playing_ || stepped_this_frame_) return;
-    replay_accumulator_ += dt;
-    if (replay_accumulator_ < scene_->params().physics.step_seconds) return;
-    replay_accumulator_ = 0;
-    if (replay_.frame() + 1 >= replay_.frame_count()) {
-      replay_playing_ = false;
-      return;
-    }
-    replay_status_ = replay_.Seek(replay_.frame() + 1);
-    stepped_this_frame_ = true;
+// One fixed step of the base's StepControl (the scene's 1/25 s): the next physics step, or the
+// replay viewer's next frame.
+void SimulationView::Step(float /*dt*/) {
+  if (!replay_mode_) {
+    PhysicsStep();
     return;
   }
-  // At most one physics step per rendered frame: when a step is slow the simulation slows down
-  // instead of queueing steps, so input stays responsive.
-  if ((!playing_ && !step_once_) || stepped_this_frame_) return;
-  const double step_seconds = scene_->params().physics.step_seconds;
-  accumulator_ += dt;
-  if (!step_once_ && accumulator_ < step_seconds) return;
-  accumulator_ = std::clamp(accumulator_ - step_seconds, 0.0, step_seconds);
-  step_once_ = false;
-  stepped_this_frame_ = true;
-  PhysicsStep();
+  if (!replay_.is_open()) return;
+  if (replay_.frame() + 1 >= replay_.frame_count()) {
+    stepping().Pause();  // the end of the trace
+    return;
+  }
+  replay_status_ = replay_.Seek(replay_.frame() + 1);
 }
 
 // --- Drawing -------------------------------------------------------------------------------------
@@ -706,7 +711,6 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
 void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
   const double cpu_start = ThreadCpuMs();
-  stepped_this_frame_ = false;
   // A sphere of radius r at distance d covers r / (d tan(fov/2)) of half the viewport height.
   eye_ = ctx.camera.Eye();
   pixels_per_radian_ =
@@ -792,15 +796,10 @@ bool SimulationView::Pick(const PickRay& ray) {
 
 void SimulationView::HandleKeys() {
   if (ImGui::GetIO().WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
-    if (replay_mode_)
-      replay_playing_ = !replay_playing_;
-    else
-      playing_ = !playing_;
-  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) stepping().TogglePlay();
   if (ImGui::IsKeyPressed(GLFW_KEY_S, false) && !replay_mode_) {
-    playing_ = false;
-    step_once_ = true;
+    stepping().Pause();
+    stepping().RequestSingleStep();
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_N, false) && op_stepping_ && !replay_mode_) ApplyNextOpStage();
   if (replay_mode_ && replay_.is_open()) {
@@ -809,6 +808,12 @@ void SimulationView::HandleKeys() {
     if (ImGui::IsKeyPressed(GLFW_KEY_LEFT_BRACKET, true) && replay_.frame() > 0)
       replay_status_ = replay_.Seek(replay_.frame() - 1);
   }
+}
+
+// A change made while paused (another broad phase, the side-by-side companion) shows at once: the
+// structure is built at the next physics step.
+void SimulationView::StepOnceWhenPaused() {
+  if (!stepping().playing()) stepping().RequestSingleStep();
 }
 
 // Two presses per operation: the first shows what is next on its node (before), the second
@@ -848,15 +853,6 @@ void SimulationView::DrawControlsWindow() {
     }
     ImGui::EndCombo();
   }
-  if (ImGui::Button(playing_ ? "Pause" : "Play")) playing_ = !playing_;
-  Tip("Space");
-  ImGui::SameLine();
-  if (ImGui::Button("Step")) {
-    playing_ = false;
-    step_once_ = true;
-  }
-  Tip("One physics step of 1/25 s (S)");
-  ImGui::SameLine();
   if (ImGui::Button("Reset")) Reset();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);
@@ -895,7 +891,7 @@ void SimulationView::DrawControlsWindow() {
       companion_.Start(companion_algo_);
     else
       companion_.Stop();
-    if (!playing_) step_once_ = true;
+    StepOnceWhenPaused();
   }
   Tip("Two viewports, one camera: the broad phase above on the left, a second one on the right,\n"
       "fed the same frames. By default the thesis's own tree (sabsp_thesis) beside ours (sabsp):\n"
@@ -909,7 +905,7 @@ void SimulationView::DrawControlsWindow() {
         if (ImGui::Selectable(n.c_str(), n == companion_algo_) && n != companion_algo_) {
           companion_algo_ = n;
           companion_.Start(n);
-          if (!playing_) step_once_ = true;
+          StepOnceWhenPaused();
         }
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("%.*s", int(BroadPhaseDescription(name).size()),
@@ -969,7 +965,7 @@ void SimulationView::DrawBspWindow() {
   if (ImGui::CollapsingHeader("Operation stepping (teaching)")) {
     if (ImGui::Checkbox("Step operations by hand", &op_stepping_)) {
       bsp->SetOperationStepping(op_stepping_);
-      if (op_stepping_) playing_ = false;
+      if (op_stepping_) stepping().Pause();
       stepper_.Reset();
     }
     Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
@@ -979,7 +975,7 @@ void SimulationView::DrawBspWindow() {
       if (ImGui::Button(stepper_.showing_next() ? "Apply (N)" : "Show next (N)"))
         ApplyNextOpStage();
       ImGui::SameLine();
-      if (ImGui::Button("Physics step (S)")) step_once_ = true;
+      if (ImGui::Button("Physics step (S)")) stepping().RequestSingleStep();
     }
     if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
     if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
@@ -1004,7 +1000,9 @@ void SimulationView::DrawBspWindow() {
 
 void SimulationView::DrawTimingsWindow() {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 40.0f), ImGuiCond_FirstUseEver, ImVec2(0, 1));
+  // Above the base's Play / Step buttons at the bottom-left corner.
+  ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 2.0f * kStepControlsHeight),
+                          ImGuiCond_FirstUseEver, ImVec2(0, 1));
   ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
   // Six rolling plots cost a software rasteriser about 4 ms a frame (1280x720, llvmpipe) and the
   // status bar already shows the same step timings: there the window starts collapsed.
@@ -1069,7 +1067,7 @@ void SimulationView::OpenReplay(const std::string& path) {
   error_.clear();
   replay_status_.clear();
   replay_mode_ = true;
-  playing_ = false;
+  stepping().Pause();  // the replay starts on its first frame; Play runs it
 }
 
 void SimulationView::DrawReplayWindow() {
@@ -1097,7 +1095,7 @@ void SimulationView::DrawReplayWindow() {
     ImGui::SameLine();
     if (ImGui::Button("<")) frame = std::max(frame - 1, 0);
     ImGui::SameLine();
-    if (ImGui::Button(replay_playing_ ? "Pause" : "Play")) replay_playing_ = !replay_playing_;
+    if (ImGui::Button(stepping().playing() ? "Pause" : "Play")) stepping().TogglePlay();
     ImGui::SameLine();
     if (ImGui::Button(">")) frame += 1;
     ImGui::SameLine();
@@ -1130,7 +1128,7 @@ void SimulationView::DrawStatusBar() {
                   w.DynamicCount() + w.StaticCount(), w.DynamicCount(), w.StaticCount(),
                   (unsigned long long)scene_->step_count(), last_.pairs, step_ms_,
                   last_.broad_phase_ms(), last_.physics_ms(), render_ms_,
-                  playing_ ? "" : " | paused");
+                  stepping().playing() ? "" : " | paused");
   }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(0, display.y), ImGuiCond_Always, ImVec2(0, 1));
@@ -1145,6 +1143,8 @@ void SimulationView::DrawStatusBar() {
   if (ImGui::Begin("##simulation-status", nullptr, flags)) {
     DrawErrorLine(error_, "sim-error");
     DrawNoticeLine(notice_, "sim-notice");
+    // The line starts right of the base's Play / Step buttons, which float over this corner.
+    ImGui::SetCursorPosX(StepControlsWidth());
     ImGui::TextUnformatted(text);
   }
   ImGui::End();
@@ -1174,7 +1174,6 @@ void SimulationView::UpdateWindows() {
   DrawTimingsWindow();
   DrawViewportCaptions();
   if (replay_mode_) DrawReplayWindow();
-  if (!replay_mode_) replay_playing_ = false;
   DrawStatusBar();
 }
 
@@ -1182,10 +1181,9 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
   return std::make_unique<SimulationView>(app);
 }
 
-const bool kRegistered =
-    RegisterView({"Simulation",
-                  "The thesis's four simulations with a live broad phase and its overlay",
-                  &CreateSimulationView, /*uses_model=*/false});
+const bool kRegistered = RegisterView(
+    {"Simulation", "The thesis's four simulations with a live broad phase and its overlay",
+     &CreateSimulationView, /*uses_model=*/false});
 
 }  // namespace
 

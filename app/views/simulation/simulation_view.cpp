@@ -34,12 +34,14 @@
 #include "app/views/simulation/sim_bsp_overlay.h"
 #include "app/views/simulation/sim_bsp_settings.h"
 #include "app/views/simulation/sim_colouring.h"
+#include "app/views/simulation/sim_lesson_verbs.h"
 #include "app/views/simulation/sim_op_stepper.h"
 #include "app/views/simulation/sim_replay.h"
 #include "app/views/simulation/sim_rolling_plot.h"
 #include "app/views/simulation/sim_side_by_side.h"
 #include "app/views/simulation/sim_static_caps.h"
 #include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/sabsp/bsp_figures.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/scenes/scene_registry.h"
 #include "engine/scenes/trace_recording.h"
@@ -83,7 +85,7 @@ struct Contender {
   size_t pairs = 0;
 };
 
-class SimulationView final : public View {
+class SimulationView final : public View, private SimLessonSubject {
  public:
   explicit SimulationView(AppContext& app);
   ~SimulationView() override;
@@ -101,6 +103,15 @@ class SimulationView final : public View {
   // Play, pause and single step are the base's (stepping()): the physics steps live, the replay
   // viewer's frames while it is open.
   bool ShowsStepControls() const override { return true; }
+
+  // Lessons: the verbs live in sim_lesson_verbs.cpp; the view lends them SimLessonSubject.
+  std::string RunLessonAction(const LessonCommand& action) override {
+    return RunSimLessonAction(*this, action);
+  }
+  std::string CheckLessonClaim(const LessonCommand& check) override {
+    return CheckSimLessonClaim(*this, check);
+  }
+  std::vector<LessonVerb> LessonVerbs() const override;
 
  private:
   // Scene and broad phase.
@@ -126,7 +137,7 @@ class SimulationView final : public View {
 
   // Drawing.
   void BuildLiveInstances();
-  void BuildReplayInstances();
+  void BuildBoxInstances(const std::vector<Aabb>& frame, const std::vector<BoxPair>& pairs);
   Color BodyColour(uint32_t id, bool is_static, ShapeKind shape, float speed) const;
   void DrawOverlay(DebugDraw& draw);
 
@@ -140,6 +151,17 @@ class SimulationView final : public View {
   void ApplyNextOpStage();
   void StepOnceWhenPaused();
   void OpenReplay(const std::string& path);
+  void OpenFigure(const BspFigure& figure, bool thesis);
+
+  // SimLessonSubject: what the lesson verbs see and do.
+  SemiAdjustingBsp* ShownBsp() override { return CurrentBsp(); }
+  std::span<const Aabb> ShownBoxes() const override;
+  std::span<const BoxPair> ShownPairs() const override;
+  void StepOnce() override { Step(float(stepping().step_seconds())); }
+  void SetOperationStepping(bool on) override;
+  std::string AdvanceOperation() override;
+  void HighlightNode(NodeId node) override { selected_ = node; }
+  std::string SwitchBroadPhase(const std::string& name) override;
 
   AppContext& app_;
   bool headless_ = false;
@@ -206,6 +228,10 @@ class SimulationView final : public View {
   SideBySide companion_;
   StepCaption primary_caption_;
 
+  // A scripted figure of chapter 4 (--preset KEY, bsp_figures.h): a few boxes moved by a script
+  // through a BSP of their own, shown instead of the physics scene.
+  std::unique_ptr<BspFigureRun> figure_;
+
   // Compare mode.
   bool compare_ = false, compare_brute_ = false;
   std::vector<Contender> contenders_;
@@ -266,9 +292,19 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
   const SceneInfo& info = SceneCatalog()[scene_index_];
   std::printf("partlab: simulation scene %d (%.*s), broad phase %s, seed %d\n", info.number,
               int(info.title.size()), info.title.data(), algo_.c_str(), seed_);
+  if (!options.preset.empty()) {
+    if (const BspFigure* figure = FindBspFigure(options.preset)) {
+      OpenFigure(*figure, options.algo != "sabsp");
+    } else {
+      notice_ = "partlab: unknown --preset '" + options.preset + "' for the Simulation view (";
+      for (const BspFigure& f : BspFigures()) notice_ += std::string(f.key) + " ";
+      notice_.back() = ')';
+      std::fprintf(stderr, "%s\n", notice_.c_str());
+    }
+  }
   if (options.steps > 0) {
     const auto start = Clock::now();
-    for (int i = 0; i < options.steps; ++i) PhysicsStep();
+    for (int i = 0; i < options.steps; ++i) StepOnce();
     std::printf("partlab: %d physics steps of scene %d with %s in %.0f ms\n", options.steps,
                 SceneCatalog()[scene_index_].number, algo_.c_str(), MsSince(start));
   }
@@ -407,7 +443,7 @@ void SimulationView::Reset() {
   scene_->Create(params, MakeAlgorithm(algo_));
   scene_->world().SetFrameObserver([this](std::span<const Aabb> frame, std::span<const BoxPair> p) {
     pairs_.assign(p.begin(), p.end());
-    if (compare_ || side_by_side_) frame_.assign(frame.begin(), frame.end());
+    frame_.assign(frame.begin(), frame.end());  // compare mode, side by side, lesson checks
     if (recording_) record_status_ = recorder_.Record(frame);
   });
   pairs_.clear();
@@ -419,6 +455,7 @@ void SimulationView::Reset() {
   note_.clear();
   contenders_.clear();
   if (side_by_side_) companion_.Start(companion_algo_);
+  if (figure_) OpenFigure(figure_->figure(), figure_->bsp().Name() == "sabsp_thesis");
   UpdateSceneRegion();
   FindStaticCaps();
 }
@@ -474,6 +511,7 @@ void SimulationView::ApplyBspParams(const BspParams& edited) {
 }
 
 BroadPhase* SimulationView::CurrentBroadPhase() const {
+  if (figure_) return &figure_->bsp();
   if (replay_mode_) return replay_.broad_phase();
   return scene_ ? scene_->world().broad_phase() : nullptr;
 }
@@ -556,6 +594,13 @@ void SimulationView::UpdateSceneRegion() {
 }
 
 void SimulationView::FrameCamera() {
+  if (figure_) {  // the thesis draws its figures in the plane: look at it from the front
+    app_.camera.yaw = 0.70f;
+    app_.camera.pitch = 0.35f;
+    app_.camera.Frame(figure_->Bounds(), 16.0f / 9.0f);
+    app_.camera.distance *= 1.3f;  // room for the planes around the boxes
+    return;
+  }
   UpdateSceneRegion();
   Aabb bounds = region_;
   if (bounds.IsEmpty()) bounds = Aabb{glm::vec3(-20.0f), glm::vec3(20.0f)};
@@ -568,6 +613,12 @@ void SimulationView::FrameCamera() {
 // One fixed step of the base's StepControl (the scene's 1/25 s): the next physics step, or the
 // replay viewer's next frame.
 void SimulationView::Step(float /*dt*/) {
+  if (figure_) {
+    figure_->Step();
+    if (op_stepping_) stepper_.Reset();  // the scheduler re-verified: peek again
+    totals_.Add(figure_->bsp().last_stats().ops);
+    return;
+  }
   if (!replay_mode_) {
     PhysicsStep();
     return;
@@ -649,9 +700,9 @@ void SimulationView::BuildLiveInstances() {
   static_boxes_.clear();
 }
 
-// A trace holds boxes only: each present box is drawn as itself.
-void SimulationView::BuildReplayInstances() {
-  const std::vector<Aabb>& frame = replay_.boxes();
+// A trace or a figure holds boxes only: each present box is drawn as itself.
+void SimulationView::BuildBoxInstances(const std::vector<Aabb>& frame,
+                                       const std::vector<BoxPair>& pairs) {
   const uint32_t ids = uint32_t(frame.size());
   leaf_of_.clear();
   paired_.clear();
@@ -659,7 +710,7 @@ void SimulationView::BuildReplayInstances() {
   if (colour_mode_ == BodyColourMode::kLeaf && bsp)
     MapBoxesToLeaves(bsp->tree(), ids, leaf_of_);
   else
-    MarkPairedBoxes(replay_.pairs(), ids, paired_);
+    MarkPairedBoxes(pairs, ids, paired_);
   boxes_.clear();
   for (auto& level : spheres_) level.clear();
   for (uint32_t id = 0; id < ids; ++id) {
@@ -681,7 +732,12 @@ void SimulationView::BuildReplayInstances() {
 BspOverlayOptions SimulationView::OverlayOptions() const {
   BspOverlayOptions options = overlay_options_;
   options.planes = show_overlay_;
-  if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
+  if (figure_) {  // the figure's boxes with a margin; planes tall enough to read as walls
+    const Aabb bounds = figure_->Bounds();
+    options.clip =
+        Aabb{bounds.min - glm::vec3(1.5f, 2.0f, 3.0f), bounds.max + glm::vec3(1.5f, 3.0f, 3.0f)};
+    options.plane_alpha = std::max(options.plane_alpha, 0.3f);  // a few planes: none hides another
+  } else if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
     const float headroom = 0.5f * region_.Extent().y;
     options.clip = Aabb{region_.min, region_.max + glm::vec3(0.0f, headroom, 0.0f)};
   }
@@ -715,13 +771,15 @@ void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
   eye_ = ctx.camera.Eye();
   pixels_per_radian_ =
       0.5f * std::max(ctx.framebuffer_size.y, 1.0f) / std::tan(0.5f * ctx.camera.fov_y);
-  if (replay_mode_ && replay_.is_open())
-    BuildReplayInstances();
+  if (figure_)
+    BuildBoxInstances(figure_->boxes(), figure_->pairs());
+  else if (replay_mode_ && replay_.is_open())
+    BuildBoxInstances(replay_.boxes(), replay_.pairs());
   else
     BuildLiveInstances();
   const auto built = Clock::now();
   DrawOverlay(draw);
-  if (side_by_side_ && !replay_mode_) companion_.RecordOverlay(OverlayOptions());
+  if (side_by_side_ && !replay_mode_ && !figure_) companion_.RecordOverlay(OverlayOptions());
   instances_ms_.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));
   overlay_ms_.Push(float(MsSince(built)));
   prepare_ms_ = MsSince(start);
@@ -733,7 +791,7 @@ void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
   const double cpu_start = ThreadCpuMs();
   auto* batches = dynamic_cast<DebugDrawRenderer*>(&draw);
-  if (side_by_side_ && !replay_mode_ && batches && ctx.framebuffer_size.x >= 2.0f &&
+  if (side_by_side_ && !replay_mode_ && !figure_ && batches && ctx.framebuffer_size.x >= 2.0f &&
       ctx.framebuffer_size.y >= 2.0f) {
     RenderSideBySide(ctx, *batches);
   } else {
@@ -766,7 +824,7 @@ void SimulationView::RenderSideBySide(const RenderContext& ctx, DebugDrawRendere
 
 // Over each half: which broad phase it is, what its operations and step cost.
 void SimulationView::DrawViewportCaptions() {
-  if (!side_by_side_ || replay_mode_) return;
+  if (!side_by_side_ || replay_mode_ || figure_) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   list->AddLine(ImVec2(display.x * 0.5f, 0), ImVec2(display.x * 0.5f, display.y),
@@ -810,6 +868,67 @@ void SimulationView::HandleKeys() {
   }
 }
 
+// A figure replaces the physics scene in the view (the scene keeps its state underneath): its
+// boxes, its own BSP of the chosen profile, the camera on it.
+void SimulationView::OpenFigure(const BspFigure& figure, bool thesis) {
+  figure_ = std::make_unique<BspFigureRun>(figure, thesis);
+  figure_->bsp().SetOperationStepping(op_stepping_);
+  selected_ = kNoNode;
+  stepper_.Reset();
+  totals_ = {};
+  side_by_side_ = false;
+  FrameCamera();
+  std::printf("partlab: figure %.*s (thesis %.*s), %s\n", int(figure.key.size()), figure.key.data(),
+              int(figure.section.size()), figure.section.data(), thesis ? "sabsp_thesis" : "sabsp");
+}
+
+// --- Lessons (sim_lesson_verbs.h) ----------------------------------------------------------------
+
+std::vector<View::LessonVerb> SimulationView::LessonVerbs() const {
+  std::vector<LessonVerb> verbs;
+  for (const SimLessonVerb& v : SimLessonVerbs()) verbs.push_back({v.verb, v.usage, v.is_check});
+  return verbs;
+}
+
+std::span<const Aabb> SimulationView::ShownBoxes() const {
+  if (figure_) return figure_->boxes();
+  if (replay_mode_) return replay_.boxes();
+  return frame_;
+}
+
+std::span<const BoxPair> SimulationView::ShownPairs() const {
+  if (figure_) return figure_->pairs();
+  if (replay_mode_) return replay_.pairs();
+  return pairs_;
+}
+
+void SimulationView::SetOperationStepping(bool on) {
+  if (on == op_stepping_) return;
+  op_stepping_ = on;
+  if (SemiAdjustingBsp* bsp = CurrentBsp()) bsp->SetOperationStepping(on);
+  if (on) stepping().Pause();
+  stepper_.Reset();
+}
+
+std::string SimulationView::AdvanceOperation() {
+  ApplyNextOpStage();
+  return stepper_.message();
+}
+
+// A figure restarts under the other profile (its history is the profile's); the live scene
+// switches its broad phase, built from the current boxes at the next step.
+std::string SimulationView::SwitchBroadPhase(const std::string& name) {
+  if (!MakeBroadPhase(name)) return "unknown broad phase '" + name + "'";
+  if (figure_) {
+    if (name != "sabsp" && name != "sabsp_thesis")
+      return "a figure runs on sabsp or sabsp_thesis, not '" + name + "'";
+    OpenFigure(figure_->figure(), name == "sabsp_thesis");
+    return "";
+  }
+  SwitchAlgorithm(name);
+  return "";
+}
+
 // A change made while paused (another broad phase, the side-by-side companion) shows at once: the
 // structure is built at the next physics step.
 void SimulationView::StepOnceWhenPaused() {
@@ -845,6 +964,7 @@ void SimulationView::DrawControlsWindow() {
       if (ImGui::Selectable(label, i == scene_index_) && i != scene_index_) {
         scene_index_ = i;
         replay_mode_ = false;
+        figure_.reset();
         Reset();
         FrameCamera();
       }
@@ -1115,7 +1235,14 @@ void SimulationView::DrawStatusBar() {
   const auto catalog = SceneCatalog();
   const SceneInfo& info = catalog[scene_index_];
   char text[256];
-  if (replay_mode_ && replay_.is_open()) {
+  if (figure_) {
+    const BspFigure& f = figure_->figure();
+    std::snprintf(
+        text, sizeof text, "%.*s (thesis %.*s) | %s | frame %d | %zu pairs | %zu events pending%s",
+        int(f.title.size()), f.title.data(), int(f.section.size()), f.section.data(),
+        std::string(figure_->bsp().Name()).c_str(), figure_->frames_fed(), figure_->pairs().size(),
+        figure_->bsp().PendingOps(), stepping().playing() ? "" : " | paused");
+  } else if (replay_mode_ && replay_.is_open()) {
     std::snprintf(text, sizeof text, "Replay %s | %s | frame %u/%u | %u boxes | %zu pairs",
                   replay_.path().c_str(), algo_.c_str(), replay_.frame() + 1, replay_.frame_count(),
                   replay_.box_count_present(), replay_.pairs().size());

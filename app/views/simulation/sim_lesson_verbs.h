@@ -31,8 +31,9 @@ class SimLessonSubject {
   virtual std::span<const BoxPair> ShownPairs() const = 0;
   // One step of the view: a physics step, or the scripted figure's next frame.
   virtual void StepOnce() = 0;
-  // Operation stepping (5.2 by hand): on or off, and one stage (show the next operation, then
-  // apply it); returns the stage's message.
+  // Operation stepping (5.2 by hand): on or off (turning it on while on changes nothing, the
+  // operation shown stays shown), and one stage (show the next operation, then apply it);
+  // returns the stage's message.
   virtual void SetOperationStepping(bool on) = 0;
   virtual std::string AdvanceOperation() = 0;
   virtual void HighlightNode(NodeId node) = 0;

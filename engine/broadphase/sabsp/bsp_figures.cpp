@@ -55,16 +55,17 @@ void StraddlerRowFrames(int frame, std::vector<Aabb>& out) {
 }
 
 // 4.5, Figure 4.6: columns at x = 0 and x = 10 cut between them; from frame 1 three boxes of the
-// right column join the left one (7 | 1). Every cut along x leaves 7 | 1 or straddles the left
-// column: the balance fails, and the swap it chains keeps the heavier subtree.
+// right column climb onto the left one (7 | 1). Every cut along x leaves 7 | 1 or straddles the
+// left column: the balance fails, and the swap it chains keeps the heavier subtree.
 void DepletedColumnFrames(int frame, std::vector<Aabb>& out) {
   out.clear();
   for (int i = 0; i < 4; ++i) out.push_back(UnitAt(0, 2.0f * float(i)));
-  for (int i = 4; i < 8; ++i)
-    out.push_back(UnitAt(frame >= 1 && i >= 5 ? 0 : 10, 2.0f * float(i - 4)));
+  for (int i = 4; i < 8; ++i) out.push_back(UnitAt(10, 2.0f * float(i - 4)));
+  if (frame < 1) return;
+  for (int i = 5; i < 8; ++i) out[i] = UnitAt(0, 2.0f * float(i));  // on top of the left column
 }
 
-// 4.6, Figure 4.7: a row of 6 at x = 0..10 (later split 3 | 3) and a column of 6 at x = 100.
+// 4.6, Figure 4.7: a row of 6 at x = 0..10 (later split 3 | 3) and a column of 6 at x = 20.
 // From frame 40 three boxes leave the row: its merge is queued and waits (no spare time). From
 // frame 50 the column grows to 12: the root is 3 | 12, no cut along x helps, the balance fails
 // and the swap keeps the column's side, deleting the row's subtree with its queued merge. When
@@ -72,11 +73,11 @@ void DepletedColumnFrames(int frame, std::vector<Aabb>& out) {
 void StaleMergeFrames(int frame, std::vector<Aabb>& out) {
   out.assign(18, kAbsent);
   for (int i = 0; i < 6; ++i) out[i] = UnitAt(2.0f * float(i));
-  for (int i = 6; i < 12; ++i) out[i] = UnitAt(100, 2.0f * float(i - 6));
+  for (int i = 6; i < 12; ++i) out[i] = UnitAt(20, 2.0f * float(i - 6));
   if (frame >= 40)
     for (int i : {0, 1, 5}) out[i] = kAbsent;
   if (frame >= 50)
-    for (int i = 12; i < 18; ++i) out[i] = UnitAt(100, 2.0f * float(i - 6));
+    for (int i = 12; i < 18; ++i) out[i] = UnitAt(20, 2.0f * float(i - 6));
 }
 
 // 3.5, Figure 3.5: two rows of 2 x 2 boxes along the diagonal x + y = const, each box half

@@ -594,11 +594,11 @@ void SimulationView::UpdateSceneRegion() {
 }
 
 void SimulationView::FrameCamera() {
-  if (figure_) {  // the thesis draws its figures in the plane: look at it from the front
-    app_.camera.yaw = 0.70f;
-    app_.camera.pitch = 0.35f;
+  if (figure_) {  // the thesis draws its figures in the plane: look at it from the front, above
+    app_.camera.yaw = 0.60f;
+    app_.camera.pitch = 0.55f;
     app_.camera.Frame(figure_->Bounds(), 16.0f / 9.0f);
-    app_.camera.distance *= 1.3f;  // room for the planes around the boxes
+    app_.camera.distance *= 1.1f;  // room for the planes around the boxes
     return;
   }
   UpdateSceneRegion();
@@ -734,8 +734,8 @@ BspOverlayOptions SimulationView::OverlayOptions() const {
   options.planes = show_overlay_;
   if (figure_) {  // the figure's boxes with a margin; planes tall enough to read as walls
     const Aabb bounds = figure_->Bounds();
-    options.clip =
-        Aabb{bounds.min - glm::vec3(1.5f, 2.0f, 3.0f), bounds.max + glm::vec3(1.5f, 3.0f, 3.0f)};
+    options.extent =
+        Aabb{bounds.min - glm::vec3(1.5f, 2.0f, 4.0f), bounds.max + glm::vec3(1.5f, 3.0f, 4.0f)};
     options.plane_alpha = std::max(options.plane_alpha, 0.3f);  // a few planes: none hides another
   } else if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
     const float headroom = 0.5f * region_.Extent().y;

@@ -387,22 +387,28 @@ void SimulationView::SaveSettings() {
   SaveBspParams(s, bsp_params_);
   s.SetInt("sim.side_by_side", side_by_side_);
   s.Set("sim.companion", companion_algo_);
-  // The camera, with the scene it looked at: another scene is framed afresh instead.
-  const OrbitCamera& c = app_.camera;
-  s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
-  s.SetFloat("sim.camera.target.x", c.target.x);
-  s.SetFloat("sim.camera.target.y", c.target.y);
-  s.SetFloat("sim.camera.target.z", c.target.z);
-  s.SetFloat("sim.camera.distance", c.distance);
-  s.SetFloat("sim.camera.yaw", c.yaw);
-  s.SetFloat("sim.camera.pitch", c.pitch);
+  // The camera, with the scene it looked at: another scene is framed afresh instead. A figure's
+  // camera is not the scene's.
+  if (!figure_) {
+    const OrbitCamera& c = app_.camera;
+    s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
+    s.SetFloat("sim.camera.target.x", c.target.x);
+    s.SetFloat("sim.camera.target.y", c.target.y);
+    s.SetFloat("sim.camera.target.z", c.target.z);
+    s.SetFloat("sim.camera.distance", c.distance);
+    s.SetFloat("sim.camera.yaw", c.yaw);
+    s.SetFloat("sim.camera.pitch", c.pitch);
+  }
   if (const std::string error = s.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
 }
 
 void SimulationView::RestoreCamera() {
   const Settings& s = settings_;
-  if (headless_ || s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number) return;
+  // A figure frames itself; a saved camera is the scene's.
+  if (headless_ || figure_ ||
+      s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number)
+    return;
   OrbitCamera& c = app_.camera;
   const glm::vec3 target{s.GetFloat("sim.camera.target.x", c.target.x),
                          s.GetFloat("sim.camera.target.y", c.target.y),

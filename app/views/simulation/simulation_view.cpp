@@ -150,6 +150,7 @@ class SimulationView final : public View, private SimLessonSubject {
   void DrawStatusBar();
   void ApplyNextOpStage();
   void StepOnceWhenPaused();
+  void DrawFigureLine();
   void OpenReplay(const std::string& path);
   void OpenFigure(const BspFigure& figure, bool thesis);
 
@@ -888,6 +889,23 @@ void SimulationView::OpenFigure(const BspFigure& figure, bool thesis) {
               int(figure.section.size()), figure.section.data(), thesis ? "sabsp_thesis" : "sabsp");
 }
 
+// Which figure is shown instead of the scene, and the way back to the scene.
+void SimulationView::DrawFigureLine() {
+  const BspFigure& f = figure_->figure();
+  ImGui::TextWrapped("Figure: %.*s", int(f.title.size()), f.title.data());
+  const std::string tip = "A few boxes moved by a script so that this operation happens (thesis " +
+                          std::string(f.section) +
+                          ");\nReset replays it from its first frame (docs/thesis-lessons.md).";
+  Tip(tip.c_str());
+  if (ImGui::Button("Back to the scene")) {
+    figure_.reset();
+    selected_ = kNoNode;
+    stepper_.Reset();
+    FrameCamera();
+  }
+  ImGui::SameLine();
+}
+
 // --- Lessons (sim_lesson_verbs.h) ----------------------------------------------------------------
 
 std::vector<View::LessonVerb> SimulationView::LessonVerbs() const {
@@ -979,6 +997,7 @@ void SimulationView::DrawControlsWindow() {
     }
     ImGui::EndCombo();
   }
+  if (figure_) DrawFigureLine();
   if (ImGui::Button("Reset")) Reset();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);

@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
+#include "app/views/simulation/sim_lesson_answers.h"
 #include "app/views/simulation/sim_op_stepper.h"
 #include "engine/broadphase/sabsp/bsp_figures.h"
 
@@ -62,6 +64,29 @@ std::string Act(SimLessonSubject& s, const std::string& text) {
 }
 std::string Check(SimLessonSubject& s, const std::string& text) {
   return CheckSimLessonClaim(s, Command(text));
+}
+
+// The answers worked by hand: touching boxes pair, separated ones do not; a unit box's ends on
+// the diagonal (1, 1, 0) / sqrt(2) are its min and max corners' x + y over sqrt(2); the thesis
+// counts 13 directions.
+TEST(SimLessonAnswers, PairsProjectionsAndDirectionsByHand) {
+  const std::vector<Aabb> boxes = {{{0, 0, 0}, {1, 1, 1}},
+                                   {{1, 0, 0}, {2, 1, 1}},  // touches box 0
+                                   {{3, 0, 0}, {4, 1, 1}},
+                                   {{1, 1, 1}, {0, 0, 0}},  // absent
+                                   {{3.5f, 0.5f, 0.5f}, {5, 2, 2}}};
+  EXPECT_EQ(AllOverlappingPairs(boxes), (std::vector<BoxPair>{{0, 1}, {2, 4}}));
+  const glm::vec3 diagonal = glm::vec3(1, 1, 0) / std::sqrt(2.0f);
+  const auto [lo, hi] = Project({{1, 2, 0}, {2, 4, 1}}, diagonal);
+  EXPECT_NEAR(lo, 3.0f / std::sqrt(2.0f), 1e-5f);
+  EXPECT_NEAR(hi, 6.0f / std::sqrt(2.0f), 1e-5f);
+  const auto [nlo, nhi] = Project({{1, 2, 0}, {2, 4, 1}}, -diagonal);
+  EXPECT_NEAR(nlo, -6.0f / std::sqrt(2.0f), 1e-5f);
+  EXPECT_NEAR(nhi, -3.0f / std::sqrt(2.0f), 1e-5f);
+  EXPECT_EQ(SignCombinationCount(), 13);
+  EXPECT_LT(ThesisPriority(BspOp::kBalance), ThesisPriority(BspOp::kShiftSplit));
+  EXPECT_LT(ThesisPriority(BspOp::kSplit), ThesisPriority(BspOp::kSwap));
+  EXPECT_LT(ThesisPriority(BspOp::kSwap), ThesisPriority(BspOp::kMerge));
 }
 
 TEST(SimLessonVerbs, EveryVerbIsListedOnceWithItsUsage) {

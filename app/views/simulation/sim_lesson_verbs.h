@@ -3,8 +3,9 @@
 // the broad phase) and the claims it checks (an operation is in the op log with its reason and
 // outcome, a stale event was dropped, the tree's invariants hold, the pairs are brute force's,
 // the 13 cut directions, the depth, a cut's balance and redundancy). Every claim is computed from
-// the view's state against an answer worked out here, independently of the structure (all pairs
-// of boxes, the sign combinations of 3.5, the boxes' projections of 3.2), never a printed number.
+// the view's state against an answer worked out independently of the structure
+// (sim_lesson_answers.h: all pairs of boxes, the sign combinations of 3.5, the boxes'
+// projections of 3.2), never a printed number.
 //
 // GL-free: the view lends the verbs what they need through SimLessonSubject, and
 // tests/app/sim_lesson_verbs_test.cpp drives them on the scripted figures (bsp_figures.h).

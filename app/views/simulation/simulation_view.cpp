@@ -53,9 +53,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kPlotLength = 240;
-constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
-const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
-const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
+constexpr float kMaxSpeedColour = 12.0f;               // m/s drawn red
+const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};   // the node an operation is about to change
+const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};   // where its result lives
+const Color kFailedColour{1.00f, 0.35f, 0.20f, 1.0f};  // the node an operation failed on
 constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
                                            "deeper planes are too small to read"};
 constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are invisible",
@@ -151,6 +152,7 @@ class SimulationView final : public View, private SimLessonSubject {
   void ApplyNextOpStage();
   void StepOnceWhenPaused();
   void DrawFigureLine();
+  Aabb FigureExtent() const;
   void OpenReplay(const std::string& path);
   void OpenFigure(const BspFigure& figure, bool thesis);
 
@@ -604,8 +606,12 @@ void SimulationView::FrameCamera() {
   if (figure_) {  // the thesis draws its figures in the plane: look at it from the front, above
     app_.camera.yaw = 0.60f;
     app_.camera.pitch = 0.55f;
-    app_.camera.Frame(figure_->Bounds(), 16.0f / 9.0f);
-    app_.camera.distance *= 1.1f;  // room for the planes around the boxes
+    app_.camera.Frame(FigureExtent(), 16.0f / 9.0f);
+    // The boxes and planes sit in the upper part of the picture, clear of the status bar and of a
+    // lesson's caption along the bottom.
+    app_.camera.distance *= 1.25f;
+    const float half_height = app_.camera.distance * std::tan(0.5f * app_.camera.fov_y);
+    app_.camera.target -= app_.camera.Up() * (0.2f * half_height);
     return;
   }
   UpdateSceneRegion();
@@ -739,10 +745,8 @@ void SimulationView::BuildBoxInstances(const std::vector<Aabb>& frame,
 BspOverlayOptions SimulationView::OverlayOptions() const {
   BspOverlayOptions options = overlay_options_;
   options.planes = show_overlay_;
-  if (figure_) {  // the figure's boxes with a margin; planes tall enough to read as walls
-    const Aabb bounds = figure_->Bounds();
-    options.extent =
-        Aabb{bounds.min - glm::vec3(1.5f, 2.0f, 4.0f), bounds.max + glm::vec3(1.5f, 3.0f, 4.0f)};
+  if (figure_) {  // planes tall enough to read as walls between the few boxes
+    options.extent = FigureExtent();
     options.plane_alpha = std::max(options.plane_alpha, 0.3f);  // a few planes: none hides another
   } else if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
     const float headroom = 0.5f * region_.Extent().y;
@@ -759,7 +763,9 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
     Color colour{1, 1, 1, 1};
     if (op_stepping_ && stepper_.highlight() != OpStepper::Highlight::kNone) {
       highlight = stepper_.highlighted_node();
-      colour = stepper_.highlight() == OpStepper::Highlight::kBefore ? kBeforeColour : kAfterColour;
+      colour = stepper_.highlight() == OpStepper::Highlight::kBefore ? kBeforeColour
+               : stepper_.last_applied()->ok                         ? kAfterColour
+                                                                     : kFailedColour;
     }
     const BspOverlayOptions options = OverlayOptions();
     if (show_overlay_ || highlight != kNoNode)
@@ -887,6 +893,12 @@ void SimulationView::OpenFigure(const BspFigure& figure, bool thesis) {
   FrameCamera();
   std::printf("partlab: figure %.*s (thesis %.*s), %s\n", int(figure.key.size()), figure.key.data(),
               int(figure.section.size()), figure.section.data(), thesis ? "sabsp_thesis" : "sabsp");
+}
+
+// The figure's boxes with a margin: where its planes are drawn and what the camera frames.
+Aabb SimulationView::FigureExtent() const {
+  const Aabb bounds = figure_->Bounds();
+  return {bounds.min - glm::vec3(1.5f, 2.0f, 3.0f), bounds.max + glm::vec3(1.5f, 3.0f, 3.0f)};
 }
 
 // Which figure is shown instead of the scene, and the way back to the scene.
@@ -1114,7 +1126,8 @@ void SimulationView::DrawBspWindow() {
       stepper_.Reset();
     }
     Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
-        "see the next operation on its node (magenta), again to apply it (result in cyan).");
+        "see the next operation on its node (magenta), again to apply it (result in cyan, or red "
+        "when it failed).");
     if (op_stepping_) {
       ImGui::Text("%zu events pending", bsp->PendingOps());
       if (ImGui::Button(stepper_.showing_next() ? "Apply (N)" : "Show next (N)"))

@@ -24,7 +24,7 @@ std::string FfmpegCommand(const std::string& path, int width, int height) {
   std::ostringstream command;
   command << "ffmpeg -y -loglevel error -f rawvideo -pix_fmt rgb24 -s " << width << "x" << height
           << " -r " << VideoRecorder::kFramesPerSecond
-          << " -i - -vf crop=trunc(iw/2)*2:trunc(ih/2)*2 -c:v libx264 -preset veryfast"
+          << " -i - -vf 'crop=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -preset veryfast"
           << " -pix_fmt yuv420p -movflags +faststart " << ShellQuoted(path);
   return command.str();
 }

@@ -2,8 +2,9 @@
 // 6.2) running on ODE with a live-switchable broad phase; bodies drawn instanced and coloured by
 // BSP leaf, by pair or by speed; the BSP's splitting planes clipped to their cells (or the other
 // structures' overlays); panels for the BSP parameters of 6.1, operation counters, rolling plots
-// of the step's costs, a compare mode, operation stepping for teaching, and a replay viewer that
-// scrubs an AABBTRC1 trace through any broad phase.
+// of the step's costs, a compare mode, operation stepping for teaching, a replay viewer that
+// scrubs an AABBTRC1 trace through any broad phase, and the thesis's figures of chapter 4 as a few
+// scripted boxes (--preset KEY, bsp_figures.h) for the lessons (sim_lesson_verbs.h).
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -102,7 +103,7 @@ class SimulationView final : public View, private SimLessonSubject {
   bool Pick(const PickRay& ray) override;
   bool Animating() const override { return stepping().playing(); }
   // Play, pause and single step are the base's (stepping()): the physics steps live, the replay
-  // viewer's frames while it is open.
+  // viewer's frames while it is open, a figure's frames while it is shown.
   bool ShowsStepControls() const override { return true; }
 
   // Lessons: the verbs live in sim_lesson_verbs.cpp; the view lends them SimLessonSubject.
@@ -213,7 +214,7 @@ class SimulationView final : public View, private SimLessonSubject {
   bool show_overlay_ = true;
   NodeId selected_ = kNoNode;
 
-  // Operation stepping (item 4): a key press shows the next operation on its node, the next applies
+  // Operation stepping: a key press shows the next operation on its node, the next applies
   // it and shows the result.
   bool op_stepping_ = false;
   OpStepper stepper_;
@@ -240,7 +241,7 @@ class SimulationView final : public View, private SimLessonSubject {
   std::vector<Contender> contenders_;
   std::vector<BoxPair> compare_pairs_;
 
-  // Recording and replay (item 5).
+  // Recording and replay.
   TraceRecorder recorder_;
   bool recording_ = false;
   std::string record_path_, record_status_;
@@ -623,8 +624,8 @@ void SimulationView::FrameCamera() {
   app_.camera.distance *= 0.82f;  // the 10 % margin of Frame is generous for a full scene
 }
 
-// One fixed step of the base's StepControl (the scene's 1/25 s): the next physics step, or the
-// replay viewer's next frame.
+// One fixed step of the base's StepControl (the scene's 1/25 s): the next physics step, the
+// replay viewer's next frame, or the figure's.
 void SimulationView::Step(float /*dt*/) {
   if (figure_) {
     figure_->Step();

@@ -94,6 +94,18 @@ case "$scenario" in
     [[ $rc -eq 0 ]] || fail "second run: exit code $rc"
     grep -q "simulation scene 2 (.*), broad phase sap," "$tmp/out" || fail "settings not restored"
     ;;
+  figure)  # a scripted figure of chapter 4 (--preset): its boxes and plane drawn, no physics
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 480x270 --msaa 0 \
+      --view Simulation --preset swap --steps 2
+    [[ $rc -eq 0 ]] || fail "exit code $rc"
+    "$png_check" "$tmp/out.png" 480 270 || fail "screenshot check"
+    grep -q "figure swap (thesis 4.5, Figure 4.6), sabsp_thesis" "$tmp/out" || fail "no figure"
+    run "${xvfb[@]}" "$partlab" --screenshot "$tmp/bad.png" --frames 2 --size 320x180 --msaa 0 \
+      --view Simulation --preset no_such_figure
+    [[ $rc -eq 0 ]] || fail "an unknown --preset must not stop the app (exit $rc)"
+    grep -q "unknown --preset 'no_such_figure' for the Simulation view (directions" "$tmp/err" ||
+      fail "no line naming the bad --preset and the figures"
+    ;;
   *) fail "unknown scenario $scenario" ;;
 esac
 echo "ok: $scenario"

@@ -36,7 +36,7 @@ void BspOverlay::Draw(const SemiAdjustingBsp& bsp, const BspOverlayOptions& opti
   polygons_.clear();
   const BspTree& tree = bsp.tree();
   if (tree.root() == kNoNode || tree.box_count() == 0) return;
-  world_ = bsp.WorldBound();
+  world_ = options.extent.IsEmpty() ? bsp.WorldBound() : options.extent;
   if (!options.clip.IsEmpty()) {  // the intersection: never larger than what the BSP holds
     world_.min = glm::max(world_.min, options.clip.min);
     world_.max = glm::min(world_.max, options.clip.max);

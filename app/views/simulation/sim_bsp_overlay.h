@@ -27,6 +27,9 @@ struct BspOverlayOptions {
   // the view passes the region where the scene is, so a few bodies flung far away do not stretch
   // every plane across the sky.
   Aabb clip;
+  // When not empty, planes are drawn inside this box instead, however small the BSP's bound: a
+  // figure of a few boxes gets planes large enough to read as walls between them.
+  Aabb extent;
 };
 
 // The colour of depth d: a warm-to-cool ramp over 8 depths, then repeating.

@@ -2,8 +2,9 @@
 // 6.2) running on ODE with a live-switchable broad phase; bodies drawn instanced and coloured by
 // BSP leaf, by pair or by speed; the BSP's splitting planes clipped to their cells (or the other
 // structures' overlays); panels for the BSP parameters of 6.1, operation counters, rolling plots
-// of the step's costs, a compare mode, operation stepping for teaching, and a replay viewer that
-// scrubs an AABBTRC1 trace through any broad phase.
+// of the step's costs, a compare mode, operation stepping for teaching, a replay viewer that
+// scrubs an AABBTRC1 trace through any broad phase, and the thesis's figures of chapter 4 as a few
+// scripted boxes (--preset KEY, bsp_figures.h) for the lessons (sim_lesson_verbs.h).
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -19,12 +20,11 @@
 #include <limits>
 #include <optional>
 
-#include "app/panels/tooltip.h"
-#include "engine/thread_cpu_clock.h"
 #include "app/clamped_value.h"
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/tooltip.h"
 #include "app/render/debug_draw_renderer.h"
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/shader_program.h"
@@ -35,15 +35,18 @@
 #include "app/views/simulation/sim_bsp_overlay.h"
 #include "app/views/simulation/sim_bsp_settings.h"
 #include "app/views/simulation/sim_colouring.h"
+#include "app/views/simulation/sim_lesson_verbs.h"
 #include "app/views/simulation/sim_op_stepper.h"
 #include "app/views/simulation/sim_replay.h"
 #include "app/views/simulation/sim_rolling_plot.h"
 #include "app/views/simulation/sim_side_by_side.h"
 #include "app/views/simulation/sim_static_caps.h"
 #include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/sabsp/bsp_figures.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/scenes/scene_registry.h"
 #include "engine/scenes/trace_recording.h"
+#include "engine/thread_cpu_clock.h"
 
 namespace partlab {
 
@@ -51,13 +54,25 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kPlotLength = 240;
-constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
-const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
-const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
+constexpr float kMaxSpeedColour = 12.0f;               // m/s drawn red
+const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};   // the node an operation is about to change
+const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};   // where its result lives
+const Color kFailedColour{1.00f, 0.35f, 0.20f, 1.0f};  // the node an operation failed on
 constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
                                            "deeper planes are too small to read"};
 constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are invisible",
                                              "more opaque planes hide the bodies"};
+
+constexpr float kStepControlsHeight = 40.0f;  // the base's Play / Step window, about
+
+// The width the base's Play / Step window takes at the bottom-left corner (app/panels/
+// status_bar.cpp: a font size's margin, the window's padding, two buttons).
+float StepControlsWidth() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = ImGui::CalcTextSize("Pause").x + ImGui::CalcTextSize("Step").x +
+                        4.0f * style.FramePadding.x + style.ItemSpacing.x;
+  return ImGui::GetFontSize() + 2.0f * style.WindowPadding.x + buttons + style.ItemSpacing.x;
+}
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -72,7 +87,7 @@ struct Contender {
   size_t pairs = 0;
 };
 
-class SimulationView final : public View {
+class SimulationView final : public View, private SimLessonSubject {
  public:
   explicit SimulationView(AppContext& app);
   ~SimulationView() override;
@@ -86,7 +101,19 @@ class SimulationView final : public View {
   void UpdateGui() override;
   void UpdateWindows() override;
   bool Pick(const PickRay& ray) override;
-  bool Animating() const override { return playing_ || replay_playing_; }
+  bool Animating() const override { return stepping().playing(); }
+  // Play, pause and single step are the base's (stepping()): the physics steps live, the replay
+  // viewer's frames while it is open, a figure's frames while it is shown.
+  bool ShowsStepControls() const override { return true; }
+
+  // Lessons: the verbs live in sim_lesson_verbs.cpp; the view lends them SimLessonSubject.
+  std::string RunLessonAction(const LessonCommand& action) override {
+    return RunSimLessonAction(*this, action);
+  }
+  std::string CheckLessonClaim(const LessonCommand& check) override {
+    return CheckSimLessonClaim(*this, check);
+  }
+  std::vector<LessonVerb> LessonVerbs() const override;
 
  private:
   // Scene and broad phase.
@@ -112,7 +139,7 @@ class SimulationView final : public View {
 
   // Drawing.
   void BuildLiveInstances();
-  void BuildReplayInstances();
+  void BuildBoxInstances(const std::vector<Aabb>& frame, const std::vector<BoxPair>& pairs);
   Color BodyColour(uint32_t id, bool is_static, ShapeKind shape, float speed) const;
   void DrawOverlay(DebugDraw& draw);
 
@@ -124,7 +151,21 @@ class SimulationView final : public View {
   void DrawReplayWindow();
   void DrawStatusBar();
   void ApplyNextOpStage();
+  void StepOnceWhenPaused();
+  void DrawFigureLine();
+  Aabb FigureExtent() const;
   void OpenReplay(const std::string& path);
+  void OpenFigure(const BspFigure& figure, bool thesis);
+
+  // SimLessonSubject: what the lesson verbs see and do.
+  SemiAdjustingBsp* ShownBsp() override { return CurrentBsp(); }
+  std::span<const Aabb> ShownBoxes() const override;
+  std::span<const BoxPair> ShownPairs() const override;
+  void StepOnce() override { Step(float(stepping().step_seconds())); }
+  void SetOperationStepping(bool on) override;
+  std::string AdvanceOperation() override;
+  void HighlightNode(NodeId node) override { selected_ = node; }
+  std::string SwitchBroadPhase(const std::string& name) override;
 
   AppContext& app_;
   bool headless_ = false;
@@ -137,8 +178,6 @@ class SimulationView final : public View {
   std::string algo_ = "sabsp";
   std::unique_ptr<Scene> scene_;
   BspParams bsp_params_;
-  bool playing_ = true, step_once_ = false, stepped_this_frame_ = false;
-  double accumulator_ = 0;
 
   // Measurements of the last physics step and the last frame.
   PhysicsStepTimings last_;
@@ -175,7 +214,7 @@ class SimulationView final : public View {
   bool show_overlay_ = true;
   NodeId selected_ = kNoNode;
 
-  // Operation stepping (item 4): a key press shows the next operation on its node, the next applies
+  // Operation stepping: a key press shows the next operation on its node, the next applies
   // it and shows the result.
   bool op_stepping_ = false;
   OpStepper stepper_;
@@ -193,17 +232,20 @@ class SimulationView final : public View {
   SideBySide companion_;
   StepCaption primary_caption_;
 
+  // A scripted figure of chapter 4 (--preset KEY, bsp_figures.h): a few boxes moved by a script
+  // through a BSP of their own, shown instead of the physics scene.
+  std::unique_ptr<BspFigureRun> figure_;
+
   // Compare mode.
   bool compare_ = false, compare_brute_ = false;
   std::vector<Contender> contenders_;
   std::vector<BoxPair> compare_pairs_;
 
-  // Recording and replay (item 5).
+  // Recording and replay.
   TraceRecorder recorder_;
   bool recording_ = false;
   std::string record_path_, record_status_;
-  bool replay_mode_ = false, replay_playing_ = false;
-  double replay_accumulator_ = 0;
+  bool replay_mode_ = false;
   ReplayScrubber replay_;
   char replay_path_[512] = {};
   std::string replay_status_;
@@ -246,12 +288,27 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
   record_path_ =
       (headless_ ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
   Reset();
+  // The base's fixed step is the scene's (thesis 6.1: 1/25 s), and a frame counts at most one
+  // step's time: at most one physics step per rendered frame, so that when a step is slow the
+  // simulation slows down instead of queueing steps, and input stays responsive.
+  const double step_seconds = scene_->params().physics.step_seconds;
+  stepping() = StepControl(step_seconds, step_seconds);
   const SceneInfo& info = SceneCatalog()[scene_index_];
   std::printf("partlab: simulation scene %d (%.*s), broad phase %s, seed %d\n", info.number,
               int(info.title.size()), info.title.data(), algo_.c_str(), seed_);
+  if (!options.preset.empty()) {
+    if (const BspFigure* figure = FindBspFigure(options.preset)) {
+      OpenFigure(*figure, options.algo != "sabsp");
+    } else {
+      notice_ = "partlab: unknown --preset '" + options.preset + "' for the Simulation view (";
+      for (const BspFigure& f : BspFigures()) notice_ += std::string(f.key) + " ";
+      notice_.back() = ')';
+      std::fprintf(stderr, "%s\n", notice_.c_str());
+    }
+  }
   if (options.steps > 0) {
     const auto start = Clock::now();
-    for (int i = 0; i < options.steps; ++i) PhysicsStep();
+    for (int i = 0; i < options.steps; ++i) StepOnce();
     std::printf("partlab: %d physics steps of scene %d with %s in %.0f ms\n", options.steps,
                 SceneCatalog()[scene_index_].number, algo_.c_str(), MsSince(start));
   }
@@ -334,22 +391,28 @@ void SimulationView::SaveSettings() {
   SaveBspParams(s, bsp_params_);
   s.SetInt("sim.side_by_side", side_by_side_);
   s.Set("sim.companion", companion_algo_);
-  // The camera, with the scene it looked at: another scene is framed afresh instead.
-  const OrbitCamera& c = app_.camera;
-  s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
-  s.SetFloat("sim.camera.target.x", c.target.x);
-  s.SetFloat("sim.camera.target.y", c.target.y);
-  s.SetFloat("sim.camera.target.z", c.target.z);
-  s.SetFloat("sim.camera.distance", c.distance);
-  s.SetFloat("sim.camera.yaw", c.yaw);
-  s.SetFloat("sim.camera.pitch", c.pitch);
+  // The camera, with the scene it looked at: another scene is framed afresh instead. A figure's
+  // camera is not the scene's.
+  if (!figure_) {
+    const OrbitCamera& c = app_.camera;
+    s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
+    s.SetFloat("sim.camera.target.x", c.target.x);
+    s.SetFloat("sim.camera.target.y", c.target.y);
+    s.SetFloat("sim.camera.target.z", c.target.z);
+    s.SetFloat("sim.camera.distance", c.distance);
+    s.SetFloat("sim.camera.yaw", c.yaw);
+    s.SetFloat("sim.camera.pitch", c.pitch);
+  }
   if (const std::string error = s.Save(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
 }
 
 void SimulationView::RestoreCamera() {
   const Settings& s = settings_;
-  if (headless_ || s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number) return;
+  // A figure frames itself; a saved camera is the scene's.
+  if (headless_ || figure_ ||
+      s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number)
+    return;
   OrbitCamera& c = app_.camera;
   const glm::vec3 target{s.GetFloat("sim.camera.target.x", c.target.x),
                          s.GetFloat("sim.camera.target.y", c.target.y),
@@ -390,7 +453,7 @@ void SimulationView::Reset() {
   scene_->Create(params, MakeAlgorithm(algo_));
   scene_->world().SetFrameObserver([this](std::span<const Aabb> frame, std::span<const BoxPair> p) {
     pairs_.assign(p.begin(), p.end());
-    if (compare_ || side_by_side_) frame_.assign(frame.begin(), frame.end());
+    frame_.assign(frame.begin(), frame.end());  // compare mode, side by side, lesson checks
     if (recording_) record_status_ = recorder_.Record(frame);
   });
   pairs_.clear();
@@ -402,7 +465,7 @@ void SimulationView::Reset() {
   note_.clear();
   contenders_.clear();
   if (side_by_side_) companion_.Start(companion_algo_);
-  accumulator_ = 0;
+  if (figure_) OpenFigure(figure_->figure(), figure_->bsp().Name() == "sabsp_thesis");
   UpdateSceneRegion();
   FindStaticCaps();
 }
@@ -443,7 +506,7 @@ void SimulationView::SwitchAlgorithm(const std::string& name) {
     if (replay_.is_open()) replay_status_ = replay_.SetAlgorithm(name);
     return;
   }
-  if (!playing_) step_once_ = true;
+  StepOnceWhenPaused();
 }
 
 // The panel edits the shown BSP's parameters; sabsp's are also kept (and saved) as bsp_params_.
@@ -458,6 +521,7 @@ void SimulationView::ApplyBspParams(const BspParams& edited) {
 }
 
 BroadPhase* SimulationView::CurrentBroadPhase() const {
+  if (figure_) return &figure_->bsp();
   if (replay_mode_) return replay_.broad_phase();
   return scene_ ? scene_->world().broad_phase() : nullptr;
 }
@@ -540,6 +604,17 @@ void SimulationView::UpdateSceneRegion() {
 }
 
 void SimulationView::FrameCamera() {
+  if (figure_) {  // the thesis draws its figures in the plane: look at it from the front, above
+    app_.camera.yaw = 0.60f;
+    app_.camera.pitch = 0.55f;
+    app_.camera.Frame(FigureExtent(), 16.0f / 9.0f);
+    // The boxes and planes sit in the upper part of the picture, clear of the status bar and of a
+    // lesson's caption along the bottom.
+    app_.camera.distance *= 1.25f;
+    const float half_height = app_.camera.distance * std::tan(0.5f * app_.camera.fov_y);
+    app_.camera.target -= app_.camera.Up() * (0.2f * half_height);
+    return;
+  }
   UpdateSceneRegion();
   Aabb bounds = region_;
   if (bounds.IsEmpty()) bounds = Aabb{glm::vec3(-20.0f), glm::vec3(20.0f)};
@@ -549,30 +624,25 @@ void SimulationView::FrameCamera() {
   app_.camera.distance *= 0.82f;  // the 10 % margin of Frame is generous for a full scene
 }
 
-void SimulationView::Step(float dt) {
-  if (replay_mode_) {
-    if (!replay_playing_ || stepped_this_frame_) return;
-    replay_accumulator_ += dt;
-    if (replay_accumulator_ < scene_->params().physics.step_seconds) return;
-    replay_accumulator_ = 0;
-    if (replay_.frame() + 1 >= replay_.frame_count()) {
-      replay_playing_ = false;
-      return;
-    }
-    replay_status_ = replay_.Seek(replay_.frame() + 1);
-    stepped_this_frame_ = true;
+// One fixed step of the base's StepControl (the scene's 1/25 s): the next physics step, the
+// replay viewer's next frame, or the figure's.
+void SimulationView::Step(float /*dt*/) {
+  if (figure_) {
+    figure_->Step();
+    if (op_stepping_) stepper_.Reset();  // the scheduler re-verified: peek again
+    totals_.Add(figure_->bsp().last_stats().ops);
     return;
   }
-  // At most one physics step per rendered frame: when a step is slow the simulation slows down
-  // instead of queueing steps, so input stays responsive.
-  if ((!playing_ && !step_once_) || stepped_this_frame_) return;
-  const double step_seconds = scene_->params().physics.step_seconds;
-  accumulator_ += dt;
-  if (!step_once_ && accumulator_ < step_seconds) return;
-  accumulator_ = std::clamp(accumulator_ - step_seconds, 0.0, step_seconds);
-  step_once_ = false;
-  stepped_this_frame_ = true;
-  PhysicsStep();
+  if (!replay_mode_) {
+    PhysicsStep();
+    return;
+  }
+  if (!replay_.is_open()) return;
+  if (replay_.frame() + 1 >= replay_.frame_count()) {
+    stepping().Pause();  // the end of the trace
+    return;
+  }
+  replay_status_ = replay_.Seek(replay_.frame() + 1);
 }
 
 // --- Drawing -------------------------------------------------------------------------------------
@@ -644,9 +714,9 @@ void SimulationView::BuildLiveInstances() {
   static_boxes_.clear();
 }
 
-// A trace holds boxes only: each present box is drawn as itself.
-void SimulationView::BuildReplayInstances() {
-  const std::vector<Aabb>& frame = replay_.boxes();
+// A trace or a figure holds boxes only: each present box is drawn as itself.
+void SimulationView::BuildBoxInstances(const std::vector<Aabb>& frame,
+                                       const std::vector<BoxPair>& pairs) {
   const uint32_t ids = uint32_t(frame.size());
   leaf_of_.clear();
   paired_.clear();
@@ -654,7 +724,7 @@ void SimulationView::BuildReplayInstances() {
   if (colour_mode_ == BodyColourMode::kLeaf && bsp)
     MapBoxesToLeaves(bsp->tree(), ids, leaf_of_);
   else
-    MarkPairedBoxes(replay_.pairs(), ids, paired_);
+    MarkPairedBoxes(pairs, ids, paired_);
   boxes_.clear();
   for (auto& level : spheres_) level.clear();
   for (uint32_t id = 0; id < ids; ++id) {
@@ -676,7 +746,10 @@ void SimulationView::BuildReplayInstances() {
 BspOverlayOptions SimulationView::OverlayOptions() const {
   BspOverlayOptions options = overlay_options_;
   options.planes = show_overlay_;
-  if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
+  if (figure_) {  // planes tall enough to read as walls between the few boxes
+    options.extent = FigureExtent();
+    options.plane_alpha = std::max(options.plane_alpha, 0.3f);  // a few planes: none hides another
+  } else if (!replay_mode_) {  // the scene's region, with headroom so planes rise above the bodies
     const float headroom = 0.5f * region_.Extent().y;
     options.clip = Aabb{region_.min, region_.max + glm::vec3(0.0f, headroom, 0.0f)};
   }
@@ -691,7 +764,9 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
     Color colour{1, 1, 1, 1};
     if (op_stepping_ && stepper_.highlight() != OpStepper::Highlight::kNone) {
       highlight = stepper_.highlighted_node();
-      colour = stepper_.highlight() == OpStepper::Highlight::kBefore ? kBeforeColour : kAfterColour;
+      colour = stepper_.highlight() == OpStepper::Highlight::kBefore ? kBeforeColour
+               : stepper_.last_applied()->ok                         ? kAfterColour
+                                                                     : kFailedColour;
     }
     const BspOverlayOptions options = OverlayOptions();
     if (show_overlay_ || highlight != kNoNode)
@@ -706,18 +781,19 @@ void SimulationView::DrawOverlay(DebugDraw& draw) {
 void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
   const double cpu_start = ThreadCpuMs();
-  stepped_this_frame_ = false;
   // A sphere of radius r at distance d covers r / (d tan(fov/2)) of half the viewport height.
   eye_ = ctx.camera.Eye();
   pixels_per_radian_ =
       0.5f * std::max(ctx.framebuffer_size.y, 1.0f) / std::tan(0.5f * ctx.camera.fov_y);
-  if (replay_mode_ && replay_.is_open())
-    BuildReplayInstances();
+  if (figure_)
+    BuildBoxInstances(figure_->boxes(), figure_->pairs());
+  else if (replay_mode_ && replay_.is_open())
+    BuildBoxInstances(replay_.boxes(), replay_.pairs());
   else
     BuildLiveInstances();
   const auto built = Clock::now();
   DrawOverlay(draw);
-  if (side_by_side_ && !replay_mode_) companion_.RecordOverlay(OverlayOptions());
+  if (side_by_side_ && !replay_mode_ && !figure_) companion_.RecordOverlay(OverlayOptions());
   instances_ms_.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));
   overlay_ms_.Push(float(MsSince(built)));
   prepare_ms_ = MsSince(start);
@@ -729,7 +805,7 @@ void SimulationView::Render(const RenderContext& ctx, DebugDraw& draw) {
   const auto start = Clock::now();
   const double cpu_start = ThreadCpuMs();
   auto* batches = dynamic_cast<DebugDrawRenderer*>(&draw);
-  if (side_by_side_ && !replay_mode_ && batches && ctx.framebuffer_size.x >= 2.0f &&
+  if (side_by_side_ && !replay_mode_ && !figure_ && batches && ctx.framebuffer_size.x >= 2.0f &&
       ctx.framebuffer_size.y >= 2.0f) {
     RenderSideBySide(ctx, *batches);
   } else {
@@ -762,7 +838,7 @@ void SimulationView::RenderSideBySide(const RenderContext& ctx, DebugDrawRendere
 
 // Over each half: which broad phase it is, what its operations and step cost.
 void SimulationView::DrawViewportCaptions() {
-  if (!side_by_side_ || replay_mode_) return;
+  if (!side_by_side_ || replay_mode_ || figure_) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   list->AddLine(ImVec2(display.x * 0.5f, 0), ImVec2(display.x * 0.5f, display.y),
@@ -792,15 +868,10 @@ bool SimulationView::Pick(const PickRay& ray) {
 
 void SimulationView::HandleKeys() {
   if (ImGui::GetIO().WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
-    if (replay_mode_)
-      replay_playing_ = !replay_playing_;
-    else
-      playing_ = !playing_;
-  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) stepping().TogglePlay();
   if (ImGui::IsKeyPressed(GLFW_KEY_S, false) && !replay_mode_) {
-    playing_ = false;
-    step_once_ = true;
+    stepping().Pause();
+    stepping().RequestSingleStep();
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_N, false) && op_stepping_ && !replay_mode_) ApplyNextOpStage();
   if (replay_mode_ && replay_.is_open()) {
@@ -809,6 +880,96 @@ void SimulationView::HandleKeys() {
     if (ImGui::IsKeyPressed(GLFW_KEY_LEFT_BRACKET, true) && replay_.frame() > 0)
       replay_status_ = replay_.Seek(replay_.frame() - 1);
   }
+}
+
+// A figure replaces the physics scene in the view (the scene keeps its state underneath): its
+// boxes, its own BSP of the chosen profile, the camera on it.
+void SimulationView::OpenFigure(const BspFigure& figure, bool thesis) {
+  figure_ = std::make_unique<BspFigureRun>(figure, thesis);
+  figure_->bsp().SetOperationStepping(op_stepping_);
+  selected_ = kNoNode;
+  stepper_.Reset();
+  totals_ = {};
+  side_by_side_ = false;
+  FrameCamera();
+  std::printf("partlab: figure %.*s (thesis %.*s), %s\n", int(figure.key.size()), figure.key.data(),
+              int(figure.section.size()), figure.section.data(), thesis ? "sabsp_thesis" : "sabsp");
+}
+
+// The figure's boxes with a margin: where its planes are drawn and what the camera frames.
+Aabb SimulationView::FigureExtent() const {
+  const Aabb bounds = figure_->Bounds();
+  return {bounds.min - glm::vec3(1.5f, 2.0f, 3.0f), bounds.max + glm::vec3(1.5f, 3.0f, 3.0f)};
+}
+
+// Which figure is shown instead of the scene, and the way back to the scene.
+void SimulationView::DrawFigureLine() {
+  const BspFigure& f = figure_->figure();
+  ImGui::TextWrapped("Figure: %.*s", int(f.title.size()), f.title.data());
+  const std::string tip = "A few boxes moved by a script so that this operation happens (thesis " +
+                          std::string(f.section) +
+                          ");\nReset replays it from its first frame (docs/thesis-lessons.md).";
+  Tip(tip.c_str());
+  if (ImGui::Button("Back to the scene")) {
+    figure_.reset();
+    selected_ = kNoNode;
+    stepper_.Reset();
+    FrameCamera();
+  }
+  ImGui::SameLine();
+}
+
+// --- Lessons (sim_lesson_verbs.h) ----------------------------------------------------------------
+
+std::vector<View::LessonVerb> SimulationView::LessonVerbs() const {
+  std::vector<LessonVerb> verbs;
+  for (const SimLessonVerb& v : SimLessonVerbs()) verbs.push_back({v.verb, v.usage, v.is_check});
+  return verbs;
+}
+
+std::span<const Aabb> SimulationView::ShownBoxes() const {
+  if (figure_) return figure_->boxes();
+  if (replay_mode_) return replay_.boxes();
+  return frame_;
+}
+
+std::span<const BoxPair> SimulationView::ShownPairs() const {
+  if (figure_) return figure_->pairs();
+  if (replay_mode_) return replay_.pairs();
+  return pairs_;
+}
+
+void SimulationView::SetOperationStepping(bool on) {
+  if (on == op_stepping_) return;
+  op_stepping_ = on;
+  if (SemiAdjustingBsp* bsp = CurrentBsp()) bsp->SetOperationStepping(on);
+  if (on) stepping().Pause();
+  stepper_.Reset();
+}
+
+std::string SimulationView::AdvanceOperation() {
+  ApplyNextOpStage();
+  return stepper_.message();
+}
+
+// A figure restarts under the other profile (its history is the profile's); the live scene
+// switches its broad phase, built from the current boxes at the next step.
+std::string SimulationView::SwitchBroadPhase(const std::string& name) {
+  if (!MakeBroadPhase(name)) return "unknown broad phase '" + name + "'";
+  if (figure_) {
+    if (name != "sabsp" && name != "sabsp_thesis")
+      return "a figure runs on sabsp or sabsp_thesis, not '" + name + "'";
+    OpenFigure(figure_->figure(), name == "sabsp_thesis");
+    return "";
+  }
+  SwitchAlgorithm(name);
+  return "";
+}
+
+// A change made while paused (another broad phase, the side-by-side companion) shows at once: the
+// structure is built at the next physics step.
+void SimulationView::StepOnceWhenPaused() {
+  if (!stepping().playing()) stepping().RequestSingleStep();
 }
 
 // Two presses per operation: the first shows what is next on its node (before), the second
@@ -840,6 +1001,7 @@ void SimulationView::DrawControlsWindow() {
       if (ImGui::Selectable(label, i == scene_index_) && i != scene_index_) {
         scene_index_ = i;
         replay_mode_ = false;
+        figure_.reset();
         Reset();
         FrameCamera();
       }
@@ -848,15 +1010,7 @@ void SimulationView::DrawControlsWindow() {
     }
     ImGui::EndCombo();
   }
-  if (ImGui::Button(playing_ ? "Pause" : "Play")) playing_ = !playing_;
-  Tip("Space");
-  ImGui::SameLine();
-  if (ImGui::Button("Step")) {
-    playing_ = false;
-    step_once_ = true;
-  }
-  Tip("One physics step of 1/25 s (S)");
-  ImGui::SameLine();
+  if (figure_) DrawFigureLine();
   if (ImGui::Button("Reset")) Reset();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);
@@ -895,7 +1049,7 @@ void SimulationView::DrawControlsWindow() {
       companion_.Start(companion_algo_);
     else
       companion_.Stop();
-    if (!playing_) step_once_ = true;
+    StepOnceWhenPaused();
   }
   Tip("Two viewports, one camera: the broad phase above on the left, a second one on the right,\n"
       "fed the same frames. By default the thesis's own tree (sabsp_thesis) beside ours (sabsp):\n"
@@ -909,7 +1063,7 @@ void SimulationView::DrawControlsWindow() {
         if (ImGui::Selectable(n.c_str(), n == companion_algo_) && n != companion_algo_) {
           companion_algo_ = n;
           companion_.Start(n);
-          if (!playing_) step_once_ = true;
+          StepOnceWhenPaused();
         }
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("%.*s", int(BroadPhaseDescription(name).size()),
@@ -969,17 +1123,18 @@ void SimulationView::DrawBspWindow() {
   if (ImGui::CollapsingHeader("Operation stepping (teaching)")) {
     if (ImGui::Checkbox("Step operations by hand", &op_stepping_)) {
       bsp->SetOperationStepping(op_stepping_);
-      if (op_stepping_) playing_ = false;
+      if (op_stepping_) stepping().Pause();
       stepper_.Reset();
     }
     Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
-        "see the next operation on its node (magenta), again to apply it (result in cyan).");
+        "see the next operation on its node (magenta), again to apply it (result in cyan, or red "
+        "when it failed).");
     if (op_stepping_) {
       ImGui::Text("%zu events pending", bsp->PendingOps());
       if (ImGui::Button(stepper_.showing_next() ? "Apply (N)" : "Show next (N)"))
         ApplyNextOpStage();
       ImGui::SameLine();
-      if (ImGui::Button("Physics step (S)")) step_once_ = true;
+      if (ImGui::Button("Physics step (S)")) stepping().RequestSingleStep();
     }
     if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
     if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
@@ -1004,7 +1159,9 @@ void SimulationView::DrawBspWindow() {
 
 void SimulationView::DrawTimingsWindow() {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 40.0f), ImGuiCond_FirstUseEver, ImVec2(0, 1));
+  // Above the base's Play / Step buttons at the bottom-left corner.
+  ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 2.0f * kStepControlsHeight),
+                          ImGuiCond_FirstUseEver, ImVec2(0, 1));
   ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
   // Six rolling plots cost a software rasteriser about 4 ms a frame (1280x720, llvmpipe) and the
   // status bar already shows the same step timings: there the window starts collapsed.
@@ -1069,7 +1226,7 @@ void SimulationView::OpenReplay(const std::string& path) {
   error_.clear();
   replay_status_.clear();
   replay_mode_ = true;
-  playing_ = false;
+  stepping().Pause();  // the replay starts on its first frame; Play runs it
 }
 
 void SimulationView::DrawReplayWindow() {
@@ -1097,7 +1254,7 @@ void SimulationView::DrawReplayWindow() {
     ImGui::SameLine();
     if (ImGui::Button("<")) frame = std::max(frame - 1, 0);
     ImGui::SameLine();
-    if (ImGui::Button(replay_playing_ ? "Pause" : "Play")) replay_playing_ = !replay_playing_;
+    if (ImGui::Button(stepping().playing() ? "Pause" : "Play")) stepping().TogglePlay();
     ImGui::SameLine();
     if (ImGui::Button(">")) frame += 1;
     ImGui::SameLine();
@@ -1117,7 +1274,14 @@ void SimulationView::DrawStatusBar() {
   const auto catalog = SceneCatalog();
   const SceneInfo& info = catalog[scene_index_];
   char text[256];
-  if (replay_mode_ && replay_.is_open()) {
+  if (figure_) {
+    const BspFigure& f = figure_->figure();
+    std::snprintf(
+        text, sizeof text, "%.*s (thesis %.*s) | %s | frame %d | %zu pairs | %zu events pending%s",
+        int(f.title.size()), f.title.data(), int(f.section.size()), f.section.data(),
+        std::string(figure_->bsp().Name()).c_str(), figure_->frames_fed(), figure_->pairs().size(),
+        figure_->bsp().PendingOps(), stepping().playing() ? "" : " | paused");
+  } else if (replay_mode_ && replay_.is_open()) {
     std::snprintf(text, sizeof text, "Replay %s | %s | frame %u/%u | %u boxes | %zu pairs",
                   replay_.path().c_str(), algo_.c_str(), replay_.frame() + 1, replay_.frame_count(),
                   replay_.box_count_present(), replay_.pairs().size());
@@ -1130,7 +1294,7 @@ void SimulationView::DrawStatusBar() {
                   w.DynamicCount() + w.StaticCount(), w.DynamicCount(), w.StaticCount(),
                   (unsigned long long)scene_->step_count(), last_.pairs, step_ms_,
                   last_.broad_phase_ms(), last_.physics_ms(), render_ms_,
-                  playing_ ? "" : " | paused");
+                  stepping().playing() ? "" : " | paused");
   }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(0, display.y), ImGuiCond_Always, ImVec2(0, 1));
@@ -1145,6 +1309,8 @@ void SimulationView::DrawStatusBar() {
   if (ImGui::Begin("##simulation-status", nullptr, flags)) {
     DrawErrorLine(error_, "sim-error");
     DrawNoticeLine(notice_, "sim-notice");
+    // The line starts right of the base's Play / Step buttons, which float over this corner.
+    ImGui::SetCursorPosX(StepControlsWidth());
     ImGui::TextUnformatted(text);
   }
   ImGui::End();
@@ -1174,7 +1340,6 @@ void SimulationView::UpdateWindows() {
   DrawTimingsWindow();
   DrawViewportCaptions();
   if (replay_mode_) DrawReplayWindow();
-  if (!replay_mode_) replay_playing_ = false;
   DrawStatusBar();
 }
 
@@ -1182,10 +1347,9 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
   return std::make_unique<SimulationView>(app);
 }
 
-const bool kRegistered =
-    RegisterView({"Simulation",
-                  "The thesis's four simulations with a live broad phase and its overlay",
-                  &CreateSimulationView, /*uses_model=*/false});
+const bool kRegistered = RegisterView(
+    {"Simulation", "The thesis's four simulations with a live broad phase and its overlay",
+     &CreateSimulationView, /*uses_model=*/false});
 
 }  // namespace
 

@@ -1,0 +1,416 @@
+#include "app/views/simulation/sim_lesson_verbs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <glm/geometric.hpp>
+#include <optional>
+
+#include "app/views/simulation/sim_lesson_answers.h"
+#include "engine/broadphase/sabsp/bsp_invariants.h"
+#include "engine/broadphase/sabsp/cut_directions.h"
+
+namespace partlab {
+
+namespace {
+
+constexpr SimLessonVerb kVerbs[] = {
+    {"algo", "algo NAME: switch the broad phase (sabsp, sabsp_thesis, sap, ...)", false},
+    {"op-stepping", "op-stepping on|off: the scheduler queues operations but applies none (5.2)",
+     false},
+    {"next-op",
+     "next-op: operation stepping, one stage: show the next operation on its node, then apply it",
+     false},
+    {"run-until-op",
+     "run-until-op OP [applied|failed|dropped] [MAX_STEPS]: step until the op log gains OP "
+     "(default applied, at most 300 steps)",
+     false},
+    {"highlight-node",
+     "highlight-node root|last-op|next-op|ID: outline a node's plane and cell (next-op: the node "
+     "of the operation waiting its turn)",
+     false},
+    {"op-logged",
+     "op-logged OP applied|failed|dropped [REASON...]: the op log has OP with that outcome and a "
+     "reason starting with REASON",
+     true},
+    {"op-not-logged",
+     "op-not-logged OP applied|failed|dropped: the op log has no OP with that outcome (yet)", true},
+    {"stale-dropped",
+     "stale-dropped [OP]: an event (of OP) was dropped as stale, naming an operation applied "
+     "before it (4.6)",
+     true},
+    {"invariants-hold", "invariants-hold: the tree's invariants hold (bsp_invariants.h)", true},
+    {"pairs-equal-brute-force",
+     "pairs-equal-brute-force: the broad phase's pairs are exactly all overlapping pairs of boxes",
+     true},
+    {"cut-directions",
+     "cut-directions N: the tree cuts along N directions, the sign combinations of x, y, z (3.5)",
+     true},
+    {"depth-at-most", "depth-at-most N: no leaf is deeper than N (6.3)", true},
+    {"leaves-at-most",
+     "leaves-at-most N: no leaf holds more than N boxes, counted from the boxes' projections",
+     true},
+    {"cut-quality",
+     "cut-quality root|last-op|ID MIN_BALANCE MAX_STRADDLING: the node's plane, from the boxes' "
+     "projections (3.2, 3.6)",
+     true},
+    {"balance-below",
+     "balance-below root|last-op|ID LIMIT: the node's balance, from the boxes' projections, is "
+     "under LIMIT (3.6, 6.1: unbalanced under 0.5)",
+     true},
+    {"straddlers",
+     "straddlers root|last-op|ID N: exactly N boxes of the node's cell straddle its plane (3.6)",
+     true},
+    {"normal", "normal root|last-op|ID X Y Z: the node's plane is perpendicular to (X, Y, Z) (3.5)",
+     true},
+    {"ops-in-priority-order",
+     "ops-in-priority-order: each step's operations came in the order balance, shift-split, "
+     "split, swap, merge (5.2.1)",
+     true},
+};
+
+std::optional<BspOp> ParseOp(const std::string& word) {
+  for (int i = 0; i < kBspOpCount; ++i)
+    if (word == BspOpName(BspOp(i))) return BspOp(i);
+  return std::nullopt;
+}
+
+std::optional<OpStatus> ParseStatus(const std::string& word) {
+  for (OpStatus s : {OpStatus::kApplied, OpStatus::kFailed, OpStatus::kDropped})
+    if (word == OpStatusName(s)) return s;
+  return std::nullopt;
+}
+
+std::optional<int> ParseInt(const std::string& word) {
+  char* end = nullptr;
+  const long v = std::strtol(word.c_str(), &end, 10);
+  if (word.empty() || *end != '\0' || v < 0 || v > 1000000) return std::nullopt;
+  return int(v);
+}
+
+std::optional<float> ParseFloat(const std::string& word) {
+  char* end = nullptr;
+  const float v = std::strtof(word.c_str(), &end);
+  if (word.empty() || *end != '\0' || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::string Joined(const std::vector<std::string>& words, size_t from) {
+  std::string s;
+  for (size_t i = from; i < words.size(); ++i) s += (s.empty() ? "" : " ") + words[i];
+  return s;
+}
+
+const char* kNoBsp = "the broad phase shown is not a semi-adjusting BSP (algo sabsp_thesis)";
+
+// "root", "last-op" (where the last applied operation's result lives), "next-op" (the node of
+// the event whose turn is next; stale events are dropped on the way, as their turn would) or a
+// node id.
+std::optional<NodeId> ResolveNode(SemiAdjustingBsp& bsp, const std::string& word) {
+  if (word == "root") return bsp.root();
+  if (word == "next-op") {
+    const std::optional<PendingOp> next = bsp.PeekNextOp();
+    return next ? std::optional<NodeId>(next->node) : std::nullopt;
+  }
+  if (word == "last-op") {
+    const auto& log = bsp.op_log();
+    for (auto it = log.rbegin(); it != log.rend(); ++it)
+      if (it->status == OpStatus::kApplied)
+        return it->result_node != kNoNode ? it->result_node : it->node;
+    return std::nullopt;
+  }
+  const std::optional<int> id = ParseInt(word);
+  if (!id || size_t(*id) >= bsp.nodes().size() || !bsp.nodes()[*id].alive) return std::nullopt;
+  return NodeId(*id);
+}
+
+// --- Actions -----------------------------------------------------------------------------------
+
+std::string RunUntilOp(SimLessonSubject& subject, const LessonCommand& a) {
+  if (a.args.empty()) return "run-until-op needs an operation (split, shift-split, ...)";
+  const std::optional<BspOp> op = ParseOp(a.args[0]);
+  if (!op) return "run-until-op: unknown operation '" + a.args[0] + "'";
+  OpStatus status = OpStatus::kApplied;
+  int max_steps = 300;
+  for (size_t i = 1; i < a.args.size(); ++i) {
+    if (const auto s = ParseStatus(a.args[i]))
+      status = *s;
+    else if (const auto n = ParseInt(a.args[i]))
+      max_steps = std::min(*n, 5000);
+    else
+      return "run-until-op: expected applied|failed|dropped or a step count, got '" + a.args[i] +
+             "'";
+  }
+  SemiAdjustingBsp* bsp = subject.ShownBsp();
+  if (!bsp) return kNoBsp;
+  const uint64_t seen = bsp->op_log().empty() ? 0 : bsp->op_log().back().seq;
+  for (int step = 0; step < max_steps; ++step) {
+    subject.StepOnce();
+    bsp = subject.ShownBsp();
+    for (const OpRecord& r : bsp->op_log())
+      if (r.seq > seen && r.op == *op && r.status == status) return "";
+  }
+  return std::string("run-until-op: no ") + OpStatusName(status) + " " + BspOpName(*op) +
+         " within " + std::to_string(max_steps) + " steps";
+}
+
+std::string HighlightNode(SimLessonSubject& subject, const LessonCommand& a) {
+  SemiAdjustingBsp* bsp = subject.ShownBsp();
+  if (!bsp) return kNoBsp;
+  if (a.args.size() != 1) return "highlight-node expects one of root, last-op or a node id";
+  const std::optional<NodeId> node = ResolveNode(*bsp, a.args[0]);
+  if (!node) return "highlight-node: no live node '" + a.args[0] + "'";
+  subject.HighlightNode(*node);
+  return "";
+}
+
+// --- Checks ------------------------------------------------------------------------------------
+
+std::string CheckOpLogged(SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  if (c.args.size() < 2) return "op-logged expects OP applied|failed|dropped [REASON...]";
+  const std::optional<BspOp> op = ParseOp(c.args[0]);
+  const std::optional<OpStatus> status = ParseStatus(c.args[1]);
+  if (!op) return "op-logged: unknown operation '" + c.args[0] + "'";
+  if (!status) return "op-logged: expected applied|failed|dropped, got '" + c.args[1] + "'";
+  const std::string reason = Joined(c.args, 2);
+  std::string closest;
+  for (const OpRecord& r : bsp.op_log()) {
+    if (r.op != *op) continue;
+    if (r.status == *status && r.reason.rfind(reason, 0) == 0) return "";
+    closest = std::string(OpStatusName(r.status)) + " '" + r.reason + "': " + r.outcome;
+  }
+  return std::string("expected a ") + OpStatusName(*status) + " " + BspOpName(*op) +
+         (reason.empty() ? "" : " with reason '" + reason + "...'") + " in the op log; found " +
+         (closest.empty() ? std::string("no ") + BspOpName(*op) + " at all" : "only " + closest);
+}
+
+std::string CheckStaleDropped(SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  std::optional<BspOp> op;
+  if (!c.args.empty() && !(op = ParseOp(c.args[0])))
+    return "stale-dropped: unknown operation '" + c.args[0] + "'";
+  const auto& log = bsp.op_log();
+  for (const OpRecord& r : log) {
+    if (r.status != OpStatus::kDropped || (op && r.op != *op) || r.stale_by == 0) continue;
+    // The operation named must be in the log, applied, and earlier than the drop.
+    for (const OpRecord& cause : log)
+      if (cause.seq == r.stale_by && cause.status == OpStatus::kApplied && cause.seq < r.seq)
+        return "";
+  }
+  return std::string("expected a ") + (op ? BspOpName(*op) : "queued event") +
+         " dropped as stale after an applied operation; the op log has none";
+}
+
+std::string CheckPairs(SimLessonSubject& subject) {
+  std::vector<BoxPair> got(subject.ShownPairs().begin(), subject.ShownPairs().end());
+  std::sort(got.begin(), got.end());
+  const std::vector<BoxPair> want = AllOverlappingPairs(subject.ShownBoxes());
+  if (got == want) return "";
+  std::vector<BoxPair> missing, extra;
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(),
+                      std::back_inserter(missing));
+  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
+  return "expected the " + std::to_string(want.size()) + " overlapping pairs of all " +
+         std::to_string(subject.ShownBoxes().size()) + " boxes; the broad phase reported " +
+         std::to_string(got.size()) + " (" + std::to_string(missing.size()) + " missing, " +
+         std::to_string(extra.size()) + " extra)";
+}
+
+std::string CheckCutDirections(const SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  const std::optional<int> claimed = c.args.size() == 1 ? ParseInt(c.args[0]) : std::nullopt;
+  if (!claimed) return "cut-directions expects a count, e.g. cut-directions 13";
+  // Each of the tree's directions must be a unit multiple of a sign combination, no two the same
+  // cut (a plane and its opposite are one), and together as many as the combinations.
+  const int combinations = SignCombinationCount();
+  std::vector<glm::vec3> distinct;
+  for (int i = 0; i < kCutDirectionCount; ++i) {
+    const glm::vec3 d = bsp.Direction(i);
+    const glm::vec3 signs = glm::sign(glm::round(d * 1e4f));
+    if (std::abs(glm::length(d) - 1.0f) > 1e-4f || glm::length(d - glm::normalize(signs)) > 1e-4f)
+      return "direction " + std::to_string(i) + " is not a sign combination of x, y, z (3.5)";
+    const bool repeated = std::any_of(distinct.begin(), distinct.end(), [&](const glm::vec3& e) {
+      return glm::length(e - d) < 1e-4f || glm::length(e + d) < 1e-4f;
+    });
+    if (!repeated) distinct.push_back(d);
+  }
+  if (int(distinct.size()) == *claimed && combinations == *claimed) return "";
+  return "expected " + std::to_string(*claimed) + " cut directions; the tree has " +
+         std::to_string(distinct.size()) + " distinct ones and x, y, z's sign combinations give " +
+         std::to_string(combinations);
+}
+
+std::string CheckDepth(const SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  const std::optional<int> limit = c.args.size() == 1 ? ParseInt(c.args[0]) : std::nullopt;
+  if (!limit) return "depth-at-most expects a depth";
+  const int deepest = DeepestLeaf(bsp);
+  if (deepest <= *limit) return "";
+  return "expected no leaf deeper than " + std::to_string(*limit) + "; the deepest is at " +
+         std::to_string(deepest);
+}
+
+std::string CheckLeaves(SimLessonSubject& subject, SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  const std::optional<int> limit = c.args.size() == 1 ? ParseInt(c.args[0]) : std::nullopt;
+  if (!limit) return "leaves-at-most expects a box count";
+  const std::vector<uint32_t> counts = BoxesPerLeaf(bsp, subject.ShownBoxes());
+  const uint32_t fullest = counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
+  if (fullest <= uint32_t(*limit)) return "";
+  return "expected at most " + std::to_string(*limit) + " boxes per leaf; one leaf's cell holds " +
+         std::to_string(fullest);
+}
+
+// The node named by a check's first word, which must be internal: "" and the node, or why not.
+std::pair<std::string, NodeId> InternalNode(SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  const std::optional<NodeId> node = c.args.empty() ? std::nullopt : ResolveNode(bsp, c.args[0]);
+  if (!node) return {c.verb + ": no live node '" + (c.args.empty() ? "" : c.args[0]) + "'", 0};
+  if (bsp.nodes()[*node].IsLeaf()) return {c.verb + ": node " + c.args[0] + " is a leaf", 0};
+  return {"", *node};
+}
+
+std::string Describe(const SideCounts& s) {
+  char text[120];
+  std::snprintf(text, sizeof text, "%u | %u with %u straddling (balance %.2f)", s.negative_only,
+                s.positive_only, s.straddling, Balance(s));
+  return text;
+}
+
+std::string CheckBalanceBelow(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
+                              const LessonCommand& c) {
+  const auto [error, node] = InternalNode(bsp, c);
+  if (!error.empty()) return error;
+  const std::optional<float> limit = c.args.size() == 2 ? ParseFloat(c.args[1]) : std::nullopt;
+  if (!limit) return "balance-below expects NODE LIMIT";
+  const SideCounts s = CountSides(bsp, node, subject.ShownBoxes());
+  if (Balance(s) < *limit) return "";
+  char text[64];
+  std::snprintf(text, sizeof text, "expected balance under %.2f; ", *limit);
+  return text + Describe(s);
+}
+
+std::string CheckStraddlers(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
+                            const LessonCommand& c) {
+  const auto [error, node] = InternalNode(bsp, c);
+  if (!error.empty()) return error;
+  const std::optional<int> n = c.args.size() == 2 ? ParseInt(c.args[1]) : std::nullopt;
+  if (!n) return "straddlers expects NODE COUNT";
+  const SideCounts s = CountSides(bsp, node, subject.ShownBoxes());
+  if (int(s.straddling) == *n) return "";
+  return "expected " + std::to_string(*n) + " straddling; " + Describe(s);
+}
+
+std::string CheckNormal(SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  const auto [error, node] = InternalNode(bsp, c);
+  if (!error.empty()) return error;
+  glm::vec3 want(0.0f);
+  for (int k = 0; k < 3; ++k) {
+    const std::optional<float> v = c.args.size() == 4 ? ParseFloat(c.args[1 + k]) : std::nullopt;
+    if (!v) return "normal expects NODE X Y Z";
+    want[k] = *v;
+  }
+  if (glm::length(want) == 0.0f) return "normal: (0, 0, 0) is no direction";
+  const glm::vec3 n = bsp.nodes()[node].normal;
+  // Parallel either way: a plane and its opposite are the same cut.
+  if (std::abs(std::abs(glm::dot(glm::normalize(want), n)) - 1.0f) < 1e-4f) return "";
+  char text[160];
+  std::snprintf(
+      text, sizeof text,
+      "expected the plane perpendicular to (%g, %g, %g); its normal is (%.3f, %.3f, %.3f)", want.x,
+      want.y, want.z, n.x, n.y, n.z);
+  return text;
+}
+
+std::string CheckCutQuality(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
+                            const LessonCommand& c) {
+  const auto [error, node] = InternalNode(bsp, c);
+  if (!error.empty()) return error;
+  const std::optional<float> min_balance =
+      c.args.size() == 3 ? ParseFloat(c.args[1]) : std::nullopt;
+  const std::optional<int> max_straddling = c.args.size() == 3 ? ParseInt(c.args[2]) : std::nullopt;
+  if (!min_balance || !max_straddling) return "cut-quality expects NODE MIN_BALANCE MAX_STRADDLING";
+  const SideCounts s = CountSides(bsp, node, subject.ShownBoxes());
+  if (Balance(s) >= *min_balance && int(s.straddling) <= *max_straddling) return "";
+  char text[80];
+  std::snprintf(text, sizeof text, "expected balance >= %.2f and at most %d straddling; ",
+                *min_balance, *max_straddling);
+  return text + Describe(s);
+}
+
+std::string CheckOpNotLogged(SemiAdjustingBsp& bsp, const LessonCommand& c) {
+  const std::optional<BspOp> op = c.args.size() == 2 ? ParseOp(c.args[0]) : std::nullopt;
+  const std::optional<OpStatus> status = c.args.size() == 2 ? ParseStatus(c.args[1]) : std::nullopt;
+  if (!op || !status) return "op-not-logged expects OP applied|failed|dropped";
+  for (const OpRecord& r : bsp.op_log())
+    if (r.op == *op && r.status == *status)
+      return std::string("expected no ") + OpStatusName(*status) + " " + BspOpName(*op) +
+             " yet; the op log has one: '" + r.reason + "': " + r.outcome;
+  return "";
+}
+
+std::string CheckPriorityOrder(const SemiAdjustingBsp& bsp) {
+  const auto& log = bsp.op_log();
+  if (log.empty()) return "expected operations in the op log; it is empty";
+  for (size_t i = 1; i < log.size(); ++i) {
+    if (log[i].step != log[i - 1].step) continue;
+    if (ThesisPriority(log[i].op) < ThesisPriority(log[i - 1].op))
+      return std::string("step ") + std::to_string(log[i].step) + ": " + BspOpName(log[i].op) +
+             " came after " + BspOpName(log[i - 1].op) +
+             "; expected balance, shift-split, split, swap, merge";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::span<const SimLessonVerb> SimLessonVerbs() {
+  return kVerbs;
+}
+
+std::string RunSimLessonAction(SimLessonSubject& subject, const LessonCommand& a) {
+  if (a.verb == "algo") {
+    if (a.args.size() != 1) return "algo expects one broad phase name";
+    return subject.SwitchBroadPhase(a.args[0]);
+  }
+  if (a.verb == "op-stepping") {
+    if (a.args.size() != 1 || (a.args[0] != "on" && a.args[0] != "off"))
+      return "op-stepping expects on or off";
+    if (!subject.ShownBsp()) return kNoBsp;
+    subject.SetOperationStepping(a.args[0] == "on");
+    return "";
+  }
+  if (a.verb == "next-op") {
+    if (!subject.ShownBsp()) return kNoBsp;
+    subject.SetOperationStepping(true);
+    subject.AdvanceOperation();
+    return "";
+  }
+  if (a.verb == "run-until-op") return RunUntilOp(subject, a);
+  if (a.verb == "highlight-node") return HighlightNode(subject, a);
+  return "the Simulation view has no action '" + a.verb + "'";
+}
+
+std::string CheckSimLessonClaim(SimLessonSubject& subject, const LessonCommand& c) {
+  if (c.verb == "pairs-equal-brute-force") return CheckPairs(subject);
+  SemiAdjustingBsp* bsp = subject.ShownBsp();
+  const bool known = std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const SimLessonVerb& v) {
+    return v.is_check && c.verb == v.verb;
+  });
+  if (!known) return "the Simulation view has no check '" + c.verb + "'";
+  if (!bsp) return kNoBsp;
+  if (c.verb == "op-logged") return CheckOpLogged(*bsp, c);
+  if (c.verb == "op-not-logged") return CheckOpNotLogged(*bsp, c);
+  if (c.verb == "balance-below") return CheckBalanceBelow(subject, *bsp, c);
+  if (c.verb == "straddlers") return CheckStraddlers(subject, *bsp, c);
+  if (c.verb == "normal") return CheckNormal(*bsp, c);
+  if (c.verb == "stale-dropped") return CheckStaleDropped(*bsp, c);
+  if (c.verb == "invariants-hold") {
+    const std::string broken = CheckBspInvariants(bsp->tree());
+    return broken.empty() ? "" : "expected the tree's invariants to hold: " + broken;
+  }
+  if (c.verb == "cut-directions") return CheckCutDirections(*bsp, c);
+  if (c.verb == "depth-at-most") return CheckDepth(*bsp, c);
+  if (c.verb == "leaves-at-most") return CheckLeaves(subject, *bsp, c);
+  if (c.verb == "cut-quality") return CheckCutQuality(subject, *bsp, c);
+  return CheckPriorityOrder(*bsp);
+}
+
+}  // namespace partlab

@@ -60,6 +60,9 @@ do for [s in scenes] {
 set output sprintf("%s/%s_depth.png", outdir, prefix)
 set multiplot layout 2,2 title "BSP depth per step (as Figure 6.9 (a)-(d))"
 set ylabel "leaf depth"
+# The max lines reach the top bin: leave a margin above so they are never drawn off the frame.
+set autoscale y
+set offsets 0, 0, 1, 0
 do for [s in scenes] {
   n = int(s)
   set title title(n)
@@ -67,6 +70,7 @@ do for [s in scenes] {
        for [b in bsps] rows(n, b) using (binx($3)):11 smooth unique lw 1 dt 2 title b." max"
 }
 unset multiplot
+set offsets 0, 0, 0, 0
 
 # Physics against the broad phase of the physics run, per step (the broad phase must
 # never be the bottleneck). The physics time is the same on every row of a scene.

@@ -93,6 +93,7 @@ class View {
 
   // --- The machinery the base owns -------------------------------------------------------------
   StepControl& stepping() { return stepping_; }
+  const StepControl& stepping() const { return stepping_; }
   Notices& notices() { return notices_; }
   // A --screenshot run: no settings read or written, jobs finish before the frame is drawn.
   bool headless() const { return options_ && !options_->screenshot.empty(); }

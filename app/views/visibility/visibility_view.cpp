@@ -84,14 +84,19 @@ struct Label {
 
 class VisibilityView final : public View {
  public:
-  explicit VisibilityView(AppContext& app) : View(app), app_(app) { ApplyPreset(app.options); }
+  // The observer stands still until Play: the base's stepping starts paused.
+  explicit VisibilityView(AppContext& app) : View(app), app_(app) {
+    stepping().Pause();
+    ApplyPreset(app.options);
+  }
 
-  // The observer turns about its target; when the mouse drives it, the app's camera is the one.
+  // One fixed step of the observer's turn about its target (the base's stepping calls it while
+  // playing, or once for Step); when the mouse drives the observer, the app's camera is the one.
   void Step(float dt) override {
-    if (!animate_) return;
     (driven_ == Driven::kObserver ? app_.camera : observer_).yaw += 0.35f * dt;
   }
-  bool Animating() const override { return animate_; }
+  bool Animating() const override { return stepping().playing(); }
+  bool ShowsStepControls() const override { return true; }
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;
   void UpdateWindows() override;
@@ -135,7 +140,6 @@ class VisibilityView final : public View {
   bool cameras_placed_ = false;
   OrbitCamera god_, observer_;
   float far_scale_ = 1.6f;  // observer's far plane: distance + far_scale * scene radius
-  bool animate_ = false;
   bool show_grid_ = true;
   bool print_summary_ = false;  // --screenshot: print what the image shows, once
   int summary_frames_ = 0;
@@ -641,7 +645,9 @@ void VisibilityView::CameraGui() {
     Tip("Drag to orbit the observer around its target; watch its frustum move on the left.");
     driven_ = Driven(driven);
   }
-  ImGui::Checkbox("Animate observer", &animate_);
+  bool animate = stepping().playing();
+  if (ImGui::Checkbox("Animate observer", &animate))
+    animate ? stepping().Play() : stepping().Pause();
   Tip("Turn the observer slowly around its target, so culling results change every frame.");
   ImGui::SameLine();
   ImGui::Checkbox("Ground grid", &show_grid_);

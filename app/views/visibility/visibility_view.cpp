@@ -1,16 +1,4 @@
-// The chapter's visibility techniques as teaching views (Feijó, Pagliosa & Clua, section
-// 3.2.3 "Recorte e Culling"): "the same partitioning trees that accelerate collisions accelerate
-// rendering". Two cameras: the observer, whose frustum is drawn, and the god view that watches it,
-// one at a time or side by side. Three modes:
-//  - Backface (3.2.3.1): the CPU counts the triangles facing away from the observer;
-//  - Octree frustum culling (3.2.3.2): cells outside / inside / intersecting the observer's
-//    frustum, triangles drawn vs total and the time of the pass;
-//  - BSP room (3.2.3.3): the polygon-aligned BSP over a small room, painted back to front with the
-//    depth test off, the drawing order as a colour ramp and numbers, subtree culling, the tree.
-//
-// This view draws its viewports itself (each camera's meshes and overlays, flushed with that
-// camera's matrices), then leaves an empty viewport so that the app's own overlay flush after
-// Render adds nothing on top; ImGui sets its own viewport.
+// The Visibility view (visibility_view.h): cameras, the three modes' CPU work, drawing, panels.
 #include <imgui.h>
 
 #include <algorithm>
@@ -30,6 +18,7 @@
 #include "app/render/viewport_state.h"
 #include "app/view.h"
 #include "app/views/visibility/visibility_overlay.h"
+#include "app/views/visibility/visibility_view.h"
 #include "engine/geometry/triangle.h"
 #include "engine/view/ground_grid.h"
 #include "engine/visibility/backface_count.h"
@@ -49,148 +38,10 @@ void SectionTitle(const char* text) {
 
 constexpr size_t kMaxGhostTriangles = 100000;
 
-enum class Mode { kBackface, kFrustum, kRoom };
-enum class Display { kGod, kObserver, kSplit };
-enum class Driven { kGod, kObserver };
-
 constexpr const char* kModeNames[] = {"Backface culling (3.2.3.1)",
                                       "Octree frustum culling (3.2.3.2)", "BSP room (3.2.3.3)"};
 
-// One camera's picture: where it goes in the framebuffer and its matrices.
-struct Shot {
-  PixelRect rect;
-  glm::mat4 view, projection;
-  float light_distance;
-  bool is_observer;
-};
-
-// At most two pictures a frame, without a per-frame allocation.
-struct Shots {
-  std::array<Shot, 2> items;
-  size_t count = 0;
-  void push_back(const Shot& s) { items[count++] = s; }
-  const Shot& front() const { return items[0]; }
-  const Shot& back() const { return items[count - 1]; }
-  const Shot* begin() const { return items.data(); }
-  const Shot* end() const { return items.data() + count; }
-};
-
-// A label to draw over the scene this frame (window pixels, top-left origin).
-struct Label {
-  ImVec2 at;
-  int number;
-  Color color;
-};
-
-class VisibilityView final : public View {
- public:
-  // The observer stands still until Play: the base's stepping starts paused.
-  explicit VisibilityView(AppContext& app) : View(app), app_(app) {
-    stepping().Pause();
-    ApplyPreset(app.options);
-  }
-
-  // One fixed step of the observer's turn about its target (the base's stepping calls it while
-  // playing, or once for Step); when the mouse drives the observer, the app's camera is the one.
-  void Step(float dt) override {
-    (driven_ == Driven::kObserver ? app_.camera : observer_).yaw += 0.35f * dt;
-  }
-  bool Animating() const override { return stepping().playing(); }
-  bool ShowsStepControls() const override { return true; }
-  void Render(const RenderContext& ctx, DebugDraw& draw) override;
-  void UpdateGui() override;
-  void UpdateWindows() override;
-
- private:
-  void ApplyPreset(const Options& options);
-  void ResetCameras();
-  void FrameGodView(const PixelRect& rect);
-  void SyncCameras();
-  void RebuildIfStale();
-  void Compute(float observer_aspect);
-  Shots Layout(const RenderContext& ctx) const;
-  void DrawShot(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
-  void DrawModel(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
-  void DrawRoom(const Shot& shot, DebugDraw& draw);
-  const std::vector<uint32_t>& PaintOrder(const Shot& shot);
-  void CollectLabels(const Shot& shot, glm::vec2 framebuffer_size);
-  void UploadSubset(const std::vector<uint8_t>& keep, bool keep_when_set);
-  RoomScene BookRoom() const;
-  glm::mat4 ObserverProjection(float aspect) const;
-  float SceneRadius() const;
-  void PrintSummary() const;
-  std::string BookOrder() const;
-
-  void CameraGui();
-  void ModeGui();
-  void BackfaceGui();
-  void FrustumGui();
-  void RoomGui();
-  void TreeNodeGui(int32_t node, const char* side, int depth);
-  void LegendWindow();
-
-  AppContext& app_;
-  Mode mode_ = Mode::kFrustum;
-  Display display_ = Display::kSplit;
-  Driven driven_ = Driven::kGod;
-  Driven last_driven_ = Driven::kGod;
-  bool first_frame_ = true;
-  bool frame_god_ = true;
-  Mode cameras_mode_ = Mode::kFrustum;  // the mode the cameras were last placed for
-  bool cameras_placed_ = false;
-  OrbitCamera god_, observer_;
-  float far_scale_ = 1.6f;  // observer's far plane: distance + far_scale * scene radius
-  bool show_grid_ = true;
-  bool print_summary_ = false;  // --screenshot: print what the image shows, once
-  int summary_frames_ = 0;
-
-  // Backface (3.2.3.1).
-  bool backface_culling_ = true;
-  bool tint_culled_ = true;
-  bool geometry_stage_ = false;  // cull by the projected sign instead of the angle test
-  std::vector<uint8_t> backface_, backface_projected_;
-  size_t backface_count_ = 0, backface_projected_count_ = 0, backface_disagree_ = 0;
-  double backface_ms_ = 0.0;
-
-  // Octree frustum culling (3.2.3.2).
-  int model_generation_ = -1;
-  std::vector<Triangle> triangles_;
-  Octree octree_;
-  OctreeCullResult cull_;
-  bool cull_enabled_ = true;
-  bool ghost_culled_ = true;
-  CellOverlayOptions cell_options_{.show_outside = true, .leaves_only = true};
-  double octree_build_ms_ = 0.0;
-
-  // What the observer "sends to the pipeline" in the model modes, on the GPU.
-  Mesh subset_mesh_;
-  MeshBuffer subset_gpu_;
-  bool draw_full_model_ = false;  // culling switched off: the app's own buffer of the model
-
-  // BSP room (3.2.3.3).
-  int heuristic_ = int(SplitterHeuristic::kFirst);  // the chapter's "arbitrariamente"
-  int built_heuristic_ = -1;
-  // The chapter's own example (figures 3.3 and 3.4) instead of the testbed's room.
-  bool book_example_ = false;
-  bool built_book_ = false;
-  ChapterBspExample book_ = MakeChapterBspExample();
-  Aabb room_footprint_;
-  RoomScene room_;
-  PolygonBsp bsp_;
-  bool subtree_culling_ = true;
-  bool show_numbers_ = true;
-  std::vector<uint32_t> order_;      // the observer's back-to-front order
-  std::vector<uint32_t> god_order_;  // the god view's, to paint its own picture
-  std::vector<uint8_t> culled_nodes_;
-  std::vector<int> position_of_;  // polygon -> drawing position (-1: culled)
-  BspCullStats bsp_stats_;
-  double bsp_ms_ = 0.0;
-
-  Frustum frustum_;
-  std::vector<Label> labels_;
-  std::vector<ImVec2> dividers_;  // x of split lines, window pixels (y unused)
-  ImVec2 display_scale_{1, 1};
-};
+}  // namespace
 
 // --preset: comma-separated words, a mode (backface | frustum | room) and a display
 // (god | observer | split), e.g. --preset room,split.
@@ -231,6 +82,8 @@ float VisibilityView::SceneRadius() const {
   return b.IsEmpty() ? 1.0f : 0.5f * glm::length(b.Extent());
 }
 
+namespace {
+
 // An orbit camera at `eye` looking at `target`.
 OrbitCamera LookFrom(const glm::vec3& eye, const glm::vec3& target, float fov_y) {
   OrbitCamera c;
@@ -242,6 +95,8 @@ OrbitCamera LookFrom(const glm::vec3& eye, const glm::vec3& target, float fov_y)
   c.fov_y = fov_y;
   return c;
 }
+
+}  // namespace
 
 // Model modes: the observer stands off to one side, a little above, with a far plane that cuts
 // the model's far half, so some cells end up outside on every side. Room: the observer stands in
@@ -291,6 +146,18 @@ void VisibilityView::FrameGodView(const PixelRect& rect) {
   const float visible_w = 2.0f * god_.distance * std::tan(god_.fov_y * 0.5f) * rect.Aspect();
   god_.target -= god_.Right() * (0.5f * covered * visible_w);
   frame_god_ = false;
+}
+
+// The scene rebuilt when its inputs changed, and both cameras placed for the mode: each mode has
+// its own stage, so switching between the room and the model places them anew.
+void VisibilityView::PlaceCamerasIfStale() {
+  RebuildIfStale();
+  const bool room = mode_ == Mode::kRoom;
+  if (!cameras_placed_ || room != (cameras_mode_ == Mode::kRoom)) {
+    ResetCameras();
+    cameras_placed_ = true;
+  }
+  cameras_mode_ = mode_;
 }
 
 // Whichever camera the mouse drives is the app's camera; the other keeps its place.
@@ -416,7 +283,7 @@ void VisibilityView::UploadSubset(const std::vector<uint8_t>& flags, bool keep_w
   subset_gpu_.Upload(subset_mesh_);
 }
 
-Shots VisibilityView::Layout(const RenderContext& ctx) const {
+VisibilityView::Shots VisibilityView::Layout(const RenderContext& ctx) const {
   const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
   Shots shots;
   auto add = [&](PixelRect rect, bool is_observer) {
@@ -443,17 +310,11 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
     return;
   const ImGuiIO& io = ImGui::GetIO();
   display_scale_ = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale : ImVec2(1, 1);
-  RebuildIfStale();
-  // Each mode has its own stage: switching places both cameras for it.
-  const bool room = mode_ == Mode::kRoom;
-  if (!cameras_placed_ || room != (cameras_mode_ == Mode::kRoom)) {
-    ResetCameras();
-    cameras_placed_ = true;
-  }
-  cameras_mode_ = mode_;
+  PlaceCamerasIfStale();
   SyncCameras();
   Shots shots = Layout(ctx);
-  Compute((shots.back().is_observer ? shots.back() : shots.front()).rect.Aspect());
+  observer_aspect_ = (shots.back().is_observer ? shots.back() : shots.front()).rect.Aspect();
+  Compute(observer_aspect_);
   if (frame_god_) {
     FrameGodView(shots.front().rect);
     if (driven_ == Driven::kGod) app_.camera = god_;
@@ -892,6 +753,8 @@ void VisibilityView::LegendWindow() {
     key({0.95f, 0.25f, 0.3f, 1.0f}, text);
   }
 }
+
+namespace {
 
 std::unique_ptr<View> CreateVisibilityView(AppContext& app) {
   return std::make_unique<VisibilityView>(app);

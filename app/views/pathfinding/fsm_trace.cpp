@@ -54,8 +54,10 @@ std::string FsmTrace::FirstDepartureFromFigure() const {
 
 bool FsmTrace::HasSequence(std::span<const ai::PredatorState> sequence) const {
   return std::any_of(lives_.begin(), lives_.end(), [&](const FsmLife& life) {
-    return std::search(life.states.begin(), life.states.end(), sequence.begin(), sequence.end()) !=
-           life.states.end();
+    size_t matched = 0;  // a subsequence: each state found after the one before it
+    for (ai::PredatorState s : life.states)
+      if (matched < sequence.size() && s == sequence[matched]) ++matched;
+    return matched == sequence.size();
   });
 }
 

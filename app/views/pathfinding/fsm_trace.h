@@ -38,7 +38,8 @@ class FsmTrace {
   // "" when every life starts waiting and moves only along the figure's arrows; else one line
   // naming the predator and the first transition the figure does not draw.
   std::string FirstDepartureFromFigure() const;
-  // True when some life passes through `sequence` in that order, one transition after another.
+  // True when some life passes through the states of `sequence` in that order (other states may
+  // come between them: the arrows taken are FirstDepartureFromFigure's business).
   bool HasSequence(std::span<const ai::PredatorState> sequence) const;
 
  private:

@@ -24,9 +24,13 @@ TEST(FsmTrace, FoldsRepeatedTicksAndSplitsLivesAtARespawn) {
   EXPECT_EQ(trace.lives()[1].states, (std::vector<S>{S::kWait}));
   EXPECT_EQ(trace.FirstDepartureFromFigure(), "");
   const S kill[] = {S::kChase, S::kAttack, S::kDie};
-  const S skip[] = {S::kWait, S::kAttack};
+  const S with_a_gap[] = {S::kWait, S::kAttack};
+  const S backwards[] = {S::kAttack, S::kChase};
+  const S beyond_death[] = {S::kDie, S::kChase};
   EXPECT_TRUE(trace.HasSequence(kill));
-  EXPECT_FALSE(trace.HasSequence(skip));
+  EXPECT_TRUE(trace.HasSequence(with_a_gap));
+  EXPECT_FALSE(trace.HasSequence(backwards));
+  EXPECT_FALSE(trace.HasSequence(beyond_death));
 }
 
 TEST(FsmTrace, NamesATransitionTheFigureDoesNotDraw) {

@@ -75,7 +75,10 @@ std::string ReadSwitch(const LessonCommand& command, size_t word, bool* out) {
 
 std::string JoinIntegers(const std::vector<long>& values) {
   std::string s;
-  for (long v : values) s += (s.empty() ? "" : " ") + std::to_string(v);
+  for (long v : values) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(v);
+  }
   return s.empty() ? "(none)" : s;
 }
 

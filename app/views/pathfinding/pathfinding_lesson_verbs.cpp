@@ -25,6 +25,12 @@ std::string Length(double value) {
   return text;
 }
 
+std::string CellText(ai::Cell c) {
+  char text[32];
+  std::snprintf(text, sizeof text, "(%d, %d)", c.x, c.y);
+  return text;
+}
+
 bool ReadQueueing(const std::string& word, ai::Queueing* out) {
   static constexpr struct {
     const char* word;
@@ -223,13 +229,12 @@ std::string PathfindingView::CheckClosedNodesOptimal(const LessonCommand& check)
   for (int cell = 0; cell < map_.CellCount(); ++cell) {
     if (s.StateOf(cell) != ai::NodeState::kClosed) continue;
     ++closed;
-    const ai::Cell c = map_.CellOf(cell);
-    const std::string where = "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
     if (std::abs(s.G(cell) - distance[size_t(cell)]) > kLengthTolerance)
-      return check.verb + ": cell " + where + " was closed with g = " + Length(s.G(cell)) +
-             ", Dijkstra's distance is " + Length(distance[size_t(cell)]);
+      return check.verb + ": cell " + CellText(map_.CellOf(cell)) +
+             " was closed with g = " + Length(s.G(cell)) + ", Dijkstra's distance is " +
+             Length(distance[size_t(cell)]);
     if (s.G(cell) + s.H(cell) > optimal + kLengthTolerance)
-      return check.verb + ": cell " + where +
+      return check.verb + ": cell " + CellText(map_.CellOf(cell)) +
              " was closed with f = " + Length(s.G(cell) + s.H(cell)) +
              " above the optimal length " + Length(optimal);
   }
@@ -271,7 +276,10 @@ std::string PathfindingView::CheckFsmSequence(const LessonCommand& check) const 
   if (sequence.empty()) return check.verb + ": expects at least one state";
   if (fsm_trace_.HasSequence(sequence)) return {};
   std::string stated;
-  for (const std::string& word : check.args) stated += (stated.empty() ? "" : ", ") + word;
+  for (const std::string& word : check.args) {
+    if (!stated.empty()) stated += ", ";
+    stated += word;
+  }
   return check.verb + ": no predator passed through " + stated + " in that order in " +
          std::to_string(fsm_trace_.lives().size()) + " recorded lives";
 }

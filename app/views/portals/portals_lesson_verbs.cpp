@@ -95,8 +95,11 @@ std::string PortalsView::CheckLessonClaim(const LessonCommand& check) {
 
 std::string PortalsView::CellNames(const std::vector<uint8_t>& cells) const {
   std::string names;
-  for (size_t c = 0; c < cells.size(); ++c)
-    if (cells[c]) names += (names.empty() ? "" : " ") + scene_.level().cells[c].name;
+  for (size_t c = 0; c < cells.size(); ++c) {
+    if (!cells[c]) continue;
+    if (!names.empty()) names += ' ';
+    names += scene_.level().cells[c].name;
+  }
   return names.empty() ? "(none)" : names;
 }
 

@@ -156,6 +156,26 @@ void DefineFlags(CLI::App& app, Options& o) {
         o.has_ray = true;
       },
       "Octree: a ray query from a fixed origin", "ox,oy,oz,dx,dy,dz");
+  // Lessons (docs/lessons.md).
+  app.add_option("--lesson", o.lesson, "Open a lesson: a name in assets/lessons/ or a .toml path")
+      ->type_name("NAME");
+  AddPathFlag(app, "--export", o.export_dir, "a folder",
+              "With --lesson: render every step headless to DIR/step-NN.png, index.md, index.html");
+  AddPathFlag(app, "--video", o.video, "a path to an .mp4 file",
+              "Record the lesson (with --lesson) or the view's --frames N run through ffmpeg");
+  app.add_flag("--lesson-verbs", o.lesson_verbs,
+               "Print every view's lesson verbs as a markdown table and exit");
+  app.add_flag("--presenter", o.presenter, "With --lesson: start in presenter mode");
+  AddChecked(
+      app, "--hold",
+      [&o](const std::string& v) {
+        float seconds = 0;
+        if (!detail::ParseNumber(std::string_view(v), seconds) || !(seconds >= 0.1f) ||
+            seconds > 60.0f)
+          Reject("--hold expects seconds in 0.1..60, got '" + v + "'");
+        o.hold_seconds = seconds;
+      },
+      "With --lesson --video: seconds each step is held (default 3)", "S");
   app.footer(kFooter);
 }
 
@@ -184,6 +204,10 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
   const std::string error = ParseToOneLine(app, std::vector<std::string>(argv + 1, argv + argc));
   if (!error.empty()) return LoadResult<Options>::Fail("partlab: " + error);
   if (!options.screenshot.empty() && options.frames == 0) options.frames = 5;
+  if (!options.export_dir.empty() && options.lesson.empty())
+    return LoadResult<Options>::Fail("partlab: --export needs --lesson NAME");
+  if (!options.video.empty() && options.lesson.empty() && options.frames == 0)
+    return LoadResult<Options>::Fail("partlab: --video needs --lesson NAME or --frames N");
   LastParsed() = options;
   return LoadResult<Options>::Ok(options);
 }

@@ -43,6 +43,15 @@ struct Options {
   int bodies = 0;      // --bodies N: dynamic bodies of the scene (0: the scene's own count)
   std::string trace;   // --trace FILE (an AABBTRC1 trace: opens the replay viewer on it)
   std::string beside;  // --beside NAME: a second broad phase in a right-hand viewport
+  // Lessons (docs/lessons.md): --lesson NAME opens assets/lessons/NAME.toml (or a .toml path) in
+  // the Lessons panel; with --export DIR every step is rendered headless to DIR/step-NN.png plus
+  // an index, and --video FILE.mp4 records the lesson (or, without --lesson, the view's run).
+  std::string lesson;
+  std::string export_dir;
+  std::string video;
+  bool lesson_verbs = false;  // --lesson-verbs: print every view's lesson verbs as markdown
+  bool presenter = false;
+  float hold_seconds = 3.0f;  // --hold S: how long a --video holds each lesson step     // --presenter: start in presenter mode (the scene and the caption)
   // One line per number that was clamped into its range ("partlab: --size 1x1 clamped to
   // 64x64 (...)"): main prints them on stderr, the Scene panel shows them in yellow.
   std::vector<std::string> notes;

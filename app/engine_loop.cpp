@@ -332,6 +332,19 @@ int InitScene(Engine& engine) {
   return kExitOk;
 }
 
+// --video FILE.mp4: frames of the window's framebuffer size, piped to ffmpeg.
+int StartVideo(Engine& engine) {
+  if (engine.options.video.empty()) return kExitOk;
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  if (const std::string error = engine.video.Start(engine.options.video, w, h); !error.empty()) {
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    return kExitRuntimeError;
+  }
+  if (engine.options.lesson.empty()) engine.fixed_frame_seconds = 1.0 / VideoRecorder::kFramesPerSecond;
+  return kExitOk;
+}
+
 // --- MainLoop's steps ----------------------------------------------------------------------------
 
 // Poll when something is happening; otherwise sleep until an event (or a short timeout, so the
@@ -435,6 +448,18 @@ void PrintFrameTimes(const Engine& engine) {
   std::fflush(stdout);
 }
 
+// --video: the frame just drawn goes to ffmpeg.
+int RecordFrame(Engine& engine, int width, int height) {
+  if (!engine.video.recording()) return kExitOk;
+  static std::vector<unsigned char> rgb;  // one frame's pixels, reused
+  ReadBackBufferRgb(width, height, rgb);
+  if (const std::string error = engine.video.AddFrame(rgb); !error.empty()) {
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    return kExitRuntimeError;
+  }
+  return kExitOk;
+}
+
 double CpuMs(clockid_t clock) {
   timespec t{};
   clock_gettime(clock, &t);
@@ -454,6 +479,9 @@ void RunSteps(View& view, int steps) {
 }
 
 void DrawPanels(Engine& engine) {
+  // Presenter mode (lessons): only the scene and the caption.
+  engine.lessons.DrawUi(engine);
+  if (engine.lessons.presenter()) return;
   DrawHelpPanel(&engine.show_help);
   const StatsPanelInput stats{engine.stats,
                               engine.gl,
@@ -559,6 +587,8 @@ int InitEngine(Engine& engine) {
     std::printf("partlab: %s\n", engine.scene_ui.status.c_str());
   }
   if (const int code = InitScene(engine); code != kExitOk) return code;
+  if (const int code = engine.lessons.Start(engine); code != kExitOk) return code;
+  if (const int code = StartVideo(engine); code != kExitOk) return code;
   // Clamp notes (flags, then settings) in yellow under the model's status line.
   for (const auto* notes : {&engine.options.notes, &engine.setting_notes})
     for (const std::string& note : *notes) AppendNote(engine.scene_ui.notice, note);
@@ -606,7 +636,8 @@ int MainLoop(Engine& engine) {
     // Fixed-step update: the simulation advances in equal steps whatever the frame rate; a long
     // stall (a model load) is clamped instead of being replayed as a burst of steps. The view's
     // base owns the accumulator, and with it play, pause and single step.
-    const int steps = engine.view->stepping().StepsDue(dt);
+    const int steps = engine.view->stepping().StepsDue(
+        engine.fixed_frame_seconds >= 0 ? engine.fixed_frame_seconds : dt);
     // What is drawn is the state the last steps left; the steps taken now show in the next frame.
     // A view that allows it steps on the worker thread while this one submits the frame (physics
     // beside draw submission, on two cores); the others step after the frame is flushed, so that
@@ -626,7 +657,7 @@ int MainLoop(Engine& engine) {
         std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
 
     ++frames_rendered;
-    if (engine.headless && frames_rendered >= engine.options.frames) {
+    if (!engine.options.screenshot.empty() && frames_rendered >= engine.options.frames) {
       const std::string error = SaveScreenshot(engine, engine.options.screenshot);
       if (!error.empty()) {
         std::fprintf(stderr, "partlab: %s\n", error.c_str());
@@ -637,8 +668,10 @@ int MainLoop(Engine& engine) {
       PrintFrameTimes(engine);
       return kExitOk;
     }
-    if (!engine.headless && engine.options.frames > 0 && frames_rendered >= engine.options.frames)
+    if (engine.options.frames > 0 && frames_rendered >= engine.options.frames)
       glfwSetWindowShouldClose(engine.window, GLFW_TRUE);
+    if (const int code = RecordFrame(engine, w, h); code != kExitOk) return code;
+    if (const int code = engine.lessons.AfterFrame(engine); code >= 0) return code;
     if (engine.screenshot_requested) {
       engine.screenshot_requested = false;
       const std::string path =
@@ -651,6 +684,7 @@ int MainLoop(Engine& engine) {
                         CpuMs(CLOCK_PROCESS_CPUTIME_ID) - process_cpu_start,
                         CpuMs(CLOCK_THREAD_CPUTIME_ID) - thread_cpu_start);
     ApplyPanelCommands(engine);
+    engine.lessons.ApplyPending(engine);
   }
   if (engine.options.frames > 0) PrintFrameTimes(engine);  // --frames N: a measured run
   return kExitOk;
@@ -690,6 +724,8 @@ void RenderScene(Engine& engine, const FrameMatrices& frame) {
 // Section 3.2.2, "Finalização": release everything InitEngine created, in reverse order.
 void ReleaseEngine(Engine& engine) {
   if (engine.window && engine.view && !engine.headless) SaveSettings(engine);
+  if (const std::string error = engine.video.Finish(); !error.empty())
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
   ReportMeasuredRun(engine);
   engine.view.reset();
   engine.gpu_timer.reset();

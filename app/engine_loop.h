@@ -13,6 +13,7 @@
 
 #include "app/command_line.h"
 #include "app/fixed_step_worker.h"
+#include "app/lessons/lesson_session.h"
 #include "app/frame_stats.h"
 #include "app/model_library.h"
 #include "app/panels/scene_panel.h"
@@ -22,6 +23,7 @@
 #include "app/render/scene_renderer.h"
 #include "app/render/screen_depth_mask.h"
 #include "app/settings.h"
+#include "app/video/video_recorder.h"
 #include "app/view.h"
 #include "engine/view/orbit_camera.h"
 
@@ -54,6 +56,14 @@ struct Engine {
   // The UI's opaque windows, written into the depth buffer before the scene (ScreenDepthMask).
   std::unique_ptr<ScreenDepthMask> ui_mask;
   std::vector<ScreenRect> ui_rects;  // this frame's, reused
+
+  // Lessons (app/lessons/): the Lessons window, presenter mode, --export and lesson videos. Declared
+  // before the view, which it lends what the step's view keeps references to.
+  LessonSession lessons;
+  VideoRecorder video;  // --video: every drawn frame goes to ffmpeg
+  // >= 0: each frame advances the view by this many seconds instead of the wall clock's (an export
+  // shows the state its actions left; a video runs at its own frame rate whatever the machine).
+  double fixed_frame_seconds = -1.0;
 
   CurrentModel model;
   OrbitCamera camera;

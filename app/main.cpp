@@ -4,6 +4,24 @@
 
 #include "app/command_line.h"
 #include "app/engine_loop.h"
+#include "app/lessons/lesson_verb_table.h"
+
+namespace {
+
+// A video is complete only once ffmpeg has read every frame and exited well.
+int FinishVideo(partlab::Engine& engine, int code) {
+  if (!engine.video.recording()) return code;
+  const int frames = engine.video.frames();
+  if (const std::string error = engine.video.Finish(); !error.empty()) {
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    return code == partlab::kExitOk ? partlab::kExitRuntimeError : code;
+  }
+  std::printf("partlab: wrote %s (%d frames at %d fps)\n", engine.options.video.c_str(), frames,
+              partlab::VideoRecorder::kFramesPerSecond);
+  return code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace partlab;
@@ -19,12 +37,20 @@ int main(int argc, char** argv) {
   for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());
   Engine engine;
   engine.options = options.value();
-  engine.headless = !engine.options.screenshot.empty();
+  // Screenshots, lesson exports and videos are headless runs: no settings, no vsync.
+  engine.headless = !engine.options.screenshot.empty() || !engine.options.export_dir.empty() ||
+                    !engine.options.video.empty();
   if (const int code = InitEngine(engine); code != kExitOk) {
     ReleaseEngine(engine);
     return code;
   }
-  const int code = MainLoop(engine);
+  if (engine.options.lesson_verbs) {  // the verb table of docs/lessons.md
+    std::fputs(LessonVerbTable(engine).c_str(), stdout);
+    ReleaseEngine(engine);
+    return kExitOk;
+  }
+  int code = MainLoop(engine);
+  code = FinishVideo(engine, code);
   ReleaseEngine(engine);
   return code;
 }

@@ -9,6 +9,7 @@ namespace partlab {
 namespace {
 
 bool g_software_rendered = false;
+ImFont* g_presenter_font = nullptr;
 
 // A software rasteriser (llvmpipe) pays per covered pixel, and blending a translucent panel over
 // the 3D view is what it pays most for: opaque backgrounds took the Simulation view's panels from
@@ -25,8 +26,12 @@ void LoadFont(float content_scale) {
   const float size = 15.0f * content_scale;
   for (const char* path : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                            "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"}) {
-    if (std::filesystem::exists(path) && io.Fonts->AddFontFromFileTTF(path, size)) return;
+    if (std::filesystem::exists(path) && io.Fonts->AddFontFromFileTTF(path, size)) {
+      g_presenter_font = io.Fonts->AddFontFromFileTTF(path, kPresenterFontPixels);
+      return;
+    }
   }
+  g_presenter_font = nullptr;
   ImFontConfig config;  // ImGui's built-in bitmap font, scaled
   config.SizePixels = 13.0f * content_scale;
   io.Fonts->AddFontDefault(&config);
@@ -62,6 +67,10 @@ void SetColors(ImGuiStyle& style) {
 }
 
 }  // namespace
+
+ImFont* PresenterFont() {
+  return g_presenter_font;
+}
 
 bool UiIsSoftwareRendered() {
   return g_software_rendered;

@@ -2,6 +2,7 @@
 
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "app/render/gl.h"
@@ -18,6 +19,17 @@ std::string WriteBackBufferPng(const std::string& path, int width, int height) {
   if (stbi_write_png(path.c_str(), width, height, 3, rgb.data(), width * 3) == 0)
     return path + ": cannot write PNG";
   return {};
+}
+
+void ReadBackBufferRgb(int width, int height, std::vector<unsigned char>& rgb) {
+  const size_t row = size_t(width) * 3;
+  rgb.resize(row * size_t(height));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
+  for (int y = 0; y < height / 2; ++y)
+    std::swap_ranges(rgb.begin() + long(y * row), rgb.begin() + long((y + 1) * row),
+                     rgb.begin() + long((height - 1 - y) * row));
 }
 
 }  // namespace partlab

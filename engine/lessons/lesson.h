@@ -23,6 +23,8 @@ struct LessonCamera {
   bool set = false;  // false: the view's own framing
   float yaw_degrees = 0, pitch_degrees = 0, distance = 3;
   float target[3] = {0, 0, 0};
+  // Only yaw and pitch given: the view frames its model (or scene) from that direction.
+  bool frame = false;
 };
 
 struct LessonStep {

@@ -1,0 +1,189 @@
+#include "app/lessons/lesson_player.h"
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <glm/trigonometric.hpp>
+
+#include "app/engine_loop.h"
+#include "app/model_library.h"
+#include "engine/lessons/lesson_file.h"
+#include "engine/params/param_cli.h"
+
+namespace partlab {
+
+namespace {
+
+constexpr std::string_view kPartlabPrefix = "partlab: ";
+
+// `partlab --view NAME <flags>` through the app's own parser, so a step's flags mean exactly what
+// they mean on the command line. Returns "" or ParseCommandLine's line without its prefix.
+std::string ParseStepFlags(const LessonStep& step, Options& out) {
+  std::vector<std::string> words = {"partlab", "--view", step.view};
+  words.insert(words.end(), step.flags.begin(), step.flags.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  auto parsed = ParseCommandLine(int(argv.size()), argv.data());
+  if (!parsed.ok()) {
+    std::string error = parsed.error();
+    if (error.rfind(kPartlabPrefix, 0) == 0) error.erase(0, kPartlabPrefix.size());
+    return error;
+  }
+  out = parsed.value();
+  // A step shows a view; what the process does (export, record, screenshot) is not the step's.
+  if (!out.screenshot.empty() || !out.lesson.empty() || !out.export_dir.empty() ||
+      !out.video.empty())
+    return "flags may not set --screenshot, --lesson, --export or --video";
+  return "";
+}
+
+bool HasVerb(const std::vector<View::LessonVerb>& verbs, const std::string& verb, bool is_check) {
+  for (const View::LessonVerb& v : verbs)
+    if (verb == v.verb && v.is_check == is_check) return true;
+  return false;
+}
+
+std::string VerbList(const std::vector<View::LessonVerb>& verbs, bool is_check) {
+  std::string list;
+  for (const View::LessonVerb& v : verbs)
+    if (v.is_check == is_check) list += (list.empty() ? "" : ", ") + std::string(v.verb);
+  return list.empty() ? "none" : list;
+}
+
+// The generic verbs (GenericLessonVerbs); "" or the problem.
+std::string RunGenericVerb(View& view, const LessonCommand& command) {
+  if (command.verb == "pause" || command.verb == "play") {
+    if (!command.args.empty()) return command.verb + " takes no arguments";
+    command.verb == "pause" ? view.stepping().Pause() : view.stepping().Play();
+    return "";
+  }
+  int count = 0;
+  if (command.args.size() != 1 || !detail::ParseNumber(std::string_view(command.args[0]), count) ||
+      count < 0 || count > 100000)
+    return "steps expects one count 0..100000";
+  const float dt = float(view.stepping().step_seconds());
+  for (int i = 0; i < count; ++i) view.Step(dt);
+  return "";
+}
+
+void SetCamera(OrbitCamera& camera, const LessonCamera& step_camera) {
+  camera.yaw = glm::radians(step_camera.yaw_degrees);
+  camera.pitch = glm::radians(step_camera.pitch_degrees);
+  if (step_camera.frame) return;  // the view's framing keeps its distance and target
+  camera.distance = step_camera.distance;
+  camera.target = {step_camera.target[0], step_camera.target[1], step_camera.target[2]};
+}
+
+// The step's model (--model, else the default scene), so a step never shows whatever model the
+// previous step or the user left open.
+std::string OpenStepModel(Engine& engine, const Options& options) {
+  std::string note;
+  const std::string wanted =
+      ResolveModelPath(options.model.empty() ? DefaultModelPath(note) : options.model);
+  if (engine.model.loaded() && engine.model.path() == wanted) return "";
+  return engine.model.Open(wanted);
+}
+
+void FrameStepModel(Engine& engine) {
+  int w = 1, h = 1;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  engine.camera.FramePoints(engine.model.mesh().positions, h > 0 ? float(w) / float(h) : 1.0f);
+}
+
+}  // namespace
+
+std::vector<View::LessonVerb> GenericLessonVerbs() {
+  return {{"steps", "steps N: N fixed steps of the view (its step dt)", false},
+          {"pause", "pause: the view stands still while the step is shown", false},
+          {"play", "play: the view animates while the step is shown", false}};
+}
+
+std::string LessonPlayer::At(int line, const std::string& problem) const {
+  return lesson_->file + ":" + std::to_string(line) + ": " + problem;
+}
+
+std::string LessonPlayer::Open(const std::string& path) {
+  auto read = ReadLessonFile(path);
+  if (!read.ok()) return read.error();
+  const Lesson& lesson = read.value();
+  for (const LessonStep& step : lesson.steps) {
+    const std::string where = lesson.file + ":" + std::to_string(step.line) + ": ";
+    if (FindView(step.view) < 0) return where + "unknown view '" + step.view + "'";
+    Options ignored;
+    if (const std::string error = ParseStepFlags(step, ignored); !error.empty())
+      return where + "bad flags: " + error;
+  }
+  lesson_ = std::move(read).value();
+  step_ = -1;
+  return "";
+}
+
+std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool headless) {
+  engine.view.reset();  // the old view goes before what it was lent is replaced
+  context_.reset();
+  if (const std::string error = ParseStepFlags(step, options_); !error.empty())
+    return At(step.line, "bad flags: " + error);
+  // A headless run's views finish their jobs before the frame is drawn (View::headless).
+  if (headless) options_.screenshot = "lesson-step.png";
+  const int index = FindView(step.view);
+  if (index < 0) return At(step.line, "unknown view '" + step.view + "'");
+  if (RegisteredViews()[index].uses_model) {
+    if (const std::string error = OpenStepModel(engine, options_); !error.empty())
+      return At(step.line, error);
+    FrameStepModel(engine);
+  }
+  engine.style = MeshStyle{};
+  if (!options_.shader.empty()) {
+    const int lighting = LightingModelIndex(options_.shader);
+    if (lighting < 0) return At(step.line, "bad flags: unknown --shader '" + options_.shader + "'");
+    engine.style.lighting = lighting;
+  }
+  context_.emplace(AppContext{engine.model, engine.camera, options_});
+  engine.view = RegisteredViews()[index].create(*context_);
+  engine.scene_ui.view_index = index;
+  if (step.camera.set) SetCamera(engine.camera, step.camera);
+  if (step.camera.frame && RegisteredViews()[index].uses_model) FrameStepModel(engine);
+  return "";
+}
+
+std::string LessonPlayer::RunCommands(View& view, const LessonStep& step) {
+  const std::vector<View::LessonVerb> generic = GenericLessonVerbs();
+  const std::vector<View::LessonVerb> own = view.LessonVerbs();
+  for (const LessonCommand& action : step.actions) {
+    std::string error;
+    if (HasVerb(generic, action.verb, false))
+      error = RunGenericVerb(view, action);
+    else if (HasVerb(own, action.verb, false))
+      error = view.RunLessonAction(action);
+    else
+      error = "unknown action '" + action.verb + "' for the " + step.view +
+              " view (known: steps, pause, play, " + VerbList(own, false) + ")";
+    if (!error.empty()) return At(action.line, error);
+  }
+  for (const LessonCommand& check : step.checks) {
+    std::string error;
+    if (!HasVerb(own, check.verb, true))
+      error = "unknown check '" + check.verb + "' for the " + step.view +
+              " view (known: " + VerbList(own, true) + ")";
+    else if (std::string claim = view.CheckLessonClaim(check); !claim.empty())
+      error = "check '" + check.verb + "' failed: " + claim;
+    if (!error.empty()) return At(check.line, error);
+  }
+  return "";
+}
+
+std::string LessonPlayer::ShowStep(Engine& engine, int index, bool headless) {
+  if (!lesson_ || index < 0 || index >= int(lesson_->steps.size())) return "no such step";
+  step_ = index;
+  const LessonStep& step = lesson_->steps[index];
+  const std::string error = BuildView(engine, step, headless);
+  if (engine.view) return error.empty() ? RunCommands(*engine.view, step) : error;
+  // The step's view could not be built: the app keeps running on the mesh viewer, with the line.
+  context_.emplace(AppContext{engine.model, engine.camera, engine.options});
+  const int mesh_viewer = std::max(FindView("Mesh viewer"), 0);
+  engine.view = RegisteredViews()[mesh_viewer].create(*context_);
+  engine.scene_ui.view_index = mesh_viewer;
+  return error;
+}
+
+}  // namespace partlab

@@ -1,0 +1,121 @@
+#include "app/lessons/lesson_session.h"
+
+#include <GLFW/glfw3.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "app/engine_loop.h"
+#include "app/lessons/lesson_catalog.h"
+#include "app/render/screenshot.h"
+#include "app/video/video_recorder.h"
+#include "engine/lessons/lesson_index.h"
+
+namespace partlab {
+
+namespace {
+
+// An export draws each step this many frames before taking its picture: a window that sizes
+// itself to its text (the caption) is measured in its first frame and drawn in the next.
+constexpr int kExportFramesPerStep = 3;
+
+}  // namespace
+
+int LessonSession::Start(Engine& engine) {
+  const Options& options = engine.options;
+  names_ = LessonNames();
+  if (options.lesson.empty()) return kExitOk;  // a --video of a view's run is not a lesson's
+  mode_ = !options.export_dir.empty() ? Mode::kExport
+          : !options.video.empty()    ? Mode::kVideo
+                                      : Mode::kInteractive;
+  // Exported pictures and videos are in presenter mode: the scene and the caption, nothing else.
+  presenter_ = mode_ != Mode::kInteractive || options.presenter;
+  window_open_ = true;
+  if (mode_ == Mode::kExport) {
+    export_dir_ = options.export_dir;
+    std::error_code ec;
+    std::filesystem::create_directories(export_dir_, ec);
+    if (ec) {
+      std::fprintf(stderr, "partlab: %s: cannot create the folder (%s)\n", export_dir_.c_str(),
+                   ec.message().c_str());
+      return kExitRuntimeError;
+    }
+    frames_per_step_ = kExportFramesPerStep;
+    engine.fixed_frame_seconds = 0.0;  // the picture is the state the actions left
+  } else if (mode_ == Mode::kVideo) {
+    frames_per_step_ = int(options.hold_seconds * VideoRecorder::kFramesPerSecond + 0.5);
+    engine.fixed_frame_seconds = 1.0 / VideoRecorder::kFramesPerSecond;
+  }
+  if (const std::string error = player_.Open(LessonPath(options.lesson)); !error.empty()) {
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    if (mode_ != Mode::kInteractive) return kExitBadInput;
+    error_ = error;
+    return kExitOk;
+  }
+  Show(engine, 0);
+  if (step_failed_ && mode_ != Mode::kInteractive) return kExitRuntimeError;
+  return kExitOk;
+}
+
+void LessonSession::Show(Engine& engine, int step) {
+  error_ = player_.ShowStep(engine, step, mode_ != Mode::kInteractive);
+  step_failed_ = !error_.empty();
+  frames_in_step_ = 0;
+  if (step_failed_) std::fprintf(stderr, "partlab: %s\n", error_.c_str());
+}
+
+// The window's chooser: the lesson played so far stays when the new one does not load.
+void LessonSession::OpenLesson(Engine& engine, const std::string& name_or_path) {
+  const std::string error = player_.Open(LessonPath(name_or_path));
+  if (!error.empty()) {
+    error_ = error;
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    return;
+  }
+  Show(engine, 0);
+}
+
+void LessonSession::ApplyPending(Engine& engine) {
+  if (!pending_lesson_.empty()) {
+    OpenLesson(engine, pending_lesson_);
+    pending_lesson_.clear();
+  }
+  if (pending_step_ >= 0) Show(engine, pending_step_);
+  pending_step_ = -1;
+}
+
+int LessonSession::FinishExport() {
+  const Lesson& lesson = player_.lesson();
+  if (const std::string error = WriteLessonIndex(lesson, export_dir_); !error.empty()) {
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    return kExitRuntimeError;
+  }
+  std::printf("partlab: exported %zu steps of %s to %s (index.md, index.html)\n",
+              lesson.steps.size(), lesson.name.c_str(), export_dir_.c_str());
+  return kExitOk;
+}
+
+int LessonSession::AfterFrame(Engine& engine) {
+  if (mode_ == Mode::kInteractive) return -1;
+  // A claim that does not hold fails the run: an export must not illustrate a false statement.
+  if (step_failed_) return kExitRuntimeError;
+  if (++frames_in_step_ < frames_per_step_) return -1;
+  const int step = player_.step();
+  if (mode_ == Mode::kExport) {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(engine.window, &w, &h);
+    const std::string path = export_dir_ + "/" + LessonStepImageName(step);
+    if (const std::string error = WriteBackBufferPng(path, w, h); !error.empty()) {
+      std::fprintf(stderr, "partlab: %s\n", error.c_str());
+      return kExitRuntimeError;
+    }
+    std::printf("partlab: wrote %s (%dx%d)\n", path.c_str(), w, h);
+  }
+  if (step + 1 < int(player_.lesson().steps.size())) {
+    pending_step_ = step + 1;
+    return -1;
+  }
+  return mode_ == Mode::kExport ? FinishExport() : kExitOk;
+}
+
+}  // namespace partlab

@@ -1,0 +1,56 @@
+// What the app does with lessons, beside its main loop (app/engine_loop.cpp calls the hooks):
+//   interactive  the Lessons window (choose, back and forth, step list, caption) and presenter
+//                mode (only the scene and a large caption; F5 toggles it);
+//   --export DIR every step drawn headless in presenter mode to DIR/step-NN.png, then
+//                DIR/index.md and DIR/index.html; a failed check ends the run with exit code 1;
+//   --video F    every step held a few seconds in presenter mode while frames go to ffmpeg.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/lessons/lesson_player.h"
+
+namespace partlab {
+
+struct Engine;
+
+class LessonSession {
+ public:
+  enum class Mode { kInteractive, kExport, kVideo };
+
+  // Opens options.lesson (when given) and shows its first step. Returns kExitOk, or an exit code
+  // after printing one line (a bad lesson in an export or a video run).
+  int Start(Engine& engine);
+  // The Lessons window, or in presenter mode the caption alone; also reads the lesson keys.
+  void DrawUi(Engine& engine);
+  bool presenter() const { return presenter_; }
+  void ToggleWindow() { window_open_ = !window_open_; }
+  // After the frame is drawn, before it is shown: exports the step's picture when it has
+  // settled, and says when the run is over. -1 to go on, else the process exit code.
+  int AfterFrame(Engine& engine);
+  // Between frames: the step the window, the keys or the export asked for.
+  void ApplyPending(Engine& engine);
+
+ private:
+  void Show(Engine& engine, int step);
+  void OpenLesson(Engine& engine, const std::string& name_or_path);
+  int FinishExport();
+  void DrawWindow(Engine& engine);
+  void ReadKeys();
+
+  Mode mode_ = Mode::kInteractive;
+  LessonPlayer player_;
+  std::string error_;  // the last problem (red in the window and the caption)
+  bool step_failed_ = false;
+  bool presenter_ = false;
+  bool window_open_ = false;
+  int pending_step_ = -1;       // the step to build between frames
+  std::string pending_lesson_;  // the lesson to open between frames
+  int frames_in_step_ = 0;      // frames drawn since the step was built
+  int frames_per_step_ = 0;     // export: frames before the picture; video: the hold
+  std::string export_dir_;
+  std::vector<std::string> names_;  // the shipped lessons, for the chooser
+};
+
+}  // namespace partlab

@@ -1,0 +1,30 @@
+#include "app/lessons/lesson_verb_table.h"
+
+#include "app/engine_loop.h"
+#include "app/lessons/lesson_player.h"
+
+namespace partlab {
+
+namespace {
+
+void AddRows(std::string& table, const std::string& view,
+             const std::vector<View::LessonVerb>& verbs) {
+  for (const View::LessonVerb& v : verbs)
+    table += "| " + view + " | `" + v.verb + "` | " + (v.is_check ? "check" : "action") + " | " +
+             v.usage + " |\n";
+}
+
+}  // namespace
+
+std::string LessonVerbTable(Engine& engine) {
+  std::string table = "| View | Verb | Kind | Usage |\n| --- | --- | --- | --- |\n";
+  AddRows(table, "any (the player)", GenericLessonVerbs());
+  for (const ViewEntry& entry : RegisteredViews()) {
+    engine.view.reset();
+    engine.view = entry.create(engine.app);
+    AddRows(table, entry.name, engine.view->LessonVerbs());
+  }
+  return table;
+}
+
+}  // namespace partlab

@@ -1,0 +1,15 @@
+// `partlab --lesson-verbs`: every verb a lesson may use, as the markdown table docs/lessons.md
+// carries, made from the player's generic verbs and each registered view's LessonVerbs(), so the
+// documentation cannot drift from what the loader accepts.
+#pragma once
+
+#include <string>
+
+namespace partlab {
+
+struct Engine;
+
+// Builds each registered view once (views need the engine's GL context) to ask for its verbs.
+std::string LessonVerbTable(Engine& engine);
+
+}  // namespace partlab

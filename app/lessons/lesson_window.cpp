@@ -1,0 +1,117 @@
+// The Lessons window and the lesson keys (LessonSession's interactive side): choose a lesson, go
+// back and forth with buttons or keys, see every step's title, read the caption large.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "app/engine_loop.h"
+#include "app/lessons/lesson_session.h"
+#include "app/lessons/presenter_caption.h"
+#include "app/ui_style.h"
+
+namespace partlab {
+
+namespace {
+
+const ImVec4 kErrorColour(1.0f, 0.35f, 0.30f, 1.0f);
+const ImVec4 kSectionColour(0.70f, 0.73f, 0.80f, 1.0f);
+const ImVec4 kQuoteColour(0.85f, 0.87f, 0.72f, 1.0f);
+// The window's caption is larger than the panels' text, for a room watching a projector.
+constexpr float kWindowCaptionScale = 1.35f;
+
+bool AnyKeyPressed(std::initializer_list<int> keys) {
+  for (int key : keys)
+    if (ImGui::IsKeyPressed(key, false)) return true;
+  return false;
+}
+
+}  // namespace
+
+// Next: Right, Page Down, Space; back: Left, Page Up; F5 presenter mode, Escape leaves it.
+// Ignored while a text field has the keyboard (the keys then edit the text).
+void LessonSession::ReadKeys() {
+  if (!player_.has_lesson() || ImGui::GetIO().WantTextInput) return;
+  const int step = player_.step();
+  const int count = int(player_.lesson().steps.size());
+  if (AnyKeyPressed({GLFW_KEY_RIGHT, GLFW_KEY_PAGE_DOWN, GLFW_KEY_SPACE}) && step + 1 < count)
+    pending_step_ = step + 1;
+  if (AnyKeyPressed({GLFW_KEY_LEFT, GLFW_KEY_PAGE_UP}) && step > 0) pending_step_ = step - 1;
+  if (AnyKeyPressed({GLFW_KEY_F5})) presenter_ = !presenter_;
+  if (AnyKeyPressed({GLFW_KEY_ESCAPE})) presenter_ = false;
+}
+
+void LessonSession::DrawUi(Engine& engine) {
+  if (mode_ == Mode::kInteractive) ReadKeys();
+  int w = 1, h = 1;
+  glfwGetFramebufferSize(engine.window, &w, &h);
+  if (presenter_ && player_.has_lesson()) {
+    DrawPresenterCaption(player_.lesson(), player_.step(), error_, float(w), float(h));
+    return;
+  }
+  if (window_open_) DrawWindow(engine);
+}
+
+void LessonSession::DrawWindow(Engine& engine) {
+  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 20, 20), ImGuiCond_FirstUseEver,
+                          ImVec2(1, 0));
+  ImGui::SetNextWindowSize(ImVec2(520, 560), ImGuiCond_FirstUseEver);
+  SetNextWindowBgAlphaForRenderer(0.92f);
+  if (!ImGui::Begin("Lessons", &window_open_)) {
+    ImGui::End();
+    return;
+  }
+  const std::string current = player_.has_lesson() ? player_.lesson().name : "";
+  if (ImGui::BeginCombo("Lesson", current.empty() ? "(choose)" : current.c_str())) {
+    for (const std::string& name : names_)
+      if (ImGui::Selectable(name.c_str(), name == current)) pending_lesson_ = name;
+    ImGui::EndCombo();
+  }
+  if (!error_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+    ImGui::TextWrapped("%s", error_.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!player_.has_lesson()) {
+    ImGui::TextDisabled("No lesson open: choose one above (assets/lessons/).");
+    ImGui::End();
+    return;
+  }
+  const Lesson& lesson = player_.lesson();
+  const int step = player_.step();
+  const int count = int(lesson.steps.size());
+  ImGui::TextWrapped("%s", lesson.title.c_str());
+  if (!lesson.source.empty()) ImGui::TextDisabled("%s", lesson.source.c_str());
+  ImGui::BeginDisabled(step <= 0);
+  if (ImGui::Button("< Back")) pending_step_ = step - 1;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::Text("Step %d of %d", step + 1, count);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(step + 1 >= count);
+  if (ImGui::Button("Next >")) pending_step_ = step + 1;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Presenter (F5)")) presenter_ = true;
+  ImGui::Separator();
+  if (step >= 0 && step < count) {
+    const LessonStep& s = lesson.steps[step];
+    ImGui::SetWindowFontScale(kWindowCaptionScale);
+    ImGui::TextWrapped("%s", s.title.c_str());
+    ImGui::TextWrapped("%s", s.caption.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, kQuoteColour);
+    if (!s.quote.empty()) ImGui::TextWrapped("\"%s\"", s.quote.c_str());
+    ImGui::PopStyleColor();
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::PushStyleColor(ImGuiCol_Text, kSectionColour);
+    if (!s.section.empty()) ImGui::TextWrapped("%s", s.section.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::Separator();
+  for (int i = 0; i < count; ++i) {
+    const std::string label = std::to_string(i + 1) + ". " + lesson.steps[i].title;
+    if (ImGui::Selectable(label.c_str(), i == step)) pending_step_ = i;
+  }
+  ImGui::TextDisabled("Right / Page Down: next, Left / Page Up: back, F5: presenter mode");
+  ImGui::End();
+}
+
+}  // namespace partlab

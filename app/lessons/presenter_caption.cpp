@@ -1,0 +1,64 @@
+#include "app/lessons/presenter_caption.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/ui_style.h"
+
+namespace partlab {
+
+namespace {
+
+// The caption's text height as a share of the frame: 1/36 of the height per line of caption
+// (30 px at 1080 lines, 15 px at 540), about what slides use for body text.
+constexpr float kCaptionPixelsPerFrameLine = 1.0f / 36.0f;
+const ImVec4 kTitleColour(0.97f, 0.68f, 0.38f, 1.0f);  // the UI's warm accent, brighter
+const ImVec4 kSectionColour(0.70f, 0.73f, 0.80f, 1.0f);
+const ImVec4 kQuoteColour(0.85f, 0.87f, 0.72f, 1.0f);
+const ImVec4 kErrorColour(1.0f, 0.35f, 0.30f, 1.0f);
+
+void WrappedColoured(const ImVec4& colour, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void DrawPresenterCaption(const Lesson& lesson, int step, const std::string& error,
+                          float framebuffer_width, float framebuffer_height) {
+  ImFont* font = PresenterFont();
+  const float base = font ? kPresenterFontPixels : ImGui::GetFontSize();
+  const float scale = std::max(framebuffer_height * kCaptionPixelsPerFrameLine / base, 0.25f);
+  const float margin = framebuffer_height * 0.02f;
+  ImGui::SetNextWindowPos(ImVec2(margin, framebuffer_height - margin), ImGuiCond_Always,
+                          ImVec2(0.0f, 1.0f));
+  // A fixed width and a height that follows the wrapped text.
+  const float width = framebuffer_width - 2 * margin;
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, framebuffer_height));
+  ImGui::SetNextWindowBgAlpha(0.82f);
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
+  if (font) ImGui::PushFont(font);
+  ImGui::Begin("##presenter caption", nullptr, flags);
+  ImGui::SetWindowFontScale(scale);
+  if (!error.empty()) WrappedColoured(kErrorColour, error);
+  if (step >= 0 && step < int(lesson.steps.size())) {
+    const LessonStep& s = lesson.steps[step];
+    ImGui::SetWindowFontScale(scale * 1.2f);
+    WrappedColoured(kTitleColour, std::to_string(step + 1) + "/" +
+                                      std::to_string(lesson.steps.size()) + "  " + s.title);
+    ImGui::SetWindowFontScale(scale);
+    ImGui::TextWrapped("%s", s.caption.c_str());
+    ImGui::SetWindowFontScale(scale * 0.85f);
+    if (!s.quote.empty()) WrappedColoured(kQuoteColour, "\"" + s.quote + "\"");
+    if (!s.section.empty()) WrappedColoured(kSectionColour, s.section);
+  }
+  ImGui::End();
+  if (font) ImGui::PopFont();
+}
+
+}  // namespace partlab

@@ -1,0 +1,16 @@
+// Presenter mode's only window: the step's title, caption, section and Portuguese quote, large, in
+// a band across the bottom of the scene, sized from the framebuffer's height so a 960x540 export
+// and a full-HD projector show the same proportions (docs/lessons.md).
+#pragma once
+
+#include <string>
+
+#include "engine/lessons/lesson.h"
+
+namespace partlab {
+
+// `error`: the step's problem line, drawn in red above the caption when not empty.
+void DrawPresenterCaption(const Lesson& lesson, int step, const std::string& error,
+                          float framebuffer_width, float framebuffer_height);
+
+}  // namespace partlab

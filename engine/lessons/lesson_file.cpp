@@ -1,0 +1,215 @@
+#include "engine/lessons/lesson_file.h"
+
+#include <toml++/toml.h>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+namespace partlab {
+
+namespace {
+
+// A lesson file is small text written by hand; anything this large is not one.
+constexpr std::uintmax_t kMaxLessonBytes = 1 << 20;
+
+// The first problem found, as "FILE:LINE: problem"; reading stops there.
+class LessonReader {
+ public:
+  explicit LessonReader(const std::string& path) : path_(path) {}
+
+  bool Fail(const toml::node& at, const std::string& problem) {
+    return Fail(int(at.source().begin.line), problem);
+  }
+  bool Fail(int line, const std::string& problem) {
+    if (error_.empty()) error_ = path_ + ":" + std::to_string(line) + ": " + problem;
+    return false;
+  }
+  const std::string& error() const { return error_; }
+
+  // Every key of `table` must be one of `known`: a misspelt key would otherwise be silently
+  // ignored and the step shown without what the teacher wrote.
+  bool OnlyKnownKeys(const toml::table& table, std::initializer_list<std::string_view> known,
+                     const std::string& where) {
+    for (const auto& [key, node] : table) {
+      bool found = false;
+      for (std::string_view k : known) found = found || key.str() == k;
+      if (!found) return Fail(node, "unknown key '" + std::string(key.str()) + "' in " + where);
+    }
+    return true;
+  }
+
+  // A string value; `required` makes a missing key an error at `table_line`.
+  bool String(const toml::table& table, std::string_view key, bool required, int table_line,
+              const std::string& where, std::string& out) {
+    const toml::node* node = table.get(key);
+    if (!node) {
+      if (!required) return true;
+      return Fail(table_line, where + " has no " + std::string(key));
+    }
+    const auto* value = node->as_string();
+    if (!value) return Fail(*node, std::string(key) + " must be a string");
+    out = value->get();
+    if (required && out.empty()) return Fail(*node, std::string(key) + " is empty");
+    return true;
+  }
+
+  // An array of strings, e.g. flags = ["--preset", "ray"].
+  bool Strings(const toml::table& table, std::string_view key, std::vector<std::string>& out,
+               std::vector<int>* lines = nullptr) {
+    const toml::node* node = table.get(key);
+    if (!node) return true;
+    const auto* array = node->as_array();
+    if (!array) return Fail(*node, std::string(key) + " must be an array of strings");
+    for (const toml::node& item : *array) {
+      const auto* value = item.as_string();
+      if (!value) return Fail(item, std::string(key) + " must be an array of strings");
+      out.push_back(value->get());
+      if (lines) lines->push_back(int(item.source().begin.line));
+    }
+    return true;
+  }
+
+  // A finite number (TOML integers are accepted where a float is meant: yaw = 30).
+  bool Number(const toml::table& table, std::string_view key, float& out) {
+    const toml::node* node = table.get(key);
+    if (!node) return true;
+    return NumberNode(*node, std::string(key), out);
+  }
+  bool NumberNode(const toml::node& node, const std::string& what, float& out) {
+    const std::optional<double> value = node.value<double>();
+    if (!node.is_number() || !value) return Fail(node, what + " must be a number");
+    if (!std::isfinite(*value)) return Fail(node, what + " must be finite");
+    out = float(*value);
+    return true;
+  }
+
+ private:
+  const std::string& path_;
+  std::string error_;
+};
+
+bool ReadCamera(LessonReader& reader, const toml::node& node, LessonCamera& camera) {
+  const auto* table = node.as_table();
+  if (!table) return reader.Fail(node, "camera must be a table { yaw, pitch, distance, target }");
+  if (!reader.OnlyKnownKeys(*table, {"yaw", "pitch", "distance", "target"}, "camera")) return false;
+  camera.set = true;
+  camera.frame = !table->contains("distance") && !table->contains("target");
+  if (!reader.Number(*table, "yaw", camera.yaw_degrees) ||
+      !reader.Number(*table, "pitch", camera.pitch_degrees) ||
+      !reader.Number(*table, "distance", camera.distance))
+    return false;
+  // A camera at or behind its target sees nothing; the pitch past a pole flips the view.
+  if (camera.distance <= 0) return reader.Fail(node, "camera distance must be positive");
+  if (std::abs(camera.pitch_degrees) >= 89.5f)
+    return reader.Fail(node, "camera pitch must be within (-89.5, 89.5) degrees");
+  if (const toml::node* target = table->get("target")) {
+    const auto* array = target->as_array();
+    if (!array || array->size() != 3)
+      return reader.Fail(*target, "camera target must be an array of three numbers");
+    for (size_t k = 0; k < 3; ++k)
+      if (!reader.NumberNode(*array->get(k), "camera target", camera.target[k])) return false;
+  }
+  return true;
+}
+
+// actions = ["steps 120", "shoot-ray ..."]: each entry one command with its own line.
+bool ReadCommands(LessonReader& reader, const toml::table& table, std::string_view key,
+                  std::vector<LessonCommand>& out) {
+  std::vector<std::string> texts;
+  std::vector<int> lines;
+  if (!reader.Strings(table, key, texts, &lines)) return false;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    out.push_back(SplitLessonCommand(texts[i], lines[i]));
+    if (out.back().verb.empty())
+      return reader.Fail(lines[i], "empty command in " + std::string(key));
+  }
+  return true;
+}
+
+bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
+  const auto* table = node.as_table();
+  if (!table) return reader.Fail(node, "step must be a table ([[step]])");
+  step.line = int(node.source().begin.line);
+  const std::string where = "step " + std::to_string(step.line);
+  if (!reader.OnlyKnownKeys(
+          *table,
+          {"title", "view", "flags", "camera", "actions", "checks", "section", "caption", "quote"},
+          "a step"))
+    return false;
+  if (!reader.String(*table, "title", true, step.line, "the step", step.title) ||
+      !reader.String(*table, "view", true, step.line, "the step", step.view) ||
+      !reader.String(*table, "caption", true, step.line, "the step", step.caption) ||
+      !reader.String(*table, "section", false, step.line, "the step", step.section) ||
+      !reader.String(*table, "quote", false, step.line, "the step", step.quote) ||
+      !reader.Strings(*table, "flags", step.flags) ||
+      !ReadCommands(reader, *table, "actions", step.actions) ||
+      !ReadCommands(reader, *table, "checks", step.checks))
+    return false;
+  if (const toml::node* camera = table->get("camera"))
+    if (!ReadCamera(reader, *camera, step.camera)) return false;
+  return true;
+}
+
+bool ReadLesson(LessonReader& reader, const toml::table& root, Lesson& lesson) {
+  if (!reader.OnlyKnownKeys(root, {"title", "source", "summary", "step"}, "the lesson"))
+    return false;
+  if (!reader.String(root, "title", true, 1, "the lesson", lesson.title) ||
+      !reader.String(root, "source", false, 1, "the lesson", lesson.source) ||
+      !reader.String(root, "summary", false, 1, "the lesson", lesson.summary))
+    return false;
+  const toml::node* steps = root.get("step");
+  if (!steps) return reader.Fail(1, "the lesson has no [[step]]");
+  const auto* array = steps->as_array();
+  if (!array) return reader.Fail(*steps, "step must be an array of tables ([[step]])");
+  for (const toml::node& node : *array) {
+    lesson.steps.emplace_back();
+    if (!ReadStep(reader, node, lesson.steps.back())) return false;
+  }
+  if (lesson.steps.empty()) return reader.Fail(*steps, "the lesson has no [[step]]");
+  return true;
+}
+
+}  // namespace
+
+LessonCommand SplitLessonCommand(std::string_view text, int line) {
+  LessonCommand command;
+  command.line = line;
+  std::istringstream words{std::string(text)};
+  std::string word;
+  if (words >> word) command.verb = word;
+  while (words >> word) command.args.push_back(word);
+  return command;
+}
+
+LoadResult<Lesson> ParseLessonText(std::string_view text, const std::string& path) {
+  toml::table root;
+  try {
+    root = toml::parse(text, path);
+  } catch (const toml::parse_error& error) {
+    return LoadResult<Lesson>::Fail(path + ":" + std::to_string(error.source().begin.line) + ": " +
+                                    std::string(error.description()));
+  }
+  LessonReader reader(path);
+  Lesson lesson;
+  lesson.file = path;
+  lesson.name = std::filesystem::path(path).stem().string();
+  if (!ReadLesson(reader, root, lesson)) return LoadResult<Lesson>::Fail(reader.error());
+  return LoadResult<Lesson>::Ok(std::move(lesson));
+}
+
+LoadResult<Lesson> ReadLessonFile(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return LoadResult<Lesson>::Fail(path + ": not a lesson file (no such regular file)");
+  if (std::filesystem::file_size(path, ec) > kMaxLessonBytes)
+    return LoadResult<Lesson>::Fail(path + ": too large for a lesson file (over 1 MiB)");
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) return LoadResult<Lesson>::Fail(path + ": cannot be read");
+  return ParseLessonText(text.str(), path);
+}
+
+}  // namespace partlab

@@ -17,6 +17,7 @@
 #include "app/render/mesh_buffer.h"
 #include "app/render/viewport_state.h"
 #include "app/view.h"
+#include "app/views/visibility/ui_insets.h"
 #include "app/views/visibility/visibility_overlay.h"
 #include "app/views/visibility/visibility_view.h"
 #include "engine/geometry/triangle.h"
@@ -126,15 +127,15 @@ void VisibilityView::ResetCameras() {
   frame_god_ = true;
 }
 
-// The god view sees the scene, the observer and its whole frustum, placed right of the Scene
-// panel that covers the left of the window (its width: 27 font sizes, scene_panel.cpp).
+// The god view sees the scene, the observer and its whole frustum, placed right of whatever UI
+// covers the left of the window (the Scene panel, when it is shown).
 void VisibilityView::FrameGodView(const PixelRect& rect) {
   Aabb box = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
   if (mode_ != Mode::kRoom)  // the room's frustum reaches far past its walls: those may be cut
     for (const glm::vec3& c : frustum_.corners()) box.Grow(c);
   box.Grow(observer_.Eye());
-  const float panel_px = ImGui::GetFontSize() * 27.0f * display_scale_.x;
-  const float covered = std::clamp(panel_px / float(std::max(rect.width, 1)), 0.0f, 0.5f);
+  const float covered =
+      std::clamp(float(insets_.left) / float(std::max(rect.width, 1)), 0.0f, 0.5f);
   const float fov = god_.fov_y;
   god_ = OrbitCamera{};
   god_.fov_y = fov;
@@ -284,7 +285,10 @@ void VisibilityView::UploadSubset(const std::vector<uint8_t>& flags, bool keep_w
 }
 
 VisibilityView::Shots VisibilityView::Layout(const RenderContext& ctx) const {
-  const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
+  const int w = int(ctx.framebuffer_size.x);
+  // Both pictures sit above a band of UI across the bottom (a lesson's caption), if there is one.
+  const int bottom = std::clamp(insets_.bottom, 0, int(ctx.framebuffer_size.y) / 2);
+  const int h = int(ctx.framebuffer_size.y) - bottom;
   Shots shots;
   auto add = [&](PixelRect rect, bool is_observer) {
     const OrbitCamera& cam = is_observer ? observer_ : god_;
@@ -294,10 +298,10 @@ VisibilityView::Shots VisibilityView::Layout(const RenderContext& ctx) const {
          cam.distance, is_observer});
   };
   if (display_ == Display::kSplit) {
-    add({0, 0, w / 2, h}, false);
-    add({w / 2, 0, w - w / 2, h}, true);
+    add({0, bottom, w / 2, h}, false);
+    add({w / 2, bottom, w - w / 2, h}, true);
   } else {
-    add({0, 0, w, h}, display_ == Display::kObserver);
+    add({0, bottom, w, h}, display_ == Display::kObserver);
   }
   return shots;
 }
@@ -312,6 +316,7 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
   display_scale_ = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale : ImVec2(1, 1);
   PlaceCamerasIfStale();
   SyncCameras();
+  insets_ = CoveredEdges();
   Shots shots = Layout(ctx);
   observer_aspect_ = (shots.back().is_observer ? shots.back() : shots.front()).rect.Aspect();
   Compute(observer_aspect_);

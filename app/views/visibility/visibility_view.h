@@ -23,6 +23,7 @@
 #include "app/render/mesh_buffer.h"
 #include "app/render/viewport_state.h"
 #include "app/view.h"
+#include "app/views/visibility/ui_insets.h"
 #include "app/views/visibility/visibility_overlay.h"
 #include "engine/visibility/chapter_bsp_example.h"
 #include "engine/visibility/room_scene.h"
@@ -184,6 +185,7 @@ class VisibilityView final : public View {
   std::vector<Label> labels_;
   std::vector<ImVec2> dividers_;  // x of split lines, window pixels (y unused)
   ImVec2 display_scale_{1, 1};
+  UiInsets insets_;  // the UI along the window's edges this frame (ui_insets.h)
 };
 
 }  // namespace partlab

@@ -167,6 +167,14 @@ void DefineFlags(CLI::App& app, Options& o) {
                "Print every view's lesson verbs as a markdown table and exit");
   app.add_flag("--presenter", o.presenter, "With --lesson: start in presenter mode");
   AddChecked(
+      app, "--step",
+      [&o](const std::string& v) {
+        if (!ParsePositive(v, o.lesson_step))
+          Reject("--step expects a positive step number, got '" + v + "'");
+      },
+      "With --lesson: start at this step (an export then writes this step and those after it)",
+      "N");
+  AddChecked(
       app, "--hold",
       [&o](const std::string& v) {
         float seconds = 0;

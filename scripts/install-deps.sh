@@ -25,6 +25,9 @@ packages=(
   liblua5.4-dev
   # lessons are TOML files (assets/lessons/), read with toml++ (header-only)
   libtomlplusplus-dev
+  # partlab --video pipes frames to ffmpeg (optional at run time: without it --video says so in
+  # one line); the test suite records a video and reads it back with ffprobe, so tests need it
+  ffmpeg
 )
 
 missing=()

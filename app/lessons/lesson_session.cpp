@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -52,7 +53,14 @@ int LessonSession::Start(Engine& engine) {
     error_ = error;
     return kExitOk;
   }
-  Show(engine, 0);
+  const int count = int(player_.lesson().steps.size());
+  if (options.lesson_step > count) {
+    std::fprintf(stderr, "partlab: --step %d: %s has %d steps\n", options.lesson_step,
+                 player_.lesson().file.c_str(), count);
+    return kExitBadInput;
+  }
+  first_step_ = std::max(options.lesson_step - 1, 0);
+  Show(engine, first_step_);
   if (step_failed_ && mode_ != Mode::kInteractive) return kExitRuntimeError;
   return kExitOk;
 }
@@ -86,12 +94,13 @@ void LessonSession::ApplyPending(Engine& engine) {
 
 int LessonSession::FinishExport() {
   const Lesson& lesson = player_.lesson();
-  if (const std::string error = WriteLessonIndex(lesson, export_dir_); !error.empty()) {
+  if (const std::string error = WriteLessonIndex(lesson, export_dir_, first_step_);
+      !error.empty()) {
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
     return kExitRuntimeError;
   }
   std::printf("partlab: exported %zu steps of %s to %s (index.md, index.html)\n",
-              lesson.steps.size(), lesson.name.c_str(), export_dir_.c_str());
+              lesson.steps.size() - size_t(first_step_), lesson.name.c_str(), export_dir_.c_str());
   return kExitOk;
 }
 

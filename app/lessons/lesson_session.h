@@ -50,6 +50,7 @@ class LessonSession {
   int frames_in_step_ = 0;      // frames drawn since the step was built
   int frames_per_step_ = 0;     // export: frames before the picture; video: the hold
   std::string export_dir_;
+  int first_step_ = 0;              // --step N - 1
   std::vector<std::string> names_;  // the shipped lessons, for the chooser
 };
 

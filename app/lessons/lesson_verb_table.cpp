@@ -7,11 +7,18 @@ namespace partlab {
 
 namespace {
 
+// A '|' in a usage line ("on|off") would end the markdown cell.
+std::string EscapeCell(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
 void AddRows(std::string& table, const std::string& view,
              const std::vector<View::LessonVerb>& verbs) {
   for (const View::LessonVerb& v : verbs)
     table += "| " + view + " | `" + v.verb + "` | " + (v.is_check ? "check" : "action") + " | " +
-             v.usage + " |\n";
+             EscapeCell(v.usage) + " |\n";
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/engine_loop.h"
 #include "app/lessons/lesson_session.h"
 #include "app/lessons/presenter_caption.h"
@@ -26,10 +28,13 @@ bool AnyKeyPressed(std::initializer_list<int> keys) {
 
 }  // namespace
 
-// Next: Right, Page Down, Space; back: Left, Page Up; F5 presenter mode, Escape leaves it.
+// L shows or hides the window. With a lesson open: next is Right, Page Down or Space; back is
+// Left or Page Up; F5 toggles presenter mode and Escape leaves it.
 // Ignored while a text field has the keyboard (the keys then edit the text).
 void LessonSession::ReadKeys() {
-  if (!player_.has_lesson() || ImGui::GetIO().WantTextInput) return;
+  if (ImGui::GetIO().WantTextInput) return;
+  if (AnyKeyPressed({GLFW_KEY_L})) window_open_ = !window_open_;
+  if (!player_.has_lesson()) return;
   const int step = player_.step();
   const int count = int(player_.lesson().steps.size());
   if (AnyKeyPressed({GLFW_KEY_RIGHT, GLFW_KEY_PAGE_DOWN, GLFW_KEY_SPACE}) && step + 1 < count)
@@ -51,9 +56,12 @@ void LessonSession::DrawUi(Engine& engine) {
 }
 
 void LessonSession::DrawWindow(Engine& engine) {
-  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 20, 20), ImGuiCond_FirstUseEver,
-                          ImVec2(1, 0));
-  ImGui::SetNextWindowSize(ImVec2(520, 560), ImGuiCond_FirstUseEver);
+  // Bottom right, clear of the Scene (top left) and Stats (top right) windows.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 20, display.y - 50), ImGuiCond_FirstUseEver,
+                          ImVec2(1, 1));
+  ImGui::SetNextWindowSize(ImVec2(std::min(560.0f, display.x * 0.45f), display.y * 0.5f),
+                           ImGuiCond_FirstUseEver);
   SetNextWindowBgAlphaForRenderer(0.92f);
   if (!ImGui::Begin("Lessons", &window_open_)) {
     ImGui::End();

@@ -11,9 +11,9 @@ namespace partlab {
 
 namespace {
 
-// The caption's text height as a share of the frame: 1/36 of the height per line of caption
-// (30 px at 1080 lines, 15 px at 540), about what slides use for body text.
-constexpr float kCaptionPixelsPerFrameLine = 1.0f / 36.0f;
+// The caption's text height as a share of the frame's: 1/30 (36 px at 1080 lines, 18 px at 540),
+// about what slides use for body text, so the back of a classroom can read it.
+constexpr float kCaptionPixelsPerFrameLine = 1.0f / 30.0f;
 const ImVec4 kTitleColour(0.97f, 0.68f, 0.38f, 1.0f);  // the UI's warm accent, brighter
 const ImVec4 kSectionColour(0.70f, 0.73f, 0.80f, 1.0f);
 const ImVec4 kQuoteColour(0.85f, 0.87f, 0.72f, 1.0f);

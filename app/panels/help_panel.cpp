@@ -22,6 +22,9 @@ constexpr const char* kControls[][2] = {
     {"V", "Vsync on/off"},
     {"R", "Reload shaders from shaders/"},
     {"P", "Save a screenshot (partlab-screenshot-N.png in the working directory)"},
+    {"L", "Lessons window (assets/lessons/, docs/lessons.md)"},
+    {"Right, Page Down, Space / Left, Page Up", "With a lesson open: next / previous step"},
+    {"F5 / Escape", "Presenter mode (only the scene and the caption) on / off"},
     {"H, F1", "This window"},
     {"Ctrl + Q", "Quit"},
 };

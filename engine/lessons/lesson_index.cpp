@@ -1,5 +1,6 @@
 #include "engine/lessons/lesson_index.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -46,11 +47,11 @@ std::string LessonStepImageName(int step_index) {
   return name;
 }
 
-std::string LessonIndexMarkdown(const Lesson& lesson) {
+std::string LessonIndexMarkdown(const Lesson& lesson, int first_step) {
   std::string md = "# " + lesson.title + "\n\n";
   if (!lesson.source.empty()) md += "*" + lesson.source + "*\n\n";
   if (!lesson.summary.empty()) md += lesson.summary + "\n\n";
-  for (size_t i = 0; i < lesson.steps.size(); ++i) {
+  for (size_t i = size_t(std::max(first_step, 0)); i < lesson.steps.size(); ++i) {
     const LessonStep& step = lesson.steps[i];
     md += "## " + std::to_string(i + 1) + ". " + step.title + "\n\n";
     md += "![" + step.title + "](" + LessonStepImageName(int(i)) + ")\n\n";
@@ -61,7 +62,7 @@ std::string LessonIndexMarkdown(const Lesson& lesson) {
   return md;
 }
 
-std::string LessonIndexHtml(const Lesson& lesson) {
+std::string LessonIndexHtml(const Lesson& lesson, int first_step) {
   std::string html =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
       EscapeHtml(lesson.title) +
@@ -70,7 +71,7 @@ std::string LessonIndexHtml(const Lesson& lesson) {
   html += "<h1>" + EscapeHtml(lesson.title) + "</h1>\n";
   if (!lesson.source.empty()) html += "<p><em>" + EscapeHtml(lesson.source) + "</em></p>\n";
   if (!lesson.summary.empty()) html += "<p>" + EscapeHtml(lesson.summary) + "</p>\n";
-  for (size_t i = 0; i < lesson.steps.size(); ++i) {
+  for (size_t i = size_t(std::max(first_step, 0)); i < lesson.steps.size(); ++i) {
     const LessonStep& step = lesson.steps[i];
     html += "<h2>" + std::to_string(i + 1) + ". " + EscapeHtml(step.title) + "</h2>\n";
     html += "<img src=\"" + LessonStepImageName(int(i)) + "\" alt=\"" + EscapeHtml(step.title) +
@@ -83,10 +84,10 @@ std::string LessonIndexHtml(const Lesson& lesson) {
   return html + "</body>\n</html>\n";
 }
 
-std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir) {
-  if (std::string error = WriteText(dir + "/index.md", LessonIndexMarkdown(lesson)); !error.empty())
+std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir, int first_step) {
+  if (std::string error = WriteText(dir + "/index.md", LessonIndexMarkdown(lesson, first_step)); !error.empty())
     return error;
-  return WriteText(dir + "/index.html", LessonIndexHtml(lesson));
+  return WriteText(dir + "/index.html", LessonIndexHtml(lesson, first_step));
 }
 
 }  // namespace partlab

@@ -12,10 +12,11 @@ namespace partlab {
 // "step-01.png" for the first step: two digits, so the files sort in playing order.
 std::string LessonStepImageName(int step_index);
 
-std::string LessonIndexMarkdown(const Lesson& lesson);
-std::string LessonIndexHtml(const Lesson& lesson);
+// The steps from `first_step` on (an export started at a later step has no pictures before it).
+std::string LessonIndexMarkdown(const Lesson& lesson, int first_step = 0);
+std::string LessonIndexHtml(const Lesson& lesson, int first_step = 0);
 
 // Writes DIR/index.md and DIR/index.html; "" or one line naming the file that failed.
-std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir);
+std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir, int first_step = 0);
 
 }  // namespace partlab

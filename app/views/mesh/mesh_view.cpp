@@ -8,6 +8,7 @@
 
 #include "app/view.h"
 #include "engine/geometry/moller_trumbore.h"
+#include "engine/params/param.h"
 
 namespace partlab {
 
@@ -51,6 +52,28 @@ class MeshView final : public View {
     app_.camera.target = picked_point_;  // orbit around what was clicked, from about here
     app_.camera.distance = glm::length(picked_point_ - eye);
     return true;
+  }
+
+  // Lessons (docs/lessons.md): the mesh viewer shows a model, so its verbs are about the model.
+  std::vector<LessonVerb> LessonVerbs() const override {
+    return {
+        {"show-bounds", "show-bounds on|off: the model's bounding box", false},
+        {"triangle-count", "triangle-count N: the model has N triangles (the OBJ's faces)", true}};
+  }
+  std::string RunLessonAction(const LessonCommand& action) override {
+    if (action.args.size() != 1 || (action.args[0] != "on" && action.args[0] != "off"))
+      return "show-bounds expects on or off";
+    show_bounds_ = action.args[0] == "on";
+    return "";
+  }
+  std::string CheckLessonClaim(const LessonCommand& check) override {
+    long stated = 0;
+    if (check.args.size() != 1 || !detail::ParseNumber(std::string_view(check.args[0]), stated))
+      return "triangle-count expects one whole number";
+    const long loaded = long(app_.model.mesh().TriangleCount());
+    if (loaded == stated) return "";
+    return "expected " + std::to_string(stated) + " triangles, the model has " +
+           std::to_string(loaded);
   }
 
   void UpdateGui() override {

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Lessons played by the real partlab under xvfb-run, one scenario per invocation:
+#   lesson_smoke.sh SCENARIO PARTLAB PNG_CHECK LESSON.toml
+# export: every step's picture is a real image of the asked size and index.md lists every step
+# title in order (titles read from the .toml here, independently of partlab's reader). The other
+# scenarios exercise the player on the given lesson or on broken copies of it, and compare the
+# FILE:LINE in partlab's error line with the line grep finds in the file.
+set -uo pipefail
+scenario=$1 partlab=$2 png_check=$3 lesson=$4
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export PARTLAB_CONFIG_DIR="$tmp/config"
+xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
+export_lesson() {  # export_lesson LESSON DIR [flags...]
+  local file=$1 dir=$2
+  shift 2
+  run "${xvfb[@]}" "$partlab" --lesson "$file" --export "$dir" --size 960x540 --msaa 0 "$@"
+}
+# The step titles in file order: the first `title = "..."` after each [[step]] header.
+step_titles() {
+  awk '/^\[\[step\]\]/ { in_step = 1; next }
+       in_step && /^title *= *"/ { sub(/^title *= *"/, ""); sub(/" *$/, ""); print; in_step = 0 }' "$1"
+}
+# The line of the n-th [[step]] header.
+step_line() { grep -n '^\[\[step\]\]' "$1" | sed -n "${2}p" | cut -d: -f1; }
+frames_of() {
+  ffprobe -v error -count_frames -select_streams v:0 \
+    -show_entries stream=nb_read_frames,width,height -of csv=p=0 "$1"
+}
+# A copy of the lesson with one edit (sed expression), for the error scenarios.
+broken_copy() { sed "$1" "$lesson" >"$tmp/broken.toml"; cmp -s "$lesson" "$tmp/broken.toml" && fail "edit '$1' changed nothing"; }
+expect_error() {  # expect_error EXIT_CODE LINE_PREFIX
+  [[ $rc -eq $1 ]] || fail "exit code $rc, expected $1"
+  grep -qF -- "partlab: $2" "$tmp/err" || fail "no line starting 'partlab: $2'"
+  # Pictures of the steps before the failing one may exist; the index, written last, must not.
+  [[ ! -e "$tmp/x/index.md" ]] || fail "a failed export wrote its index"
+}
+
+case "$scenario" in
+  export)
+    export_lesson "$lesson" "$tmp/x"
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    mapfile -t titles < <(step_titles "$lesson")
+    (( ${#titles[@]} > 0 )) || fail "no [[step]] titles found in $lesson"
+    [[ $(grep -c '^## ' "$tmp/x/index.md") -eq ${#titles[@]} ]] || fail "index.md: wrong step count"
+    for i in "${!titles[@]}"; do
+      n=$(printf '%02d' $((i + 1)))
+      "$png_check" "$tmp/x/step-$n.png" 960 540 || fail "step-$n.png"
+      grep -qxF "## $((i + 1)). ${titles[$i]}" "$tmp/x/index.md" || fail "index.md lacks step $((i + 1)): ${titles[$i]}"
+      grep -qF "<img src=\"step-$n.png\"" "$tmp/x/index.html" || fail "index.html lacks step-$n.png"
+    done
+    [[ ! -e "$tmp/x/step-$(printf '%02d' $((${#titles[@]} + 1))).png" ]] || fail "a picture too many"
+    ;;
+  revisit)  # step 2 reached from step 1, and step 2 built directly: the same picture
+    export_lesson "$lesson" "$tmp/forward"
+    [[ $rc -eq 0 ]] || fail "forward export: exit code $rc"
+    export_lesson "$lesson" "$tmp/direct" --step 2
+    [[ $rc -eq 0 ]] || fail "direct export: exit code $rc"
+    [[ ! -e "$tmp/direct/step-01.png" ]] || fail "--step 2 exported step 1"
+    "$png_check" "$tmp/direct/step-02.png" 960 540 || fail "step-02.png"
+    cmp "$tmp/forward/step-02.png" "$tmp/direct/step-02.png" || fail "step 2 differs by the way it was reached"
+    ;;
+  video)  # each step held 0.5 s at 30 fps
+    steps=$(grep -c '^\[\[step\]\]' "$lesson")
+    run "${xvfb[@]}" "$partlab" --lesson "$lesson" --video "$tmp/l.mp4" --hold 0.5 --size 320x180 --msaa 0
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    [[ $(frames_of "$tmp/l.mp4") == "320,180,$((steps * 15))" ]] || fail "video: $(frames_of "$tmp/l.mp4"), expected 320,180,$((steps * 15))"
+    ;;
+  view-video)  # any view's run: one video frame per drawn frame, an odd size cropped to even
+    run "${xvfb[@]}" "$partlab" --view "Mesh viewer" --model bunny --frames 12 --video "$tmp/v.mp4" --size 321x181 --msaa 0
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    [[ $(frames_of "$tmp/v.mp4") == "320,180,12" ]] || fail "video: $(frames_of "$tmp/v.mp4")"
+    ;;
+  no-ffmpeg)  # ffmpeg not on PATH: one line, exit 1, no file
+    run "${xvfb[@]}" env PATH=/nonexistent "$partlab" --view "Mesh viewer" --model bunny --frames 2 --video "$tmp/v.mp4" --msaa 0
+    [[ $rc -eq 1 ]] || fail "exit code $rc, expected 1"
+    grep -qx "partlab: --video needs ffmpeg on PATH (Debian: apt-get install ffmpeg); nothing was recorded" "$tmp/err" || fail "no ffmpeg line"
+    [[ ! -e "$tmp/v.mp4" ]] || fail "a video was written"
+    ;;
+  failed-check)  # a false claim fails the export, naming the check's line
+    broken_copy 's/"triangle-count 3674"/"triangle-count 5"/'
+    line=$(grep -n 'triangle-count 5' "$tmp/broken.toml" | cut -d: -f1)
+    export_lesson "$tmp/broken.toml" "$tmp/x"
+    expect_error 1 "$tmp/broken.toml:$line: check 'triangle-count' failed: expected 5 triangles, the model has 3674"
+    ;;
+  bad-view)
+    broken_copy '0,/view = "Mesh viewer"/s//view = "Mesh viewr"/'
+    export_lesson "$tmp/broken.toml" "$tmp/x"
+    expect_error 2 "$tmp/broken.toml:$(step_line "$tmp/broken.toml" 1): unknown view 'Mesh viewr'"
+    ;;
+  bad-verb)
+    broken_copy 's/actions = \["pause"\]/actions = ["spin 3"]/'
+    line=$(grep -n '"spin 3"' "$tmp/broken.toml" | cut -d: -f1)
+    export_lesson "$tmp/broken.toml" "$tmp/x"
+    expect_error 1 "$tmp/broken.toml:$line: unknown action 'spin' for the Mesh viewer view (known: steps, pause, play, show-bounds)"
+    ;;
+  bad-flags)
+    broken_copy '0,/"--shader", "chapter_vertex_lighting"/s//"--msaa", "lots"/'
+    export_lesson "$tmp/broken.toml" "$tmp/x"
+    expect_error 2 "$tmp/broken.toml:$(step_line "$tmp/broken.toml" 1): bad flags: --msaa expects"
+    ;;
+  bad-toml)  # a string left open: toml++'s own message, on that line
+    broken_copy '0,/^title = "\(.*\)"$/s//title = "\1/'
+    export_lesson "$tmp/broken.toml" "$tmp/x"
+    expect_error 2 "$tmp/broken.toml:$(grep -n '^title = "[^"]*$' "$tmp/broken.toml" | head -1 | cut -d: -f1): "
+    ;;
+  *) fail "unknown scenario $scenario" ;;
+esac
+echo "lesson_smoke $scenario: ok"

@@ -39,10 +39,15 @@ std::vector<View::LessonVerb> PortalsView::LessonVerbs() const {
        "cell a ray from the eye sees",
        true},
       {"culled-cells", "culled-cells NAME...: the cells the portal renderer never enters", true},
+      {"pvs-row", "pvs-row NAME...: the cells the PVS row of the observer's cell holds", true},
       {"pvs-holds-reached",
        "pvs-holds-reached: the observer's cell's PVS row holds every cell the portals reach", true},
       {"pvs-along-walk",
        "pvs-along-walk N: pvs-holds-reached at N points evenly spaced along the walk", true},
+      {"pvs-misses-here",
+       "pvs-misses-here: a ray from the eye sees a cell the PVS row left out (too few sample "
+       "points)",
+       true},
       {"pvs-misses-along-walk",
        "pvs-misses-along-walk N: at one of N points along the walk a ray from the eye sees a "
        "cell the PVS row left out (too few sample points)",
@@ -87,9 +92,10 @@ std::string PortalsView::CheckLessonClaim(const LessonCommand& check) {
   scene_.Update();  // the answers for the observer as the actions left it
   const std::string& verb = check.verb;
   if (verb == "visible-cells" || verb == "culled-cells") return CheckVisibleCells(check);
+  if (verb == "pvs-row") return CheckPvsRow(check);
   if (verb == "pvs-holds-reached") return CheckPvsHoldsReachedCells(verb.c_str());
   if (verb == "pvs-along-walk") return CheckPvsAlongWalk(check);
-  if (verb == "pvs-misses-along-walk") return CheckPvsMissesAlongWalk(check);
+  if (verb == "pvs-misses-here" || verb == "pvs-misses-along-walk") return CheckPvsMisses(check);
   return View::CheckLessonClaim(check);
 }
 
@@ -103,19 +109,40 @@ std::string PortalsView::CellNames(const std::vector<uint8_t>& cells) const {
   return names.empty() ? "(none)" : names;
 }
 
+// The cells a lesson names, as one flag per cell of the level; "" or the line naming the stranger.
+std::string PortalsView::ReadCellNames(const LessonCommand& command,
+                                       std::vector<uint8_t>* cells) const {
+  const IndoorLevel& level = scene_.level();
+  cells->assign(level.cells.size(), 0);
+  for (const std::string& name : command.args) {
+    size_t c = 0;
+    while (c < level.cells.size() && level.cells[c].name != name) ++c;
+    if (c == level.cells.size())
+      return command.verb + ": the level " + level.name + " has no cell '" + name + "'";
+    (*cells)[c] = 1;
+  }
+  return {};
+}
+
+std::string PortalsView::CheckPvsRow(const LessonCommand& check) const {
+  std::vector<uint8_t> stated;
+  if (std::string e = ReadCellNames(check, &stated); !e.empty()) return e;
+  const int cell = scene_.observer_cell();
+  if (cell < 0) return check.verb + ": the observer stands in no cell";
+  std::vector<uint8_t> row(stated.size(), 0);
+  for (size_t c = 0; c < row.size(); ++c) row[c] = scene_.pvs().Visible(size_t(cell), c);
+  if (row == stated) return {};
+  return check.verb + ": expected " + CellNames(stated) + ", the PVS row of " +
+         scene_.level().cells[size_t(cell)].name + " holds " + CellNames(row);
+}
+
 // The stated cells against the renderer's (visible-cells: visited; culled-cells: never entered),
 // then the rays: every cell one of them sees first must have been visited.
 std::string PortalsView::CheckVisibleCells(const LessonCommand& check) const {
   const IndoorLevel& level = scene_.level();
   const bool culled = check.verb == "culled-cells";
-  std::vector<uint8_t> stated(level.cells.size(), 0);
-  for (const std::string& name : check.args) {
-    size_t c = 0;
-    while (c < level.cells.size() && level.cells[c].name != name) ++c;
-    if (c == level.cells.size())
-      return check.verb + ": the level " + level.name + " has no cell '" + name + "'";
-    stated[c] = 1;
-  }
+  std::vector<uint8_t> stated;
+  if (std::string e = ReadCellNames(check, &stated); !e.empty()) return e;
   const PortalRenderResult& result = scene_.result(overlay_.variant);
   std::vector<uint8_t> answer = result.cell_visited;
   if (culled)
@@ -166,30 +193,42 @@ std::string PortalsView::CheckPvsAlongWalk(const LessonCommand& check) {
   return problem;
 }
 
+// True when a ray from the observer's eye sees a cell that the PVS row of the observer's cell
+// leaves out.
+bool PortalsView::RaySeesCellOutsidePvs() const {
+  const IndoorLevel& level = scene_.level();
+  const PortalsObserver& o = scene_.observer();
+  const int cell = level.CellAt(o.eye);
+  if (cell < 0) return false;
+  const std::vector<uint8_t> seen =
+      CellsSeenByRays(level, o.ViewProjection(), o.eye, kRayColumns, kRayRows);
+  for (size_t c = 0; c < seen.size(); ++c)
+    if (seen[c] && !scene_.pvs().Visible(size_t(cell), c)) return true;
+  return false;
+}
+
 // The PVS is found by point sampling: with too few points a narrow line of sight is missed. The
-// claim holds when, somewhere on the walk, a ray from the eye sees a cell the PVS row left out.
-std::string PortalsView::CheckPvsMissesAlongWalk(const LessonCommand& check) {
+// claim holds when a ray from the eye sees a cell the PVS row left out: where the observer stands
+// (pvs-misses-here) or somewhere on the walk (pvs-misses-along-walk N).
+std::string PortalsView::CheckPvsMisses(const LessonCommand& check) {
+  if (check.verb == "pvs-misses-here") {
+    if (RaySeesCellOutsidePvs()) return {};
+    return check.verb + ": every cell a ray from the eye sees is in the PVS row (" +
+           OneDecimal(scene_.pvs_density()) + " points per unit area)";
+  }
   long samples = 0;
   if (std::string e = ReadInteger(check, 0, 2, 1000, &samples); !e.empty()) return e;
   const PortalsObserver saved = scene_.observer();
-  const IndoorLevel& level = scene_.level();
   bool missed = false;
   for (long i = 0; i < samples && !missed; ++i) {
     scene_.PlaceOnWalk(scene_.walk().length * float(i) / float(samples - 1));
-    const PortalsObserver& o = scene_.observer();
-    const int cell = level.CellAt(o.eye);
-    if (cell < 0) continue;
-    const std::vector<uint8_t> seen =
-        CellsSeenByRays(level, o.ViewProjection(), o.eye, kRayColumns, kRayRows);
-    for (size_t c = 0; c < seen.size() && !missed; ++c)
-      missed = seen[c] && !scene_.pvs().Visible(size_t(cell), c);
+    missed = RaySeesCellOutsidePvs();
   }
   scene_.observer() = saved;
   scene_.Update();
   if (missed) return {};
   return check.verb + ": at " + std::to_string(samples) +
-         " points along the walk every cell a ray "
-         "sees is in the PVS (" +
+         " points along the walk every cell a ray sees is in the PVS (" +
          OneDecimal(scene_.pvs_density()) + " points per unit area)";
 }
 

@@ -73,10 +73,13 @@ class PortalsView final : public View {
   void PrintSummary() const;
   void ObserverGui();
   // portals_lesson_verbs.cpp
+  std::string ReadCellNames(const LessonCommand& command, std::vector<uint8_t>* cells) const;
   std::string CheckVisibleCells(const LessonCommand& check) const;
+  std::string CheckPvsRow(const LessonCommand& check) const;
   std::string CheckPvsHoldsReachedCells(const char* verb) const;
   std::string CheckPvsAlongWalk(const LessonCommand& check);
-  std::string CheckPvsMissesAlongWalk(const LessonCommand& check);
+  std::string CheckPvsMisses(const LessonCommand& check);
+  bool RaySeesCellOutsidePvs() const;
   std::string CellNames(const std::vector<uint8_t>& cells) const;
 
   AppContext& app_;

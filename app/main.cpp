@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());
+  if (const int code = CheckLessonBeforeStart(options.value()); code != kExitOk) return code;
   Engine engine;
   engine.options = options.value();
   // Screenshots, lesson exports and videos are headless runs: no settings, no vsync.

@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <glm/trigonometric.hpp>
 
 #include "app/engine_loop.h"
@@ -123,6 +124,13 @@ std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool
   context_.reset();
   if (const std::string error = ParseStepFlags(step, options_); !error.empty())
     return At(step.line, "bad flags: " + error);
+  // A clamped number is not an error (the command line's rule), but the lesson's author should
+  // know the step does not show what the file says.
+  for (const std::string& note : options_.notes)
+    std::fprintf(
+        stderr, "partlab: %s\n",
+        At(step.line, note.substr(note.rfind(kPartlabPrefix, 0) == 0 ? kPartlabPrefix.size() : 0))
+            .c_str());
   // A headless run's views finish their jobs before the frame is drawn (View::headless).
   if (headless) options_.screenshot = "lesson-step.png";
   const int index = FindView(step.view);

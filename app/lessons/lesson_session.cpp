@@ -22,6 +22,17 @@ constexpr int kExportFramesPerStep = 3;
 
 }  // namespace
 
+int CheckLessonBeforeStart(const Options& options) {
+  if (options.lesson.empty() || (options.export_dir.empty() && options.video.empty()))
+    return kExitOk;
+  LessonPlayer probe;
+  if (const std::string error = probe.Open(LessonPath(options.lesson)); !error.empty()) {
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
 int LessonSession::Start(Engine& engine) {
   const Options& options = engine.options;
   names_ = LessonNames();

@@ -15,6 +15,10 @@ namespace partlab {
 
 struct Engine;
 
+// A headless lesson run (--export, --video) reads the lesson before any window opens, so a bad
+// file is reported without needing a display. kExitOk, or kExitBadInput after one line.
+int CheckLessonBeforeStart(const Options& options);
+
 class LessonSession {
  public:
   enum class Mode { kInteractive, kExport, kVideo };

@@ -50,4 +50,9 @@ cat "$tmp/out" "$tmp/err" | grep -qF "$prefix/share/partlab/assets/models/bunny.
   fail "installed partlab-bench visibility: $(cat "$tmp/bench")"
 grep -qF "$prefix/share/partlab/assets/models/bunny.obj" "$tmp/bench" ||
   fail "installed partlab-bench did not read the installed bunny"
+# A lesson is found by its name in the installed share/partlab/assets/lessons (docs/lessons.md).
+xvfb-run -a -s "-screen 0 1920x1080x24" "$prefix/bin/partlab" --lesson chapter_two_shaders \
+  --export "$tmp/lesson" --size 640x360 --msaa 0 >"$tmp/lesson.out" 2>&1 ||
+  fail "installed partlab --lesson chapter_two_shaders: $(tail -3 "$tmp/lesson.out")"
+"$png_check" "$tmp/lesson/step-01.png" 640 360 || fail "the installed lesson's export is not right"
 echo "install_smoke: partlab and partlab-bench run from $prefix"

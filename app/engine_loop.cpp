@@ -341,7 +341,9 @@ int StartVideo(Engine& engine) {
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
     return kExitRuntimeError;
   }
-  if (engine.options.lesson.empty()) engine.fixed_frame_seconds = 1.0 / VideoRecorder::kFramesPerSecond;
+  // A view's run is recorded at the video's own rate, whatever the machine's speed.
+  if (engine.options.lesson.empty())
+    engine.fixed_frame_seconds = 1.0 / VideoRecorder::kFramesPerSecond;
   return kExitOk;
 }
 

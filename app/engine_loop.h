@@ -13,8 +13,8 @@
 
 #include "app/command_line.h"
 #include "app/fixed_step_worker.h"
-#include "app/lessons/lesson_session.h"
 #include "app/frame_stats.h"
+#include "app/lessons/lesson_session.h"
 #include "app/model_library.h"
 #include "app/panels/scene_panel.h"
 #include "app/panels/stats_panel.h"
@@ -57,8 +57,8 @@ struct Engine {
   std::unique_ptr<ScreenDepthMask> ui_mask;
   std::vector<ScreenRect> ui_rects;  // this frame's, reused
 
-  // Lessons (app/lessons/): the Lessons window, presenter mode, --export and lesson videos. Declared
-  // before the view, which it lends what the step's view keeps references to.
+  // Lessons (app/lessons/): the Lessons window, presenter mode, --export and lesson videos.
+  // Declared before the view, which it lends what the step's view keeps references to.
   LessonSession lessons;
   VideoRecorder video;  // --video: every drawn frame goes to ffmpeg
   // >= 0: each frame advances the view by this many seconds instead of the wall clock's (an export

@@ -342,21 +342,21 @@ bool ScriptedPredator::CallStateHandler(PredatorState s, const char* handler, co
   const int top = lua_gettop(L);
   lua_getfield(L, LUA_REGISTRYINDEX, kStatesKey);
   lua_getfield(L, -1, PredatorStateName(s));
-  if (!lua_istable(L, -1) || !PushHandler(L, handler, msg)) {
-    lua_settop(L, top);
-    return false;
-  }
-  std::string error;
-  const Call c = CallTop(L, npc_ref_, msg, this, error);
-  lua_settop(L, top);
-  if (c == Call::kFailed) Fail(error);
-  return c == Call::kHandled;
+  return CallHandlerOfTableOnTop(top, handler, msg);
 }
 
 bool ScriptedPredator::CallMachineHandler(const char* handler, const Message* msg) {
   lua_State* L = script_->lua();
   const int top = lua_gettop(L);
   lua_getfield(L, LUA_REGISTRYINDEX, kMachineKey);
+  return CallHandlerOfTableOnTop(top, handler, msg);
+}
+
+// The state's and the machine's handlers are called alike: look the handler up in the table on
+// top of the stack, call it with the NPC (and the message), then put the stack back to `top`
+// whatever happened. A script error is recorded (Fail), never thrown into the game loop.
+bool ScriptedPredator::CallHandlerOfTableOnTop(int top, const char* handler, const Message* msg) {
+  lua_State* L = script_->lua();
   if (!lua_istable(L, -1) || !PushHandler(L, handler, msg)) {
     lua_settop(L, top);
     return false;

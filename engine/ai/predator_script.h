@@ -89,6 +89,7 @@ class ScriptedPredator final : public PredatorBrain {
  private:
   bool CallStateHandler(PredatorState s, const char* handler, const Message* msg);
   bool CallMachineHandler(const char* handler, const Message* msg);
+  bool CallHandlerOfTableOnTop(int top, const char* handler, const Message* msg);
   bool ApplyPendingTransitions();
   void PushNpc(const PredatorSenses& senses);
   bool Fail(const std::string& error);

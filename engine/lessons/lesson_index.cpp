@@ -85,7 +85,8 @@ std::string LessonIndexHtml(const Lesson& lesson, int first_step) {
 }
 
 std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir, int first_step) {
-  if (std::string error = WriteText(dir + "/index.md", LessonIndexMarkdown(lesson, first_step)); !error.empty())
+  if (std::string error = WriteText(dir + "/index.md", LessonIndexMarkdown(lesson, first_step));
+      !error.empty())
     return error;
   return WriteText(dir + "/index.html", LessonIndexHtml(lesson, first_step));
 }

@@ -18,12 +18,12 @@ std::string ErrorOf(const std::string& text) {
 }
 
 // A complete step, to which the tests add one mistake. Line 1 is the title.
-const std::string kHeader = "title = \"Demo\"\n";                        // line 1
-const std::string kGoodStep =                                              //
-    "[[step]]\n"                                                           // line 2
-    "title = \"First\"\n"                                                  // line 3
-    "view = \"Mesh viewer\"\n"                                             // line 4
-    "caption = \"What is shown.\"\n";                                      // line 5
+const std::string kHeader = "title = \"Demo\"\n";  // line 1
+const std::string kGoodStep =                      //
+    "[[step]]\n"                                   // line 2
+    "title = \"First\"\n"                          // line 3
+    "view = \"Mesh viewer\"\n"                     // line 4
+    "caption = \"What is shown.\"\n";              // line 5
 
 TEST(LessonFile, ReadsEveryField) {
   const std::string text =

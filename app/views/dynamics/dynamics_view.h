@@ -29,6 +29,10 @@ class DynamicsView final : public View {
   void UpdateGui() override;      // dynamics_panels.cpp
   void UpdateWindows() override;  // dynamics_panels.cpp
   bool Animating() const override { return playing_; }
+  // Lessons (docs/lessons.md): dynamics_lesson_verbs.cpp.
+  std::string RunLessonAction(const LessonCommand& action) override;
+  std::string CheckLessonClaim(const LessonCommand& check) override;
+  std::vector<LessonVerb> LessonVerbs() const override;
 
  private:
   static constexpr size_t kHistory = 600;
@@ -44,6 +48,13 @@ class DynamicsView final : public View {
   void DrawBodyEdges(DebugDraw& draw) const;
   void DrawSpin(DebugDraw& draw) const;
   void PrintSummary() const;
+  // dynamics_lesson_verbs.cpp
+  std::string RunSubstage();
+  std::string RunUntilCollision(const LessonCommand& action);
+  std::string CheckMomentumConserved(const LessonCommand& check) const;
+  std::string CheckRestitution(const LessonCommand& check) const;
+  std::string CheckAtRest(const LessonCommand& check) const;
+  std::string CheckFloorCarriesWeight(const LessonCommand& check) const;
 
   void SceneGui();
   void SolverGui();
@@ -90,6 +101,12 @@ class DynamicsView final : public View {
   std::vector<glm::dvec3> ode_positions_;
   std::vector<glm::dquat> ode_orientations_;
   void StartOde();
+
+  // The bodies just before and just after the last stage a lesson ran (substage), so its checks
+  // can compare the two by physical laws.
+  std::vector<dynamics::RigidBody> lesson_before_, lesson_after_;
+  bool lesson_stage_ran_ = false;
+  dynamics::Stage lesson_stage_ = dynamics::Stage::kDetect;
 };
 
 }  // namespace partlab

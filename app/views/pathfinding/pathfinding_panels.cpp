@@ -1,5 +1,5 @@
-#include "app/panels/tooltip.h"
 #include "app/views/pathfinding/pathfinding_panels.h"
+#include "app/panels/tooltip.h"
 
 #include <imgui.h>
 

@@ -1,12 +1,4 @@
-// The Path finding view: the chapter's game AI (section 3.4) to watch and play with.
-//  - Section 3.4.1: a Moving AI grid map over a ground plane; start and goal placed with the mouse;
-//    the generic search with its queueing function (breadth-first, depth-first, best-first, A*),
-//    animated or stepped one expansion at a time with OPEN and CLOSED in two colours and f, g, h
-//    under the cursor; the ten practices toggled live; an obstacle painter that invalidates the
-//    failed-path cache; the straight-line test and the waypoints drawn as in figure 3.14.
-//  - Section 3.4.2: predators that wait, chase, attack and die around the player (figure 3.15),
-//    their chases planned by A*, in any of the book's three FSM implementations, with the state
-//    diagram and the transition log of the selected one (fsm_panel.cpp).
+// The Path finding view (pathfinding_view.h): maps, requests, predators, picking and panels.
 #include <imgui.h>
 
 #include <algorithm>
@@ -23,6 +15,7 @@
 #include "app/views/pathfinding/pathfinding_overlay.h"
 #include "app/views/pathfinding/pathfinding_panels.h"
 #include "app/views/pathfinding/pathfinding_preset.h"
+#include "app/views/pathfinding/pathfinding_view.h"
 #include "app/views/pathfinding/predator_world.h"
 #include "app/views/pathfinding/search_animation.h"
 #include "engine/ai/moving_ai_format.h"
@@ -38,63 +31,13 @@ std::string ScriptPath() {
   return env && *env ? env : AssetDirectory() + "/scripts/predator.lua";
 }
 
-class PathfindingView final : public View {
- public:
-  explicit PathfindingView(AppContext& app) : View(app), app_(app), world_(ScriptPath()) {
-    maps_ = ListMaps(AssetDirectory() + "/maps");
-    ApplyPreset(app.options.preset);
-    if (headless()) PrintSummary();
-  }
+}  // namespace
 
-  void Step(float dt) override {
-    if (ui_.animate && anim_.running()) {
-      budget_ += ui_.expansions_per_second * dt;
-      const int n = static_cast<int>(budget_);
-      budget_ -= n;
-      if (n > 0) anim_.Advance(n);
-    }
-    if (ui_.run_predators) world_.Step(dt);
-  }
-  bool Animating() const override { return ui_.run_predators || (ui_.animate && anim_.running()); }
-
-  void Render(const RenderContext&, DebugDraw& draw) override {
-    if (map_.CellCount() == 0) return;
-    DrawGridMap(map_, overlay_.show_grid_lines, draw);
-    DrawSearch(map_, anim_, overlay_, draw);
-    if (practices_.waypoints) DrawWaypoints(map_, finder_, draw);
-    overlay_.show_sight = practices_.skip_when_unseen;
-    if (ui_.show_predators) DrawPredators(map_, world_, overlay_, draw);
-  }
-
-  bool Pick(const PickRay& ray) override;
-  void UpdateGui() override;
-  void UpdateWindows() override;
-
- private:
-  void LoadMap(const std::string& path);
-  void Replan();
-  void PracticesChanged();
-  void MapChanged();
-  void ApplyPreset(const std::string& preset);
-  void PrintSummary();
-  void FindWaypointRequest();
-  void HoverInfo();
-  void PaintUnderCursor();
-
-  AppContext& app_;
-  std::vector<std::string> maps_;
-  int map_index_ = 0;
-  std::string map_error_;
-  ai::GridMap map_;
-  ai::Pathfinder finder_;
-  ai::PracticeOptions practices_;
-  SearchAnimation anim_;
-  PredatorWorld world_;
-  ai::Cell start_{0, 0}, goal_{0, 0};
-  PathfindingUi ui_;
-  PathfindingOverlayOptions overlay_;
-  double budget_ = 0.0;
-};
+PathfindingView::PathfindingView(AppContext& app) : View(app), app_(app), world_(ScriptPath()) {
+  maps_ = ListMaps(AssetDirectory() + "/maps");
+  ApplyPreset(app.options.preset);
+  if (headless()) PrintSummary();
+}
 
 void PathfindingView::LoadMap(const std::string& path) {
   auto loaded = ai::LoadMovingAiMap(path);
@@ -305,6 +248,8 @@ void PathfindingView::PrintSummary() {
     std::printf("partlab: predator script: %s\n", world_.script().error().c_str());
   std::fflush(stdout);
 }
+
+namespace {
 
 std::unique_ptr<View> CreatePathfindingView(AppContext& app) {
   return std::make_unique<PathfindingView>(app);

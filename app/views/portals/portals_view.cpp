@@ -1,8 +1,4 @@
-// The Portals view (section 3.2.3.4): an indoor level of convex cells joined by portals, seen from
-// above (the god view) while an observer walks through it. Live: the cells the recursive
-// renderer visits, the narrowed view at each portal (the 2-D windows on the observer's screen,
-// the frusta in the world), the recursion tree, the PVS as a matrix and as tinted floors, and
-// what each technique sends to the pipeline. A click on a floor moves the observer there.
+// The Portals view (portals_view.h): the level, the observer, the panels and windows.
 #include <imgui.h>
 
 #include <cmath>
@@ -10,12 +6,13 @@
 #include <glm/trigonometric.hpp>
 #include <string>
 
-#include "app/panels/tooltip.h"
-#include "engine/paths/data_paths.h"
 #include "app/command_line.h"
+#include "app/panels/tooltip.h"
 #include "app/view.h"
 #include "app/views/portals/portals_panels.h"
 #include "app/views/portals/portals_scene.h"
+#include "app/views/portals/portals_view.h"
+#include "engine/paths/data_paths.h"
 #include "engine/visibility/level_parser.h"
 
 namespace partlab {
@@ -24,71 +21,7 @@ namespace {
 
 const char* const kLevels[] = {"class", "large"};
 
-class PortalsView final : public View {
- public:
-  explicit PortalsView(AppContext& app) : View(app), app_(app) {
-    ApplyPreset(app.options);
-    if (scene_.level().cells.empty()) Load(LevelPath(kLevels[0]));
-  }
-
-  void Step(float dt) override {
-    if (!walking_ || scene_.walk().length <= 0.0f) return;
-    walk_s_ = std::fmod(walk_s_ + 1.4f * dt, scene_.walk().length);
-    scene_.PlaceOnWalk(walk_s_);
-  }
-  bool Animating() const override { return walking_; }
-
-  void Render(const RenderContext& ctx, DebugDraw& draw) override {
-    if (frame_camera_) FrameGodView(ctx.framebuffer_size);
-    scene_.Update();
-    scene_.EmitOverlay(overlay_, draw);
-    if (print_summary_ && ++summary_frames_ == 2) PrintSummary();
-  }
-
-  bool Pick(const PickRay& ray) override {
-    walking_ = false;
-    return scene_.PlaceAt(ray.origin, ray.dir);
-  }
-
-  void UpdateGui() override;
-  void UpdateWindows() override;
-
- private:
-  static std::string LevelPath(const char* name) {
-    return AssetDirectory() + "/levels/" + name + ".level";
-  }
-
-  // A level that fails validation leaves the current one in place: its errors go to stderr and
-  // the panel.
-  void Load(const std::string& path) {
-    LevelLoad load = LoadLevelFile(path);
-    errors_ = load.errors;
-    for (const std::string& e : load.errors) std::fprintf(stderr, "partlab: %s\n", e.c_str());
-    if (!load.ok()) return;
-    scene_.SetLevel(std::move(load.level), path);
-    walk_s_ = 0.0f;
-    frame_camera_ = true;
-  }
-
-  void ApplyPreset(const Options& options);
-  void FrameGodView(glm::vec2 framebuffer);
-  void PrintSummary() const;
-  void ObserverGui();
-
-  AppContext& app_;
-  PortalsScene scene_;
-  PortalsOverlayOptions overlay_;
-  std::vector<std::string> errors_;
-  std::vector<std::vector<int>> tree_children_;
-  char path_[256] = "";
-  float walk_s_ = 0.0f;
-  float pvs_density_ = 0.5f;
-  bool walking_ = false;
-  bool frame_camera_ = true;
-  bool show_screen_ = true, show_tree_ = true, show_matrix_ = true;
-  bool print_summary_ = false;
-  int summary_frames_ = 0;
-};
+}  // namespace
 
 // --preset: comma-separated words: class | large (the level), windows | frusta (whose result the
 // god view shows), walk (start walking), at=S (the observer S units along the walk).
@@ -269,6 +202,8 @@ void PortalsView::UpdateWindows() {
     ImGui::End();
   }
 }
+
+namespace {
 
 std::unique_ptr<View> CreatePortalsView(AppContext& app) {
   return std::make_unique<PortalsView>(app);

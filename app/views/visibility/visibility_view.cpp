@@ -1,16 +1,4 @@
-// The chapter's visibility techniques as teaching views (Feijó, Pagliosa & Clua, section
-// 3.2.3 "Recorte e Culling"): "the same partitioning trees that accelerate collisions accelerate
-// rendering". Two cameras: the observer, whose frustum is drawn, and the god view that watches it,
-// one at a time or side by side. Three modes:
-//  - Backface (3.2.3.1): the CPU counts the triangles facing away from the observer;
-//  - Octree frustum culling (3.2.3.2): cells outside / inside / intersecting the observer's
-//    frustum, triangles drawn vs total and the time of the pass;
-//  - BSP room (3.2.3.3): the polygon-aligned BSP over a small room, painted back to front with the
-//    depth test off, the drawing order as a colour ramp and numbers, subtree culling, the tree.
-//
-// This view draws its viewports itself (each camera's meshes and overlays, flushed with that
-// camera's matrices), then leaves an empty viewport so that the app's own overlay flush after
-// Render adds nothing on top; ImGui sets its own viewport.
+// The Visibility view (visibility_view.h): cameras, the three modes' CPU work, drawing, panels.
 #include <imgui.h>
 
 #include <algorithm>
@@ -29,7 +17,9 @@
 #include "app/render/mesh_buffer.h"
 #include "app/render/viewport_state.h"
 #include "app/view.h"
+#include "app/views/visibility/ui_insets.h"
 #include "app/views/visibility/visibility_overlay.h"
+#include "app/views/visibility/visibility_view.h"
 #include "engine/geometry/triangle.h"
 #include "engine/view/ground_grid.h"
 #include "engine/visibility/backface_count.h"
@@ -49,144 +39,10 @@ void SectionTitle(const char* text) {
 
 constexpr size_t kMaxGhostTriangles = 100000;
 
-enum class Mode { kBackface, kFrustum, kRoom };
-enum class Display { kGod, kObserver, kSplit };
-enum class Driven { kGod, kObserver };
-
 constexpr const char* kModeNames[] = {"Backface culling (3.2.3.1)",
                                       "Octree frustum culling (3.2.3.2)", "BSP room (3.2.3.3)"};
 
-// One camera's picture: where it goes in the framebuffer and its matrices.
-struct Shot {
-  PixelRect rect;
-  glm::mat4 view, projection;
-  float light_distance;
-  bool is_observer;
-};
-
-// At most two pictures a frame, without a per-frame allocation.
-struct Shots {
-  std::array<Shot, 2> items;
-  size_t count = 0;
-  void push_back(const Shot& s) { items[count++] = s; }
-  const Shot& front() const { return items[0]; }
-  const Shot& back() const { return items[count - 1]; }
-  const Shot* begin() const { return items.data(); }
-  const Shot* end() const { return items.data() + count; }
-};
-
-// A label to draw over the scene this frame (window pixels, top-left origin).
-struct Label {
-  ImVec2 at;
-  int number;
-  Color color;
-};
-
-class VisibilityView final : public View {
- public:
-  explicit VisibilityView(AppContext& app) : View(app), app_(app) { ApplyPreset(app.options); }
-
-  // The observer turns about its target; when the mouse drives it, the app's camera is the one.
-  void Step(float dt) override {
-    if (!animate_) return;
-    (driven_ == Driven::kObserver ? app_.camera : observer_).yaw += 0.35f * dt;
-  }
-  bool Animating() const override { return animate_; }
-  void Render(const RenderContext& ctx, DebugDraw& draw) override;
-  void UpdateGui() override;
-  void UpdateWindows() override;
-
- private:
-  void ApplyPreset(const Options& options);
-  void ResetCameras();
-  void FrameGodView(const PixelRect& rect);
-  void SyncCameras();
-  void RebuildIfStale();
-  void Compute(float observer_aspect);
-  Shots Layout(const RenderContext& ctx) const;
-  void DrawShot(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
-  void DrawModel(const RenderContext& ctx, const Shot& shot, DebugDraw& draw);
-  void DrawRoom(const Shot& shot, DebugDraw& draw);
-  const std::vector<uint32_t>& PaintOrder(const Shot& shot);
-  void CollectLabels(const Shot& shot, glm::vec2 framebuffer_size);
-  void UploadSubset(const std::vector<uint8_t>& keep, bool keep_when_set);
-  RoomScene BookRoom() const;
-  glm::mat4 ObserverProjection(float aspect) const;
-  float SceneRadius() const;
-  void PrintSummary() const;
-  std::string BookOrder() const;
-
-  void CameraGui();
-  void ModeGui();
-  void BackfaceGui();
-  void FrustumGui();
-  void RoomGui();
-  void TreeNodeGui(int32_t node, const char* side, int depth);
-  void LegendWindow();
-
-  AppContext& app_;
-  Mode mode_ = Mode::kFrustum;
-  Display display_ = Display::kSplit;
-  Driven driven_ = Driven::kGod;
-  Driven last_driven_ = Driven::kGod;
-  bool first_frame_ = true;
-  bool frame_god_ = true;
-  Mode cameras_mode_ = Mode::kFrustum;  // the mode the cameras were last placed for
-  bool cameras_placed_ = false;
-  OrbitCamera god_, observer_;
-  float far_scale_ = 1.6f;  // observer's far plane: distance + far_scale * scene radius
-  bool animate_ = false;
-  bool show_grid_ = true;
-  bool print_summary_ = false;  // --screenshot: print what the image shows, once
-  int summary_frames_ = 0;
-
-  // Backface (3.2.3.1).
-  bool backface_culling_ = true;
-  bool tint_culled_ = true;
-  bool geometry_stage_ = false;  // cull by the projected sign instead of the angle test
-  std::vector<uint8_t> backface_, backface_projected_;
-  size_t backface_count_ = 0, backface_projected_count_ = 0, backface_disagree_ = 0;
-  double backface_ms_ = 0.0;
-
-  // Octree frustum culling (3.2.3.2).
-  int model_generation_ = -1;
-  std::vector<Triangle> triangles_;
-  Octree octree_;
-  OctreeCullResult cull_;
-  bool cull_enabled_ = true;
-  bool ghost_culled_ = true;
-  CellOverlayOptions cell_options_{.show_outside = true, .leaves_only = true};
-  double octree_build_ms_ = 0.0;
-
-  // What the observer "sends to the pipeline" in the model modes, on the GPU.
-  Mesh subset_mesh_;
-  MeshBuffer subset_gpu_;
-  bool draw_full_model_ = false;  // culling switched off: the app's own buffer of the model
-
-  // BSP room (3.2.3.3).
-  int heuristic_ = int(SplitterHeuristic::kFirst);  // the chapter's "arbitrariamente"
-  int built_heuristic_ = -1;
-  // The chapter's own example (figures 3.3 and 3.4) instead of the testbed's room.
-  bool book_example_ = false;
-  bool built_book_ = false;
-  ChapterBspExample book_ = MakeChapterBspExample();
-  Aabb room_footprint_;
-  RoomScene room_;
-  PolygonBsp bsp_;
-  bool subtree_culling_ = true;
-  bool show_numbers_ = true;
-  std::vector<uint32_t> order_;      // the observer's back-to-front order
-  std::vector<uint32_t> god_order_;  // the god view's, to paint its own picture
-  std::vector<uint8_t> culled_nodes_;
-  std::vector<int> position_of_;  // polygon -> drawing position (-1: culled)
-  BspCullStats bsp_stats_;
-  double bsp_ms_ = 0.0;
-
-  Frustum frustum_;
-  std::vector<Label> labels_;
-  std::vector<ImVec2> dividers_;  // x of split lines, window pixels (y unused)
-  ImVec2 display_scale_{1, 1};
-};
+}  // namespace
 
 // --preset: comma-separated words, a mode (backface | frustum | room) and a display
 // (god | observer | split), e.g. --preset room,split.
@@ -227,6 +83,8 @@ float VisibilityView::SceneRadius() const {
   return b.IsEmpty() ? 1.0f : 0.5f * glm::length(b.Extent());
 }
 
+namespace {
+
 // An orbit camera at `eye` looking at `target`.
 OrbitCamera LookFrom(const glm::vec3& eye, const glm::vec3& target, float fov_y) {
   OrbitCamera c;
@@ -238,6 +96,8 @@ OrbitCamera LookFrom(const glm::vec3& eye, const glm::vec3& target, float fov_y)
   c.fov_y = fov_y;
   return c;
 }
+
+}  // namespace
 
 // Model modes: the observer stands off to one side, a little above, with a far plane that cuts
 // the model's far half, so some cells end up outside on every side. Room: the observer stands in
@@ -267,15 +127,15 @@ void VisibilityView::ResetCameras() {
   frame_god_ = true;
 }
 
-// The god view sees the scene, the observer and its whole frustum, placed right of the Scene
-// panel that covers the left of the window (its width: 27 font sizes, scene_panel.cpp).
+// The god view sees the scene, the observer and its whole frustum, placed right of whatever UI
+// covers the left of the window (the Scene panel, when it is shown).
 void VisibilityView::FrameGodView(const PixelRect& rect) {
   Aabb box = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
   if (mode_ != Mode::kRoom)  // the room's frustum reaches far past its walls: those may be cut
     for (const glm::vec3& c : frustum_.corners()) box.Grow(c);
   box.Grow(observer_.Eye());
-  const float panel_px = ImGui::GetFontSize() * 27.0f * display_scale_.x;
-  const float covered = std::clamp(panel_px / float(std::max(rect.width, 1)), 0.0f, 0.5f);
+  const float covered =
+      std::clamp(float(insets_.left) / float(std::max(rect.width, 1)), 0.0f, 0.5f);
   const float fov = god_.fov_y;
   god_ = OrbitCamera{};
   god_.fov_y = fov;
@@ -287,6 +147,18 @@ void VisibilityView::FrameGodView(const PixelRect& rect) {
   const float visible_w = 2.0f * god_.distance * std::tan(god_.fov_y * 0.5f) * rect.Aspect();
   god_.target -= god_.Right() * (0.5f * covered * visible_w);
   frame_god_ = false;
+}
+
+// The scene rebuilt when its inputs changed, and both cameras placed for the mode: each mode has
+// its own stage, so switching between the room and the model places them anew.
+void VisibilityView::PlaceCamerasIfStale() {
+  RebuildIfStale();
+  const bool room = mode_ == Mode::kRoom;
+  if (!cameras_placed_ || room != (cameras_mode_ == Mode::kRoom)) {
+    ResetCameras();
+    cameras_placed_ = true;
+  }
+  cameras_mode_ = mode_;
 }
 
 // Whichever camera the mouse drives is the app's camera; the other keeps its place.
@@ -412,8 +284,11 @@ void VisibilityView::UploadSubset(const std::vector<uint8_t>& flags, bool keep_w
   subset_gpu_.Upload(subset_mesh_);
 }
 
-Shots VisibilityView::Layout(const RenderContext& ctx) const {
-  const int w = int(ctx.framebuffer_size.x), h = int(ctx.framebuffer_size.y);
+VisibilityView::Shots VisibilityView::Layout(const RenderContext& ctx) const {
+  const int w = int(ctx.framebuffer_size.x);
+  // Both pictures sit above a band of UI across the bottom (a lesson's caption), if there is one.
+  const int bottom = std::clamp(insets_.bottom, 0, int(ctx.framebuffer_size.y) / 2);
+  const int h = int(ctx.framebuffer_size.y) - bottom;
   Shots shots;
   auto add = [&](PixelRect rect, bool is_observer) {
     const OrbitCamera& cam = is_observer ? observer_ : god_;
@@ -423,10 +298,10 @@ Shots VisibilityView::Layout(const RenderContext& ctx) const {
          cam.distance, is_observer});
   };
   if (display_ == Display::kSplit) {
-    add({0, 0, w / 2, h}, false);
-    add({w / 2, 0, w - w / 2, h}, true);
+    add({0, bottom, w / 2, h}, false);
+    add({w / 2, bottom, w - w / 2, h}, true);
   } else {
-    add({0, 0, w, h}, display_ == Display::kObserver);
+    add({0, bottom, w, h}, display_ == Display::kObserver);
   }
   return shots;
 }
@@ -439,17 +314,12 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
     return;
   const ImGuiIO& io = ImGui::GetIO();
   display_scale_ = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale : ImVec2(1, 1);
-  RebuildIfStale();
-  // Each mode has its own stage: switching places both cameras for it.
-  const bool room = mode_ == Mode::kRoom;
-  if (!cameras_placed_ || room != (cameras_mode_ == Mode::kRoom)) {
-    ResetCameras();
-    cameras_placed_ = true;
-  }
-  cameras_mode_ = mode_;
+  PlaceCamerasIfStale();
   SyncCameras();
+  insets_ = CoveredEdges();
   Shots shots = Layout(ctx);
-  Compute((shots.back().is_observer ? shots.back() : shots.front()).rect.Aspect());
+  observer_aspect_ = (shots.back().is_observer ? shots.back() : shots.front()).rect.Aspect();
+  Compute(observer_aspect_);
   if (frame_god_) {
     FrameGodView(shots.front().rect);
     if (driven_ == Driven::kGod) app_.camera = god_;
@@ -641,7 +511,9 @@ void VisibilityView::CameraGui() {
     Tip("Drag to orbit the observer around its target; watch its frustum move on the left.");
     driven_ = Driven(driven);
   }
-  ImGui::Checkbox("Animate observer", &animate_);
+  bool animate = stepping().playing();
+  if (ImGui::Checkbox("Animate observer", &animate))
+    animate ? stepping().Play() : stepping().Pause();
   Tip("Turn the observer slowly around its target, so culling results change every frame.");
   ImGui::SameLine();
   ImGui::Checkbox("Ground grid", &show_grid_);
@@ -886,6 +758,8 @@ void VisibilityView::LegendWindow() {
     key({0.95f, 0.25f, 0.3f, 1.0f}, text);
   }
 }
+
+namespace {
 
 std::unique_ptr<View> CreateVisibilityView(AppContext& app) {
   return std::make_unique<VisibilityView>(app);

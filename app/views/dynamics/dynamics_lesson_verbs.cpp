@@ -1,0 +1,181 @@
+// The Dynamics view's lesson verbs (docs/lessons.md): actions that run whole steps, one stage
+// (detect, classify, impulses, resting forces, integrate) or up to the first collision, and checks
+// of section 3.3's claims by physical laws computed from the bodies' states (physics_laws.h):
+// an impulse between moving bodies keeps their total momentum, a collision leaves ḋ⁺ = −ε ḋ⁻
+// (3.55), resting bodies stay at rest where the scene put them, and the floor's resting forces
+// carry the bodies' weight.
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+#include <string>
+
+#include "app/views/dynamics/dynamics_view.h"
+#include "app/views/dynamics/physics_laws.h"
+#include "app/views/lesson_command_args.h"
+
+namespace partlab {
+
+namespace {
+
+std::string Number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  return text;
+}
+
+// A static body's contacts push only along their normals; with a horizontal floor as the only
+// static body touched, the horizontal momentum of the moving bodies is what an impulse keeps.
+bool TouchesOnlyAFloor(const dynamics::Contact& c) {
+  const bool static_a = c.A->IsStatic(), static_b = c.B->IsStatic();
+  return !(static_a || static_b) || std::abs(std::abs(c.N.y) - 1.0) < 1e-9;
+}
+
+}  // namespace
+
+std::vector<View::LessonVerb> DynamicsView::LessonVerbs() const {
+  return {
+      {"world-steps", "world-steps N: N whole steps of the solver", false},
+      {"substage", "substage: run the next stage of the step (detect, classify, ...)", false},
+      {"until-collision",
+       "until-collision MAXSTEPS: step until a contact is classified colliding, stopping just "
+       "before the impulses",
+       false},
+      {"momentum-conserved",
+       "momentum-conserved TOLERANCE: the last stage kept the moving bodies' horizontal momentum",
+       true},
+      {"restitution",
+       "restitution EPSILON TOLERANCE: every colliding contact left with ḋ = -EPSILON x its ḋ "
+       "before (3.55)",
+       true},
+      {"at-rest",
+       "at-rest SPEED DEPTH: every moving body slower than SPEED, none sunk more than DEPTH below "
+       "where the scene put it",
+       true},
+      {"floor-carries-weight",
+       "floor-carries-weight TOLERANCE: the resting forces on static bodies sum to the weight",
+       true},
+  };
+}
+
+std::string DynamicsView::RunLessonAction(const LessonCommand& action) {
+  const std::string& verb = action.verb;
+  playing_ = false;  // what a lesson shows is the state its actions left
+  if (verb == "world-steps") {
+    long n = 0;
+    if (std::string e = ReadInteger(action, 0, 0, 100'000, &n); !e.empty()) return e;
+    for (long i = 0; i < n; ++i) StepOnce();
+    return {};
+  }
+  if (verb == "substage") {
+    if (std::string e = ExpectWordCount(action, 0, 0, "no words"); !e.empty()) return e;
+    return RunSubstage();
+  }
+  if (verb == "until-collision") return RunUntilCollision(action);
+  return View::RunLessonAction(action);
+}
+
+std::string DynamicsView::RunSubstage() {
+  lesson_before_.assign(world_.bodies().begin(), world_.bodies().end());
+  lesson_stage_ = world_.NextStage();
+  StageOnce();
+  lesson_after_.assign(world_.bodies().begin(), world_.bodies().end());
+  lesson_stage_ran_ = true;
+  return {};
+}
+
+// Whole steps until a step's classification finds a colliding contact; the step is left just
+// before its impulses, so that `substage` then runs them.
+std::string DynamicsView::RunUntilCollision(const LessonCommand& action) {
+  long max_steps = 0;
+  if (std::string e = ReadInteger(action, 0, 1, 100'000, &max_steps); !e.empty()) return e;
+  while (world_.NextStage() != dynamics::Stage::kDetect) StageOnce();
+  for (long step = 0; step < max_steps; ++step) {
+    StageOnce();  // detect
+    StageOnce();  // classify
+    if (world_.stats().colliding > 0) return {};
+    while (world_.NextStage() != dynamics::Stage::kDetect) StageOnce();
+  }
+  return action.verb + ": no collision in " + std::to_string(max_steps) + " steps";
+}
+
+std::string DynamicsView::CheckLessonClaim(const LessonCommand& check) {
+  const std::string& verb = check.verb;
+  if (verb == "momentum-conserved") return CheckMomentumConserved(check);
+  if (verb == "restitution") return CheckRestitution(check);
+  if (verb == "at-rest") return CheckAtRest(check);
+  if (verb == "floor-carries-weight") return CheckFloorCarriesWeight(check);
+  return View::CheckLessonClaim(check);
+}
+
+std::string DynamicsView::CheckMomentumConserved(const LessonCommand& check) const {
+  double tolerance = 0.0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 1e6, &tolerance); !e.empty()) return e;
+  if (!lesson_stage_ran_) return check.verb + ": no stage has run (substage first)";
+  for (const dynamics::Contact& c : world_.contacts())
+    if (!TouchesOnlyAFloor(c))
+      return check.verb + ": a static body other than a level floor takes part";
+  glm::dvec3 before = TotalLinearMomentum(lesson_before_);
+  glm::dvec3 after = TotalLinearMomentum(lesson_after_);
+  before.y = after.y = 0.0;  // the floor may push up; it cannot push sideways
+  const double change = glm::length(after - before);
+  if (change <= tolerance) return {};
+  return check.verb + ": the horizontal momentum moved by " + Number(change) + " kg m/s (from " +
+         Number(glm::length(before)) + "), more than " + Number(tolerance);
+}
+
+std::string DynamicsView::CheckRestitution(const LessonCommand& check) const {
+  double epsilon = 0.0, tolerance = 0.0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &epsilon); !e.empty()) return e;
+  if (std::string e = ReadNumber(check, 1, 0.0, 1.0, &tolerance); !e.empty()) return e;
+  if (!lesson_stage_ran_ || lesson_stage_ != dynamics::Stage::kImpulses)
+    return check.verb + ": the last stage run was not the impulses (until-collision, substage)";
+  int colliding = 0;
+  for (const dynamics::Contact& c : world_.contacts()) {
+    if (c.cls != dynamics::ContactClass::kColliding) continue;
+    ++colliding;
+    const double before = NormalVelocityFromMomenta(lesson_before_, c);
+    const double after = NormalVelocityFromMomenta(lesson_after_, c);
+    const double expected = -epsilon * before;
+    if (std::abs(after - expected) > tolerance * std::abs(before))
+      return check.verb + ": a contact approached at " + Number(before) + " m/s and left at " +
+             Number(after) + " m/s, expected " + Number(expected);
+  }
+  if (colliding == 0) return check.verb + ": no contact was colliding";
+  return {};
+}
+
+std::string DynamicsView::CheckAtRest(const LessonCommand& check) const {
+  double speed = 0.0, depth = 0.0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 100.0, &speed); !e.empty()) return e;
+  if (std::string e = ReadNumber(check, 1, 0.0, 100.0, &depth); !e.empty()) return e;
+  const auto bodies = world_.bodies();
+  if (bodies.size() != scene_.bodies.size())
+    return check.verb + ": the scene and the world disagree on the number of bodies";
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    const dynamics::RigidBody& b = bodies[i];
+    if (b.IsStatic()) continue;
+    const double v = glm::length(b.P * b.massInv);
+    const double sunk = scene_.bodies[i].position.y - b.x.y;
+    const std::string who =
+        "body " + std::to_string(i) + (b.name.empty() ? "" : " (" + b.name + ")");
+    if (!(v <= speed))
+      return check.verb + ": " + who + " moves at " + Number(v) + " m/s, above " + Number(speed);
+    if (!(sunk <= depth))
+      return check.verb + ": " + who + " sank " + Number(sunk) + " m, more than " + Number(depth);
+  }
+  return {};
+}
+
+std::string DynamicsView::CheckFloorCarriesWeight(const LessonCommand& check) const {
+  double tolerance = 0.0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &tolerance); !e.empty()) return e;
+  double carried = 0.0;
+  for (const dynamics::Contact& c : world_.contacts())
+    if (c.A->IsStatic() || c.B->IsStatic()) carried += c.resting_force * std::abs(c.N.y);
+  const double weight = TotalWeight(world_.bodies(), world_.params().gravity);
+  if (std::abs(carried - weight) <= tolerance * weight) return {};
+  return check.verb + ": the floor's resting forces sum to " + Number(carried) +
+         " N, the weight is " + Number(weight) + " N";
+}
+
+}  // namespace partlab

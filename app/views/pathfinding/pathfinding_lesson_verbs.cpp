@@ -1,0 +1,287 @@
+// The Path finding view's lesson verbs (docs/lessons.md): actions that pose a request, choose the
+// queueing function and the practices, replay the search K expansions and let the predators run;
+// checks of section 3.4's claims against answers found without the code under test: Dijkstra's
+// distances from the Moving AI rules (reference_distances.h) for A*'s optimality and for the
+// nodes it closes, the other queueing functions run on the same request, and figure 3.15's arrows
+// (fsm_trace.h) for the predators.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app/views/lesson_command_args.h"
+#include "app/views/pathfinding/pathfinding_view.h"
+#include "app/views/pathfinding/reference_distances.h"
+#include "engine/ai/path_check.h"
+
+namespace partlab {
+
+namespace {
+
+constexpr double kLengthTolerance = 1e-6;
+
+std::string Length(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4f", value);
+  return text;
+}
+
+std::string CellText(ai::Cell c) {
+  char text[32];
+  std::snprintf(text, sizeof text, "(%d, %d)", c.x, c.y);
+  return text;
+}
+
+bool ReadQueueing(const std::string& word, ai::Queueing* out) {
+  static constexpr struct {
+    const char* word;
+    ai::Queueing queueing;
+  } kNames[] = {{"bfs", ai::Queueing::kBreadthFirst},
+                {"dfs", ai::Queueing::kDepthFirst},
+                {"best", ai::Queueing::kBestFirst},
+                {"astar", ai::Queueing::kAStar}};
+  for (const auto& n : kNames)
+    if (word == n.word) return *out = n.queueing, true;
+  return false;
+}
+
+bool ReadState(const std::string& word, ai::PredatorState* out) {
+  for (int s = 0; s < ai::kPredatorStates; ++s)
+    if (word == ai::PredatorStateName(ai::PredatorState(s)))
+      return *out = ai::PredatorState(s), true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<View::LessonVerb> PathfindingView::LessonVerbs() const {
+  return {
+      {"request", "request SX SY GX GY: plan from cell (SX, SY) to cell (GX, GY)", false},
+      {"algorithm", "algorithm bfs|dfs|best|astar: the queueing function (3.4.1)", false},
+      {"practice",
+       "practice NAME on|off: closed-list, low-cutoff, partial, close-blocked, cache, straight, "
+       "waypoints or unseen (the practices of 3.4.1)",
+       false},
+      {"expand", "expand K: the search replayed from its start for K expansions", false},
+      {"fsm-implementation", "fsm-implementation direct|decoupled|lua: the predators' FSM", false},
+      {"fsm-run", "fsm-run SECONDS: the predators run, their states recorded tick by tick", false},
+      {"answered-by",
+       "answered-by found|straight|waypoints|partial|teleport|none: what answered the request",
+       true},
+      {"path-optimal", "path-optimal: the path is legal and as short as Dijkstra's", true},
+      {"path-suboptimal", "path-suboptimal: the path is legal but longer than Dijkstra's", true},
+      {"path-within", "path-within FACTOR: the path is legal and at most FACTOR x Dijkstra's",
+       true},
+      {"closed-nodes-optimal",
+       "closed-nodes-optimal: A* closed every node at its Dijkstra distance, with g + h no more "
+       "than the optimal length",
+       true},
+      {"expansions-at-most",
+       "expansions-at-most bfs|dfs|best|astar: no more expansions than that queueing function on "
+       "the same request",
+       true},
+      {"fsm-legal", "fsm-legal: every recorded life follows figure 3.15's arrows", true},
+      {"fsm-sequence", "fsm-sequence STATE...: some life passes through these states in this order",
+       true},
+  };
+}
+
+std::string PathfindingView::RunLessonAction(const LessonCommand& action) {
+  const std::string& verb = action.verb;
+  ui_.animate = false;  // what a lesson shows is what its actions made, not a running replay
+  if (verb == "request") {
+    if (std::string e = ExpectWordCount(action, 4, 4, "SX SY GX GY"); !e.empty()) return e;
+    long v[4] = {};
+    for (size_t i = 0; i < 4; ++i) {
+      const long size = i % 2 == 0 ? map_.width() : map_.height();
+      if (std::string e = ReadInteger(action, i, 0, size - 1, &v[i]); !e.empty()) return e;
+    }
+    start_ = {int(v[0]), int(v[1])};
+    goal_ = {int(v[2]), int(v[3])};
+    Replan();
+    return {};
+  }
+  if (verb == "algorithm") {
+    if (std::string e = ExpectWordCount(action, 1, 1, "bfs | dfs | best | astar"); !e.empty())
+      return e;
+    if (!ReadQueueing(action.args[0], &practices_.search.queueing))
+      return "algorithm: '" + action.args[0] + "' is not bfs, dfs, best or astar";
+    PracticesChanged();
+    return {};
+  }
+  if (verb == "practice") return SetPractice(action);
+  if (verb == "expand") {
+    long k = 0;
+    if (std::string e = ReadInteger(action, 0, 0, 10'000'000, &k); !e.empty()) return e;
+    anim_.Plan(map_, start_, goal_, finder_);
+    anim_.Advance(int(k));
+    return {};
+  }
+  if (verb == "fsm-implementation") {
+    static constexpr const char* kWords[] = {"direct", "decoupled", "lua"};
+    for (int i = 0; i < 3; ++i)
+      if (action.args.size() == 1 && action.args[0] == kWords[i]) {
+        ui_.implementation = FsmImplementation(i);
+        world_.SetImplementation(ui_.implementation);
+        return {};
+      }
+    return "fsm-implementation: expects direct, decoupled or lua";
+  }
+  if (verb == "fsm-run") {
+    double seconds = 0.0;
+    if (std::string e = ReadNumber(action, 0, 0.0, 600.0, &seconds); !e.empty()) return e;
+    constexpr double kTick = 1.0 / 60.0;  // the game tick the predators think at
+    fsm_trace_.Record(world_.predators());
+    for (long tick = 0; tick < std::lround(seconds / kTick); ++tick) {
+      world_.Step(kTick);
+      fsm_trace_.Record(world_.predators());
+    }
+    return {};
+  }
+  return View::RunLessonAction(action);
+}
+
+std::string PathfindingView::SetPractice(const LessonCommand& action) {
+  if (std::string e = ExpectWordCount(action, 2, 2, "NAME on|off"); !e.empty()) return e;
+  bool on = false;
+  if (std::string e = ReadSwitch(action, 1, &on); !e.empty()) return e;
+  const std::string& name = action.args[0];
+  ai::PracticeOptions& p = practices_;
+  bool* flag = name == "closed-list"     ? &p.search.closed_list
+               : name == "low-cutoff"    ? &p.low_start_cutoff
+               : name == "partial"       ? &p.partial_paths
+               : name == "close-blocked" ? &p.search.close_blocked_at_once
+               : name == "cache"         ? &p.failed_path_cache
+               : name == "straight"      ? &p.straight_line_first
+               : name == "waypoints"     ? &p.waypoints
+               : name == "unseen"        ? &p.skip_when_unseen
+                                         : nullptr;
+  if (!flag)
+    return "practice: '" + name +
+           "' is not closed-list, low-cutoff, partial, close-blocked, cache, straight, waypoints "
+           "or unseen";
+  *flag = on;
+  PracticesChanged();
+  return {};
+}
+
+std::string PathfindingView::CheckLessonClaim(const LessonCommand& check) {
+  const std::string& verb = check.verb;
+  if (verb == "answered-by") return CheckAnsweredBy(check);
+  if (verb == "path-optimal" || verb == "path-within" || verb == "path-suboptimal")
+    return CheckPathWithin(check);
+  if (verb == "closed-nodes-optimal") return CheckClosedNodesOptimal(check);
+  if (verb == "expansions-at-most") return CheckExpansionsAtMost(check);
+  if (verb == "fsm-legal") return CheckFsmTransitionsLegal(check);
+  if (verb == "fsm-sequence") return CheckFsmSequence(check);
+  return View::CheckLessonClaim(check);
+}
+
+// The answer the request got (every practice included) is a legal path from start to goal, no
+// longer than `factor` times the optimal length (path-optimal: factor 1).
+std::string PathfindingView::CheckPathWithin(const LessonCommand& check) const {
+  double factor = 1.0;  // path-optimal and path-suboptimal compare with the optimum itself
+  if (check.verb == "path-within")
+    if (std::string e = ReadNumber(check, 0, 1.0, 100.0, &factor); !e.empty()) return e;
+  const ai::PathResult& r = anim_.result();
+  if (!ai::HasPath(r.outcome))
+    return check.verb + ": the request got no path (" + ai::PathOutcomeName(r.outcome) + ")";
+  const ai::PathCheck legal = ai::CheckPath(map_, r.path, anim_.start(), anim_.goal());
+  if (!legal.valid) return check.verb + ": the path is not legal: " + legal.problem;
+  const ai::Cell g = anim_.goal();
+  const double optimal = ReferenceDistances(map_, anim_.start())[size_t(map_.Index(g.x, g.y))];
+  const bool within = legal.length <= factor * optimal + kLengthTolerance;
+  if (check.verb == "path-suboptimal" ? !within : within) return {};
+  return check.verb + ": the path is " + Length(legal.length) + " long, Dijkstra's " +
+         Length(optimal) + (factor > 1.0 ? " (allowed " + Length(factor * optimal) + ")" : "");
+}
+
+// Which of the practices answered (section 3.4.1): a search, or one of the shortcuts that spare
+// it (the straight line of practice 8, the waypoints of practice 9, ...).
+std::string PathfindingView::CheckAnsweredBy(const LessonCommand& check) const {
+  static constexpr struct {
+    const char* word;
+    ai::PathOutcome outcome;
+  } kOutcomes[] = {
+      {"found", ai::PathOutcome::kFound},         {"straight", ai::PathOutcome::kStraightLine},
+      {"waypoints", ai::PathOutcome::kWaypoints}, {"partial", ai::PathOutcome::kPartial},
+      {"teleport", ai::PathOutcome::kTeleport},   {"none", ai::PathOutcome::kNoPath}};
+  for (const auto& o : kOutcomes)
+    if (check.args.size() == 1 && check.args[0] == o.word) {
+      const ai::PathOutcome got = anim_.result().outcome;
+      if (got == o.outcome) return {};
+      return check.verb + ": expected " + ai::PathOutcomeName(o.outcome) + ", the request got " +
+             ai::PathOutcomeName(got);
+    }
+  return check.verb + ": expects found, straight, waypoints, partial, teleport or none";
+}
+
+// With a consistent heuristic A* closes each node at its true distance, and only nodes whose
+// f = g + h does not exceed the optimal length C* (section 3.4.1, figure 3.13).
+std::string PathfindingView::CheckClosedNodesOptimal(const LessonCommand& check) const {
+  const ai::GridSearch& s = anim_.replay();
+  if (!anim_.replaying() || s.options().queueing != ai::Queueing::kAStar ||
+      !s.options().closed_list)
+    return check.verb + ": the request did not run A* with a CLOSED list";
+  const std::vector<double> distance = ReferenceDistances(map_, anim_.start());
+  const ai::Cell g = anim_.goal();
+  const double optimal = distance[size_t(map_.Index(g.x, g.y))];
+  int closed = 0;
+  for (int cell = 0; cell < map_.CellCount(); ++cell) {
+    if (s.StateOf(cell) != ai::NodeState::kClosed) continue;
+    ++closed;
+    if (std::abs(s.G(cell) - distance[size_t(cell)]) > kLengthTolerance)
+      return check.verb + ": cell " + CellText(map_.CellOf(cell)) +
+             " was closed with g = " + Length(s.G(cell)) + ", Dijkstra's distance is " +
+             Length(distance[size_t(cell)]);
+    if (s.G(cell) + s.H(cell) > optimal + kLengthTolerance)
+      return check.verb + ": cell " + CellText(map_.CellOf(cell)) +
+             " was closed with f = " + Length(s.G(cell) + s.H(cell)) +
+             " above the optimal length " + Length(optimal);
+  }
+  if (closed == 0) return check.verb + ": A* has closed no node yet";
+  return {};
+}
+
+std::string PathfindingView::CheckExpansionsAtMost(const LessonCommand& check) const {
+  ai::Queueing other = ai::Queueing::kBreadthFirst;
+  if (check.args.size() != 1 || !ReadQueueing(check.args[0], &other))
+    return check.verb + ": expects bfs, dfs, best or astar";
+  const ai::PathResult& r = anim_.result();
+  if (r.searches == 0) return check.verb + ": the request ran no search";
+  ai::SearchOptions options = practices_.search;
+  options.queueing = other;
+  ai::GridSearch search;
+  search.Begin(map_, anim_.start(), anim_.goal(), options);
+  search.Run();
+  const int mine = r.stats.expansions, theirs = search.stats().expansions;
+  if (mine <= theirs) return {};
+  return check.verb + ": " + std::to_string(mine) + " expansions, " + ai::QueueingName(other) +
+         " needed only " + std::to_string(theirs);
+}
+
+std::string PathfindingView::CheckFsmTransitionsLegal(const LessonCommand& check) const {
+  if (fsm_trace_.lives().empty()) return check.verb + ": nothing recorded (fsm-run first)";
+  const std::string departure = fsm_trace_.FirstDepartureFromFigure();
+  return departure.empty() ? "" : check.verb + ": " + departure;
+}
+
+std::string PathfindingView::CheckFsmSequence(const LessonCommand& check) const {
+  std::vector<ai::PredatorState> sequence;
+  for (const std::string& word : check.args) {
+    ai::PredatorState s;
+    if (!ReadState(word, &s))
+      return check.verb + ": '" + word + "' is not wait, chase, attack or die";
+    sequence.push_back(s);
+  }
+  if (sequence.empty()) return check.verb + ": expects at least one state";
+  if (fsm_trace_.HasSequence(sequence)) return {};
+  std::string stated;
+  for (const std::string& word : check.args) {
+    if (!stated.empty()) stated += ", ";
+    stated += word;
+  }
+  return check.verb + ": no predator passed through " + stated + " in that order in " +
+         std::to_string(fsm_trace_.lives().size()) + " recorded lives";
+}
+
+}  // namespace partlab

@@ -1,0 +1,235 @@
+// The Portals view's lesson verbs (docs/lessons.md): actions that move and turn the observer and
+// choose the renderer's variant, and checks of section 3.2.3.4's claims against answers found
+// without the portal renderer: the cells the lesson names, rays from the eye against every
+// polygon of the level (a cell a ray sees must have been visited), and the PVS, which must hold
+// every cell the recursion reaches from the observer's cell.
+#include <algorithm>
+#include <cstdio>
+#include <glm/trigonometric.hpp>
+#include <string>
+
+#include "app/views/lesson_command_args.h"
+#include "app/views/portals/portals_view.h"
+#include "engine/visibility/cells_seen_by_rays.h"
+
+namespace partlab {
+
+namespace {
+
+// Rays per screen for the brute force: one every few pixels of a 1280 x 720 picture.
+constexpr int kRayColumns = 160, kRayRows = 90;
+
+std::string OneDecimal(float value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", value);
+  return text;
+}
+
+}  // namespace
+
+std::vector<View::LessonVerb> PortalsView::LessonVerbs() const {
+  return {
+      {"camera-walk", "camera-walk DISTANCE: the observer walks on along the level's walk", false},
+      {"observer-turn", "observer-turn DEGREES: the observer turns about the vertical", false},
+      {"variant", "variant windows|frusta: whose result the god view shows", false},
+      {"pvs-density", "pvs-density POINTS: rebuild the PVS with POINTS samples per unit area",
+       false},
+      {"visible-cells",
+       "visible-cells NAME...: the cells the portal renderer visits, which must also hold every "
+       "cell a ray from the eye sees",
+       true},
+      {"culled-cells", "culled-cells NAME...: the cells the portal renderer never enters", true},
+      {"pvs-row", "pvs-row NAME...: the cells the PVS row of the observer's cell holds", true},
+      {"pvs-holds-reached",
+       "pvs-holds-reached: the observer's cell's PVS row holds every cell the portals reach", true},
+      {"pvs-along-walk",
+       "pvs-along-walk N: pvs-holds-reached at N points evenly spaced along the walk", true},
+      {"pvs-misses-here",
+       "pvs-misses-here: a ray from the eye sees a cell the PVS row left out (too few sample "
+       "points)",
+       true},
+      {"pvs-misses-along-walk",
+       "pvs-misses-along-walk N: at one of N points along the walk a ray from the eye sees a "
+       "cell the PVS row left out (too few sample points)",
+       true},
+  };
+}
+
+std::string PortalsView::RunLessonAction(const LessonCommand& action) {
+  const std::string& verb = action.verb;
+  if (verb == "camera-walk") {
+    double distance = 0.0;
+    if (std::string e = ReadNumber(action, 0, -1000.0, 1000.0, &distance); !e.empty()) return e;
+    walk_s_ = std::clamp(walk_s_ + float(distance), 0.0f, scene_.walk().length);
+    scene_.PlaceOnWalk(walk_s_);
+    return {};
+  }
+  if (verb == "observer-turn") {
+    double degrees = 0.0;
+    if (std::string e = ReadNumber(action, 0, -360.0, 360.0, &degrees); !e.empty()) return e;
+    scene_.observer().yaw += glm::radians(float(degrees));
+    return {};
+  }
+  if (verb == "variant") {
+    if (std::string e = ExpectWordCount(action, 1, 1, "windows | frusta"); !e.empty()) return e;
+    if (action.args[0] != "windows" && action.args[0] != "frusta")
+      return "variant: '" + action.args[0] + "' is not windows or frusta";
+    overlay_.variant =
+        action.args[0] == "windows" ? PortalVariant::kScreenPolygon : PortalVariant::kFrustum;
+    return {};
+  }
+  if (verb == "pvs-density") {
+    double density = 0.0;
+    if (std::string e = ReadNumber(action, 0, 0.02, 4.0, &density); !e.empty()) return e;
+    pvs_density_ = float(density);
+    scene_.RebuildPvs(pvs_density_);
+    return {};
+  }
+  return View::RunLessonAction(action);
+}
+
+std::string PortalsView::CheckLessonClaim(const LessonCommand& check) {
+  scene_.Update();  // the answers for the observer as the actions left it
+  const std::string& verb = check.verb;
+  if (verb == "visible-cells" || verb == "culled-cells") return CheckVisibleCells(check);
+  if (verb == "pvs-row") return CheckPvsRow(check);
+  if (verb == "pvs-holds-reached") return CheckPvsHoldsReachedCells(verb.c_str());
+  if (verb == "pvs-along-walk") return CheckPvsAlongWalk(check);
+  if (verb == "pvs-misses-here" || verb == "pvs-misses-along-walk") return CheckPvsMisses(check);
+  return View::CheckLessonClaim(check);
+}
+
+std::string PortalsView::CellNames(const std::vector<uint8_t>& cells) const {
+  std::string names;
+  for (size_t c = 0; c < cells.size(); ++c) {
+    if (!cells[c]) continue;
+    if (!names.empty()) names += ' ';
+    names += scene_.level().cells[c].name;
+  }
+  return names.empty() ? "(none)" : names;
+}
+
+// The cells a lesson names, as one flag per cell of the level; "" or the line naming the stranger.
+std::string PortalsView::ReadCellNames(const LessonCommand& command,
+                                       std::vector<uint8_t>* cells) const {
+  const IndoorLevel& level = scene_.level();
+  cells->assign(level.cells.size(), 0);
+  for (const std::string& name : command.args) {
+    size_t c = 0;
+    while (c < level.cells.size() && level.cells[c].name != name) ++c;
+    if (c == level.cells.size())
+      return command.verb + ": the level " + level.name + " has no cell '" + name + "'";
+    (*cells)[c] = 1;
+  }
+  return {};
+}
+
+std::string PortalsView::CheckPvsRow(const LessonCommand& check) const {
+  std::vector<uint8_t> stated;
+  if (std::string e = ReadCellNames(check, &stated); !e.empty()) return e;
+  const int cell = scene_.observer_cell();
+  if (cell < 0) return check.verb + ": the observer stands in no cell";
+  std::vector<uint8_t> row(stated.size(), 0);
+  for (size_t c = 0; c < row.size(); ++c) row[c] = scene_.pvs().Visible(size_t(cell), c);
+  if (row == stated) return {};
+  return check.verb + ": expected " + CellNames(stated) + ", the PVS row of " +
+         scene_.level().cells[size_t(cell)].name + " holds " + CellNames(row);
+}
+
+// The stated cells against the renderer's (visible-cells: visited; culled-cells: never entered),
+// then the rays: every cell one of them sees first must have been visited.
+std::string PortalsView::CheckVisibleCells(const LessonCommand& check) const {
+  const IndoorLevel& level = scene_.level();
+  const bool culled = check.verb == "culled-cells";
+  std::vector<uint8_t> stated;
+  if (std::string e = ReadCellNames(check, &stated); !e.empty()) return e;
+  const PortalRenderResult& result = scene_.result(overlay_.variant);
+  std::vector<uint8_t> answer = result.cell_visited;
+  if (culled)
+    for (uint8_t& a : answer) a = !a;
+  if (answer != stated)
+    return check.verb + ": expected " + CellNames(stated) + ", the portal renderer gives " +
+           CellNames(answer);
+  const PortalsObserver& o = scene_.observer();
+  const std::vector<uint8_t> seen =
+      CellsSeenByRays(level, o.ViewProjection(), o.eye, kRayColumns, kRayRows);
+  for (size_t c = 0; c < seen.size(); ++c)
+    if (seen[c] && !result.cell_visited[c])
+      return check.verb + ": a ray from the eye sees cell " + level.cells[c].name +
+             ", which the portal renderer never entered";
+  return {};
+}
+
+// A PVS row may hold more than is seen from one point of the cell, never less than is seen from
+// any point: both variants' visited cells must be in it.
+std::string PortalsView::CheckPvsHoldsReachedCells(const char* verb) const {
+  const int cell = scene_.observer_cell();
+  if (cell < 0) return std::string(verb) + ": the observer stands in no cell";
+  for (PortalVariant v : {PortalVariant::kScreenPolygon, PortalVariant::kFrustum}) {
+    const std::vector<uint8_t>& visited = scene_.result(v).cell_visited;
+    for (size_t c = 0; c < visited.size(); ++c)
+      if (visited[c] && !scene_.pvs().Visible(size_t(cell), c))
+        return std::string(verb) + ": from " + scene_.level().cells[size_t(cell)].name +
+               " the portals reach " + scene_.level().cells[c].name +
+               ", which its PVS row does not hold";
+  }
+  return {};
+}
+
+std::string PortalsView::CheckPvsAlongWalk(const LessonCommand& check) {
+  long samples = 0;
+  if (std::string e = ReadInteger(check, 0, 2, 1000, &samples); !e.empty()) return e;
+  const PortalsObserver saved = scene_.observer();
+  std::string problem;
+  for (long i = 0; i < samples && problem.empty(); ++i) {
+    const float s = scene_.walk().length * float(i) / float(samples - 1);
+    scene_.PlaceOnWalk(s);
+    scene_.Update();
+    problem = CheckPvsHoldsReachedCells(check.verb.c_str());
+    if (!problem.empty()) problem += " (at " + OneDecimal(s) + " along the walk)";
+  }
+  scene_.observer() = saved;  // the check leaves the observer where the actions put it
+  scene_.Update();
+  return problem;
+}
+
+// True when a ray from the observer's eye sees a cell that the PVS row of the observer's cell
+// leaves out.
+bool PortalsView::RaySeesCellOutsidePvs() const {
+  const IndoorLevel& level = scene_.level();
+  const PortalsObserver& o = scene_.observer();
+  const int cell = level.CellAt(o.eye);
+  if (cell < 0) return false;
+  const std::vector<uint8_t> seen =
+      CellsSeenByRays(level, o.ViewProjection(), o.eye, kRayColumns, kRayRows);
+  for (size_t c = 0; c < seen.size(); ++c)
+    if (seen[c] && !scene_.pvs().Visible(size_t(cell), c)) return true;
+  return false;
+}
+
+// The PVS is found by point sampling: with too few points a narrow line of sight is missed. The
+// claim holds when a ray from the eye sees a cell the PVS row left out: where the observer stands
+// (pvs-misses-here) or somewhere on the walk (pvs-misses-along-walk N).
+std::string PortalsView::CheckPvsMisses(const LessonCommand& check) {
+  if (check.verb == "pvs-misses-here") {
+    if (RaySeesCellOutsidePvs()) return {};
+    return check.verb + ": every cell a ray from the eye sees is in the PVS row (" +
+           OneDecimal(scene_.pvs_density()) + " points per unit area)";
+  }
+  long samples = 0;
+  if (std::string e = ReadInteger(check, 0, 2, 1000, &samples); !e.empty()) return e;
+  const PortalsObserver saved = scene_.observer();
+  bool missed = false;
+  for (long i = 0; i < samples && !missed; ++i) {
+    scene_.PlaceOnWalk(scene_.walk().length * float(i) / float(samples - 1));
+    missed = RaySeesCellOutsidePvs();
+  }
+  scene_.observer() = saved;
+  scene_.Update();
+  if (missed) return {};
+  return check.verb + ": at " + std::to_string(samples) +
+         " points along the walk every cell a ray sees is in the PVS (" +
+         OneDecimal(scene_.pvs_density()) + " points per unit area)";
+}
+
+}  // namespace partlab

@@ -1,0 +1,252 @@
+// The Visibility view's lesson verbs (docs/lessons.md): actions that set the technique, the
+// display and the observer, and checks that judge what the view computed against answers worked
+// out here independently: the backface test redone per triangle, every culled triangle or wall
+// clipped against the frustum to show it could not be seen, and the BSP's drawing order against
+// a separate back-to-front walk and the painter's condition itself (section 3.2.3).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include "app/views/lesson_command_args.h"
+#include "app/views/visibility/visibility_view.h"
+#include "engine/visibility/painter_order_check.h"
+
+namespace partlab {
+
+namespace {
+
+constexpr const char* kModeUsage = "backface | frustum | room | book";
+
+std::string Percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * fraction);
+  return text;
+}
+
+// The triangle's three corners from the mesh's index list.
+std::array<glm::vec3, 3> TriangleOf(const Mesh& mesh, size_t t) {
+  return {mesh.positions[mesh.indices[3 * t]], mesh.positions[mesh.indices[3 * t + 1]],
+          mesh.positions[mesh.indices[3 * t + 2]]};
+}
+
+}  // namespace
+
+std::vector<View::LessonVerb> VisibilityView::LessonVerbs() const {
+  return {
+      {"mode", "mode backface|frustum|room|book: the technique (book: the chapter's figure 3.3)",
+       false},
+      {"display", "display god|observer|split: which cameras are shown", false},
+      {"observer-turn", "observer-turn DEGREES: turn the observer about its target", false},
+      {"cull", "cull on|off: the current technique's culling", false},
+      {"backfaces-independent",
+       "backfaces-independent: each triangle's flag equals the angle test redone from its "
+       "centroid (3.2.3.1), edge-on ones aside",
+       true},
+      {"backface-fraction", "backface-fraction MIN MAX: the share of triangles culled", true},
+      {"culling-conservative",
+       "culling-conservative: every triangle the octree culled clips away against the frustum "
+       "(3.2.3.2)",
+       true},
+      {"drawn-fraction", "drawn-fraction MIN MAX: the share of triangles the hierarchy keeps",
+       true},
+      {"painter-order",
+       "painter-order N...: the drawn walls in the book's numbers, equal to an independent "
+       "back-to-front walk and hiding nothing drawn later (3.2.3.3)",
+       true},
+      {"culled-walls",
+       "culled-walls N...: the walls not drawn, each wholly outside the observer's frustum", true},
+  };
+}
+
+std::string VisibilityView::RunLessonAction(const LessonCommand& action) {
+  const std::string& verb = action.verb;
+  if (verb == "mode") {
+    if (std::string e = ExpectWordCount(action, 1, 1, kModeUsage); !e.empty()) return e;
+    const std::string& m = action.args[0];
+    if (m == "backface")
+      mode_ = Mode::kBackface;
+    else if (m == "frustum")
+      mode_ = Mode::kFrustum;
+    else if (m == "room" || m == "book")
+      mode_ = Mode::kRoom, book_example_ = m == "book";
+    else
+      return "mode: '" + m + "' is not one of " + kModeUsage;
+    return ComputeForLesson();
+  }
+  if (verb == "display") {
+    if (std::string e = ExpectWordCount(action, 1, 1, "god | observer | split"); !e.empty())
+      return e;
+    const std::string& d = action.args[0];
+    if (d == "god")
+      display_ = Display::kGod;
+    else if (d == "observer")
+      display_ = Display::kObserver;
+    else if (d == "split")
+      display_ = Display::kSplit;
+    else
+      return "display: '" + d + "' is not one of god | observer | split";
+    return {};
+  }
+  if (verb == "observer-turn") {
+    double degrees = 0.0;
+    if (std::string e = ReadNumber(action, 0, -360.0, 360.0, &degrees); !e.empty()) return e;
+    PlaceCamerasIfStale();  // so that placing them later does not undo the turn
+    observer_.yaw += glm::radians(float(degrees));
+    return ComputeForLesson();
+  }
+  if (verb == "cull") {
+    bool on = true;
+    if (std::string e = ReadSwitch(action, 0, &on); !e.empty()) return e;
+    (mode_ == Mode::kBackface  ? backface_culling_
+     : mode_ == Mode::kFrustum ? cull_enabled_
+                               : subtree_culling_) = on;
+    return ComputeForLesson();
+  }
+  return View::RunLessonAction(action);
+}
+
+std::string VisibilityView::CheckLessonClaim(const LessonCommand& check) {
+  if (std::string e = ComputeForLesson(); !e.empty()) return e;
+  const std::string& verb = check.verb;
+  const bool backface = mode_ == Mode::kBackface, frustum = mode_ == Mode::kFrustum;
+  const bool room = mode_ == Mode::kRoom;
+  if ((verb == "backfaces-independent" || verb == "backface-fraction") && !backface)
+    return verb + ": the view is not in backface mode (mode backface)";
+  if ((verb == "culling-conservative" || verb == "drawn-fraction") && !frustum)
+    return verb + ": the view is not in frustum mode (mode frustum)";
+  if ((verb == "painter-order" || verb == "culled-walls") && !(room && book_example_))
+    return verb + ": the view does not show the chapter's example (mode book)";
+  if (verb == "backfaces-independent") return CheckBackfacesIndependent();
+  if (verb == "backface-fraction") return CheckBackfaceFraction(check);
+  if (verb == "culling-conservative") return CheckCullingConservative();
+  if (verb == "drawn-fraction") return CheckDrawnFraction(check);
+  if (verb == "painter-order") return CheckPainterOrder(check);
+  if (verb == "culled-walls") return CheckCulledWalls(check);
+  return View::CheckLessonClaim(check);
+}
+
+// What Render computes for the observer, done now: a check may come before the first frame.
+std::string VisibilityView::ComputeForLesson() {
+  if (!app_.model.loaded()) return "the Visibility view has no model loaded";
+  PlaceCamerasIfStale();
+  Compute(observer_aspect_);
+  return {};
+}
+
+// Section 3.2.3.1's test from the triangle's centroid instead of a vertex: the two agree on
+// every triangle not seen edge-on, where the angle is 90 degrees to rounding.
+std::string VisibilityView::CheckBackfacesIndependent() const {
+  const Mesh& mesh = app_.model.mesh();
+  const glm::vec3 eye = observer_.Eye();
+  size_t expected = 0, differ = 0;
+  for (size_t t = 0; t < mesh.TriangleCount(); ++t) {
+    const auto [a, b, c] = TriangleOf(mesh, t);
+    const glm::vec3 n = glm::cross(b - a, c - a);
+    const glm::vec3 to_eye = eye - (a + b + c) / 3.0f;
+    const float scale = glm::length(n) * glm::length(to_eye);
+    if (!(scale > 0.0f)) continue;  // degenerate: kept by both
+    const float cosine = glm::dot(n, to_eye) / scale;
+    const bool away = cosine < 0.0f;
+    expected += away;
+    if (away != (backface_[t] != 0) && std::abs(cosine) > 1e-3f) ++differ;
+  }
+  if (differ == 0) return {};
+  return "backfaces-independent: " + std::to_string(differ) +
+         " triangles flagged unlike the centroid test (view culled " +
+         std::to_string(backface_count_) + ", centroid test " + std::to_string(expected) + ")";
+}
+
+std::string VisibilityView::CheckBackfaceFraction(const LessonCommand& check) const {
+  double lo = 0.0, hi = 1.0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &lo); !e.empty()) return e;
+  if (std::string e = ReadNumber(check, 1, lo, 1.0, &hi); !e.empty()) return e;
+  const double fraction = backface_.empty() ? 0.0 : double(backface_count_) / backface_.size();
+  if (fraction >= lo && fraction <= hi) return {};
+  return "backface-fraction: expected " + Percent(lo) + " to " + Percent(hi) + ", measured " +
+         Percent(fraction) + " (" + std::to_string(backface_count_) + " of " +
+         std::to_string(backface_.size()) + ")";
+}
+
+// Culling may keep what is unseen but must never drop what is seen: a culled triangle is one
+// that clips away entirely against the observer's six planes.
+std::string VisibilityView::CheckCullingConservative() const {
+  const Mesh& mesh = app_.model.mesh();
+  size_t culled = 0;
+  for (size_t t = 0; t < cull_.accepted.size(); ++t) {
+    if (cull_.accepted[t]) continue;
+    ++culled;
+    const auto corners = TriangleOf(mesh, t);
+    if (!PolygonOutsideFrustum(corners, frustum_))
+      return "culling-conservative: triangle " + std::to_string(t) +
+             " was culled but part of it is inside the observer's frustum";
+  }
+  if (culled == 0) return "culling-conservative: nothing was culled, so nothing was shown";
+  return {};
+}
+
+std::string VisibilityView::CheckDrawnFraction(const LessonCommand& check) const {
+  double lo = 0.0, hi = 1.0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &lo); !e.empty()) return e;
+  if (std::string e = ReadNumber(check, 1, lo, 1.0, &hi); !e.empty()) return e;
+  const double fraction =
+      cull_.triangles_total ? double(cull_.triangles_accepted) / cull_.triangles_total : 0.0;
+  if (fraction >= lo && fraction <= hi) return {};
+  return "drawn-fraction: expected " + Percent(lo) + " to " + Percent(hi) + ", measured " +
+         Percent(fraction) + " (" + std::to_string(cull_.triangles_accepted) + " of " +
+         std::to_string(cull_.triangles_total) + ")";
+}
+
+std::vector<long> VisibilityView::BookNumbers(const std::vector<uint32_t>& polygons) const {
+  std::vector<long> numbers;
+  for (uint32_t p : polygons) numbers.push_back(ChapterBookNumber(book_, bsp_, p));
+  return numbers;
+}
+
+// Three answers must agree: the order the lesson states (the book's), the order the view drew,
+// and an independent walk of the same tree (kept to the walls drawn); and the drawn order must
+// satisfy the painter's condition, tested by brute force along lines of sight.
+std::string VisibilityView::CheckPainterOrder(const LessonCommand& check) const {
+  std::vector<long> stated;
+  if (std::string e = ReadIntegers(check, 0, 1, 9, &stated); !e.empty()) return e;
+  const std::vector<long> drawn = BookNumbers(order_);
+  if (drawn != stated)
+    return "painter-order: expected " + JoinIntegers(stated) + ", the view drew " +
+           JoinIntegers(drawn);
+  std::vector<uint32_t> walk;
+  for (uint32_t p : BackToFrontByStack(bsp_, observer_.Eye()))
+    if (position_of_[p] >= 0) walk.push_back(p);
+  if (walk != order_)
+    return "painter-order: an independent back-to-front walk gives " +
+           JoinIntegers(BookNumbers(walk)) + ", the view drew " + JoinIntegers(drawn);
+  if (const auto bad = FirstPainterViolation(bsp_.polygons(), order_, observer_.Eye()))
+    return "painter-order: wall " + std::to_string(drawn[bad->first]) + " is painted before wall " +
+           std::to_string(drawn[bad->second]) + " yet stands in front of part of it";
+  return {};
+}
+
+std::string VisibilityView::CheckCulledWalls(const LessonCommand& check) const {
+  std::vector<long> stated;
+  if (std::string e = ReadIntegers(check, 0, 1, 9, &stated); !e.empty()) return e;
+  std::sort(stated.begin(), stated.end());
+  std::vector<long> culled;
+  std::vector<uint32_t> culled_polygons;
+  for (uint32_t p = 0; p < bsp_.polygons().size(); ++p)
+    if (position_of_[p] < 0) {
+      culled.push_back(ChapterBookNumber(book_, bsp_, p));
+      culled_polygons.push_back(p);
+    }
+  std::vector<long> sorted = culled;
+  std::sort(sorted.begin(), sorted.end());
+  if (sorted != stated)
+    return "culled-walls: expected " + JoinIntegers(stated) + ", the view culled " +
+           JoinIntegers(sorted);
+  for (size_t i = 0; i < culled_polygons.size(); ++i)
+    if (!PolygonOutsideFrustum(bsp_.polygons()[culled_polygons[i]].vertices, frustum_))
+      return "culled-walls: wall " + std::to_string(culled[i]) +
+             " was culled but part of it is inside the observer's frustum";
+  return {};
+}
+
+}  // namespace partlab

@@ -7,10 +7,6 @@
 namespace partlab {
 namespace {
 
-bool ByLo(const LeafEntry& a, const LeafEntry& b) {
-  return a.lo < b.lo;
-}
-
 std::string Format(const char* fmt, auto... args) {
   char buf[256];
   std::snprintf(buf, sizeof buf, fmt, args...);
@@ -66,8 +62,8 @@ CutChoice BspOperations::CutAlong(std::span<const LeafEntry> entries, int d,
     lo_.push_back(iv.lo);
     hi_.push_back(iv.hi);
   }
-  std::sort(lo_.begin(), lo_.end());
-  std::sort(hi_.begin(), hi_.end());
+  SortFloats(lo_, float_scratch_);
+  SortFloats(hi_, float_scratch_);
   return ChooseCut(lo_, hi_, criteria);
 }
 
@@ -81,7 +77,8 @@ void BspOperations::MakeChildren(NodeId leaf, int d, float offset) {
     e.lo = iv.lo;
     e.hi = iv.hi;
   }
-  std::stable_sort(entries_.begin(), entries_.end(), ByLo);
+  // A shift-split cuts along the direction the list is already sorted on: no sort needed then.
+  if (!std::is_sorted(entries_.begin(), entries_.end(), ByLo)) tree_.SortByLo(entries_);
   const NodeId c0 = tree_.NewNode(), c1 = tree_.NewNode();  // may grow the node array
   BspNode& node = tree_.node_mut(leaf);
   node.plane_dir = static_cast<uint8_t>(d);
@@ -170,7 +167,7 @@ OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
     lo_.push_back(e.lo);
     hi_.push_back(e.hi);
   }
-  std::sort(hi_.begin(), hi_.end());
+  SortFloats(hi_, float_scratch_);
   const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, uint32_t(list.size())));
   const int d = node.sort_dir;
   if (!cut.found) {
@@ -204,7 +201,7 @@ void BspOperations::MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry
         out[i].lo = iv.lo;
         out[i].hi = iv.hi;
       }
-      std::stable_sort(out.begin() + ptrdiff_t(first), out.end(), ByLo);
+      tree_.SortByLo(std::span<LeafEntry>(out).subspan(first));
     }
     return;
   }
@@ -288,8 +285,8 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
     lo_.push_back(e.lo);
     hi_.push_back(e.hi);
   }
-  if (!std::is_sorted(lo_.begin(), lo_.end())) std::sort(lo_.begin(), lo_.end());
-  std::sort(hi_.begin(), hi_.end());
+  if (!std::is_sorted(lo_.begin(), lo_.end())) SortFloats(lo_, float_scratch_);
+  SortFloats(hi_, float_scratch_);
   const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, pop));
   if (!cut.found || cut.offset == old_offset) {
     return Fail(Format(
@@ -389,8 +386,8 @@ OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
         }
       }
     }
-    std::sort(lo_.begin(), lo_.end());
-    std::sort(hi_.begin(), hi_.end());
+    SortFloats(lo_, float_scratch_);
+    SortFloats(hi_, float_scratch_);
     cut = ChooseCut(lo_, hi_, criteria);
     if (cut.found && cut.offset != old_offset) break;
   }

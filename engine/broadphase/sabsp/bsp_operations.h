@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/broadphase/radix_sort.h"
 #include "engine/broadphase/sabsp/bsp_params.h"
 #include "engine/broadphase/sabsp/bsp_tree.h"
 #include "engine/broadphase/sabsp/cut_selection.h"
@@ -66,6 +67,7 @@ class BspOperations {
 
   BspTree& tree_;
   std::vector<float> lo_, hi_;
+  FloatSortScratch float_scratch_;
   std::vector<Interval> intervals_;
   std::vector<LeafEntry> entries_, sample_, merge_a_, merge_b_;
   std::vector<BoxId> ids_;

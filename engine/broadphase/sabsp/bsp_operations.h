@@ -61,7 +61,9 @@ class BspOperations {
   CutCriteria Criteria(const BspParams& params, uint32_t population) const;
   // Projects entries on direction d into lo_/hi_ (each sorted) and chooses a cut.
   CutChoice CutAlong(std::span<const LeafEntry> entries, int d, const CutCriteria& criteria);
-  void MakeChildren(NodeId leaf, int d, float offset);
+  CutChoice CutAlongWholeList(NodeId leaf, int d, const CutCriteria& criteria);
+  void ProjectLeafEntries(NodeId leaf, int d);
+  void MakeChildren(NodeId leaf, int d, float offset, bool projected = false);
   void MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out);
   void Populations(NodeId n, uint32_t out[3]) const;
 

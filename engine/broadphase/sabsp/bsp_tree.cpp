@@ -272,6 +272,13 @@ void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
   lists_[leaf].clear();
 }
 
+void BspTree::DropEntries(NodeId leaf) {
+  MarkChanged(leaf);
+  for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id];
+  total_entries_ -= lists_[leaf].size();
+  lists_[leaf].clear();
+}
+
 void BspTree::CollectNodes(NodeId n, std::vector<NodeId>& out) const {
   out.push_back(n);
   if (nodes_[n].IsLeaf()) return;

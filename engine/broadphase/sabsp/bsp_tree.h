@@ -125,6 +125,9 @@ class BspTree {
   LeafEntry MakeEntry(NodeId leaf, BoxId id) const;
   // Moves a leaf's entries to `out` (appended), leaving the leaf empty.
   void TakeEntries(NodeId leaf, std::vector<LeafEntry>& out);
+  // Empties a leaf whose entries the caller already copied (TakeEntries without the copy).
+  void DropEntries(NodeId leaf);
+  void ReserveLeaf(NodeId leaf, size_t entries) { lists_[leaf].reserve(entries); }
   // Re-projects a leaf's list on its (possibly new) sort direction and sorts it.
   void ResortLeaf(NodeId leaf, uint8_t sort_dir);
   // Sorts entries by lo, stable (leaf_list_sort.h); for lists the operations rebuild.

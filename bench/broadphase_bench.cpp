@@ -267,8 +267,17 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
   return r;
 }
 
-// The summary: one row per algorithm, ratios against bullet_dbvt (else brute force) of this run.
-ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::string& what) {
+// The 25th or 75th percentile (q = 0.25, 0.75) of a sample, 0 when empty.
+double Percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[static_cast<size_t>(q * double(v.size() - 1) + 0.5)];
+}
+
+// The summary: one row per algorithm, ratios against bullet_dbvt (else brute force) of this run,
+// and against box pruning, the from-scratch SIMD sweep, when it ran.
+ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::string& what,
+                          const std::string& reference) {
   const AlgoResult* base = nullptr;
   for (const auto& r : results)
     if (r.name == "bullet_dbvt") base = &r;
@@ -276,15 +285,22 @@ ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::str
     for (const auto& r : results)
       if (r.name == "brute") base = &r;
   const double base_total = base ? Median(base->total) : 0;
+  double pruning_total = 0;
+  for (const auto& r : results)
+    if (r.name == "box_pruning") pruning_total = Median(r.total);
   ResultsTable table{
       "",
       "Broad phases over " + what +
           ": construction, then per step the median of the update, the pair "
           "enumeration and their total (ms, single-threaded); ratio = median total "
           "over " +
-          (base ? base->name : std::string("-")) + "'s (lower is faster).",
-      {"algorithm", "build ms", "upd med", "pair med", "tot med", "tot mean", "pairs/st", "cand/st",
-       "memory KB", base ? "x " + base->name : "ratio", "check"},
+          (base ? base->name : std::string("-")) +
+          "'s (lower is faster); p25 and p75: the total's 25th and 75th percentiles. Pairs "
+          "checked against " +
+          reference + ".",
+      {"algorithm", "build ms", "upd med", "pair med", "tot med", "tot p25", "tot p75", "tot mean",
+       "pairs/st", "cand/st", "memory KB", base ? "x " + base->name : "ratio", "x box_pruning",
+       "check"},
       {}};
   for (const auto& r : results) {
     const double med = Median(r.total);
@@ -293,10 +309,12 @@ ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::str
                                         " frames, first " + std::to_string(r.first_mismatch) + ")"
                                   : "ok";
     table.AddRow({r.name, Fixed(r.build_ms, 3), Fixed(Median(r.update), 4),
-                  Fixed(Median(r.pairs), 4), Fixed(med, 4), Fixed(Mean(r.total), 4),
+                  Fixed(Median(r.pairs), 4), Fixed(med, 4), Fixed(Percentile(r.total, 0.25), 4),
+                  Fixed(Percentile(r.total, 0.75), 4), Fixed(Mean(r.total), 4),
                   Fixed(r.mean_pairs, 1), Fixed(r.mean_candidates, 1),
                   Fixed(double(r.memory) / 1024.0, 0),
-                  base && base_total > 0 ? Fixed(med / base_total, 2) : "-", check});
+                  base && base_total > 0 ? Fixed(med / base_total, 2) : "-",
+                  pruning_total > 0 ? Fixed(med / pruning_total, 2) : "-", check});
   }
   return table;
 }
@@ -391,7 +409,7 @@ int RunBroadPhaseBench(std::span<char*> args) {
     all_ok = all_ok && results.back().mismatches == 0;
   }
   if (csv) std::fclose(csv);
-  const ResultsTable summary = SummaryTable(results, what);
+  const ResultsTable summary = SummaryTable(results, what, ref.how);
   std::printf("\n%s", ToText(summary).c_str());
   if (!opt->results.empty()) {
     if (const std::string err = WriteResults(opt->results, "broadphase", args, {summary});

@@ -1,6 +1,8 @@
 // partlab-bench scaling: per-step time against the number of boxes, every broad phase on the same
 // generated motion, from 1,000 to 100,000 boxes. Each algorithm's pairs are compared with the
-// from-scratch sort-and-sweep on every step (exact pair sets, sorted): a wrong set exits 1. An
+// from-scratch sort-and-sweep on every step (exact pair sets, sorted, element by element), the
+// sweep itself with brute force on the first frame up to 20,000 boxes: a wrong set is one line
+// naming the algorithm, the scene and the frame, and exit 1. An
 // algorithm whose median step passes the budget is not run at the larger sizes (brute force stops
 // first). Writes a CSV, a markdown table and a log-log plot (gnuplot, when installed).
 #include <algorithm>
@@ -14,8 +16,10 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
+#include "bench/pair_set_reference.h"
 #include "bench/results_writer.h"
 #include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/sort_and_sweep.h"
 #include "engine/broadphase/synthetic_motion.h"
@@ -47,8 +51,16 @@ double Percentile(std::vector<double> v, double q) {
   return v[static_cast<size_t>(q * double(v.size() - 1) + 0.5)];
 }
 
+// Brute force checks the reference on the first frame up to this many boxes (2e8 pair tests).
+constexpr size_t kBruteCheckBoxes = 20000;
+
+std::string SceneName(const ScalingOptions& o, size_t boxes) {
+  return std::to_string(boxes) + " '" + o.kind + "' boxes (seed " + std::to_string(o.seed) + ")";
+}
+
 // Runs one algorithm over `frames`; false when its pairs ever differ from the reference.
-bool RunOne(const std::string& algo, const std::vector<std::vector<Aabb>>& frames,
+bool RunOne(const ScalingOptions& o, const std::string& algo,
+            const std::vector<std::vector<Aabb>>& frames,
             const std::vector<std::vector<BoxPair>>& reference, Row& row) {
   auto bp = MakeBroadPhase(algo);
   FrameDriver driver(*bp);
@@ -62,8 +74,10 @@ bool RunOne(const std::string& algo, const std::vector<std::vector<Aabb>>& frame
     (f == 0 ? row.build_ms : step_ms.emplace_back()) = ms;
     std::sort(pairs.begin(), pairs.end());
     if (pairs != reference[f]) {
-      std::fprintf(stderr, "scaling: %s differs from the reference at %zu boxes, frame %zu\n",
-                   algo.c_str(), frames[f].size(), f);
+      std::fprintf(stderr, "%s\n",
+                   MismatchLine("scaling", algo, SceneName(o, frames[f].size()), f,
+                                PairSetDifference(reference[f], pairs))
+                       .c_str());
       return false;
     }
     if (f > 0) pairs_total += double(pairs.size());
@@ -160,10 +174,23 @@ int RunScaling(std::span<char*> args) {
       sweep.FindPairs(frames.back(), reference.emplace_back());
       std::sort(reference.back().begin(), reference.back().end());
     }
+    if (n <= kBruteCheckBoxes) {
+      BruteForce brute;
+      std::vector<BoxPair> check;
+      FrameDriver(brute).Step(frames[0], check);
+      std::sort(check.begin(), check.end());
+      if (check != reference[0]) {
+        std::fprintf(stderr, "%s\n",
+                     MismatchLine("scaling", "the reference sort-and-sweep", SceneName(o, n), 0,
+                                  PairSetDifference(check, reference[0]))
+                         .c_str());
+        return 1;
+      }
+    }
     for (const std::string& algo : o.algos) {
       if (stopped[algo]) continue;
       Row row{n, algo, 0, 0, 0, 0, 0};
-      if (!RunOne(algo, frames, reference, row)) return 1;
+      if (!RunOne(o, algo, frames, reference, row)) return 1;
       std::printf("%7u %-14s build %9.2f ms  step %9.3f ms [%.3f, %.3f]  %.0f pairs\n", n,
                   algo.c_str(), row.build_ms, row.median_ms, row.low_ms, row.high_ms,
                   row.pairs_per_step);

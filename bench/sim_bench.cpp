@@ -5,7 +5,9 @@
 // recorded as an AABBTRC1 trace; the trace is then replayed through every selected broad phase
 // without physics. Every algorithm thus sees exactly the same motion, frame by frame. The pair
 // reference is brute force, run on every frame of the live run: the physics run's own broad phase
-// and every replay are checked against it (a wrong pair set anywhere exits 1).
+// and every replay are compared with its exact pair sets, element by element
+// (pair_set_reference.h); a wrong pair set anywhere is one line naming the algorithm, the scene and
+// the frame, and exit 1.
 //
 // --thesis is the thesis's own experiment (6.1): 6,000 steps, sabsp_thesis and sabsp beside the
 // comparators as the thesis configured them (ODE's quadtree at level 11, ODE's hash, the one-cell
@@ -38,6 +40,7 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
+#include "bench/pair_set_reference.h"
 #include "bench/results_writer.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
@@ -168,11 +171,9 @@ std::optional<DepthSample> TreeDepth(const BroadPhase& bp) {
 // One step of the live physics run.
 struct LiveStep {
   uint32_t boxes = 0, bodies = 0, pairs = 0, contacts = 0;
-  uint64_t checksum = 0;   // the physics run's own pairs
   uint32_t ref_pairs = 0;  // brute force's pairs on the same frame: the reference
-  uint64_t ref_checksum = 0;
-  double physics_ms = 0;  // narrow phase + solver
-  double bp_ms = 0;       // the physics run's own broad phase (update + pairs)
+  double physics_ms = 0;   // narrow phase + solver
+  double bp_ms = 0;        // the physics run's own broad phase (update + pairs)
 };
 
 // One step of one algorithm replaying the trace.
@@ -198,6 +199,7 @@ struct SceneRun {
   uint32_t body_count = 0;
   double construction_ms = 0;    // the physics run's broad phase built from the scene's first boxes
   uint32_t live_mismatches = 0;  // frames where the physics run's pairs differ from brute force's
+  PairSetReference reference;    // brute force's pairs, every frame of the live run
   std::vector<LiveStep> live;
   std::vector<AlgoRun> algos;
 };
@@ -222,7 +224,12 @@ std::string TracePath(const SimOptions& o, int scene) {
       .string();
 }
 
-// Runs the physics once, recording the trace and the live pairs' checksums.
+std::string SceneName(const SceneRun& run) {
+  return "simulation " + std::to_string(run.number) + " (" + run.title + ")";
+}
+
+// Runs the physics once, recording the trace and brute force's pairs of every frame, against which
+// the physics run's own pairs are compared.
 std::string RunLive(const SimOptions& o, const SceneInfo& info, int steps, const std::string& trace,
                     SceneRun& run) {
   SceneParams p = info.defaults();
@@ -240,14 +247,22 @@ std::string RunLive(const SimOptions& o, const SceneInfo& info, int steps, const
   std::string record_error;
   BruteForce brute;
   FrameDriver reference(brute);
-  std::vector<BoxPair> ref_pairs;
+  std::vector<BoxPair> ref_pairs, live_pairs;
   scene->world().SetFrameObserver([&](std::span<const Aabb> frame, std::span<const BoxPair> pairs) {
     if (std::string e = recorder.Record(frame); !e.empty() && record_error.empty())
       record_error = e;
-    current.checksum = PairSetChecksum(pairs);
     reference.Step(frame, ref_pairs);
     current.ref_pairs = uint32_t(ref_pairs.size());
-    current.ref_checksum = PairSetChecksum(ref_pairs);
+    run.reference.Record(ref_pairs);
+    live_pairs.assign(pairs.begin(), pairs.end());
+    const size_t f = run.reference.frame_count() - 1;
+    if (const std::string diff = run.reference.Compare(f, live_pairs); !diff.empty()) {
+      if (run.live_mismatches++ == 0)
+        std::fprintf(
+            stderr, "%s\n",
+            MismatchLine("sim", o.physics_algo + " (the physics run)", SceneName(run), f, diff)
+                .c_str());
+    }
     current.boxes = uint32_t(
         std::count_if(frame.begin(), frame.end(), [](const Aabb& b) { return !b.IsEmpty(); }));
   });
@@ -259,8 +274,6 @@ std::string RunLive(const SimOptions& o, const SceneInfo& info, int steps, const
     current.contacts = t.contacts;
     current.physics_ms = t.physics_ms();
     current.bp_ms = t.broad_phase_ms();
-    run.live_mismatches +=
-        current.checksum != current.ref_checksum || current.pairs != current.ref_pairs;
     run.live.push_back(current);
     if ((s + 1) % 250 == 0)
       std::fprintf(stderr, "  scene %d: step %d/%d, %u bodies, %.1f ms physics\n", info.number,
@@ -275,6 +288,7 @@ AlgoRun Replay(const std::string& trace, const std::string& algo, const SceneRun
   r.name = algo;
   r.steps.reserve(run.live.size());
   std::unique_ptr<BroadPhase> bp = MakeBroadPhase(algo);
+  std::vector<BoxPair> sorted;
   const auto t0 = std::chrono::steady_clock::now();
   const std::string err = ReplayTrace(
       trace, *bp, [&](uint32_t f, std::span<const BoxPair> pairs, const StepTimings& t) {
@@ -284,9 +298,11 @@ AlgoRun Replay(const std::string& trace, const std::string& algo, const SceneRun
         s.update_ms = t.update_ms;
         s.pairs_ms = t.pairs_ms;
         s.depth = TreeDepth(*bp);
-        s.match = f < run.live.size() && PairSetChecksum(pairs) == run.live[f].ref_checksum &&
-                  pairs.size() == run.live[f].ref_pairs;
-        r.mismatches += !s.match;
+        sorted.assign(pairs.begin(), pairs.end());
+        const std::string diff = run.reference.Compare(f, sorted);
+        s.match = diff.empty();
+        if (!s.match && r.mismatches++ == 0)
+          std::fprintf(stderr, "%s\n", MismatchLine("sim", algo, SceneName(run), f, diff).c_str());
         r.steps.push_back(s);
       });
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -690,6 +706,7 @@ int RunSimBench(std::span<char*> args) {
                    o.physics_algo.c_str(), run.live_mismatches);
     mismatches += run.live_mismatches;
     if (o.record.empty()) std::filesystem::remove(trace);
+    run.reference = PairSetReference();  // every replay is checked: free the scene's pair sets
     runs.push_back(std::move(run));
   }
   for (const std::string& file : {o.csv, o.markdown}) {

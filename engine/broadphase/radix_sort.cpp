@@ -1,6 +1,8 @@
 #include "engine/broadphase/radix_sort.h"
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <utility>
 
 namespace partlab {
@@ -29,6 +31,48 @@ void RadixSortByKey(std::vector<KeyedIndex>& items, std::vector<KeyedIndex>& scr
     std::swap(from, to);
   }
   if (from != items.data()) items.swap(scratch);
+}
+
+namespace {
+
+// The inverse of SortableFloatBits.
+float FloatFromSortableBits(uint32_t key) {
+  const uint32_t u = (key & 0x80000000u) ? (key ^ 0x80000000u) : ~key;
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+constexpr size_t kRadixFromCount = 384;
+
+}  // namespace
+
+void SortFloats(std::vector<float>& values, FloatSortScratch& scratch) {
+  const size_t n = values.size();
+  if (n < kRadixFromCount) {
+    std::sort(values.begin(), values.end());
+    return;
+  }
+  scratch.keys.resize(n);
+  scratch.swap.resize(n);
+  for (size_t i = 0; i < n; ++i) scratch.keys[i] = SortableFloatBits(values[i]);
+  std::array<std::array<uint32_t, 256>, 4> counts{};
+  for (const uint32_t key : scratch.keys)
+    for (int b = 0; b < 4; ++b) ++counts[b][(key >> (8 * b)) & 0xff];
+  uint32_t* from = scratch.keys.data();
+  uint32_t* to = scratch.swap.data();
+  for (int b = 0; b < 4; ++b) {
+    if (counts[b][(from[0] >> (8 * b)) & 0xff] == n) continue;  // one value: nothing moves
+    uint32_t offset = 0;
+    for (uint32_t& c : counts[b]) {
+      const uint32_t here = c;
+      c = offset;
+      offset += here;
+    }
+    for (size_t i = 0; i < n; ++i) to[counts[b][(from[i] >> (8 * b)) & 0xff]++] = from[i];
+    std::swap(from, to);
+  }
+  for (size_t i = 0; i < n; ++i) values[i] = FloatFromSortableBits(from[i]);
 }
 
 }  // namespace partlab

@@ -27,4 +27,13 @@ struct KeyedIndex {
 // Sorts `items` by key, stable; `scratch` is resized to match and holds garbage afterwards.
 void RadixSortByKey(std::vector<KeyedIndex>& items, std::vector<KeyedIndex>& scratch);
 
+// The buffers SortFloats works in, kept by the caller so that a warm sort allocates nothing.
+struct FloatSortScratch {
+  std::vector<uint32_t> keys, swap;
+};
+
+// Sorts finite floats ascending: the radix passes above for long arrays, std::sort below a few
+// hundred values, where four histogram passes cost more than they save.
+void SortFloats(std::vector<float>& values, FloatSortScratch& scratch);
+
 }  // namespace partlab

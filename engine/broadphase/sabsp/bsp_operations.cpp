@@ -7,10 +7,6 @@
 namespace partlab {
 namespace {
 
-bool ByLo(const LeafEntry& a, const LeafEntry& b) {
-  return a.lo < b.lo;
-}
-
 std::string Format(const char* fmt, auto... args) {
   char buf[256];
   std::snprintf(buf, sizeof buf, fmt, args...);
@@ -66,22 +62,45 @@ CutChoice BspOperations::CutAlong(std::span<const LeafEntry> entries, int d,
     lo_.push_back(iv.lo);
     hi_.push_back(iv.hi);
   }
-  std::sort(lo_.begin(), lo_.end());
-  std::sort(hi_.begin(), hi_.end());
+  SortFloats(lo_, float_scratch_);
+  SortFloats(hi_, float_scratch_);
   return ChooseCut(lo_, hi_, criteria);
 }
 
-// The leaf becomes a node with plane (d, offset); its entries go to the new leaves, sorted on d.
-void BspOperations::MakeChildren(NodeId leaf, int d, float offset) {
-  entries_.clear();
-  tree_.TakeEntries(leaf, entries_);
+// The leaf's entries projected on direction d into entries_, sorted by lo.
+void BspOperations::ProjectLeafEntries(NodeId leaf, int d) {
+  std::span<const LeafEntry> list = tree_.leaf(leaf);
+  entries_.assign(list.begin(), list.end());
   const glm::vec3 dir = tree_.direction(d);
   for (LeafEntry& e : entries_) {
     const Interval iv = ProjectAabb(e.box, dir);
     e.lo = iv.lo;
     e.hi = iv.hi;
   }
-  std::stable_sort(entries_.begin(), entries_.end(), ByLo);
+  // A shift-split cuts along the direction the list is already sorted on: no sort needed then.
+  if (!std::is_sorted(entries_.begin(), entries_.end(), ByLo)) tree_.SortByLo(entries_);
+}
+
+// The whole list's cut along d: with the entries sorted on d (which the children need anyway),
+// the lows come sorted and only the highs need a sort.
+CutChoice BspOperations::CutAlongWholeList(NodeId leaf, int d, const CutCriteria& criteria) {
+  ProjectLeafEntries(leaf, d);
+  lo_.clear();
+  hi_.clear();
+  for (const LeafEntry& e : entries_) {
+    lo_.push_back(e.lo);
+    hi_.push_back(e.hi);
+  }
+  SortFloats(hi_, float_scratch_);
+  return ChooseCut(lo_, hi_, criteria);
+}
+
+// The leaf becomes a node with plane (d, offset); its entries go to the new leaves, sorted on d.
+// `projected`: entries_ already holds the leaf's entries projected on d and sorted.
+void BspOperations::MakeChildren(NodeId leaf, int d, float offset, bool projected) {
+  if (!projected) ProjectLeafEntries(leaf, d);
+  tree_.DropEntries(leaf);
+  const glm::vec3 dir = tree_.direction(d);
   const NodeId c0 = tree_.NewNode(), c1 = tree_.NewNode();  // may grow the node array
   BspNode& node = tree_.node_mut(leaf);
   node.plane_dir = static_cast<uint8_t>(d);
@@ -96,6 +115,13 @@ void BspOperations::MakeChildren(NodeId leaf, int d, float offset) {
     child.depth = depth;
     child.sort_dir = static_cast<uint8_t>(d);
   }
+  size_t negative = 0, positive = 0;
+  for (const LeafEntry& e : entries_) {
+    negative += ReachesNegative({e.lo, e.hi}, offset);
+    positive += ReachesPositive({e.lo, e.hi}, offset);
+  }
+  tree_.ReserveLeaf(c0, negative);
+  tree_.ReserveLeaf(c1, positive);
   for (const LeafEntry& e : entries_) {  // in sorted order, so plain appends keep lists sorted
     const Interval iv{e.lo, e.hi};
     if (ReachesNegative(iv, offset)) {
@@ -137,9 +163,9 @@ OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
   // the whole list, the next split_direction_tries - 1 are tried (the thesis: none, 4.1).
   for (int k = 0; k < params.split_direction_tries && ranked[k].first.found; ++k) {
     const int d = ranked[k].second;
-    const CutChoice cut = CutAlong(tree_.leaf(leaf), d, criteria);
+    const CutChoice cut = CutAlongWholeList(leaf, d, criteria);
     if (!cut.found) continue;
-    MakeChildren(leaf, d, cut.offset);
+    MakeChildren(leaf, d, cut.offset, true);
     Populations(leaf, result.after);
     result.ok = true;
     result.result_node = leaf;
@@ -170,7 +196,7 @@ OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
     lo_.push_back(e.lo);
     hi_.push_back(e.hi);
   }
-  std::sort(hi_.begin(), hi_.end());
+  SortFloats(hi_, float_scratch_);
   const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, uint32_t(list.size())));
   const int d = node.sort_dir;
   if (!cut.found) {
@@ -204,7 +230,7 @@ void BspOperations::MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry
         out[i].lo = iv.lo;
         out[i].hi = iv.hi;
       }
-      std::stable_sort(out.begin() + ptrdiff_t(first), out.end(), ByLo);
+      tree_.SortByLo(std::span<LeafEntry>(out).subspan(first));
     }
     return;
   }
@@ -288,8 +314,8 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
     lo_.push_back(e.lo);
     hi_.push_back(e.hi);
   }
-  if (!std::is_sorted(lo_.begin(), lo_.end())) std::sort(lo_.begin(), lo_.end());
-  std::sort(hi_.begin(), hi_.end());
+  if (!std::is_sorted(lo_.begin(), lo_.end())) SortFloats(lo_, float_scratch_);
+  SortFloats(hi_, float_scratch_);
   const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, pop));
   if (!cut.found || cut.offset == old_offset) {
     return Fail(Format(
@@ -389,8 +415,8 @@ OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
         }
       }
     }
-    std::sort(lo_.begin(), lo_.end());
-    std::sort(hi_.begin(), hi_.end());
+    SortFloats(lo_, float_scratch_);
+    SortFloats(hi_, float_scratch_);
     cut = ChooseCut(lo_, hi_, criteria);
     if (cut.found && cut.offset != old_offset) break;
   }

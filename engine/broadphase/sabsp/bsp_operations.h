@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/broadphase/radix_sort.h"
 #include "engine/broadphase/sabsp/bsp_params.h"
 #include "engine/broadphase/sabsp/bsp_tree.h"
 #include "engine/broadphase/sabsp/cut_selection.h"
@@ -60,12 +61,15 @@ class BspOperations {
   CutCriteria Criteria(const BspParams& params, uint32_t population) const;
   // Projects entries on direction d into lo_/hi_ (each sorted) and chooses a cut.
   CutChoice CutAlong(std::span<const LeafEntry> entries, int d, const CutCriteria& criteria);
-  void MakeChildren(NodeId leaf, int d, float offset);
+  CutChoice CutAlongWholeList(NodeId leaf, int d, const CutCriteria& criteria);
+  void ProjectLeafEntries(NodeId leaf, int d);
+  void MakeChildren(NodeId leaf, int d, float offset, bool projected = false);
   void MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out);
   void Populations(NodeId n, uint32_t out[3]) const;
 
   BspTree& tree_;
   std::vector<float> lo_, hi_;
+  FloatSortScratch float_scratch_;
   std::vector<Interval> intervals_;
   std::vector<LeafEntry> entries_, sample_, merge_a_, merge_b_;
   std::vector<BoxId> ids_;

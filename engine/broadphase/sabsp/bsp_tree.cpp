@@ -3,13 +3,6 @@
 #include <algorithm>
 
 namespace partlab {
-namespace {
-
-bool ByLo(const LeafEntry& a, const LeafEntry& b) {
-  return a.lo < b.lo;
-}
-
-}  // namespace
 
 BspTree::BspTree() : dirs_(ThirteenCutDirections()) {
   Clear();
@@ -121,7 +114,7 @@ void BspTree::EndBatch() {
   batch_ = false;
   for (NodeId leaf : dirty_leaves_) {
     MarkChanged(leaf);
-    std::stable_sort(lists_[leaf].begin(), lists_[leaf].end(), ByLo);
+    sorter_.StableSortByLo(lists_[leaf]);
   }
   dirty_leaves_.clear();
 }
@@ -254,17 +247,7 @@ uint64_t BspTree::SortLeaves() {
       e[i].lo = iv.lo;
       e[i].hi = iv.hi;
     }
-    for (size_t i = 1; i < size; ++i) {  // insertion sort: near-linear when little moved
-      if (!(e[i].lo < e[i - 1].lo)) continue;
-      const LeafEntry key = e[i];
-      size_t j = i;
-      do {
-        e[j] = e[j - 1];
-        --j;
-      } while (j > 0 && key.lo < e[j - 1].lo);
-      e[j] = key;
-      moves += i - j;
-    }
+    moves += sorter_.InsertionSort(list);
   }
   return moves;
 }
@@ -278,7 +261,7 @@ void BspTree::ResortLeaf(NodeId leaf, uint8_t sort_dir) {
     e.lo = iv.lo;
     e.hi = iv.hi;
   }
-  std::stable_sort(lists_[leaf].begin(), lists_[leaf].end(), ByLo);
+  sorter_.StableSortByLo(lists_[leaf]);
 }
 
 void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
@@ -286,6 +269,13 @@ void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
   for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id];
   total_entries_ -= lists_[leaf].size();
   out.insert(out.end(), lists_[leaf].begin(), lists_[leaf].end());
+  lists_[leaf].clear();
+}
+
+void BspTree::DropEntries(NodeId leaf) {
+  MarkChanged(leaf);
+  for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id];
+  total_entries_ -= lists_[leaf].size();
   lists_[leaf].clear();
 }
 
@@ -333,7 +323,7 @@ size_t BspTree::MemoryBytes() const {
                  leaf_count_.capacity() * sizeof(uint32_t) + stamp_.capacity() * sizeof(uint32_t);
   for (const auto& l : lists_) bytes += l.capacity() * sizeof(LeafEntry);
   for (const auto& t : touched_) bytes += t.capacity() * sizeof(BoxId);
-  return bytes;
+  return bytes + sorter_.MemoryBytes();
 }
 
 }  // namespace partlab

@@ -15,20 +15,13 @@
 
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/sabsp/cut_directions.h"
+#include "engine/broadphase/sabsp/leaf_list_sort.h"
 #include "engine/broadphase/sabsp/projection.h"
 
 namespace partlab {
 
 using NodeId = int32_t;
 constexpr NodeId kNoNode = -1;
-
-// The box comes first so that the sweep may load each of its corners as four floats (the fourth
-// lane reads the next field, still inside the entry).
-struct LeafEntry {
-  Aabb box;
-  float lo, hi;  // projection of `box` on the leaf's sort direction
-  BoxId id;
-};
 
 struct BspNode {
   glm::vec3 normal{1, 0, 0};             // internal: the plane's normal (cut_directions[plane_dir])
@@ -132,8 +125,13 @@ class BspTree {
   LeafEntry MakeEntry(NodeId leaf, BoxId id) const;
   // Moves a leaf's entries to `out` (appended), leaving the leaf empty.
   void TakeEntries(NodeId leaf, std::vector<LeafEntry>& out);
+  // Empties a leaf whose entries the caller already copied (TakeEntries without the copy).
+  void DropEntries(NodeId leaf);
+  void ReserveLeaf(NodeId leaf, size_t entries) { lists_[leaf].reserve(entries); }
   // Re-projects a leaf's list on its (possibly new) sort direction and sorts it.
   void ResortLeaf(NodeId leaf, uint8_t sort_dir);
+  // Sorts entries by lo, stable (leaf_list_sort.h); for lists the operations rebuild.
+  void SortByLo(std::span<LeafEntry> entries) { sorter_.StableSortByLo(entries); }
   // The direction a child list of `parent` is sorted on (the x axis for the root).
   uint8_t ChildSortDir(NodeId parent) const {
     return parent == kNoNode ? 0 : nodes_[parent].plane_dir;
@@ -176,6 +174,7 @@ class BspTree {
   uint32_t stamp_now_ = 0;
   bool batch_ = false;
   std::vector<NodeId> dirty_leaves_;
+  LeafListSorter sorter_;
   uint32_t box_count_ = 0;
   uint64_t total_entries_ = 0;
 };

@@ -1,0 +1,57 @@
+#include "engine/broadphase/sabsp/leaf_list_sort.h"
+
+#include <algorithm>
+
+namespace partlab {
+namespace {
+
+// Below this many entries a comparison sort beats four histogram passes.
+constexpr size_t kRadixFromCount = 256;
+
+}  // namespace
+
+void LeafListSorter::StableSortByLo(std::span<LeafEntry> entries) {
+  const size_t n = entries.size();
+  if (n < kRadixFromCount) {
+    std::stable_sort(entries.begin(), entries.end(), ByLo);
+    return;
+  }
+  keys_.resize(n);
+  // lo + 0.0f turns -0 into +0: the two compare equal under ByLo, so they must share a key.
+  for (size_t i = 0; i < n; ++i)
+    keys_[i] = KeyedIndex{SortableFloatBits(entries[i].lo + 0.0f), uint32_t(i)};
+  RadixSortByKey(keys_, scratch_);
+  sorted_.resize(n);
+  for (size_t i = 0; i < n; ++i) sorted_[i] = entries[keys_[i].payload];
+  std::copy(sorted_.begin(), sorted_.end(), entries.begin());
+}
+
+uint64_t LeafListSorter::InsertionSort(std::span<LeafEntry> entries) {
+  LeafEntry* e = entries.data();
+  const size_t size = entries.size();
+  const uint64_t budget = 8 * uint64_t(size) + 64;
+  uint64_t moves = 0;
+  for (size_t i = 1; i < size; ++i) {
+    if (!(e[i].lo < e[i - 1].lo)) continue;
+    if (moves > budget) {  // far from sorted: the full sort finishes it in O(n log n)
+      StableSortByLo(entries);
+      return moves + size;
+    }
+    const LeafEntry key = e[i];
+    size_t j = i;
+    do {
+      e[j] = e[j - 1];
+      --j;
+    } while (j > 0 && key.lo < e[j - 1].lo);
+    e[j] = key;
+    moves += i - j;
+  }
+  return moves;
+}
+
+size_t LeafListSorter::MemoryBytes() const {
+  return (keys_.capacity() + scratch_.capacity()) * sizeof(KeyedIndex) +
+         sorted_.capacity() * sizeof(LeafEntry);
+}
+
+}  // namespace partlab

@@ -1,0 +1,46 @@
+// A leaf's list entry and how a list is kept sorted (semi-adjusting-bsp.txt, 3.4 and 5.1.2): each
+// leaf holds its boxes sorted by the low end of their projection on the leaf's sort direction.
+//
+// Two sorts, both stable, so that every path orders equal lows the same way:
+//   InsertionSort, 5.1.2's per-step sort: near-linear when little moved since the last step; a
+//     list far from sorted (a bulk load appends every box unsorted to one leaf) would make it
+//     quadratic, so past a few moves per entry it hands the list to StableSortByLo.
+//   StableSortByLo, for lists rebuilt wholesale (splits, merges, re-projections): an LSD radix
+//     sort of the lows (radix_sort.h) for long lists, std::stable_sort for short ones.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/radix_sort.h"
+
+namespace partlab {
+
+// The box comes first so that the sweep may load each of its corners as four floats (the fourth
+// lane reads the next field, still inside the entry).
+struct LeafEntry {
+  Aabb box;
+  float lo, hi;  // projection of `box` on the leaf's sort direction
+  BoxId id;
+};
+
+inline bool ByLo(const LeafEntry& a, const LeafEntry& b) {
+  return a.lo < b.lo;
+}
+
+class LeafListSorter {
+ public:
+  // The same order as std::stable_sort(entries, ByLo).
+  void StableSortByLo(std::span<LeafEntry> entries);
+  // 5.1.2. Returns the element moves made (the list's size when it fell back to the full sort).
+  uint64_t InsertionSort(std::span<LeafEntry> entries);
+  size_t MemoryBytes() const;
+
+ private:
+  std::vector<KeyedIndex> keys_, scratch_;  // kept: a warm sort allocates nothing
+  std::vector<LeafEntry> sorted_;
+};
+
+}  // namespace partlab

@@ -21,13 +21,26 @@ void MakeOpaque(ImGuiStyle& style) {
     if (style.Colors[col].w > 0.0f) style.Colors[col].w = 1.0f;
 }
 
+// The characters captions and tooltips use beyond Latin-1: the papers' Greek (ε, ω, θ), dashes
+// and quotes, dotted letters for time derivatives (ḋ), arrows and math operators (≤, ×, ≈).
+constexpr ImWchar kGlyphRanges[] = {
+    0x0020, 0x00FF,  // Basic Latin and Latin-1 (Portuguese)
+    0x0370, 0x03FF,  // Greek
+    0x1E00, 0x1EFF,  // Latin Extended Additional
+    0x2000, 0x206F,  // General Punctuation
+    0x2190, 0x21FF,  // Arrows
+    0x2200, 0x22FF,  // Mathematical Operators
+    0,
+};
+
 void LoadFont(float content_scale) {
   ImGuiIO& io = ImGui::GetIO();
   const float size = 15.0f * content_scale;
   for (const char* path : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                            "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"}) {
-    if (std::filesystem::exists(path) && io.Fonts->AddFontFromFileTTF(path, size)) {
-      g_presenter_font = io.Fonts->AddFontFromFileTTF(path, kPresenterFontPixels);
+    if (std::filesystem::exists(path) && io.Fonts->AddFontFromFileTTF(path, size, nullptr, kGlyphRanges)) {
+      g_presenter_font =
+          io.Fonts->AddFontFromFileTTF(path, kPresenterFontPixels, nullptr, kGlyphRanges);
       return;
     }
   }

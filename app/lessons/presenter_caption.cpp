@@ -43,6 +43,8 @@ void DrawPresenterCaption(const Lesson& lesson, int step, const std::string& err
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
   if (font) ImGui::PushFont(font);
+  // In front of the view's own windows (histograms, diagrams), which may reach down to it.
+  ImGui::SetNextWindowFocus();
   ImGui::Begin("##presenter caption", nullptr, flags);
   ImGui::SetWindowFontScale(scale);
   if (!error.empty()) WrappedColoured(kErrorColour, error);

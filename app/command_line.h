@@ -59,8 +59,8 @@ struct Options {
 };
 
 // The documented ranges of the numeric flags, from the parameter rows they set
-// (app/app_params.h, app/views/octree/octree_params.h). A number outside its range is clamped with a
-// note; a value that is not a number at all, or a negative count, is an error.
+// (app/app_params.h, app/views/octree/octree_params.h). A number outside its range is clamped with
+// a note; a value that is not a number at all, or a negative count, is an error.
 constexpr ValueRange<int> kWindowSideRange = app_params::kWindowSide;
 constexpr ValueRange<int> kOctreeDepthRange = octree_params::kMaxDepth.range;
 constexpr ValueRange<int> kStepsRange = app_params::kSteps.range;

@@ -38,7 +38,8 @@ void LoadFont(float content_scale) {
   const float size = 15.0f * content_scale;
   for (const char* path : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                            "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"}) {
-    if (std::filesystem::exists(path) && io.Fonts->AddFontFromFileTTF(path, size, nullptr, kGlyphRanges)) {
+    if (std::filesystem::exists(path) &&
+        io.Fonts->AddFontFromFileTTF(path, size, nullptr, kGlyphRanges)) {
       g_presenter_font =
           io.Fonts->AddFontFromFileTTF(path, kPresenterFontPixels, nullptr, kGlyphRanges);
       return;

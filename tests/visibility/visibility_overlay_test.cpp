@@ -1,5 +1,6 @@
-// The visibility view's overlays (app/views/visibility/visibility_overlay.*, GL-free) drawn into a recording
-// DebugDraw: what the painter paints, in which order and colour, and which cells are outlined.
+// The visibility view's overlays (app/views/visibility/visibility_overlay.*, GL-free) drawn into a
+// recording DebugDraw: what the painter paints, in which order and colour, and which cells are
+// outlined.
 #include "app/views/visibility/visibility_overlay.h"
 
 #include <gtest/gtest.h>

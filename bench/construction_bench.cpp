@@ -18,6 +18,7 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
+#include "bench/box_sweep_flags.h"
 #include "bench/pair_set_reference.h"
 #include "bench/results_writer.h"
 #include "engine/broadphase/broad_phase_registry.h"
@@ -118,25 +119,15 @@ ResultsTable Table(const ConstructionOptions& o, const std::vector<Row>& rows) {
 int RunConstruction(std::span<char*> args) {
   ConstructionOptions o;
   CLI::App app{"Construction time of every broad phase from nothing, at several sizes"};
-  app.add_option("--kind", o.kind, "Synthetic motion")
-      ->check(CLI::IsMember({"uniform", "clustered", "moving"}));
-  app.add_option("--sizes", o.sizes, "Box counts, comma-separated")
-      ->delimiter(',')
-      ->check(CLI::Range(2u, 1000000u));
+  AddKindAndSizesFlags(app, o.kind, o.sizes);
   AddNumber(app, "--rounds", o.rounds, 1u, 1000u, "Builds of each algorithm, taken in turns");
   AddNumber(app, "--seed", o.seed, 0u, 4294967295u, "Generator seed");
   AddNumber(app, "--budget-ms", o.budget_ms, 0.1, 1e6,
             "Median build above which an algorithm is not run at larger sizes");
-  app.add_option("--algo", o.algos, "Algorithms, comma-separated (default: all)")->delimiter(',');
+  AddAlgorithmsFlag(app, o.algos);
   AddResultsFlag(app, o.results_dir);
   if (const int code = ParseBenchArgs(app, "construction", args); code >= 0) return code;
-  if (o.algos.empty())
-    for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
-  for (const std::string& a : o.algos)
-    if (!MakeBroadPhase(a)) {
-      std::fprintf(stderr, "construction: unknown or unbuilt algorithm '%s'\n", a.c_str());
-      return 2;
-    }
+  if (const int code = ResolveAlgorithms(o.algos, "construction"); code >= 0) return code;
   std::printf("construction: %s boxes, %u rounds; %s, load average %s\n", o.kind.c_str(), o.rounds,
               MachineLine().c_str(), LoadAverage().c_str());
 

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <initializer_list>
 
-#include "app/ui_style.h"
+#include "app/panels/corner_overlay.h"
 #include "app/views/mesh/mesh_view.h"
 
 namespace partlab::mesh_view {
@@ -37,14 +37,8 @@ void Stage(const char* name, std::initializer_list<const char*> lines) {
 }  // namespace
 
 void MeshView::LoopWindow() {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float pad = ImGui::GetFontSize();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, vp->WorkPos.y + pad),
-                          ImGuiCond_Always, ImVec2(1, 0));
-  SetNextWindowBgAlphaForRenderer(0.85f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-  if (ImGui::Begin("##engine skeleton", nullptr, flags)) {
+  if (BeginTopRightOverlay("##engine skeleton")) {
     ImGui::TextUnformatted("The engine skeleton (3.2.2), as partlab runs it");
     ImGui::Separator();
     Stage("InitEngine()",

@@ -1,5 +1,6 @@
 // The octree view's panel and windows (the class is in octree_view.h): the controls of each
 // section with their tooltips, the results tables and the legend.
+#include "app/panels/corner_overlay.h"
 #include "app/views/octree/octree_view.h"
 
 namespace partlab::octree_view {
@@ -355,14 +356,8 @@ void OctreeView::LegendWindow() {
 // The paper's figures 9, 11, 13, 15 and 17 ("gráfico de triângulos por profundidade") drawn large
 // for a lesson, top right: one bar per depth in the cells' depth colour, its count and share.
 void OctreeView::HistogramWindow() {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float pad = ImGui::GetFontSize();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, vp->WorkPos.y + pad),
-                          ImGuiCond_Always, ImVec2(1, 0));
-  SetNextWindowBgAlphaForRenderer(0.85f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-  if (ImGui::Begin("##triangles per depth", nullptr, flags)) {
+  if (BeginTopRightOverlay("##triangles per depth")) {
     const size_t total = tree_->usable_triangle_count();
     ImGui::Text("Triangles per depth (%zu triangles, %s placement)", total,
                 PlacementName(Placement(placement_)));

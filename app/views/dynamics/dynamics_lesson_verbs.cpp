@@ -59,7 +59,7 @@ std::vector<View::LessonVerb> DynamicsView::LessonVerbs() const {
 
 std::string DynamicsView::RunLessonAction(const LessonCommand& action) {
   const std::string& verb = action.verb;
-  playing_ = false;  // what a lesson shows is the state its actions left
+  stepping().Pause();  // what a lesson shows is the state its actions left
   if (verb == "world-steps") {
     long n = 0;
     if (std::string e = ReadInteger(action, 0, 0, 100'000, &n); !e.empty()) return e;

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "app/panels/tooltip.h"
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/tooltip.h"
 #include "app/views/dynamics/dynamics_view.h"
 
 namespace partlab {
@@ -69,10 +69,11 @@ void DynamicsView::SceneGui() {
       "the file and line, and the current scene stays.");
   if (!notice_.empty()) DrawErrorLine(notice_, "dyn-notice");
   if (!load_note_.empty()) DrawNoticeLine(load_note_, "dyn-load-note");
-  if (ImGui::Button(playing_ ? "Pause (Space)" : "Play (Space)")) playing_ = !playing_;
+  if (ImGui::Button(stepping().playing() ? "Pause (Space)" : "Play (Space)"))
+    stepping().TogglePlay();
   ImGui::SameLine();
   if (ImGui::Button("Step (S)")) {
-    playing_ = false;
+    stepping().Pause();
     StepOnce();
   }
   ImGui::SameLine();
@@ -132,7 +133,7 @@ void DynamicsView::StageGui() {
   char label[128];
   std::snprintf(label, sizeof label, "Run: %s", std::string(dynamics::StageName(next)).c_str());
   if (ImGui::Button(label)) {
-    playing_ = false;
+    stepping().Pause();
     StageOnce();
   }
   ImGui::SameLine();
@@ -263,13 +264,13 @@ void DynamicsView::ContactsWindow() {
 
 void DynamicsView::HandleKeys() {
   if (ImGui::GetIO().WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) playing_ = !playing_;
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) stepping().TogglePlay();
   if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
-    playing_ = false;
+    stepping().Pause();
     StepOnce();
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_N, false)) {
-    playing_ = false;
+    stepping().Pause();
     StageOnce();
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) Restart();

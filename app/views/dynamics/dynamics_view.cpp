@@ -23,8 +23,7 @@ constexpr glm::vec4 kPalette[] = {{0.86f, 0.42f, 0.25f, 1}, {0.30f, 0.58f, 0.86f
 std::vector<std::string> SceneFiles() {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& e :
-       std::filesystem::directory_iterator(AssetDirectory() + "/dynamics", ec))
+  for (const auto& e : std::filesystem::directory_iterator(AssetDirectory() + "/dynamics", ec))
     if (e.path().extension() == ".scene") out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
@@ -78,7 +77,7 @@ DynamicsView::DynamicsView(AppContext& app) : View(app), app_(app) {
     }
   }
   if (headless_) {
-    playing_ = false;  // the screenshot shows the state after --steps
+    stepping().Pause();  // the screenshot shows the state after --steps
     PrintSummary();
   }
 }
@@ -173,7 +172,11 @@ void DynamicsView::RecordSample() {
 // The fixed step of the app drives the scene's own (smaller) step: as many as fit, at most 40 per
 // frame so a slow scene slows down instead of freezing the window.
 void DynamicsView::Step(float dt) {
-  if (!playing_) return;
+  // Paused, the base's stepping calls Step once for its Step button: one step of the scene's own.
+  if (!stepping().playing()) {
+    StepOnce();
+    return;
+  }
   accumulator_ += double(dt) * speed_;
   int n = 0;
   while (world_.NextStage() != dynamics::Stage::kDetect && n < 1) StageOnce(), ++n;

@@ -28,7 +28,8 @@ class DynamicsView final : public View {
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;      // dynamics_panels.cpp
   void UpdateWindows() override;  // dynamics_panels.cpp
-  bool Animating() const override { return playing_; }
+  bool Animating() const override { return stepping().playing(); }
+  bool ShowsStepControls() const override { return true; }
   // Lessons (docs/lessons.md): dynamics_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
@@ -73,7 +74,6 @@ class DynamicsView final : public View {
   std::string notice_, load_note_, last_solver_note_;
   char open_path_[512] = {};
 
-  bool playing_ = true;
   bool headless_ = false;
   float speed_ = 1.0f;
   double accumulator_ = 0;

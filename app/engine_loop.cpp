@@ -21,8 +21,8 @@
 #include "app/camera_input.h"
 #include "app/panels/help_panel.h"
 #include "app/panels/status_bar.h"
-#include "app/render/gl.h"
 #include "app/render/instanced_body_renderer.h"
+#include "app/render/render_state.h"
 #include "app/render/screenshot.h"
 #include "app/render/shader_program.h"
 #include "app/ui_opaque_windows.h"
@@ -119,17 +119,15 @@ int CreateWindowAndContext(Engine& engine) {
     return kExitNoOpenGL33;
   }
   glfwMakeContextCurrent(engine.window);
-  const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress));
-  if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+  const int version =
+      LoadOpenGlFunctions(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress));
+  if (version < 33) {
     std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (loader found %d.%d)\n",
-                 GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
+                 version / 10, version % 10);
     return kExitNoOpenGL33;
   }
-  auto gl_string = [](GLenum name) {
-    const GLubyte* s = glGetString(name);
-    return s ? std::string(reinterpret_cast<const char*>(s)) : std::string("?");
-  };
-  engine.gl = {gl_string(GL_VENDOR), gl_string(GL_RENDERER), gl_string(GL_VERSION)};
+  const GlDriverStrings driver = ReadGlDriverStrings();
+  engine.gl = {driver.vendor, driver.renderer, driver.version};
   std::printf("partlab: OpenGL %s | %s | %s\n", engine.gl.version.c_str(), engine.gl.vendor.c_str(),
               engine.gl.renderer.c_str());
   std::fflush(stdout);
@@ -147,7 +145,7 @@ int CreateWindowAndContext(Engine& engine) {
       return kExitNoOpenGL33;
     }
     glfwMakeContextCurrent(engine.window);
-    gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress));
+    LoadOpenGlFunctions(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress));
   }
   engine.vsync = app_params::kVsync.fallback;
   LoadSetting(engine, app_params::kVsync, engine.vsync);
@@ -578,9 +576,7 @@ void PrepareFrame(Engine& engine, const FrameMatrices& frame) {
 int InitEngine(Engine& engine) {
   if (!engine.headless) engine.settings.Load(ConfigDirectory());
   if (const int code = CreateWindowAndContext(engine); code != kExitOk) return code;
-  glEnable(GL_DEPTH_TEST);
-  glEnable(GL_MULTISAMPLE);
-  glClearColor(kBackdropBottom.r, kBackdropBottom.g, kBackdropBottom.b, 1.0f);
+  SetInitialRenderState(kBackdropBottom);
   InitUi(engine);
   if (const int code = InitRenderers(engine); code != kExitOk) return code;
   if (engine.software_gl) {
@@ -656,7 +652,7 @@ int MainLoop(Engine& engine) {
     const bool steps_off_main = steps > 0 && view.StepsOffMainThread();
     if (steps_off_main) engine.step_worker.Start([&view, steps] { RunSteps(view, steps); });
     RenderScene(engine, frame);
-    glFlush();
+    FlushCommands();
     if (steps_off_main)
       engine.step_worker.Join();
     else
@@ -705,16 +701,13 @@ void RenderScene(Engine& engine, const FrameMatrices& frame) {
   const glm::vec2 size = frame.framebuffer_size;
   // Clear, then the backdrop gradient.
   engine.gpu_timer->Begin();
-  glViewport(0, 0, int(size.x), int(size.y));
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  ClearFrame(int(size.x), int(size.y));
   // The panels' opaque rectangles first, at the nearest depth: nothing of the scene is shaded
   // under them (on llvmpipe, a third of the window's pixels with the panels open).
   engine.ui_mask->Draw(engine.ui_rects, size);
   engine.renderer->DrawBackdrop(kBackdropTop, kBackdropBottom);
   // Render state for the actors.
-  glEnable(GL_DEPTH_TEST);
-  glDepthFunc(GL_LESS);
-  glDisable(GL_CULL_FACE);  // scanned meshes have holes: their insides must not vanish
+  SetActorRenderState();
   // The actors: the current view draws its meshes and describes its overlays.
   engine.view->Render(ViewContext(engine, frame), *engine.overlays);
   // Overlays: one batched draw call per primitive kind.

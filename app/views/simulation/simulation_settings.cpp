@@ -1,0 +1,92 @@
+// The Simulation view's settings, stored by name (sim.*) in their own file next to the app's.
+#include "app/views/simulation/simulation_view.h"
+
+namespace partlab::simulation_view {
+
+// --- Settings: stored by name (sim.*) in their own file next to the app's. ----------------------
+
+void SimulationView::LoadSettings() {
+  if (headless_) return;
+  settings_.Load(ConfigDirectory() + "/simulation");
+  const SceneInfo* info = FindScene(settings_.Get("sim.scene", "1"));
+  const auto catalog = SceneCatalog();
+  for (size_t i = 0; info && i < catalog.size(); ++i)
+    if (catalog[i].number == info->number) scene_index_ = int(i);
+  const std::string algo = settings_.Get("sim.algo", algo_);
+  if (MakeBroadPhase(algo)) algo_ = algo;
+  seed_ = settings_.GetInt("sim.seed", seed_);
+  colour_mode_ = BodyColourMode(
+      std::clamp(settings_.GetInt("sim.colour", int(colour_mode_)), 0, kBodyColourModeCount - 1));
+  show_overlay_ = settings_.GetInt("sim.overlay", 1) != 0;
+  overlay_options_.max_depth = settings_.GetInt("sim.overlay.depth", overlay_options_.max_depth);
+  overlay_options_.leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
+  overlay_options_.plane_alpha =
+      settings_.GetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
+  // A hand-edited settings file: every number back into its range, with one note naming the file.
+  std::string notes;
+  AppendNote(notes,
+             ClampWithNote(overlay_options_.max_depth, kPlaneDepthRange, "sim.overlay.depth"));
+  AppendNote(notes,
+             ClampWithNote(overlay_options_.plane_alpha, kPlaneAlphaRange, "sim.overlay.alpha"));
+  BspParams& p = bsp_params_;
+  LoadBspParams(settings_, p, notes);
+  side_by_side_ = settings_.GetInt("sim.side_by_side", 0) != 0;
+  const std::string companion = settings_.Get("sim.companion", companion_algo_);
+  if (MakeBroadPhase(companion)) companion_algo_ = companion;
+  AppendNote(notes, p.Clamp());
+  if (!notes.empty()) {
+    notice_ = "partlab: " + settings_.path() + ": " + notes;
+    std::fprintf(stderr, "%s\n", notice_.c_str());
+  }
+}
+
+void SimulationView::SaveSettings() {
+  Settings& s = settings_;
+  s.SetInt("sim.scene", SceneCatalog()[scene_index_].number);
+  s.Set("sim.algo", algo_);
+  s.SetInt("sim.seed", seed_);
+  s.SetInt("sim.colour", int(colour_mode_));
+  s.SetInt("sim.overlay", show_overlay_);
+  s.SetInt("sim.overlay.depth", overlay_options_.max_depth);
+  s.SetInt("sim.overlay.leaf_cells", overlay_options_.leaf_cells);
+  s.SetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
+  SaveBspParams(s, bsp_params_);
+  s.SetInt("sim.side_by_side", side_by_side_);
+  s.Set("sim.companion", companion_algo_);
+  // The camera, with the scene it looked at: another scene is framed afresh instead. A figure's
+  // camera is not the scene's.
+  if (!figure_) {
+    const OrbitCamera& c = app_.camera;
+    s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
+    s.SetFloat("sim.camera.target.x", c.target.x);
+    s.SetFloat("sim.camera.target.y", c.target.y);
+    s.SetFloat("sim.camera.target.z", c.target.z);
+    s.SetFloat("sim.camera.distance", c.distance);
+    s.SetFloat("sim.camera.yaw", c.yaw);
+    s.SetFloat("sim.camera.pitch", c.pitch);
+  }
+  if (const std::string error = s.Save(); !error.empty())
+    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+}
+
+void SimulationView::RestoreCamera() {
+  const Settings& s = settings_;
+  // A figure frames itself; a saved camera is the scene's.
+  if (headless_ || figure_ ||
+      s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number)
+    return;
+  OrbitCamera& c = app_.camera;
+  const glm::vec3 target{s.GetFloat("sim.camera.target.x", c.target.x),
+                         s.GetFloat("sim.camera.target.y", c.target.y),
+                         s.GetFloat("sim.camera.target.z", c.target.z)};
+  const float distance = s.GetFloat("sim.camera.distance", c.distance);
+  const float yaw = s.GetFloat("sim.camera.yaw", c.yaw),
+              pitch = s.GetFloat("sim.camera.pitch", c.pitch);
+  if (!std::isfinite(target.x + target.y + target.z + distance + yaw + pitch)) return;
+  c.target = target;
+  c.distance = std::clamp(distance, 1e-3f, 1e6f);
+  c.yaw = yaw;
+  c.pitch = std::clamp(pitch, -1.55f, 1.55f);
+}
+
+}  // namespace partlab::simulation_view

@@ -22,6 +22,11 @@ export_lesson() {  # export_lesson LESSON DIR [flags...]
   local file=$1 dir=$2
   shift 2
   run "${xvfb[@]}" "$partlab" --lesson "$file" --export "$dir" --size 960x540 --msaa 0 "$@"
+  # xvfb-run exits 5, hiding partlab's own code, when removing its temporary directory races
+  # with the X server's shutdown (Debian's xvfb-run): that is not partlab's answer, so run again.
+  if [[ $rc -eq 5 ]] && grep -q "problem while cleaning up temporary directory" "$tmp/err"; then
+    run "${xvfb[@]}" "$partlab" --lesson "$file" --export "$dir" --size 960x540 --msaa 0 "$@"
+  fi
 }
 # The step titles in file order: the first `title = "..."` after each [[step]] header.
 step_titles() {

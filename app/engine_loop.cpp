@@ -479,15 +479,10 @@ void RunSteps(View& view, int steps) {
 }
 
 void DrawPanels(Engine& engine) {
-  // Presenter mode (lessons): the scene, the caption and what the view draws over its picture
-  // (histograms, wall numbers, colour keys, the state diagram), which the captions refer to;
-  // none of the app's panels.
-  if (engine.lessons.presenter()) {
-    engine.view->UpdateWindows();
-    engine.lessons.DrawUi(engine);  // after the view's windows: the caption stays in front
-    return;
-  }
+  // Presenter mode (lessons): only the scene and the caption. A view's windows hold its controls
+  // as well as its figures, and would cover the caption.
   engine.lessons.DrawUi(engine);
+  if (engine.lessons.presenter()) return;
   DrawHelpPanel(&engine.show_help);
   const StatsPanelInput stats{engine.stats,
                               engine.gl,

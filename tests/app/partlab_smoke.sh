@@ -7,7 +7,9 @@ scenario=$1 partlab=$2 png_check=$3 source_dir=$4 x11_input=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PARTLAB_CONFIG_DIR="$tmp/config"
-xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+# -f: an auth file of our own, so xvfb-run makes no temporary directory: removing it at exit can
+# race the X server's shutdown and replace the exit code with 5.
+xvfb=(xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1280x1024x24")
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
@@ -94,7 +96,7 @@ xprop -root -f RESOURCE_MANAGER 8s -set RESOURCE_MANAGER "Xft.dpi:	192"
 "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 640x400 --model bunny --msaa 0
 DRIVE
     # -noreset: otherwise the server resets (dropping the property) when xprop disconnects.
-    run xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" bash "$tmp/drive.sh"
+    run xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1280x1024x24 -noreset" bash "$tmp/drive.sh"
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
     grep -q "partlab: UI scale 2 " "$tmp/out" || fail "the UI did not pick up the content scale"
     "$png_check" "$tmp/out.png" 640 400 || fail "screenshot check"

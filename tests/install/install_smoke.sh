@@ -39,7 +39,7 @@ done
 cd /
 unset PARTLAB_DATA_DIR PARTLAB_SHADER_DIR
 export PARTLAB_CONFIG_DIR=$tmp/config PARTLAB_CACHE=$tmp/cache
-xvfb-run -a -s "-screen 0 1920x1080x24" "$prefix/bin/partlab" --view Octree --preset cells \
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1920x1080x24" "$prefix/bin/partlab" --view Octree --preset cells \
   --size 640x360 --msaa 0 --screenshot "$tmp/shot.png" >"$tmp/out" 2>"$tmp/err" ||
   fail "installed partlab --screenshot failed: $(cat "$tmp/err")"
 grep -qi "shader" "$tmp/err" && fail "installed partlab: $(grep -i shader "$tmp/err")"
@@ -51,7 +51,7 @@ cat "$tmp/out" "$tmp/err" | grep -qF "$prefix/share/partlab/assets/models/bunny.
 grep -qF "$prefix/share/partlab/assets/models/bunny.obj" "$tmp/bench" ||
   fail "installed partlab-bench did not read the installed bunny"
 # A lesson is found by its name in the installed share/partlab/assets/lessons (docs/lessons.md).
-xvfb-run -a -s "-screen 0 1920x1080x24" "$prefix/bin/partlab" --lesson chapter_two_shaders \
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1920x1080x24" "$prefix/bin/partlab" --lesson chapter_two_shaders \
   --export "$tmp/lesson" --size 640x360 --msaa 0 >"$tmp/lesson.out" 2>&1 ||
   fail "installed partlab --lesson chapter_two_shaders: $(tail -3 "$tmp/lesson.out")"
 "$png_check" "$tmp/lesson/step-01.png" 640 360 || fail "the installed lesson's export is not right"

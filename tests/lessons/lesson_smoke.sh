@@ -10,7 +10,9 @@ scenario=$1 partlab=$2 png_check=$3 lesson=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PARTLAB_CONFIG_DIR="$tmp/config"
-xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+# -f: an auth file of our own, so xvfb-run makes no temporary directory: removing it at exit can
+# race the X server's shutdown and replace the exit code with 5.
+xvfb=(xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1280x1024x24")
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
@@ -22,11 +24,6 @@ export_lesson() {  # export_lesson LESSON DIR [flags...]
   local file=$1 dir=$2
   shift 2
   run "${xvfb[@]}" "$partlab" --lesson "$file" --export "$dir" --size 960x540 --msaa 0 "$@"
-  # xvfb-run exits 5, hiding partlab's own code, when removing its temporary directory races
-  # with the X server's shutdown (Debian's xvfb-run): that is not partlab's answer, so run again.
-  if [[ $rc -eq 5 ]] && grep -q "problem while cleaning up temporary directory" "$tmp/err"; then
-    run "${xvfb[@]}" "$partlab" --lesson "$file" --export "$dir" --size 960x540 --msaa 0 "$@"
-  fi
 }
 # The step titles in file order: the first `title = "..."` after each [[step]] header.
 step_titles() {

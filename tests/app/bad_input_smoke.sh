@@ -6,15 +6,8 @@
 # Extremes: the run survives, and every clamped value is one note line on stderr.
 set -uo pipefail
 scenario=$1 partlab=$2 png_check=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export PARTLAB_CONFIG_DIR="$tmp/config" PARTLAB_CACHE="$tmp/empty-cache"
-# -f: an auth file of our own, so xvfb-run makes no temporary directory: removing it at exit can
-# race the X server's shutdown and replace the exit code with 5.
-xvfb=(xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1280x1024x24")
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
+source "$(dirname "${BASH_SOURCE[0]}")/../smoke_prelude.sh"
+export PARTLAB_CACHE="$tmp/empty-cache"
 # Exactly one stderr line names $1 (and it says $2).
 one_line_naming() {
   local n

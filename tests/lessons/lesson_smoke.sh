@@ -7,15 +7,7 @@
 # FILE:LINE in partlab's error line with the line grep finds in the file.
 set -uo pipefail
 scenario=$1 partlab=$2 png_check=$3 lesson=$4
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export PARTLAB_CONFIG_DIR="$tmp/config"
-# -f: an auth file of our own, so xvfb-run makes no temporary directory: removing it at exit can
-# race the X server's shutdown and replace the exit code with 5.
-xvfb=(xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1280x1024x24")
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; cat "$tmp/out"; cat "$tmp/err" >&2; }
+source "$(dirname "${BASH_SOURCE[0]}")/../smoke_prelude.sh"
 # A lesson that does not load is reported before any window opens: no display needed.
 export_without_display() {  # export_without_display LESSON DIR
   run env -u DISPLAY -u WAYLAND_DISPLAY "$partlab" --lesson "$1" --export "$2" --size 960x540

@@ -5,14 +5,8 @@
 # what the image shows.
 set -uo pipefail
 scenario=$1 partlab=$2 png_check=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export PARTLAB_CONFIG_DIR="$tmp/config"
-# -f: an auth file of our own, so xvfb-run makes no temporary directory: removing it at exit can
-# race the X server's shutdown and replace the exit code with 5.
-xvfb=(xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1920x1080x24")
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
+smoke_screen=1920x1080x24
+source "$(dirname "${BASH_SOURCE[0]}")/../smoke_prelude.sh"
 shot() {
   "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 4 --size 960x540 --msaa 0 \
     --view Portals "$@" >"$tmp/out" 2>"$tmp/err"

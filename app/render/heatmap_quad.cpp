@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "app/render/full_screen_texture.h"
+
 namespace partlab {
 
 HeatmapQuad::HeatmapQuad() {
@@ -38,22 +40,10 @@ void HeatmapQuad::Upload(int width, int height, std::span<const uint32_t> rgba) 
 
 void HeatmapQuad::Draw(float opacity) const {
   if (!program_.valid() || !has_image()) return;
-  glDisable(GL_DEPTH_TEST);
-  glDepthMask(GL_FALSE);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   program_.Use();
   program_.Set("u_image", 0);
   program_.Set("u_opacity", opacity);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, texture_);
-  glBindVertexArray(vao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
-  glBindTexture(GL_TEXTURE_2D, 0);
-  glDisable(GL_BLEND);
-  glDepthMask(GL_TRUE);
-  glEnable(GL_DEPTH_TEST);
+  DrawFullScreenTexture(vao_, texture_, GL_SRC_ALPHA);
 }
 
 }  // namespace partlab

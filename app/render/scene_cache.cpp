@@ -1,5 +1,7 @@
 #include "app/render/scene_cache.h"
 
+#include "app/render/full_screen_texture.h"
+
 namespace partlab {
 
 uint64_t HashBytes(const void* data, size_t size, uint64_t seed) {
@@ -82,21 +84,9 @@ void SceneCache::Composite() {
     error_ = "scene cache: the window's depth buffer cannot be copied; drawing every frame";
   }
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous_fbo_));
-  glDisable(GL_DEPTH_TEST);
-  glDepthMask(GL_FALSE);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied
   program_.Use();
   program_.Set("u_image", 0);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, colour_);
-  glBindVertexArray(vao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
-  glBindTexture(GL_TEXTURE_2D, 0);
-  glDisable(GL_BLEND);
-  glDepthMask(GL_TRUE);
-  glEnable(GL_DEPTH_TEST);
+  DrawFullScreenTexture(vao_, colour_, GL_ONE);  // premultiplied
 }
 
 }  // namespace partlab

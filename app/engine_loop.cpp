@@ -82,6 +82,18 @@ void LoadSetting(Engine& engine, const Row& row, T& value) {
 
 // --- InitEngine's steps --------------------------------------------------------------------------
 
+// The window with its OpenGL 3.3 core context made current, or one line saying why there is none.
+bool OpenWindow(Engine& engine, int width, int height) {
+  engine.window = glfwCreateWindow(width, height, "Partition Lab", nullptr, nullptr);
+  if (!engine.window) {
+    std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
+                 g_glfw_error.c_str());
+    return false;
+  }
+  glfwMakeContextCurrent(engine.window);
+  return true;
+}
+
 int CreateWindowAndContext(Engine& engine) {
   if (!HasDisplay()) {
     std::fprintf(stderr, "partlab: no display (DISPLAY is not set); headless: %s\n", kHeadlessHint);
@@ -112,13 +124,7 @@ int CreateWindowAndContext(Engine& engine) {
     LoadSetting(engine, app_params::kWindowWidth, width);
     LoadSetting(engine, app_params::kWindowHeight, height);
   }
-  engine.window = glfwCreateWindow(width, height, "Partition Lab", nullptr, nullptr);
-  if (!engine.window) {
-    std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
-                 g_glfw_error.c_str());
-    return kExitNoOpenGL33;
-  }
-  glfwMakeContextCurrent(engine.window);
+  if (!OpenWindow(engine, width, height)) return kExitNoOpenGL33;
   const int version =
       LoadOpenGlFunctions(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress));
   if (version < 33) {
@@ -138,13 +144,7 @@ int CreateWindowAndContext(Engine& engine) {
     glfwDestroyWindow(engine.window);
     engine.msaa = 0;
     glfwWindowHint(GLFW_SAMPLES, 0);
-    engine.window = glfwCreateWindow(width, height, "Partition Lab", nullptr, nullptr);
-    if (!engine.window) {
-      std::fprintf(stderr, "partlab: OpenGL 3.3 core profile is not available (%s)\n",
-                   g_glfw_error.c_str());
-      return kExitNoOpenGL33;
-    }
-    glfwMakeContextCurrent(engine.window);
+    if (!OpenWindow(engine, width, height)) return kExitNoOpenGL33;
     LoadOpenGlFunctions(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress));
   }
   engine.vsync = app_params::kVsync.fallback;

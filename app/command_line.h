@@ -26,6 +26,9 @@ struct Options {
   int msaa = -1;           // --msaa N samples per pixel (-1: last setting, default 4)
   bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool show_help = false;  // --help
+  // Set by the lesson player, never by a flag: a lesson step shows exactly what its file says, so
+  // its view neither reads the user's saved settings nor writes the step's state over them.
+  bool in_lesson = false;
   // The octree view, for scripted screenshots: --preset NAME picks what it shows
   // (cells, soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes|-log]),
   // --octree-depth N its maximum depth (1..12, clamped with a note), --ray ox,oy,oz,dx,dy,dz a ray

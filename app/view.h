@@ -97,6 +97,11 @@ class View {
   Notices& notices() { return notices_; }
   // A --screenshot run: no settings read or written, jobs finish before the frame is drawn.
   bool headless() const { return options_ && !options_->screenshot.empty(); }
+  // Whether the view reads its saved settings at start and writes them back at the end: not in a
+  // headless run, nor in a lesson step (whose file alone decides what it shows).
+  bool uses_saved_settings() const {
+    return options_ && options_->screenshot.empty() && !options_->in_lesson;
+  }
 
  private:
   const Options* options_ = nullptr;  // null for views built without an AppContext

@@ -124,6 +124,7 @@ std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool
   context_.reset();
   if (const std::string error = ParseStepFlags(step, options_); !error.empty())
     return At(step.line, "bad flags: " + error);
+  options_.in_lesson = true;
   // A clamped number is not an error (the command line's rule), but the lesson's author should
   // know the step does not show what the file says.
   for (const std::string& note : options_.notes)

@@ -61,6 +61,18 @@ case "$scenario" in
     "$png_check" "$tmp/direct/step-02.png" 960 540 || fail "step-02.png"
     cmp "$tmp/forward/step-02.png" "$tmp/direct/step-02.png" || fail "step 2 differs by the way it was reached"
     ;;
+  own-settings)  # played interactively, a lesson neither reads the user's saved view settings nor
+    # writes its steps' state over them: an out-of-range depth read would be noted naming the file,
+    # and the file, with values no step uses, comes back unchanged
+    mkdir -p "$PARTLAB_CONFIG_DIR/octree"
+    printf 'octree.max_depth=99\noctree.placement=leaf\n' >"$PARTLAB_CONFIG_DIR/octree/settings.ini"
+    cp "$PARTLAB_CONFIG_DIR/octree/settings.ini" "$tmp/saved.ini"
+    run "${xvfb[@]}" "$partlab" --lesson "$lesson" --frames 5 --size 640x400 --msaa 0
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    ! grep -qF "octree/settings.ini" "$tmp/err" || fail "the lesson read the octree view's saved settings"
+    cmp "$tmp/saved.ini" "$PARTLAB_CONFIG_DIR/octree/settings.ini" ||
+      fail "the lesson rewrote the octree view's saved settings"
+    ;;
   video)  # each step held 0.5 s at 30 fps
     steps=$(grep -c '^\[\[step\]\]' "$lesson")
     run "${xvfb[@]}" "$partlab" --lesson "$lesson" --video "$tmp/l.mp4" --hold 0.5 --size 320x180 --msaa 0

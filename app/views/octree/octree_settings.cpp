@@ -36,7 +36,7 @@ void OctreeView::VisitSettings(Visit&& visit) {
 }
 
 void OctreeView::LoadSettings() {
-  if (headless()) return;
+  if (!uses_saved_settings()) return;
   settings_.Load(ConfigDirectory() + "/octree");
   // A hand-edited file: numbers back into the panel's ranges, with one note naming the file.
   std::string notes;

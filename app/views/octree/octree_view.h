@@ -78,7 +78,7 @@ class OctreeView final : public View {
   ~OctreeView() override {
     batch_job_.Stop();
     heatmap_job_.Stop();
-    if (!headless()) SaveSettings();
+    if (uses_saved_settings()) SaveSettings();
   }
 
   // How many frames were drawn and how many composited the cached picture.

@@ -6,7 +6,7 @@ namespace partlab::simulation_view {
 // --- Settings: stored by name (sim.*) in their own file next to the app's. ----------------------
 
 void SimulationView::LoadSettings() {
-  if (headless_) return;
+  if (!uses_saved_settings()) return;
   settings_.Load(ConfigDirectory() + "/simulation");
   const SceneInfo* info = FindScene(settings_.Get("sim.scene", "1"));
   const auto catalog = SceneCatalog();

@@ -90,7 +90,7 @@ SimulationView::~SimulationView() {
     std::printf("partlab: scene region (%.1f, %.1f, %.1f) - (%.1f, %.1f, %.1f)\n", region_.min.x,
                 region_.min.y, region_.min.z, region_.max.x, region_.max.y, region_.max.z);
   }
-  if (!headless_) SaveSettings();
+  if (uses_saved_settings()) SaveSettings();
 }
 
 // --- Scene and broad phase -----------------------------------------------------------------------

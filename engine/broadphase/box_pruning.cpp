@@ -98,10 +98,11 @@ void BoxPruning::SortPresentBoxesByMinX() {
   }
 }
 
-// The sweep, once for every lane type (float_lanes.h). The AVX2 instance is inlined, with the
-// lanes' operations, into SweepAvx2 (gnu::flatten), whose target attribute allows AVX2.
+// The sweep, once for every lane type (float_lanes.h). Always inlined, at every optimisation
+// level: the AVX2 instance must become part of SweepAvx2, whose target attribute allows AVX2, so
+// that the 256-bit lanes never cross a call into code compiled without it.
 template <typename Lanes>
-void BoxPruning::SweepWith(std::vector<BoxPair>& out) {
+[[gnu::always_inline]] inline void BoxPruning::SweepWith(std::vector<BoxPair>& out) {
   constexpr size_t kLanes = Lanes::kWidth;
   const size_t n = sorted_ids_.size();
   uint64_t candidates = 0;
@@ -127,7 +128,7 @@ void BoxPruning::SweepWith(std::vector<BoxPair>& out) {
 }
 
 #if defined(PARTLAB_HAS_AVX2_LANES)
-[[gnu::target("avx2"), gnu::flatten]] void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
+[[gnu::target("avx2")]] void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
   SweepWith<FloatLanes8>(out);
 }
 #else

@@ -53,7 +53,9 @@ using FloatLanes4 = ScalarLanes4;
 #endif
 
 #if defined(PARTLAB_X86_LANES) && (defined(__GNUC__) || defined(__clang__))
-// Every member carries the avx2 target; the AVX2 sweep inlines them all (gnu::flatten there).
+// Every member carries the avx2 target. Callers must be compiled for AVX2 too (a function with
+// the same target attribute, or always inlined into one): a 256-bit value passed to or from code
+// compiled without AVX changes the calling convention.
 #define PARTLAB_AVX2 [[gnu::target("avx2")]] inline
 struct FloatLanes8 {
   static constexpr unsigned kWidth = 8;

@@ -89,8 +89,8 @@ struct BspParams {
   // moving steadily stays inside its fat box for about that many steps: no descent, no re-sort, no
   // re-sweep meanwhile. The stretch is capped per axis at predictive_cap times the box's largest
   // extent, so a teleported box does not get a fat box across the world. 4 steps measured best
-  // of 0-8 on the generated 'moving' boxes (0.99 -> about 0.5 ms per step at 4,250 boxes) and the
-  // four thesis scenes' traces together: longer stretches give more candidates than they save.
+  // of 0-8 on the generated 'moving' boxes and the four thesis scenes' traces together (see
+  // docs/broad-phases.md): longer stretches give more candidates than they save.
   float predictive_steps = 4.0f;
   float predictive_cap = 1.0f;
   // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.

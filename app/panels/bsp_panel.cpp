@@ -1,5 +1,5 @@
-#include "app/panels/tooltip.h"
 #include "app/panels/bsp_panel.h"
+#include "app/panels/tooltip.h"
 
 #include <imgui.h>
 
@@ -112,6 +112,8 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   changed |= ParamSliderInt(t::kSplitTries, &p.split_direction_tries, note);
   changed |= ParamSliderFloat(t::kExcessFactor, &p.redundancy_excess_factor, note, "%.1f");
   changed |= ParamSliderFloat(t::kFatMargin, &p.fat_margin, note, "%.3f");
+  changed |= ParamSliderFloat(t::kPredictiveSteps, &p.predictive_steps, note, "%.1f");
+  changed |= ParamSliderFloat(t::kPredictiveCap, &p.predictive_cap, note, "%.2f");
   check(t::kSplitBackoff, p.split_backoff);
   check(t::kOverfullAllowance, p.overfull_allowance);
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);

@@ -7,8 +7,53 @@
 
 namespace partlab {
 namespace {
-constexpr size_t kLanes = 4;
+// Sentinels after the sorted boxes: enough for the widest lanes to load past the last box.
+constexpr size_t kPadding = 8;
 }  // namespace
+
+std::string_view SimdPathName(SimdPath path) {
+  switch (path) {
+    case SimdPath::kScalar:
+      return "scalar";
+    case SimdPath::kSse2:
+      return "sse2";
+    case SimdPath::kAvx2:
+      return "avx2";
+  }
+  return "?";
+}
+
+bool SimdPathAvailable(SimdPath path) {
+  switch (path) {
+    case SimdPath::kScalar:
+      return true;
+    case SimdPath::kSse2:
+#if defined(PARTLAB_HAS_SSE2_LANES)
+      return true;
+#else
+      return false;
+#endif
+    case SimdPath::kAvx2:
+#if defined(PARTLAB_HAS_AVX2_LANES)
+      return __builtin_cpu_supports("avx2");
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+SimdPath BestSimdPath() {
+  for (SimdPath p : {SimdPath::kAvx2, SimdPath::kSse2})
+    if (SimdPathAvailable(p)) return p;
+  return SimdPath::kScalar;
+}
+
+bool BoxPruning::SetSimdPath(SimdPath path) {
+  if (!SimdPathAvailable(path)) return false;
+  path_ = path;
+  return true;
+}
 
 void BoxPruning::Add(BoxId id, const Aabb& box) {
   if (id >= boxes_.size()) {
@@ -33,7 +78,7 @@ void BoxPruning::SortPresentBoxesByMinX() {
     if (present_[id]) keys_.push_back({SortableFloatBits(boxes_[id].min.x), id});
   RadixSortByKey(keys_, key_scratch_);
 
-  const size_t n = keys_.size(), padded = n + kLanes;
+  const size_t n = keys_.size(), padded = n + kPadding;
   for (auto* column : {&min_x_, &max_x_, &min_y_, &max_y_, &min_z_, &max_z_})
     column->resize(padded);
   sorted_ids_.resize(n);
@@ -53,29 +98,54 @@ void BoxPruning::SortPresentBoxesByMinX() {
   }
 }
 
-void BoxPruning::Sweep(std::vector<BoxPair>& out) {
+// The sweep, once for every lane type (float_lanes.h). Always inlined, at every optimisation
+// level: the AVX2 instance must become part of SweepAvx2, whose target attribute allows AVX2, so
+// that the 256-bit lanes never cross a call into code compiled without it.
+template <typename Lanes>
+[[gnu::always_inline]] inline void BoxPruning::SweepWith(std::vector<BoxPair>& out) {
+  constexpr size_t kLanes = Lanes::kWidth;
   const size_t n = sorted_ids_.size();
   uint64_t candidates = 0;
   for (size_t i = 0; i < n; ++i) {
     const float cut = max_x_[i];
-    const FloatLanes4 max_x = FloatLanes4::Splat(cut);
-    const FloatLanes4 min_y = FloatLanes4::Splat(min_y_[i]), max_y = FloatLanes4::Splat(max_y_[i]);
-    const FloatLanes4 min_z = FloatLanes4::Splat(min_z_[i]), max_z = FloatLanes4::Splat(max_z_[i]);
+    const Lanes max_x = Lanes::Splat(cut);
+    const Lanes min_y = Lanes::Splat(min_y_[i]), max_y = Lanes::Splat(max_y_[i]);
+    const Lanes min_z = Lanes::Splat(min_z_[i]), max_z = Lanes::Splat(max_z_[i]);
     // Sorted by minimum X: once a candidate starts past the cut, every later one does too. The
-    // j < n test costs one compare per four lanes and keeps an infinite cut inside the arrays.
+    // j < n test costs one compare per group of lanes and keeps an infinite cut inside the arrays.
     for (size_t j = i + 1; j < n && min_x_[j] <= cut; j += kLanes) {
-      const unsigned overlap = ((FloatLanes4::Load(&min_x_[j]) <= max_x) &
-                                (FloatLanes4::Load(&min_y_[j]) <= max_y) &
-                                (min_y <= FloatLanes4::Load(&max_y_[j])) &
-                                (FloatLanes4::Load(&min_z_[j]) <= max_z) &
-                                (min_z <= FloatLanes4::Load(&max_z_[j])))
-                                   .Bits();
+      const unsigned overlap =
+          ((Lanes::Load(&min_x_[j]) <= max_x) & (Lanes::Load(&min_y_[j]) <= max_y) &
+           (min_y <= Lanes::Load(&max_y_[j])) & (Lanes::Load(&min_z_[j]) <= max_z) &
+           (min_z <= Lanes::Load(&max_z_[j])))
+              .Bits();
       candidates += kLanes;  // every lane tested, including those past the cut
       for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
         out.push_back(MakePair(sorted_ids_[i], sorted_ids_[j + std::countr_zero(bits)]));
     }
   }
   last_candidates_ = candidates;
+}
+
+#if defined(PARTLAB_HAS_AVX2_LANES)
+[[gnu::target("avx2")]] void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
+  SweepWith<FloatLanes8>(out);
+}
+#else
+void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
+  SweepWith<FloatLanes4>(out);  // never chosen: SimdPathAvailable(kAvx2) is false
+}
+#endif
+
+void BoxPruning::Sweep(std::vector<BoxPair>& out) {
+  switch (path_) {
+    case SimdPath::kAvx2:
+      return SweepAvx2(out);
+    case SimdPath::kSse2:
+      return SweepWith<FloatLanes4>(out);
+    case SimdPath::kScalar:
+      return SweepWith<ScalarLanes4>(out);
+  }
 }
 
 void BoxPruning::FindPairs(std::vector<BoxPair>& out) {

@@ -1,7 +1,7 @@
 // Box pruning (Pierre Terdiman, "Box pruning revisited", 2017): the anchor that engine programmers
 // measure broad phases against. Nothing is kept between steps: every FindPairs sorts the boxes by
-// their minimum X (a radix sort), then sweeps once. For each box, the boxes after it whose minimum X
-// is not beyond its maximum X are the candidates; their Y and Z intervals (and X, for the lanes
+// their minimum X (a radix sort), then sweeps once. For each box, the boxes after it whose minimum
+// X is not beyond its maximum X are the candidates; their Y and Z intervals (and X, for the lanes
 // past the cut) are compared four at a time, and the lanes that pass become pairs.
 //
 // It is the one-axis sort-and-sweep of the thesis's comparators (semi-adjusting-bsp.txt, 2.5)
@@ -9,6 +9,7 @@
 // state, which is what the semi-adjusting BSP must beat.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "engine/broadphase/broad_phase.h"
@@ -16,8 +17,21 @@
 
 namespace partlab {
 
+// The sweep's lane width: the widest the processor runs is chosen at construction (AVX2 when
+// __builtin_cpu_supports says so, else SSE2 on x86-64, else scalar); all three give the same
+// pairs in the same order, only the lanes tested past the cut differ.
+enum class SimdPath { kScalar, kSse2, kAvx2 };
+std::string_view SimdPathName(SimdPath path);
+bool SimdPathAvailable(SimdPath path);  // compiled in and supported by this processor
+SimdPath BestSimdPath();
+
 class BoxPruning final : public BroadPhase {
  public:
+  BoxPruning() : path_(BestSimdPath()) {}
+  // Forces a lane width (tests compare the three); false, and no change, when not available.
+  bool SetSimdPath(SimdPath path);
+  SimdPath simd_path() const { return path_; }
+
   std::string_view Name() const override { return "box_pruning"; }
   void Add(BoxId id, const Aabb& box) override;
   void Remove(BoxId id) override;
@@ -29,6 +43,9 @@ class BoxPruning final : public BroadPhase {
  private:
   void SortPresentBoxesByMinX();
   void Sweep(std::vector<BoxPair>& out);
+  template <typename Lanes>
+  void SweepWith(std::vector<BoxPair>& out);
+  void SweepAvx2(std::vector<BoxPair>& out);
 
   // The caller's boxes, indexed by id.
   std::vector<Aabb> boxes_;
@@ -41,6 +58,7 @@ class BoxPruning final : public BroadPhase {
   std::vector<float> min_x_, max_x_, min_y_, max_y_, min_z_, max_z_;
   std::vector<BoxId> sorted_ids_;
   uint64_t last_candidates_ = 0;
+  SimdPath path_;
 };
 
 }  // namespace partlab

@@ -68,6 +68,7 @@ TEST(SabspThesisProfile, PresetsDifferExactlyInTheDepartures) {
   EXPECT_EQ(ours, BspParams{});
   // The departures, each off in the thesis's profile.
   EXPECT_EQ(thesis.fat_margin, 0.0f);                     // 5.1
+  EXPECT_EQ(thesis.predictive_steps, 0.0f);               // 5.1
   EXPECT_FALSE(thesis.cached_leaf_pairs);                 // 5.1.2
   EXPECT_FALSE(thesis.overfull_allowance);                // 3.6, 6.1
   EXPECT_EQ(thesis.redundancy_excess_factor, 1.0f);       // 4.5, 6.1
@@ -79,6 +80,7 @@ TEST(SabspThesisProfile, PresetsDifferExactlyInTheDepartures) {
   EXPECT_EQ(thesis.cut_rule, CutRule::kRedundancyFirst);  // 3.3, 3.6
   EXPECT_EQ(thesis.split_direction_tries, 1);             // 4.1
   EXPECT_NE(ours.fat_margin, thesis.fat_margin);
+  EXPECT_GT(ours.predictive_steps, 0.0f);
   EXPECT_TRUE(ours.overfull_allowance && ours.split_backoff && ours.build_on_bulk_add);
   EXPECT_FALSE(ours.balance_by_merge || ours.balance_first || ours.merge_in_spare_time);
   // The values of 6.1 are the same in both.
@@ -113,6 +115,8 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
   EXPECT_EQ(t::kRedundancyLimit.fallback, ours.redundancy_limit);
   EXPECT_EQ(t::kExcessFactor.fallback, ours.redundancy_excess_factor);
   EXPECT_EQ(t::kFatMargin.fallback, ours.fat_margin);
+  EXPECT_EQ(t::kPredictiveSteps.fallback, ours.predictive_steps);
+  EXPECT_EQ(t::kPredictiveCap.fallback, ours.predictive_cap);
   EXPECT_EQ(t::kSplitTries.fallback, ours.split_direction_tries);
   EXPECT_EQ(t::kStepBudget.fallback, ours.step_budget_ms);
   EXPECT_EQ(t::kAdaptive.fallback, ours.adaptive_split_threshold);
@@ -130,6 +134,8 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
     EXPECT_TRUE(inside(t::kMaxDepth, p.max_depth));
     EXPECT_TRUE(inside(t::kExcessFactor, p.redundancy_excess_factor));
     EXPECT_TRUE(inside(t::kFatMargin, p.fat_margin));
+    EXPECT_TRUE(inside(t::kPredictiveSteps, p.predictive_steps));
+    EXPECT_TRUE(inside(t::kPredictiveCap, p.predictive_cap));
     EXPECT_TRUE(inside(t::kSplitTries, p.split_direction_tries));
     EXPECT_TRUE(inside(t::kStepBudget, p.step_budget_ms));
   }
@@ -140,7 +146,9 @@ TEST(SabspThesisProfile, NanNeverPassesTheClamp) {
   p.unbalance_limit = std::numeric_limits<float>::quiet_NaN();
   p.step_budget_ms = std::numeric_limits<float>::quiet_NaN();
   p.fat_margin = std::numeric_limits<float>::quiet_NaN();
+  p.predictive_steps = std::numeric_limits<float>::quiet_NaN();
   const std::string note = p.Clamp();
+  EXPECT_EQ(p.predictive_steps, BspParams{}.predictive_steps);  // NaN -> the default
   EXPECT_FLOAT_EQ(p.unbalance_limit, 0.5f);
   EXPECT_FLOAT_EQ(p.step_budget_ms, BspParams{}.step_budget_ms);
   EXPECT_FALSE(std::isnan(p.fat_margin));

@@ -26,6 +26,8 @@ inline void LoadBspParams(const Settings& s, BspParams& p, std::string& notes) {
   LoadParam(s, t::kRedundancyLimit, p.redundancy_limit, notes);
   LoadParam(s, t::kExcessFactor, p.redundancy_excess_factor, notes);
   LoadParam(s, t::kFatMargin, p.fat_margin, notes);
+  LoadParam(s, t::kPredictiveSteps, p.predictive_steps, notes);
+  LoadParam(s, t::kPredictiveCap, p.predictive_cap, notes);
   LoadParam(s, t::kSplitTries, p.split_direction_tries, notes);
   LoadParam(s, t::kStepBudget, p.step_budget_ms, notes);
   LoadParam(s, t::kBalanceByMerge, p.balance_by_merge, notes);
@@ -56,6 +58,8 @@ inline void SaveBspParams(Settings& s, const BspParams& p) {
   SaveParam(s, t::kRedundancyLimit, p.redundancy_limit);
   SaveParam(s, t::kExcessFactor, p.redundancy_excess_factor);
   SaveParam(s, t::kFatMargin, p.fat_margin);
+  SaveParam(s, t::kPredictiveSteps, p.predictive_steps);
+  SaveParam(s, t::kPredictiveCap, p.predictive_cap);
   SaveParam(s, t::kSplitTries, p.split_direction_tries);
   SaveParam(s, t::kStepBudget, p.step_budget_ms);
   SaveParam(s, t::kBalanceByMerge, p.balance_by_merge);

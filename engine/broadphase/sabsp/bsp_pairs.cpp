@@ -1,7 +1,11 @@
 #include "engine/broadphase/sabsp/bsp_pairs.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <limits>
+
+#include "engine/broadphase/float_lanes.h"
 
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -48,17 +52,54 @@ inline bool ExactOverlap(const Aabb& x, const Aabb& y) {
 
 }  // namespace
 
-// The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes.
+// The leaf's list copied as structure-of-arrays, followed by sentinels (interval and box empty,
+// starting at +infinity) so that the last group of lanes may read past the end.
+void LeafColumns::Fill(std::span<const LeafEntry> list) {
+  const size_t n = list.size(), padded = n + kLanes;
+  for (auto* column : {&lo, &hi, &min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
+    column->resize(padded);
+  ids.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    const LeafEntry& e = list[k];
+    lo[k] = e.lo, hi[k] = e.hi, ids[k] = e.id;
+    min_x[k] = e.box.min.x, max_x[k] = e.box.max.x;
+    min_y[k] = e.box.min.y, max_y[k] = e.box.max.y;
+    min_z[k] = e.box.min.z, max_z[k] = e.box.max.z;
+  }
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  for (size_t k = n; k < padded; ++k) {
+    lo[k] = min_x[k] = min_y[k] = min_z[k] = kInf;
+    hi[k] = max_x[k] = max_y[k] = max_z[k] = -kInf;
+  }
+}
+
+// The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes, written as box pruning's
+// sweep (box_pruning.h): the entries after e[i] whose low end is not beyond e[i]'s high end are
+// compared with it four at a time (their projected intervals and the three axes of their boxes),
+// and the lanes that pass become candidates. The same candidates, in the same order, as the
+// entry-by-entry sweep; without branches on the unpredictable overlap test.
 void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
+  using Lanes = FloatLanes4;
   std::vector<BoxPair>& cand = candidates_[leaf];
   cand.clear();
-  std::span<const LeafEntry> list = tree.leaf(leaf);
-  const LeafEntry* e = list.data();
-  const size_t size = list.size();
+  LeafColumns& c = columns_;
+  c.Fill(tree.leaf(leaf));
+  const size_t size = c.ids.size();
   for (size_t i = 0; i < size; ++i) {
-    const float hi = e[i].hi;
-    for (size_t j = i + 1; j < size && e[j].lo <= hi; ++j) {
-      if (EntriesOverlap(e[i], e[j])) cand.push_back(MakePair(e[i].id, e[j].id));
+    const float cut = c.hi[i];
+    const Lanes hi = Lanes::Splat(cut);
+    const Lanes min_x = Lanes::Splat(c.min_x[i]), max_x = Lanes::Splat(c.max_x[i]);
+    const Lanes min_y = Lanes::Splat(c.min_y[i]), max_y = Lanes::Splat(c.max_y[i]);
+    const Lanes min_z = Lanes::Splat(c.min_z[i]), max_z = Lanes::Splat(c.max_z[i]);
+    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += LeafColumns::kLanes) {
+      const unsigned overlap =
+          ((Lanes::Load(&c.lo[j]) <= hi) & (Lanes::Load(&c.min_x[j]) <= max_x) &
+           (min_x <= Lanes::Load(&c.max_x[j])) & (Lanes::Load(&c.min_y[j]) <= max_y) &
+           (min_y <= Lanes::Load(&c.max_y[j])) & (Lanes::Load(&c.min_z[j]) <= max_z) &
+           (min_z <= Lanes::Load(&c.max_z[j])))
+              .Bits();
+      for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
+        cand.push_back(MakePair(c.ids[i], c.ids[j + std::countr_zero(bits)]));
     }
   }
 }
@@ -97,6 +138,27 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   }
 }
 
+// The exact test of a leaf's candidates, written so that the unpredictable outcome is not a
+// branch: every candidate is stored at the end of `out` and kept by advancing the size only when
+// it overlaps. Both boxes in several leaves (rare): only the canonical leaf reports the pair; the
+// canonical leaf of the exact intersection is reached by both exact boxes, hence by both fat ones.
+void BspPairFinder::ReportExactPairs(const BspTree& tree, NodeId leaf,
+                                     std::span<const BoxPair> cand, std::vector<BoxPair>& out) {
+  size_t size = out.size();
+  out.resize(size + cand.size());
+  BoxPair* dst = out.data();
+  for (const BoxPair& p : cand) {
+    const Aabb &a = tree.exact_box(p.a), &b = tree.exact_box(p.b);
+    dst[size] = p;
+    bool keep = ExactOverlap(a, b);
+    if (keep && tree.leaf_count(p.a) > 1 && tree.leaf_count(p.b) > 1) {
+      keep = IsCanonicalLeaf(tree, leaf, a, b);
+    }
+    size += keep;
+  }
+  out.resize(size);
+}
+
 uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates) {
   std::span<const BspNode> nodes = tree.nodes();
   if (candidates_.size() < nodes.size()) candidates_.resize(nodes.size());
@@ -113,24 +175,21 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
     }
     tree.PairsRefreshed(leaf);
     tested += candidates_[n].size();
-    for (const BoxPair& p : candidates_[n]) {
-      const Aabb &a = tree.exact_box(p.a), &b = tree.exact_box(p.b);
-      if (!ExactOverlap(a, b)) continue;
-      // Both boxes in several leaves: only the canonical leaf reports it. The canonical leaf of
-      // the exact intersection is reached by both exact boxes, hence by both fat ones.
-      if (tree.leaf_count(p.a) > 1 && tree.leaf_count(p.b) > 1 &&
-          !IsCanonicalLeaf(tree, leaf, a, b)) {
-        continue;
-      }
-      out.push_back(p);
-    }
+    ReportExactPairs(tree, leaf, candidates_[n], out);
   }
   return tested;
 }
 
 size_t BspPairFinder::MemoryBytes() const {
-  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]);
+  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes();
   for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
+  return bytes;
+}
+
+size_t LeafColumns::MemoryBytes() const {
+  size_t bytes = ids.capacity() * sizeof(BoxId);
+  for (const auto* column : {&lo, &hi, &min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
+    bytes += column->capacity() * sizeof(float);
   return bytes;
 }
 

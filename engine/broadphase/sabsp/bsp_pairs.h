@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/broadphase/sabsp/bsp_tree.h"
@@ -18,6 +19,16 @@ namespace partlab {
 
 // True when `leaf` is where the canonical descent of a ∩ b ends.
 bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb& b);
+
+// One leaf's list as structure-of-arrays for the lane sweep (kept between leaves and steps: a
+// warm sweep allocates nothing).
+struct LeafColumns {
+  static constexpr size_t kLanes = 4;
+  std::vector<float> lo, hi, min_x, max_x, min_y, max_y, min_z, max_z;
+  std::vector<BoxId> ids;
+  void Fill(std::span<const LeafEntry> list);
+  size_t MemoryBytes() const;
+};
 
 // Pair enumeration with candidates kept per leaf. The sweep of a leaf runs on its stored (fat)
 // boxes and keeps the pairs whose fat boxes overlap as the leaf's candidates; each step every
@@ -38,8 +49,11 @@ class BspPairFinder {
  private:
   void Sweep(const BspTree& tree, NodeId leaf);
   void Repair(const BspTree& tree, NodeId leaf);
+  static void ReportExactPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> cand,
+                               std::vector<BoxPair>& out);
 
   std::vector<std::vector<BoxPair>> candidates_;  // by node id
+  LeafColumns columns_;                           // the swept leaf's list, scratch
   uint32_t swept_ = 0;
   std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf
   uint32_t epoch_ = 0;

@@ -133,6 +133,27 @@ inline constexpr Param<float> kFatMargin{
     "",
     "Departure from 5.1 [thesis 0]: leaves store each box grown by this fraction; a box moving "
     "inside its fat box neither migrates nor is re-sorted."};
+inline constexpr Param<float> kPredictiveSteps{
+    "sim.bsp.predictive_steps",
+    "",
+    "Predictive fattening",
+    4.0f,
+    {0.0f, 16.0f, "the fat box only, no prediction", "sixteen steps of motion ahead"},
+    "steps",
+    "Departure from 5.1 [thesis 0], as Box2D's and Bullet's dynamic trees: a box leaving its fat "
+    "box gets a new one also stretched along its last displacement by this many steps of it, so "
+    "a steadily moving box stays inside for about that many steps (no descent, re-sort or "
+    "re-sweep). Needs a fat margin above 0."};
+inline constexpr Param<float> kPredictiveCap{
+    "sim.bsp.predictive_cap",
+    "",
+    "Prediction cap",
+    1.0f,
+    {0.0f, 8.0f, "no stretch at all", "eight box sizes"},
+    "x size",
+    "Departure from 5.1 (with Predictive fattening): the stretch along the displacement is at most "
+    "this many times the box's largest extent per axis, so a teleported box does not get a fat "
+    "box across the world."};
 inline constexpr Param<int> kSplitTries{
     "sim.bsp.split_tries",
     "",

@@ -35,6 +35,7 @@ BspParams BspParams::Thesis() {
   p.redundancy_excess_factor = 1.0f;
   p.build_on_bulk_add = false;
   p.fat_margin = 0.0f;
+  p.predictive_steps = 0.0f;
   p.max_depth = 16;
   return p;
 }
@@ -59,6 +60,8 @@ std::string BspParams::Clamp() {
   PARTLAB_CLAMP(verify_interval, 1, 100000);
   PARTLAB_CLAMP(max_depth, 1, 60);
   PARTLAB_CLAMP(fat_margin, 0.0f, 1.0f);
+  PARTLAB_CLAMP(predictive_steps, 0.0f, 16.0f);
+  PARTLAB_CLAMP(predictive_cap, 0.0f, 8.0f);
   PARTLAB_CLAMP(overfull_factor, 1.0f, 1000.0f);
   PARTLAB_CLAMP(overfull_redundancy_limit, redundancy_limit, 1.0f);
   PARTLAB_CLAMP(split_direction_tries, 1, 13);

@@ -189,14 +189,33 @@ uint32_t BspTree::RemoveBox(BoxId id) {
   return changes;
 }
 
-Aabb BspTree::Fatten(const Aabb& box) const {
+// The fat box: the exact box grown by the margin on every side and, with prediction, stretched
+// on each axis towards where the box went since its previous exact box (`previous`), as far as
+// predictive_steps_ such displacements, capped at predictive_cap_ times its largest extent.
+Aabb BspTree::Fatten(const Aabb& box, const Aabb& previous) const {
   const glm::vec3 extent = box.max - box.min;
-  const float margin = fat_margin_ * std::max({extent.x, extent.y, extent.z});
-  return Aabb{box.min - margin, box.max + margin};
+  const float largest = std::max({extent.x, extent.y, extent.z});
+  const float margin = fat_margin_ * largest;
+  Aabb fat{box.min - margin, box.max + margin};
+  if (predictive_steps_ <= 0) return fat;
+  const float cap = predictive_cap_ * largest;
+  const glm::vec3 moved = ((box.min + box.max) - (previous.min + previous.max)) * 0.5f;
+  for (int a = 0; a < 3; ++a) {
+    // Written so that NaN (a box at +-inf) stretches nothing: the comparisons are false.
+    const float stretch = std::min(std::abs(moved[a]) * predictive_steps_, cap);
+    if (!(stretch > 0)) continue;
+    if (moved[a] > 0) {
+      fat.max[a] += stretch;
+    } else {
+      fat.min[a] -= stretch;
+    }
+  }
+  return fat;
 }
 
 uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
   if (!present(id)) return AddBox(id, in);
+  const Aabb previous = exact_[id];
   exact_[id] = in;
   // Still inside its stored fat box: the structure does not change at all.
   const Aabb& stored = boxes_[id];
@@ -204,7 +223,7 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
       glm::all(glm::lessThanEqual(in.max, stored.max))) {
     return 0;
   }
-  const Aabb box = fat_margin_ > 0 ? Fatten(in) : in;
+  const Aabb box = fat_margin_ > 0 ? Fatten(in, previous) : in;
   const Aabb old_box = boxes_[id];
   boxes_[id] = box;  // new entries copy the new box
   // Fast path for the common case: while the old and new boxes take the same single branch,

@@ -70,6 +70,13 @@ class BspTree {
   const Aabb& box(BoxId id) const { return boxes_[id]; }
   const Aabb& exact_box(BoxId id) const { return exact_[id]; }
   void set_fat_margin(float fraction) { fat_margin_ = fraction; }
+  // Predictive fattening (BspParams::predictive_steps, predictive_cap): an escaping box's fat box
+  // is also stretched along its last displacement by `steps` of it, at most `cap` times its
+  // largest extent per axis. Needs a fat margin above 0 (0 steps: the plain fat box).
+  void set_prediction(float steps, float cap) {
+    predictive_steps_ = steps;
+    predictive_cap_ = cap;
+  }
   uint32_t box_count() const { return box_count_; }
   uint32_t id_capacity() const { return static_cast<uint32_t>(boxes_.size()); }
   // In how many leaves a box is stored (1 unless it straddles planes).
@@ -152,7 +159,7 @@ class BspTree {
     touched_[leaf].clear();
   }
   void MarkTouched(NodeId leaf, BoxId id);
-  Aabb Fatten(const Aabb& box) const;
+  Aabb Fatten(const Aabb& box, const Aabb& previous) const;
   void EnsureId(BoxId id);
 
   CutDirections dirs_;
@@ -168,6 +175,7 @@ class BspTree {
   std::vector<Aabb> boxes_;  // stored (fat) boxes
   std::vector<Aabb> exact_;
   float fat_margin_ = 0;
+  float predictive_steps_ = 0, predictive_cap_ = 0;
   std::vector<uint8_t> present_;
   std::vector<uint32_t> leaf_count_;
   std::vector<uint32_t> stamp_;  // for CollectBoxes' de-duplication

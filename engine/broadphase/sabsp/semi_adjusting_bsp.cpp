@@ -41,6 +41,7 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
   const bool new_directions = p.relax_directions != params_.relax_directions;
   params_ = p;
   tree_.set_fat_margin(p.fat_margin);
+  tree_.set_prediction(p.predictive_steps, p.predictive_cap);
   if (new_directions) {
     // Projections and planes depend on the direction set: rebuild from the current boxes.
     std::vector<std::pair<BoxId, Aabb>> boxes;

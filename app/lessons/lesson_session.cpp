@@ -17,8 +17,9 @@ namespace partlab {
 namespace {
 
 // An export draws each step this many frames before taking its picture: a window that sizes
-// itself to its text (the caption) is measured in its first frame and drawn in the next.
-constexpr int kExportFramesPerStep = 3;
+// itself to its text (the caption) is measured in its first frame and drawn in the next, and the
+// view's figures, laid out above the caption's band, follow one frame later.
+constexpr int kExportFramesPerStep = 4;
 
 }  // namespace
 
@@ -40,7 +41,8 @@ int LessonSession::Start(Engine& engine) {
   mode_ = !options.export_dir.empty() ? Mode::kExport
           : !options.video.empty()    ? Mode::kVideo
                                       : Mode::kInteractive;
-  // Exported pictures and videos are in presenter mode: the scene and the caption, nothing else.
+  // Exported pictures and videos are in presenter mode: the scene, the view's figures (unless
+  // --no-figures) and the caption, no panels.
   presenter_ = mode_ != Mode::kInteractive || options.presenter;
   window_open_ = true;
   if (mode_ == Mode::kExport) {
@@ -129,7 +131,8 @@ int LessonSession::AfterFrame(Engine& engine) {
       std::fprintf(stderr, "partlab: %s\n", error.c_str());
       return kExitRuntimeError;
     }
-    std::printf("partlab: wrote %s (%dx%d)\n", path.c_str(), w, h);
+    std::printf("partlab: wrote %s (%dx%d; the caption band from y = %d)\n", path.c_str(), w, h,
+                int(caption_top_));
   }
   if (step + 1 < int(player_.lesson().steps.size())) {
     pending_step_ = step + 1;

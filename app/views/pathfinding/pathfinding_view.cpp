@@ -184,6 +184,11 @@ void PathfindingView::UpdateWindows() {
   if (ui_.show_predators) PredatorFsmWindow(world_, overlay_.selected_predator);
 }
 
+// The state diagram, drawn inside PredatorFsmWindow interactively (with its chooser and log).
+void PathfindingView::DrawFigures(const FigureArea& area) {
+  if (ui_.show_predators) PredatorFsmFigure(world_, overlay_.selected_predator, area);
+}
+
 // --preset (pathfinding_preset.h): what a scripted screenshot shows.
 void PathfindingView::ApplyPreset(const std::string& text) {
   const PathfindingPreset preset = ParsePathfindingPreset(text);

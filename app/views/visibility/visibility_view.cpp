@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/panels/figure_area.h"
 #include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
 #include "app/render/mesh_buffer.h"
@@ -334,8 +335,10 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
     SetDepthTest(!(mode_ == Mode::kRoom));  // the painter's algorithm: no Z-buffer at all
     ctx.renderer.FlushOverlays(*batches, shot.projection * shot.view);
     SetDepthTest(true);
-    // Numbers on the observer's picture; on the god view only when it is shown alone.
-    if (mode_ == Mode::kRoom && show_numbers_ && (shot.is_observer || display_ == Display::kGod))
+    // Numbers on the observer's picture; on the god view when it is shown alone, or in presenter
+    // mode, where a lesson's caption names the walls by number and no panel shows the tree.
+    const bool god_numbers = display_ == Display::kGod || figures_in_presenter_;
+    if (mode_ == Mode::kRoom && show_numbers_ && (shot.is_observer || god_numbers))
       CollectLabels(shot, ctx.framebuffer_size);
   }
   if (display_ == Display::kSplit) dividers_.push_back(ImVec2(ctx.framebuffer_size.x * 0.5f, 0));
@@ -690,55 +693,76 @@ void VisibilityView::TreeNodeGui(int32_t index, const char* side, int depth) {
   ImGui::TreePop();
 }
 
-// The numbers, the split line and a legend, over the scene.
+// Everything this view draws over its pictures is a figure: the same drawing interactively and
+// in presenter mode.
 void VisibilityView::UpdateWindows() {
+  DrawFigures(WholeDisplayFigureArea());
+}
+
+// The split line, the walls' numbers, the pictures' names and the colour key, over the scene.
+void VisibilityView::DrawFigures(const FigureArea& area) {
+  figures_in_presenter_ = area.presenter;  // read by the next Render, which places the numbers
   ImDrawList* list = ImGui::GetBackgroundDrawList();
-  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  PushFigureClip(list, area);
   for (const ImVec2& d : dividers_) {
     const float x = d.x / display_scale_.x;
-    list->AddLine(ImVec2(x, 0), ImVec2(x, size.y), IM_COL32(235, 235, 245, 200), 2.0f);
+    list->AddLine(ImVec2(x, area.min.y), ImVec2(x, area.max.y), IM_COL32(235, 235, 245, 200), 2.0f);
   }
+  WallNumbers(list, area);
+  LegendWindow(list, area);
+  list->PopClipRect();
+}
+
+// The book's numbers (or the drawing order) on the walls, each on a dark tag in its wall's colour.
+void VisibilityView::WallNumbers(ImDrawList* list, const FigureArea& area) const {
+  ImFont* font = FigureFont(area);
+  const float px = FigureFontPixels(area), s = px / ImGui::GetFontSize();
   for (const Label& l : labels_) {
     char text[8];
     std::snprintf(text, sizeof text, "%d", l.number);
-    const ImVec2 ts = ImGui::CalcTextSize(text);
-    const ImVec2 a(l.at.x - ts.x * 0.5f - 3, l.at.y - ts.y * 0.5f - 1);
-    const ImVec2 b(l.at.x + ts.x * 0.5f + 3, l.at.y + ts.y * 0.5f + 1);
-    list->AddRectFilled(a, b, IM_COL32(20, 20, 28, 190), 3.0f);
-    list->AddText(ImVec2(a.x + 3, a.y + 1),
+    const ImVec2 ts = font->CalcTextSizeA(px, FLT_MAX, 0.0f, text);
+    const ImVec2 a(l.at.x - ts.x * 0.5f - 3 * s, l.at.y - ts.y * 0.5f - 1 * s);
+    const ImVec2 b(l.at.x + ts.x * 0.5f + 3 * s, l.at.y + ts.y * 0.5f + 1 * s);
+    list->AddRectFilled(a, b, IM_COL32(20, 20, 28, 190), 3.0f * s);
+    list->AddText(font, px, ImVec2(a.x + 3 * s, a.y + 1 * s),
                   ToImU32({glm::mix(glm::vec3(l.color), glm::vec3(1.0f), 0.3f), 1.0f}), text);
   }
-  LegendWindow();
 }
 
-void VisibilityView::LegendWindow() {
-  const ImVec2 size = ImGui::GetIO().DisplaySize;
-  ImDrawList* list = ImGui::GetBackgroundDrawList();
-  const float line = ImGui::GetTextLineHeightWithSpacing();
+void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) const {
+  ImFont* font = FigureFont(area);
+  const float px = FigureFontPixels(area), s = px / ImGui::GetFontSize();
+  const float line = px + ImGui::GetStyle().ItemSpacing.y * s;
+  const float left = area.min.x, right = area.max.x, bottom = area.max.y;
+  auto text_width = [&](const char* text) {
+    return font->CalcTextSizeA(px, FLT_MAX, 0.0f, text).x;
+  };
   // Captions over each viewport.
   auto caption = [&](float x, const char* text) {
-    list->AddRectFilled(ImVec2(x + 8, size.y - line - 14),
-                        ImVec2(x + 16 + ImGui::CalcTextSize(text).x, size.y - 8),
-                        IM_COL32(20, 20, 28, 180), 4.0f);
-    list->AddText(ImVec2(x + 12, size.y - line - 11), IM_COL32(240, 240, 245, 255), text);
+    list->AddRectFilled(ImVec2(x + 8 * s, bottom - line - 14 * s),
+                        ImVec2(x + 16 * s + text_width(text), bottom - 8 * s),
+                        IM_COL32(20, 20, 28, 180), 4.0f * s);
+    list->AddText(font, px, ImVec2(x + 12 * s, bottom - line - 11 * s),
+                  IM_COL32(240, 240, 245, 255), text);
   };
   if (display_ == Display::kSplit) {
-    caption(0, "God view: the observer's frustum in white");
-    caption(size.x * 0.5f, "Observer's eye");
+    caption(left, "God view: the observer's frustum in white");
+    caption(0.5f * (left + right), "Observer's eye");
   } else {
-    caption(0, display_ == Display::kGod ? "God view: the observer's frustum in white"
-                                         : "Observer's eye");
+    caption(left, display_ == Display::kGod ? "God view: the observer's frustum in white"
+                                            : "Observer's eye");
   }
   // The colour key, bottom right (the Stats window sits top right).
   const int keys = mode_ == Mode::kFrustum ? 4 : (mode_ == Mode::kRoom ? 3 : 1);
-  float y = size.y - 10 - float(keys) * (line + 2);
-  const float x = size.x - 330;
+  float y = bottom - 10 * s - float(keys) * (line + 2 * s);
+  const float x = right - 330 * s;
   auto key = [&](const Color& c, const char* text) {
-    list->AddRectFilled(ImVec2(x, y), ImVec2(x + 320, y + line + 2), IM_COL32(20, 20, 28, 170));
-    list->AddRectFilled(ImVec2(x + 6, y + 4), ImVec2(x + 20, y + line - 2),
+    list->AddRectFilled(ImVec2(x, y), ImVec2(x + 320 * s, y + line + 2 * s),
+                        IM_COL32(20, 20, 28, 170));
+    list->AddRectFilled(ImVec2(x + 6 * s, y + 4 * s), ImVec2(x + 20 * s, y + line - 2 * s),
                         ToImU32({glm::vec3(c), 1.0f}));
-    list->AddText(ImVec2(x + 28, y + 1), IM_COL32(240, 240, 245, 255), text);
-    y += line + 2;
+    list->AddText(font, px, ImVec2(x + 28 * s, y + 1 * s), IM_COL32(240, 240, 245, 255), text);
+    y += line + 2 * s;
   };
   if (mode_ == Mode::kFrustum) {
     key(CellClassColor(BoxClass::kInside), "inside: accepted whole");

@@ -78,6 +78,8 @@ class VisibilityView final : public View {
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;
   void UpdateWindows() override;
+  // The walls' numbers, the split line, the pictures' names and the colour key.
+  void DrawFigures(const FigureArea& area) override;
   // Lessons (docs/lessons.md): visibility_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
@@ -110,7 +112,8 @@ class VisibilityView final : public View {
   void FrustumGui();
   void RoomGui();
   void TreeNodeGui(int32_t node, const char* side, int depth);
-  void LegendWindow();
+  void WallNumbers(ImDrawList* list, const FigureArea& area) const;
+  void LegendWindow(ImDrawList* list, const FigureArea& area) const;
   // visibility_lesson_verbs.cpp
   std::string ComputeForLesson();
   std::string CheckBackfacesIndependent() const;
@@ -183,7 +186,8 @@ class VisibilityView final : public View {
   // a 16:9 window until then): lesson checks compute with it, so they judge what is drawn.
   float observer_aspect_ = 8.0f / 9.0f;
   std::vector<Label> labels_;
-  std::vector<ImVec2> dividers_;  // x of split lines, window pixels (y unused)
+  bool figures_in_presenter_ = false;  // the last DrawFigures was presenter mode's
+  std::vector<ImVec2> dividers_;       // x of split lines, window pixels (y unused)
   ImVec2 display_scale_{1, 1};
   UiInsets insets_;  // the UI along the window's edges this frame (ui_insets.h)
 };

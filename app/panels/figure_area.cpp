@@ -10,9 +10,11 @@ namespace {
 
 // Figure text in presenter mode: 1/40 of the frame's height (18 px at 720 lines, 27 at 1080),
 // smaller than the caption's 1/30 so a figure reads as the caption's illustration; never below
-// the panels' own size.
+// kSmallestFigurePixels, still legible in a 960x540 export.
 constexpr float kFigurePixelsPerFrameLine = 1.0f / 40.0f;
+constexpr float kSmallestFigurePixels = 12.0f;
 
+// The panels' font size (ImGui's first font), what FigureScale compares with.
 float PanelFontPixels() {
   const ImGuiIO& io = ImGui::GetIO();
   return io.Fonts->Fonts.empty() ? 13.0f : io.Fonts->Fonts[0]->FontSize;
@@ -35,7 +37,7 @@ FigureArea WholeDisplayFigureArea() {
 
 FigureArea PresenterFigureArea(float display_width, float display_height, float caption_top) {
   FigureArea area;
-  area.font_pixels = std::max(display_height * kFigurePixelsPerFrameLine, PanelFontPixels());
+  area.font_pixels = std::max(display_height * kFigurePixelsPerFrameLine, kSmallestFigurePixels);
   const float margin = area.font_pixels * 0.5f;
   area.min = {margin, margin};
   area.max = {display_width - margin, std::max(caption_top - margin, margin)};

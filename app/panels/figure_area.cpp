@@ -1,6 +1,8 @@
 #include "app/panels/figure_area.h"
 
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 
 #include "app/ui_style.h"
 
@@ -81,6 +83,12 @@ ImFont* FigureFont(const FigureArea& area) {
 
 float FigureFontPixels(const FigureArea& area) {
   return area.font_pixels > 0.0f ? area.font_pixels : ImGui::GetFontSize();
+}
+
+ImVec2 FigureTextSize(ImFont* font, float pixels, const char* text) {
+  ImVec2 size = font->CalcTextSizeA(pixels, FLT_MAX, 0.0f, text);
+  size.x = std::floor(size.x + 0.99999f);
+  return size;
 }
 
 float FigureScale() {

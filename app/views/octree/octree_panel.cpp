@@ -331,7 +331,7 @@ void OctreeView::LegendWindow(const FigureArea& area) {
     const char* right = ">  ordered traversal";
     const ImU32 white = IM_COL32(255, 255, 255, 235);
     ImFont* font = FigureFont(area);
-    const float left_width = font->CalcTextSizeA(pad, FLT_MAX, 0.0f, left).x;
+    const float left_width = FigureTextSize(font, pad, left).x;
     bg->AddText(font, pad, ImVec2(cx - left_width - pad * 0.4f, y), white, left);
     bg->AddText(font, pad, ImVec2(cx + pad * 0.4f, y), white, right);
   }

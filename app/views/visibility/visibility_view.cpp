@@ -720,7 +720,7 @@ void VisibilityView::WallNumbers(ImDrawList* list, const FigureArea& area) const
   for (const Label& l : labels_) {
     char text[8];
     std::snprintf(text, sizeof text, "%d", l.number);
-    const ImVec2 ts = font->CalcTextSizeA(px, FLT_MAX, 0.0f, text);
+    const ImVec2 ts = FigureTextSize(font, px, text);
     const ImVec2 a(l.at.x - ts.x * 0.5f - 3 * s, l.at.y - ts.y * 0.5f - 1 * s);
     const ImVec2 b(l.at.x + ts.x * 0.5f + 3 * s, l.at.y + ts.y * 0.5f + 1 * s);
     list->AddRectFilled(a, b, IM_COL32(20, 20, 28, 190), 3.0f * s);
@@ -734,9 +734,7 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
   const float px = FigureFontPixels(area), s = px / ImGui::GetFontSize();
   const float line = px + ImGui::GetStyle().ItemSpacing.y * s;
   const float left = area.min.x, right = area.max.x, bottom = area.max.y;
-  auto text_width = [&](const char* text) {
-    return font->CalcTextSizeA(px, FLT_MAX, 0.0f, text).x;
-  };
+  auto text_width = [&](const char* text) { return FigureTextSize(font, px, text).x; };
   // Captions over each viewport.
   auto caption = [&](float x, const char* text) {
     list->AddRectFilled(ImVec2(x + 8 * s, bottom - line - 14 * s),

@@ -11,6 +11,10 @@
 // This view draws its viewports itself (each camera's meshes and overlays, flushed with that
 // camera's matrices), then leaves an empty viewport so that the app's own overlay flush after
 // Render adds nothing on top; ImGui sets its own viewport.
+//
+// The class is split by concern: visibility_view.cpp (cameras, the modes' CPU work, drawing),
+// visibility_settings.cpp (--preset), visibility_panels.cpp (the panel), visibility_figures.cpp
+// (what is drawn over the scene: the walls' numbers, the colour key), visibility_lesson_verbs.cpp.
 #pragma once
 
 #include <imgui.h>

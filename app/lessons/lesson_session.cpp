@@ -83,6 +83,14 @@ void LessonSession::Show(Engine& engine, int step) {
   step_failed_ = !error_.empty();
   frames_in_step_ = 0;
   if (step_failed_) std::fprintf(stderr, "partlab: %s\n", error_.c_str());
+  // Interactively, one line per step shown (the keys' and buttons' trace, for a presenter's log
+  // and the lesson keys' test); an export names each step's picture instead.
+  const Lesson& lesson = player_.lesson();
+  if (mode_ == Mode::kInteractive && step >= 0 && step < int(lesson.steps.size())) {
+    std::printf("partlab: %s: step %d of %zu: %s\n", lesson.name.c_str(), step + 1,
+                lesson.steps.size(), lesson.steps[size_t(step)].title.c_str());
+    std::fflush(stdout);
+  }
 }
 
 // The window's chooser: the lesson played so far stays when the new one does not load.

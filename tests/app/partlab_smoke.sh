@@ -41,6 +41,36 @@ DRIVE
     awk -v y="$yaw" 'BEGIN { exit !(y > 0.05 && y < 0.2) }' || fail "drag did not orbit (yaw $yaw)"
     "$png_check" "$tmp/partlab-screenshot-1.png" 400 300 || fail "P did not save a screenshot"
     ;;
+  lesson-keys)  # the Lessons window's keys as real X11 events: Right twice, Page Down, Page Up,
+    # Left three times, on a four-step lesson written here; partlab names each step it shows
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
+    {
+      printf 'title = "Keys"\n'
+      for t in One Two Three Four; do
+        printf '\n[[step]]\ntitle = "%s"\nview = "Mesh viewer"\nflags = ["--model", "bunny"]\n' "$t"
+        printf 'actions = ["pause"]\ncaption = "Step %s."\n' "$t"
+      done
+    } >"$tmp/keys.toml"
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --lesson "$tmp/keys.toml" --size 640x360 --msaa 0 >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+"$x11_input" sleep 1500 key Right sleep 300 key Right sleep 300 key Next sleep 300 key Prior \
+  sleep 300 key Left sleep 300 key Left sleep 300 key Left sleep 300 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    cat "$tmp/out"
+    cat "$tmp/err" >&2
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
+    # Start at 1; Right, Right: 3; Page Down: 4; Page Up: 3; Left, Left: 1; Left at the first
+    # step stays there (no line).
+    shown=$(sed -n 's/^partlab: keys: step \([0-9]*\) of 4: .*/\1/p' "$tmp/out" | tr '\n' ' ')
+    [[ "$shown" == "1 2 3 4 3 2 1 " ]] || fail "steps shown: '$shown', expected '1 2 3 4 3 2 1 '"
+    ;;
   pick)  # a double-click on the model picks a point on it; the camera then orbits around it
     mkdir -p "$PARTLAB_CONFIG_DIR"
     printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"

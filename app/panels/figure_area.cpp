@@ -85,8 +85,8 @@ float FigureFontPixels(const FigureArea& area) {
   return area.font_pixels > 0.0f ? area.font_pixels : ImGui::GetFontSize();
 }
 
-ImVec2 FigureTextSize(ImFont* font, float pixels, const char* text) {
-  ImVec2 size = font->CalcTextSizeA(pixels, FLT_MAX, 0.0f, text);
+ImVec2 FigureTextSize(ImFont* font, float pixels, const char* text, float wrap_width) {
+  ImVec2 size = font->CalcTextSizeA(pixels, FLT_MAX, wrap_width, text);
   size.x = std::floor(size.x + 0.99999f);
   return size;
 }

@@ -31,9 +31,10 @@ void EndFigureWindow(const FigureArea& area);
 ImFont* FigureFont(const FigureArea& area);
 float FigureFontPixels(const FigureArea& area);
 
-// The size of `text` in `font` at `pixels`, its width rounded up to whole pixels as
-// ImGui::CalcTextSize rounds it (the panels' own layout, pixel for pixel).
-ImVec2 FigureTextSize(ImFont* font, float pixels, const char* text);
+// The size of `text` in `font` at `pixels` (wrapped at `wrap_width` when above 0), its width
+// rounded up to whole pixels as ImGui::CalcTextSize rounds it (the panels' layout, pixel for
+// pixel).
+ImVec2 FigureTextSize(ImFont* font, float pixels, const char* text, float wrap_width = 0.0f);
 
 // Inside a figure window: how much larger its text is than the panels' (1 interactively), for
 // sizes given in the panels' pixels.

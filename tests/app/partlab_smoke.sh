@@ -52,11 +52,21 @@ DRIVE
         printf 'actions = ["pause"]\ncaption = "Step %s."\n' "$t"
       done
     } >"$tmp/keys.toml"
+    # Each key waits for the step before it to be shown and drawn (a slow frame, as under the
+    # sanitizers, could see a key go down and up within it and miss it).
     cat >"$tmp/drive.sh" <<DRIVE
 "$partlab" --lesson "$tmp/keys.toml" --size 640x360 --msaa 0 >"$tmp/out" 2>"$tmp/err" &
 app=\$!
-"$x11_input" sleep 1500 key Right sleep 300 key Right sleep 300 key Next sleep 300 key Prior \
-  sleep 300 key Left sleep 300 key Left sleep 300 key Left sleep 300 ctrl-key q
+shown() { grep -c '^partlab: keys: step' "$tmp/out"; }
+press() {  # press KEY LINES: the key, then up to 20 s for partlab to have named LINES steps
+  "$x11_input" key "\$1"
+  for i in \$(seq 200); do [[ \$(shown) -ge \$2 ]] && break; sleep 0.1; done
+  sleep 0.5
+}
+for i in \$(seq 200); do [[ \$(shown) -ge 1 ]] && break; sleep 0.1; done
+sleep 1
+press Right 2; press Right 3; press Next 4; press Prior 5; press Left 6; press Left 7
+"$x11_input" key Left sleep 1000 ctrl-key q
 for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
 kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
 wait \$app

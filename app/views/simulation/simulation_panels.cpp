@@ -369,7 +369,7 @@ void SimulationView::DrawFigures(const FigureArea& area) {
   const float pad = area.font_pixels;
   if (!bsp->op_log().empty() || !stepper_.message().empty()) {
     if (BeginFigureWindow("##operations", area, FigureCorner::kTopLeft)) {
-      ImGui::PushTextWrapPos(pad * 26.0f);
+      ImGui::PushTextWrapPos(pad * 24.0f);
       ImGui::TextUnformatted("Operations, newest first (5.2)");
       if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
       DrawRecentOperations(*bsp, kFigureOperations);

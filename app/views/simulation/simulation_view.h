@@ -58,7 +58,7 @@ namespace partlab::simulation_view {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kPlotLength = 240;
-constexpr size_t kFigureOperations = 5;               // presenter mode: the op log's newest, listed
+constexpr size_t kFigureOperations = 3;               // presenter mode: the op log's newest, listed
 constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
 const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
 const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives

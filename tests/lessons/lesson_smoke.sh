@@ -2,6 +2,7 @@
 # Lessons played by the real partlab under xvfb-run, one scenario per invocation:
 #   lesson_smoke.sh SCENARIO PARTLAB PNG_CHECK LESSON.toml
 #   lesson_smoke.sh figure PARTLAB PNG_CHECK LESSON.toml PNG_DIFF STEP X0 Y0 X1 Y1
+#   lesson_smoke.sh no-figure PARTLAB PNG_CHECK LESSON.toml PNG_DIFF STEP
 # export: every step's picture is a real image of the asked size and index.md lists every step
 # title in order (titles read from the .toml here, independently of partlab's reader). The other
 # scenarios exercise the player on the given lesson or on broken copies of it, and compare the
@@ -133,6 +134,16 @@ case "$scenario" in
     # 960x540); a few hundred could be a stray tag or one line.
     (( inside >= 1000 )) || fail "the figure is missing: $inside pixels differ in the region $*"
     (( bottom < band )) || fail "the figures reach row $bottom, into the caption band (from row $band)"
+    ;;
+  no-figure)  # a step whose caption points at no figure: presenter mode draws none over it
+    png_diff=$1 step=$2
+    n=$(printf '%02d' "$step")
+    export_lesson "$lesson" "$tmp/with" --step "$step"
+    [[ $rc -eq 0 ]] || fail "export: exit code $rc"
+    export_lesson "$lesson" "$tmp/without" --step "$step" --no-figures
+    [[ $rc -eq 0 ]] || fail "export without figures: exit code $rc"
+    read -r _ differ _ < <("$png_diff" "$tmp/with/step-$n.png" "$tmp/without/step-$n.png")
+    [[ $differ -eq 0 ]] || fail "$differ pixels differ: a figure was drawn over step $step"
     ;;
   *) fail "unknown scenario $scenario" ;;
 esac

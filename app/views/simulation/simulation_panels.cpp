@@ -360,14 +360,14 @@ void SimulationView::UpdateWindows() {
 }
 
 // Presenter mode: which broad phase each half shows, and what the BSP window would show beside
-// the scene (with its controls): the op log's newest operations, top left, and the highlighted
-// node's numbers, top right.
+// the scene (with its controls): the op log's newest operations, top left, in a step about the
+// operations (IsOperationVerb), and the highlighted node's numbers, top right.
 void SimulationView::DrawFigures(const FigureArea& area) {
   DrawViewportCaptions(area);
   const SemiAdjustingBsp* bsp = CurrentBsp();
   if (!bsp || side_by_side_ || replay_mode_) return;
   const float pad = area.font_pixels;
-  if (!bsp->op_log().empty() || !stepper_.message().empty()) {
+  if (op_log_figure_ && (!bsp->op_log().empty() || !stepper_.message().empty())) {
     if (BeginFigureWindow("##operations", area, FigureCorner::kTopLeft)) {
       ImGui::PushTextWrapPos(pad * 24.0f);
       ImGui::TextUnformatted("Operations, newest first (5.2)");

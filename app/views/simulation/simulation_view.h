@@ -115,9 +115,11 @@ class SimulationView final : public View, private SimLessonSubject {
 
   // Lessons: the verbs live in sim_lesson_verbs.cpp; the view lends them SimLessonSubject.
   std::string RunLessonAction(const LessonCommand& action) override {
+    op_log_figure_ |= IsOperationVerb(action.verb);
     return RunSimLessonAction(*this, action);
   }
   std::string CheckLessonClaim(const LessonCommand& check) override {
+    op_log_figure_ |= IsOperationVerb(check.verb);
     return CheckSimLessonClaim(*this, check);
   }
   std::vector<LessonVerb> LessonVerbs() const override;
@@ -220,6 +222,8 @@ class SimulationView final : public View, private SimLessonSubject {
   BspOverlayOptions overlay_options_;
   bool show_overlay_ = true;
   NodeId selected_ = kNoNode;
+  // A lesson step used an operation verb: presenter mode shows the op log (DrawFigures).
+  bool op_log_figure_ = false;
 
   // Operation stepping: a key press shows the next operation on its node, the next applies
   // it and shows the result.

@@ -166,6 +166,9 @@ void DefineFlags(CLI::App& app, Options& o) {
   app.add_flag("--lesson-verbs", o.lesson_verbs,
                "Print every view's lesson verbs as a markdown table and exit");
   app.add_flag("--presenter", o.presenter, "With --lesson: start in presenter mode");
+  app.add_flag("--no-figures", o.no_figures,
+               "With --lesson: presenter mode shows only the scene and the caption, not the "
+               "view's figures (histograms, diagrams, numbers on the scene)");
   AddChecked(
       app, "--step",
       [&o](const std::string& v) {

@@ -54,6 +54,7 @@ struct Options {
   std::string video;
   bool lesson_verbs = false;  // --lesson-verbs: print every view's lesson verbs as markdown
   bool presenter = false;     // --presenter: start in presenter mode (the scene and the caption)
+  bool no_figures = false;    // --no-figures: presenter mode without the view's figures
   int lesson_step = 0;        // --step N: the lesson starts at step N (1-based; 0: the first)
   float hold_seconds = 3.0f;  // --hold S: how long a --video holds each lesson step
   // One line per number that was clamped into its range ("partlab: --size 1x1 clamped to

@@ -479,8 +479,9 @@ void RunSteps(View& view, int steps) {
 }
 
 void DrawPanels(Engine& engine) {
-  // Presenter mode (lessons): only the scene and the caption. A view's windows hold its controls
-  // as well as its figures, and would cover the caption.
+  // Presenter mode (lessons): the scene, the view's figures above the caption band (View::
+  // DrawFigures, called by the session) and the caption. Not the view's windows: they hold its
+  // controls, status bar and tooltips as well as its figures, and would cover the caption.
   engine.lessons.DrawUi(engine);
   if (engine.lessons.presenter()) return;
   DrawHelpPanel(&engine.show_help);

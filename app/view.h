@@ -34,6 +34,18 @@ struct AppContext {
   const Options& options;  // the command line, parsed once by main
 };
 
+// Where a view draws its figures (View::DrawFigures), in ImGui's display coordinates.
+struct FigureArea {
+  glm::vec2 min{0.0f};  // the rectangle's top-left corner
+  glm::vec2 max{0.0f};  // ... and bottom-right corner
+  // The figures' text height in pixels: the panels' font interactively, larger in presenter mode
+  // (a share of the frame's height, so a projector's back row reads it).
+  float font_pixels = 0.0f;
+  // Presenter mode (a lesson played with F5, an export, a video): nothing answers the mouse, and
+  // the figures are all the view shows besides its scene.
+  bool presenter = false;
+};
+
 // What a view needs to draw one frame.
 struct RenderContext {
   const OrbitCamera& camera;
@@ -60,8 +72,16 @@ class View {
   // Widgets inside the Scene window (only while that window is open and expanded).
   virtual void UpdateGui() {}
   // The view's own windows, keys and status bar: called every frame the UI is drawn, whether or
-  // not the Scene window is collapsed.
+  // not the Scene window is collapsed. Never in presenter mode, where DrawFigures is called.
   virtual void UpdateWindows() {}
+  // The view's figures: what explains its picture and a lesson's caption may point at (a
+  // histogram, a state diagram, numbers written on the scene, a colour key), drawn inside `area`
+  // and never outside it; no controls, no tooltips. Called in presenter mode (lessons on a
+  // projector, --export, --video) with the part of the frame above the caption band; a view also
+  // calls it from its UpdateWindows (with WholeDisplayFigureArea(), app/panels/figure_area.h),
+  // or calls the same drawing functions inside its windows, so each figure is drawn by one
+  // function whether the panels are shown or not.
+  virtual void DrawFigures(const FigureArea& area) {}
   // A click on the scene, as the world ray through the framebuffer pixel under the cursor.
   // Returns true when the view used it (the app then does not treat it as a camera gesture).
   virtual bool Pick(const PickRay& ray) { return false; }

@@ -17,8 +17,9 @@ namespace partlab {
 namespace {
 
 // An export draws each step this many frames before taking its picture: a window that sizes
-// itself to its text (the caption) is measured in its first frame and drawn in the next.
-constexpr int kExportFramesPerStep = 3;
+// itself to its text (the caption) is measured in its first frame and drawn in the next, and the
+// view's figures, laid out above the caption's band, follow one frame later.
+constexpr int kExportFramesPerStep = 4;
 
 }  // namespace
 
@@ -40,7 +41,8 @@ int LessonSession::Start(Engine& engine) {
   mode_ = !options.export_dir.empty() ? Mode::kExport
           : !options.video.empty()    ? Mode::kVideo
                                       : Mode::kInteractive;
-  // Exported pictures and videos are in presenter mode: the scene and the caption, nothing else.
+  // Exported pictures and videos are in presenter mode: the scene, the view's figures (unless
+  // --no-figures) and the caption, no panels.
   presenter_ = mode_ != Mode::kInteractive || options.presenter;
   window_open_ = true;
   if (mode_ == Mode::kExport) {
@@ -81,6 +83,14 @@ void LessonSession::Show(Engine& engine, int step) {
   step_failed_ = !error_.empty();
   frames_in_step_ = 0;
   if (step_failed_) std::fprintf(stderr, "partlab: %s\n", error_.c_str());
+  // Interactively, one line per step shown (the keys' and buttons' trace, for a presenter's log
+  // and the lesson keys' test); an export names each step's picture instead.
+  const Lesson& lesson = player_.lesson();
+  if (mode_ == Mode::kInteractive && step >= 0 && step < int(lesson.steps.size())) {
+    std::printf("partlab: %s: step %d of %zu: %s\n", lesson.name.c_str(), step + 1,
+                lesson.steps.size(), lesson.steps[size_t(step)].title.c_str());
+    std::fflush(stdout);
+  }
 }
 
 // The window's chooser: the lesson played so far stays when the new one does not load.
@@ -129,7 +139,8 @@ int LessonSession::AfterFrame(Engine& engine) {
       std::fprintf(stderr, "partlab: %s\n", error.c_str());
       return kExitRuntimeError;
     }
-    std::printf("partlab: wrote %s (%dx%d)\n", path.c_str(), w, h);
+    std::printf("partlab: wrote %s (%dx%d; the caption band from y = %d)\n", path.c_str(), w, h,
+                int(caption_top_));
   }
   if (step + 1 < int(player_.lesson().steps.size())) {
     pending_step_ = step + 1;

@@ -1,6 +1,6 @@
 // What the app does with lessons, beside its main loop (app/engine_loop.cpp calls the hooks):
 //   interactive  the Lessons window (choose, back and forth, step list, caption) and presenter
-//                mode (only the scene and a large caption; F5 toggles it);
+//                mode (the scene, the view's figures and a large caption; F5 toggles it);
 //   --export DIR every step drawn headless in presenter mode to DIR/step-NN.png, then
 //                DIR/index.md and DIR/index.html; a failed check ends the run with exit code 1;
 //   --video F    every step held a few seconds in presenter mode while frames go to ffmpeg.
@@ -52,7 +52,11 @@ class LessonSession {
   int pending_step_ = -1;       // the step to build between frames
   std::string pending_lesson_;  // the lesson to open between frames
   int frames_in_step_ = 0;      // frames drawn since the step was built
-  int frames_per_step_ = 0;     // export: frames before the picture; video: the hold
+  float caption_top_ = -1.0f;   // presenter mode: the caption band's top edge, last frame
+  // Before the caption has been drawn once: where its top edge usually is, as a share of the
+  // frame's height (three lines of caption, a title and a section).
+  static constexpr float kFirstCaptionTop = 0.7f;
+  int frames_per_step_ = 0;  // export: frames before the picture; video: the hold
   std::string export_dir_;
   int first_step_ = 0;              // --step N - 1
   std::vector<std::string> names_;  // the shipped lessons, for the chooser

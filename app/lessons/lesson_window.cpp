@@ -8,6 +8,7 @@
 #include "app/engine_loop.h"
 #include "app/lessons/lesson_session.h"
 #include "app/lessons/presenter_caption.h"
+#include "app/panels/figure_area.h"
 #include "app/ui_style.h"
 
 namespace partlab {
@@ -49,7 +50,13 @@ void LessonSession::DrawUi(Engine& engine) {
   int w = 1, h = 1;
   glfwGetFramebufferSize(engine.window, &w, &h);
   if (presenter_ && player_.has_lesson()) {
-    DrawPresenterCaption(player_.lesson(), player_.step(), error_, float(w), float(h));
+    // The figures first, above the band the caption took last frame (it sizes itself to its
+    // text, so its height is known once drawn; an export's picture waits for it to settle).
+    const float caption_top = caption_top_ > 0.0f ? caption_top_ : float(h) * kFirstCaptionTop;
+    if (!engine.options.no_figures)
+      engine.view->DrawFigures(PresenterFigureArea(float(w), float(h), caption_top));
+    caption_top_ =
+        DrawPresenterCaption(player_.lesson(), player_.step(), error_, float(w), float(h));
     return;
   }
   if (window_open_) DrawWindow(engine);

@@ -27,8 +27,8 @@ void WrappedColoured(const ImVec4& colour, const std::string& text) {
 
 }  // namespace
 
-void DrawPresenterCaption(const Lesson& lesson, int step, const std::string& error,
-                          float framebuffer_width, float framebuffer_height) {
+float DrawPresenterCaption(const Lesson& lesson, int step, const std::string& error,
+                           float framebuffer_width, float framebuffer_height) {
   ImFont* font = PresenterFont();
   const float base = font ? kPresenterFontPixels : ImGui::GetFontSize();
   const float scale = std::max(framebuffer_height * kCaptionPixelsPerFrameLine / base, 0.25f);
@@ -43,9 +43,10 @@ void DrawPresenterCaption(const Lesson& lesson, int step, const std::string& err
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
   if (font) ImGui::PushFont(font);
-  // In front of the view's own windows (histograms, diagrams), which may reach down to it.
+  // In front of the view's figures, should one ever reach down to it.
   ImGui::SetNextWindowFocus();
   ImGui::Begin("##presenter caption", nullptr, flags);
+  const float top = ImGui::GetWindowPos().y;
   ImGui::SetWindowFontScale(scale);
   if (!error.empty()) WrappedColoured(kErrorColour, error);
   if (step >= 0 && step < int(lesson.steps.size())) {
@@ -61,6 +62,7 @@ void DrawPresenterCaption(const Lesson& lesson, int step, const std::string& err
   }
   ImGui::End();
   if (font) ImGui::PopFont();
+  return top;
 }
 
 }  // namespace partlab

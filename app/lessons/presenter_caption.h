@@ -9,8 +9,9 @@
 
 namespace partlab {
 
-// `error`: the step's problem line, drawn in red above the caption when not empty.
-void DrawPresenterCaption(const Lesson& lesson, int step, const std::string& error,
-                          float framebuffer_width, float framebuffer_height);
+// `error`: the step's problem line, drawn in red above the caption when not empty. Returns the
+// band's top edge (display coordinates): the view's figures are drawn above it.
+float DrawPresenterCaption(const Lesson& lesson, int step, const std::string& error,
+                           float framebuffer_width, float framebuffer_height);
 
 }  // namespace partlab

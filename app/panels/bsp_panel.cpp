@@ -151,28 +151,36 @@ void DrawBspCounters(const BspOpTotals& totals, const BspStepStats& last) {
               last.migrations, (unsigned long long)last.sort_moves);
 }
 
-NodeId DrawBspNodeInspector(const SemiAdjustingBsp& bsp, NodeId n) {
+bool DrawBspNodeNumbers(const SemiAdjustingBsp& bsp, NodeId n) {
   const auto nodes = bsp.nodes();
-  if (n < 0 || size_t(n) >= nodes.size() || !nodes[size_t(n)].alive) {
-    ImGui::TextDisabled("Click a plane (or a row of the tree) to inspect its node");
-    return kNoNode;
-  }
+  if (n < 0 || size_t(n) >= nodes.size() || !nodes[size_t(n)].alive) return false;
   const BspNode& node = nodes[size_t(n)];
-  NodeId go = n;
   if (node.IsLeaf()) {
     ImGui::Text("Leaf %d at depth %u: %u boxes", n, node.depth, node.population);
     const glm::vec3 d = bsp.Direction(node.sort_dir);
     ImGui::Text("list sorted on direction %d (%.2f, %.2f, %.2f)", node.sort_dir, d.x, d.y, d.z);
-  } else {
-    const glm::vec3 d = bsp.Direction(node.plane_dir);
-    ImGui::Text("Node %d at depth %u: %u boxes", n, node.depth, node.population);
-    ImGui::Text("children %u | %u", nodes[size_t(node.child[0])].population,
-                nodes[size_t(node.child[1])].population);
-    ImGui::Text("balance %.2f (min/max of the children)", bsp.NodeBalance(n));
-    ImGui::Text("redundancy %u boxes straddle the plane (%.1f %%)", bsp.NodeRedundancy(n),
-                node.population ? 100.0f * bsp.NodeRedundancy(n) / node.population : 0.0f);
-    ImGui::Text("direction %d of 13 (3.5): (%.2f, %.2f, %.2f), offset %.2f", node.plane_dir, d.x,
-                d.y, d.z, node.offset);
+    return true;
+  }
+  const glm::vec3 d = bsp.Direction(node.plane_dir);
+  ImGui::Text("Node %d at depth %u: %u boxes", n, node.depth, node.population);
+  ImGui::Text("children %u | %u", nodes[size_t(node.child[0])].population,
+              nodes[size_t(node.child[1])].population);
+  ImGui::Text("balance %.2f (min/max of the children)", bsp.NodeBalance(n));
+  ImGui::Text("redundancy %u boxes straddle the plane (%.1f %%)", bsp.NodeRedundancy(n),
+              node.population ? 100.0f * bsp.NodeRedundancy(n) / node.population : 0.0f);
+  ImGui::Text("direction %d of 13 (3.5): (%.2f, %.2f, %.2f), offset %.2f", node.plane_dir, d.x, d.y,
+              d.z, node.offset);
+  return true;
+}
+
+NodeId DrawBspNodeInspector(const SemiAdjustingBsp& bsp, NodeId n) {
+  if (!DrawBspNodeNumbers(bsp, n)) {
+    ImGui::TextDisabled("Click a plane (or a row of the tree) to inspect its node");
+    return kNoNode;
+  }
+  const BspNode& node = bsp.nodes()[size_t(n)];
+  NodeId go = n;
+  if (!node.IsLeaf()) {
     if (ImGui::SmallButton("negative child")) go = node.child[0];
     ImGui::SameLine();
     if (ImGui::SmallButton("positive child")) go = node.child[1];
@@ -182,6 +190,23 @@ NodeId DrawBspNodeInspector(const SemiAdjustingBsp& bsp, NodeId n) {
     if (ImGui::SmallButton("parent")) go = node.parent;
   }
   return go;
+}
+
+void DrawRecentOperations(const SemiAdjustingBsp& bsp, size_t count) {
+  const auto& log = bsp.op_log();
+  const size_t first = log.size() > count ? log.size() - count : 0;
+  for (size_t i = log.size(); i-- > first;) {
+    const OpRecord& r = log[i];
+    const bool coloured = r.status != OpStatus::kApplied;
+    if (coloured)
+      ImGui::PushStyleColor(ImGuiCol_Text, r.status == OpStatus::kFailed
+                                               ? ImVec4(1.0f, 0.45f, 0.40f, 1.0f)
+                                               : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("#%llu step %llu %s node %d [%s]: %s -> %s", (unsigned long long)r.seq,
+                       (unsigned long long)r.step, BspOpName(r.op), r.node, OpStatusName(r.status),
+                       r.reason.c_str(), r.outcome.c_str());
+    if (coloured) ImGui::PopStyleColor();
+  }
 }
 
 NodeId DrawBspTreeView(const SemiAdjustingBsp& bsp, NodeId selected) {

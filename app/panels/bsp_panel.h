@@ -28,6 +28,12 @@ void DrawBspCounters(const BspOpTotals& totals, const BspStepStats& last);
 
 // Inspector of node n; returns a node the user chose to go to (parent/child), else n.
 NodeId DrawBspNodeInspector(const SemiAdjustingBsp& bsp, NodeId n);
+// The inspector's figure alone: node n's population, children, balance, redundancy and plane
+// (3.2, 3.5, 3.6), no buttons. False (and nothing drawn) when n is no live node.
+bool DrawBspNodeNumbers(const SemiAdjustingBsp& bsp, NodeId n);
+// The op log's newest `count` operations, newest first, each on its own wrapped line: applied in
+// the text's colour, failed in red, dropped greyed (5.2).
+void DrawRecentOperations(const SemiAdjustingBsp& bsp, size_t count);
 // A collapsible tree of the nodes; returns the node clicked, else `selected`.
 NodeId DrawBspTreeView(const SemiAdjustingBsp& bsp, NodeId selected);
 

@@ -32,6 +32,46 @@ DRIVE
     awk -v y="$yaw" 'BEGIN { exit !(y > 0.05 && y < 0.2) }' || fail "drag did not orbit (yaw $yaw)"
     "$png_check" "$tmp/partlab-screenshot-1.png" 400 300 || fail "P did not save a screenshot"
     ;;
+  lesson-keys)  # the Lessons window's keys as real X11 events: Right twice, Page Down, Page Up,
+    # Left three times, on a four-step lesson written here; partlab names each step it shows
+    mkdir -p "$PARTLAB_CONFIG_DIR"
+    printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"
+    {
+      printf 'title = "Keys"\n'
+      for t in One Two Three Four; do
+        printf '\n[[step]]\ntitle = "%s"\nview = "Mesh viewer"\nflags = ["--model", "bunny"]\n' "$t"
+        printf 'actions = ["pause"]\ncaption = "Step %s."\n' "$t"
+      done
+    } >"$tmp/keys.toml"
+    # Each key waits for the step before it to be shown and drawn (a slow frame, as under the
+    # sanitizers, could see a key go down and up within it and miss it).
+    cat >"$tmp/drive.sh" <<DRIVE
+"$partlab" --lesson "$tmp/keys.toml" --size 640x360 --msaa 0 >"$tmp/out" 2>"$tmp/err" &
+app=\$!
+shown() { grep -c '^partlab: keys: step' "$tmp/out"; }
+press() {  # press KEY LINES: the key, then up to 20 s for partlab to have named LINES steps
+  "$x11_input" key "\$1"
+  for i in \$(seq 200); do [[ \$(shown) -ge \$2 ]] && break; sleep 0.1; done
+  sleep 0.5
+}
+for i in \$(seq 200); do [[ \$(shown) -ge 1 ]] && break; sleep 0.1; done
+sleep 1
+press Right 2; press Right 3; press Next 4; press Prior 5; press Left 6; press Left 7
+"$x11_input" key Left sleep 1000 ctrl-key q
+for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
+kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
+wait \$app
+DRIVE
+    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
+    rc=$?
+    cat "$tmp/out"
+    cat "$tmp/err" >&2
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
+    # Start at 1; Right, Right: 3; Page Down: 4; Page Up: 3; Left, Left: 1; Left at the first
+    # step stays there (no line).
+    shown=$(sed -n 's/^partlab: keys: step \([0-9]*\) of 4: .*/\1/p' "$tmp/out" | tr '\n' ' ')
+    [[ "$shown" == "1 2 3 4 3 2 1 " ]] || fail "steps shown: '$shown', expected '1 2 3 4 3 2 1 '"
+    ;;
   pick)  # a double-click on the model picks a point on it; the camera then orbits around it
     mkdir -p "$PARTLAB_CONFIG_DIR"
     printf 'panel.help=0\npanel.scene=0\npanel.stats=0\n' >"$PARTLAB_CONFIG_DIR/settings.ini"

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Lessons played by the real partlab under xvfb-run, one scenario per invocation:
 #   lesson_smoke.sh SCENARIO PARTLAB PNG_CHECK LESSON.toml
+#   lesson_smoke.sh figure PARTLAB PNG_CHECK LESSON.toml PNG_DIFF STEP X0 Y0 X1 Y1
+#   lesson_smoke.sh no-figure PARTLAB PNG_CHECK LESSON.toml PNG_DIFF STEP
 # export: every step's picture is a real image of the asked size and index.md lists every step
 # title in order (titles read from the .toml here, independently of partlab's reader). The other
 # scenarios exercise the player on the given lesson or on broken copies of it, and compare the
 # FILE:LINE in partlab's error line with the line grep finds in the file.
 set -uo pipefail
 scenario=$1 partlab=$2 png_check=$3 lesson=$4
+shift 4
 source "$(dirname "${BASH_SOURCE[0]}")/../smoke_prelude.sh"
 # A lesson that does not load is reported before any window opens: no display needed.
 export_without_display() {  # export_without_display LESSON DIR
@@ -116,6 +119,35 @@ case "$scenario" in
     broken_copy '0,/^title = "\(.*\)"$/s//title = "\1/'
     export_without_display "$tmp/broken.toml" "$tmp/x"
     expect_error 2 "$tmp/broken.toml:$(grep -n '^title = "[^"]*$' "$tmp/broken.toml" | head -1 | cut -d: -f1): "
+    ;;
+  figure)  # the step's figure: drawn inside the given region, and nothing over the caption band
+    png_diff=$1 step=$2
+    shift 2
+    n=$(printf '%02d' "$step")
+    export_lesson "$lesson" "$tmp/with" --step "$step"
+    [[ $rc -eq 0 ]] || fail "export: exit code $rc"
+    # "wrote DIR/step-NN.png (960x540; the caption band from y = 395)"
+    band=$(grep -F "/step-$n.png (" "$tmp/out" | sed -n 's/.*caption band from y = \([0-9]*\)).*/\1/p')
+    [[ -n "$band" ]] || fail "no caption band line for step-$n.png"
+    export_lesson "$lesson" "$tmp/without" --step "$step" --no-figures
+    [[ $rc -eq 0 ]] || fail "export without figures: exit code $rc"
+    "$png_check" "$tmp/with/step-$n.png" 960 540 || fail "step-$n.png"
+    read -r _ differ _ inside _ top _ bottom _ _ _ _ < <("$png_diff" "$tmp/with/step-$n.png" "$tmp/without/step-$n.png" "$@")
+    echo "figure: $differ pixels differ, $inside inside the region $*, rows $top-$bottom, caption band from row $band"
+    # A figure covers thousands of pixels (the fewest: the nine wall numbers, about 2,000 at
+    # 960x540); a few hundred could be a stray tag or one line.
+    (( inside >= 1000 )) || fail "the figure is missing: $inside pixels differ in the region $*"
+    (( bottom < band )) || fail "the figures reach row $bottom, into the caption band (from row $band)"
+    ;;
+  no-figure)  # a step whose caption points at no figure: presenter mode draws none over it
+    png_diff=$1 step=$2
+    n=$(printf '%02d' "$step")
+    export_lesson "$lesson" "$tmp/with" --step "$step"
+    [[ $rc -eq 0 ]] || fail "export: exit code $rc"
+    export_lesson "$lesson" "$tmp/without" --step "$step" --no-figures
+    [[ $rc -eq 0 ]] || fail "export without figures: exit code $rc"
+    read -r _ differ _ < <("$png_diff" "$tmp/with/step-$n.png" "$tmp/without/step-$n.png")
+    [[ $differ -eq 0 ]] || fail "$differ pixels differ: a figure was drawn over step $step"
     ;;
   *) fail "unknown scenario $scenario" ;;
 esac

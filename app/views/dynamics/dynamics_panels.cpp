@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/figure_area.h"
 #include "app/panels/tooltip.h"
 #include "app/views/dynamics/dynamics_view.h"
 
@@ -231,12 +232,19 @@ void DynamicsView::ContactsWindow() {
     ImGui::End();
     return;
   }
+  ContactsTable(kContactRowsShown, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY);
+  ImGui::End();
+}
+
+// One row per contact (the first `rows`): the bodies, kind, class by the sign of d' (3.52), the
+// depth and the impulse and resting force the stages found (3.56, 3.57-3.67).
+void DynamicsView::ContactsTable(size_t rows, int flags) const {
   const auto contacts = world_.contacts();
-  if (ImGui::BeginTable("contacts", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
+  if (ImGui::BeginTable("contacts", 7, flags)) {
     for (const char* h : {"A-B", "kind", "class", "d' (3.52)", "depth", "lambda_c", "lambda_r"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    const size_t shown = std::min<size_t>(contacts.size(), 500);
+    const size_t shown = std::min<size_t>(contacts.size(), rows);
     for (size_t i = 0; i < shown; ++i) {
       const dynamics::Contact& c = contacts[i];
       ImGui::TableNextRow();
@@ -259,7 +267,19 @@ void DynamicsView::ContactsWindow() {
     }
     ImGui::EndTable();
   }
-  ImGui::End();
+  if (contacts.size() > rows) ImGui::TextDisabled("... and %zu more", contacts.size() - rows);
+}
+
+// Presenter mode: the contacts table alone, top right, whenever there are contacts (every
+// caption of the chapter's contact lessons is about them), whether or not the table's window is
+// open; the windows themselves hold the plots' and the stepping's controls.
+void DynamicsView::DrawFigures(const FigureArea& area) {
+  if (world_.contacts().empty()) return;
+  if (BeginFigureWindow("##contacts", area, FigureCorner::kTopRight)) {
+    ImGui::TextUnformatted("Contacts: colliding when d' < 0, resting when d' = 0 (3.52)");
+    ContactsTable(kFigureContactRows, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit);
+  }
+  EndFigureWindow(area);
 }
 
 void DynamicsView::HandleKeys() {

@@ -26,8 +26,9 @@ class DynamicsView final : public View {
   void Step(float dt) override;
   void Prepare(const RenderContext& ctx, DebugDraw& draw) override;
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
-  void UpdateGui() override;      // dynamics_panels.cpp
-  void UpdateWindows() override;  // dynamics_panels.cpp
+  void UpdateGui() override;                          // dynamics_panels.cpp
+  void UpdateWindows() override;                      // dynamics_panels.cpp
+  void DrawFigures(const FigureArea& area) override;  // the contacts table
   bool Animating() const override { return stepping().playing(); }
   bool ShowsStepControls() const override { return true; }
   // Lessons (docs/lessons.md): dynamics_lesson_verbs.cpp.
@@ -63,6 +64,9 @@ class DynamicsView final : public View {
   void OverlayGui();
   void PlotsWindow();
   void ContactsWindow();
+  void ContactsTable(size_t rows, int flags) const;
+  static constexpr size_t kContactRowsShown = 500;  // the window's table
+  static constexpr size_t kFigureContactRows = 8;   // presenter mode's
   void HandleKeys();
 
   AppContext& app_;

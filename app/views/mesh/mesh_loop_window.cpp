@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <initializer_list>
 
-#include "app/panels/corner_overlay.h"
+#include "app/panels/figure_area.h"
 #include "app/views/mesh/mesh_view.h"
 
 namespace partlab::mesh_view {
@@ -36,9 +36,19 @@ void Stage(const char* name, std::initializer_list<const char*> lines) {
 
 }  // namespace
 
-void MeshView::LoopWindow() {
-  const float pad = ImGui::GetFontSize();
-  if (BeginTopRightOverlay("##engine skeleton")) {
+void MeshView::FrameIntervalPlot(float pad) const {
+  // Only the slots written so far: the ring starts out as zeros.
+  const long intervals = std::clamp(renders_ - 1, 1L, long(frame_ms_.size()));
+  const auto [low, high] = std::minmax_element(frame_ms_.begin(), frame_ms_.begin() + intervals);
+  char label[64];
+  std::snprintf(label, sizeof label, "frame intervals, %.1f-%.1f ms", *low, *high);
+  ImGui::PlotLines("##frames", frame_ms_.data(), int(frame_ms_.size()), next_frame_, label, 0.0f,
+                   std::max(1.0f, *high * 1.2f), ImVec2(pad * 20, pad * 3));
+}
+
+void MeshView::LoopWindow(const FigureArea& area) {
+  if (BeginFigureWindow("##engine skeleton", area, FigureCorner::kTopRight)) {
+    const float pad = ImGui::GetFontSize();
     ImGui::TextUnformatted("The engine skeleton (3.2.2), as partlab runs it");
     ImGui::Separator();
     Stage("InitEngine()",
@@ -54,17 +64,14 @@ void MeshView::LoopWindow() {
           {"camera, clear, render states", "the actors: this model", "overlays, UI; swap"});
     ImGui::Indent();
     ImGui::Text("called %ld times; lighting: %s", renders_, lighting_);
-    // Only the slots written so far: the ring starts out as zeros.
-    const long intervals = std::clamp(renders_ - 1, 1L, long(frame_ms_.size()));
-    const auto [low, high] = std::minmax_element(frame_ms_.begin(), frame_ms_.begin() + intervals);
-    char label[64];
-    std::snprintf(label, sizeof label, "frame intervals, %.1f-%.1f ms", *low, *high);
-    ImGui::PlotLines("##frames", frame_ms_.data(), int(frame_ms_.size()), next_frame_, label, 0.0f,
-                     std::max(1.0f, *high * 1.2f), ImVec2(pad * 20, pad * 3));
+    // The intervals between frames only with the panels: presenter mode keeps the figure to
+    // the chapter's functions (room above the caption), and an export's intervals are not a
+    // frame rate.
+    if (!area.presenter) FrameIntervalPlot(pad);
     ImGui::Unindent();
     Stage("ReleaseEngine()", {"free everything, in the reverse order of InitEngine"});
   }
-  ImGui::End();
+  EndFigureWindow(area);
 }
 
 }  // namespace partlab::mesh_view

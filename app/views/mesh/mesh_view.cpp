@@ -6,6 +6,7 @@
 #include <glm/geometric.hpp>
 #include <limits>
 
+#include "app/panels/figure_area.h"
 #include "app/panels/tooltip.h"
 #include "engine/geometry/moller_trumbore.h"
 
@@ -75,8 +76,13 @@ void MeshView::UpdateGui() {
   }
 }
 
+// The engine skeleton is a figure: the same window, whole display or presenter mode.
 void MeshView::UpdateWindows() {
-  if (show_loop_) LoopWindow();
+  DrawFigures(WholeDisplayFigureArea());
+}
+
+void MeshView::DrawFigures(const FigureArea& area) {
+  if (show_loop_) LoopWindow(area);
 }
 
 void MeshView::DrawPicked(DebugDraw& draw) {

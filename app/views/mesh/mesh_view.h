@@ -22,6 +22,7 @@ class MeshView final : public View {
   bool Pick(const PickRay& ray) override;
   void UpdateGui() override;
   void UpdateWindows() override;
+  void DrawFigures(const FigureArea& area) override;  // the engine skeleton's loop
 
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
@@ -29,7 +30,8 @@ class MeshView final : public View {
 
  private:
   void DrawPicked(DebugDraw& draw);
-  void LoopWindow();
+  void LoopWindow(const FigureArea& area);
+  void FrameIntervalPlot(float pad) const;
   void RecordFrame();
   std::string CheckFixedSteps(const LessonCommand& check);
   std::string CheckPickedIsNearest() const;

@@ -1,6 +1,6 @@
 // The octree view's panel and windows (the class is in octree_view.h): the controls of each
 // section with their tooltips, the results tables and the legend.
-#include "app/panels/corner_overlay.h"
+#include "app/panels/figure_area.h"
 #include "app/views/octree/octree_view.h"
 
 namespace partlab::octree_view {
@@ -28,10 +28,15 @@ void OctreeView::UpdateGui() {
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_quad_->error().c_str());
 }
 
+// Every window of this view is a figure: the same drawing, whole display or presenter mode.
 void OctreeView::UpdateWindows() {
-  ResultsWindow();
-  LegendWindow();
-  if (show_histogram_) HistogramWindow();
+  DrawFigures(WholeDisplayFigureArea());
+}
+
+void OctreeView::DrawFigures(const FigureArea& area) {
+  ResultsWindow(area);
+  LegendWindow(area);
+  if (show_histogram_) HistogramWindow(area);
 }
 
 void OctreeView::SourceGui() {
@@ -206,22 +211,31 @@ void OctreeView::HeatmapGui() {
 }
 
 // Results get their own window (bottom right), so the numbers stay visible while the panel scrolls.
-void OctreeView::ResultsWindow() {
+void OctreeView::ResultsWindow(const FigureArea& area) {
   if (!has_ray_ && !batch_job_.HasResult()) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float pad = ImGui::GetFontSize();
+  if (area.presenter) {
+    // Along the top, clear of the caption; left of the histogram when both are shown.
+    const FigureCorner corner = show_histogram_ ? FigureCorner::kTopLeft : FigureCorner::kTopRight;
+    if (BeginFigureWindow("##octree results", area, corner)) ResultsTables();
+    EndFigureWindow(area);
+    return;
+  }
+  const float pad = area.font_pixels;
   // A lesson's caption fills the bottom of the frame: its steps show the results at the top.
-  const float y = lesson_layout_ ? vp->WorkPos.y + pad : vp->WorkPos.y + vp->WorkSize.y - pad;
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - pad, y), ImGuiCond_Always,
+  const float y = lesson_layout_ ? area.min.y + pad : area.max.y - pad;
+  ImGui::SetNextWindowPos(ImVec2(area.max.x - pad, y), ImGuiCond_Always,
                           ImVec2(1, lesson_layout_ ? 0.0f : 1.0f));
   SetNextWindowBgAlphaForRenderer(0.85f);
   if (ImGui::Begin("Octree results", nullptr,
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing)) {
-    if (has_ray_) RayResultsTable();
-    if (has_ray_ && batch_job_.HasResult()) ImGui::Separator();
-    if (batch_job_.HasResult()) BatchResultsTable();
-  }
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing))
+    ResultsTables();
   ImGui::End();
+}
+
+void OctreeView::ResultsTables() {
+  if (has_ray_) RayResultsTable();
+  if (has_ray_ && batch_job_.HasResult()) ImGui::Separator();
+  if (batch_job_.HasResult()) BatchResultsTable();
 }
 
 void OctreeView::RayResultsTable() {
@@ -301,32 +315,27 @@ void OctreeView::BatchResultsTable() {
 }
 
 // The colour keys, bottom centre: depth colours (cells, tint) or the heatmap's ramp.
-void OctreeView::LegendWindow() {
+void OctreeView::LegendWindow(const FigureArea& area) {
   const bool heatmap = heatmap_on_ && heatmap_quad_->has_image();
   if (!heatmap && !show_cells_ && !tint_by_depth_) return;
-  // The lesson histogram shows the same depth colours, labelled; and a lesson's caption fills
-  // the bottom of the frame where the legend would go.
+  // The lesson histogram shows the same depth colours, labelled; and an interactive lesson's
+  // caption (the Lessons window) may sit where the legend would go.
   if (lesson_layout_ && (show_histogram_ || !heatmap)) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float pad = ImGui::GetFontSize();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - pad),
-      ImGuiCond_Always, ImVec2(0.5f, 1));
-  SetNextWindowBgAlphaForRenderer(0.8f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  const float pad = area.font_pixels;
   if (heatmap && HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {
     // Which half is which, just above the legend, behind every window.
     ImDrawList* bg = ImGui::GetBackgroundDrawList();
-    const float y = vp->WorkPos.y + vp->WorkSize.y - pad * 7.5f;
-    const float cx = vp->WorkPos.x + vp->WorkSize.x * 0.5f;
+    const float y = area.max.y - pad * 7.5f;
+    const float cx = 0.5f * (area.min.x + area.max.x);
     const char* left = "paper traversal  <";
     const char* right = ">  ordered traversal";
     const ImU32 white = IM_COL32(255, 255, 255, 235);
-    bg->AddText(ImVec2(cx - ImGui::CalcTextSize(left).x - pad * 0.4f, y), white, left);
-    bg->AddText(ImVec2(cx + pad * 0.4f, y), white, right);
+    ImFont* font = FigureFont(area);
+    const float left_width = FigureTextSize(font, pad, left).x;
+    bg->AddText(font, pad, ImVec2(cx - left_width - pad * 0.4f, y), white, left);
+    bg->AddText(font, pad, ImVec2(cx + pad * 0.4f, y), white, right);
   }
-  if (ImGui::Begin("##octree legend", nullptr, flags)) {
+  if (BeginFigureWindow("##octree legend", area, FigureCorner::kBottomCentre, 0.8f)) {
     if (heatmap) {
       ImGui::Text("%s per ray (%s scale)",
                   heatmap_metric_ == 0 ? "Cells visited" : "Triangles tested",
@@ -350,14 +359,14 @@ void OctreeView::LegendWindow() {
       }
     }
   }
-  ImGui::End();
+  EndFigureWindow(area);
 }
 
 // The paper's figures 9, 11, 13, 15 and 17 ("gráfico de triângulos por profundidade") drawn large
 // for a lesson, top right: one bar per depth in the cells' depth colour, its count and share.
-void OctreeView::HistogramWindow() {
-  const float pad = ImGui::GetFontSize();
-  if (BeginTopRightOverlay("##triangles per depth")) {
+void OctreeView::HistogramWindow(const FigureArea& area) {
+  if (BeginFigureWindow("##triangles per depth", area, FigureCorner::kTopRight)) {
+    const float pad = ImGui::GetFontSize();
     const size_t total = tree_->usable_triangle_count();
     ImGui::Text("Triangles per depth (%zu triangles, %s placement)", total,
                 PlacementName(Placement(placement_)));
@@ -386,7 +395,7 @@ void OctreeView::HistogramWindow() {
     ImGui::Dummy(ImVec2(float(max_depth_) * (bar_width + pad * 0.4f), label + height + pad * 1.4f));
     ImGui::TextDisabled("depth (root = 1); the paper's figures 9-17");
   }
-  ImGui::End();
+  EndFigureWindow(area);
 }
 
 }  // namespace partlab::octree_view

@@ -99,6 +99,7 @@ class OctreeView final : public View {
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;
   void UpdateWindows() override;
+  void DrawFigures(const FigureArea& area) override;  // the results, the legend, the histogram
   bool Pick(const PickRay& ray) override;
   bool Animating() const override { return batch_job_.Running() || heatmap_job_.Running(); }
 
@@ -138,11 +139,12 @@ class OctreeView final : public View {
   void RayGui();
   void BatchGui();
   void HeatmapGui();
-  void ResultsWindow();
+  void ResultsWindow(const FigureArea& area);
+  void ResultsTables();
   void RayResultsTable();
   void BatchResultsTable();
-  void LegendWindow();
-  void HistogramWindow();
+  void LegendWindow(const FigureArea& area);
+  void HistogramWindow(const FigureArea& area);
 
   // Lesson actions and checks (octree_lesson_verbs.cpp).
   bool WantsTriangleColours() const {

@@ -2,14 +2,21 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
+#include "app/panels/figure_area.h"
 #include "app/views/pathfinding/pathfinding_overlay.h"
 #include "engine/ai/predator_decoupled.h"
 
 namespace partlab {
 
 namespace {
+
+// How many of the followed predator's changes of state the presenter's figure lists.
+constexpr int kFigureLogLines = 4;
 
 ImU32 ToU32(const Color& c, float alpha = 1.0f) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a * alpha));
@@ -32,40 +39,44 @@ const ImVec2 kNodeAt[ai::kPredatorStates] = {
 
 // An arrow between two circles, bent to the left of its direction so that the two arrows of a
 // pair (chase <-> attack) do not overlap.
-void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, float radius, ImU32 color, const char* label) {
+// `scale`: the figure's text size over the panels' (1 in the window, larger in presenter mode).
+void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, float radius, float scale, ImU32 color,
+           const char* label) {
   const ImVec2 d = Sub(b, a);
   const float len = std::sqrt(d.x * d.x + d.y * d.y);
   if (len < 1) return;
   const ImVec2 u = Mul(d, 1.0f / len), n = {u.y, -u.x};
-  const ImVec2 mid = Add(Add(a, Mul(d, 0.5f)), Mul(n, 26.0f));
+  const ImVec2 mid = Add(Add(a, Mul(d, 0.5f)), Mul(n, 26.0f * scale));
   const ImVec2 p0 = Add(a, Mul(Sub(mid, a), radius / len * 2.0f));
   const ImVec2 tip = Sub(b, Mul(Sub(b, mid), radius / len * 2.0f));
-  dl->AddBezierQuadratic(p0, mid, tip, color, 2.0f);
+  dl->AddBezierQuadratic(p0, mid, tip, color, 2.0f * scale);
   const ImVec2 back = Sub(tip, mid);
   const float bl = std::sqrt(back.x * back.x + back.y * back.y);
   const ImVec2 bu = Mul(back, 1.0f / bl), bn = {bu.y, -bu.x};
-  dl->AddTriangleFilled(tip, Add(Sub(tip, Mul(bu, 10)), Mul(bn, 5)),
-                        Sub(Sub(tip, Mul(bu, 10)), Mul(bn, 5)), color);
+  dl->AddTriangleFilled(tip, Add(Sub(tip, Mul(bu, 10 * scale)), Mul(bn, 5 * scale)),
+                        Sub(Sub(tip, Mul(bu, 10 * scale)), Mul(bn, 5 * scale)), color);
   const ImVec2 ts = ImGui::CalcTextSize(label);
-  dl->AddText(Sub(Add(mid, Mul(n, 8.0f)), Mul(ts, 0.5f)), IM_COL32(220, 220, 220, 255), label);
+  dl->AddText(Sub(Add(mid, Mul(n, 8.0f * scale)), Mul(ts, 0.5f)), IM_COL32(220, 220, 220, 255),
+              label);
 }
 
-void Diagram(ai::PredatorState current, bool has_selection) {
+// Figure 3.15 itself, `size` pixels at the cursor: the window's and the presenter's figure.
+void Diagram(ImVec2 size, ai::PredatorState current, bool has_selection) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, 290.0f);
   ImGui::InvisibleButton("fsm_diagram", size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(origin, Add(origin, size), IM_COL32(25, 27, 32, 255), 4.0f);
+  const float scale = FigureScale();
+  dl->AddRectFilled(origin, Add(origin, size), IM_COL32(25, 27, 32, 255), 4.0f * scale);
   auto at = [&](int s) {
     return Add(origin, ImVec2(kNodeAt[s].x * size.x, kNodeAt[s].y * size.y));
   };
-  const float radius = 28.0f;
+  const float radius = 28.0f * scale;
   const auto& t = ai::PredatorTransitions();
   for (int s = 0; s < ai::kPredatorStates; ++s)
     for (int i = 0; i < ai::kPredatorInputs; ++i) {
       const int to = int(t[s][i]);
       if (to == s) continue;
-      Arrow(dl, at(s), at(to), radius, IM_COL32(170, 175, 185, 255),
+      Arrow(dl, at(s), at(to), radius, scale, IM_COL32(170, 175, 185, 255),
             ai::PredatorInputName(static_cast<ai::PredatorInput>(i)));
     }
   for (int s = 0; s < ai::kPredatorStates; ++s) {
@@ -73,15 +84,62 @@ void Diagram(ai::PredatorState current, bool has_selection) {
     const bool on = has_selection && state == current;
     const Color c = StateColor(state);
     dl->AddCircleFilled(at(s), radius, ToU32(c, on ? 1.0f : 0.25f), 32);
-    dl->AddCircle(at(s), radius + (on ? 4.0f : 0.0f), on ? IM_COL32(255, 255, 255, 255) : ToU32(c),
-                  32, on ? 3.0f : 1.5f);
+    dl->AddCircle(at(s), radius + (on ? 4.0f : 0.0f) * scale,
+                  on ? IM_COL32(255, 255, 255, 255) : ToU32(c), 32, (on ? 3.0f : 1.5f) * scale);
     const char* name = ai::PredatorStateName(state);
     dl->AddText(Sub(at(s), Mul(ImGui::CalcTextSize(name), 0.5f)), IM_COL32(255, 255, 255, 255),
                 name);
   }
 }
 
+// The predator's last `max_lines` changes of state, newest first.
+void TransitionLines(const Predator& p, int max_lines) {
+  const int n = std::min({p.log_count, static_cast<int>(p.log.size()), max_lines});
+  for (int k = 0; k < n; ++k) {
+    const TransitionRecord& r = p.log[(p.log_count - 1 - k) % p.log.size()];
+    ImGui::Text("%7.2f s  %-6s -> %s", r.time, ai::PredatorStateName(r.from),
+                ai::PredatorStateName(r.to));
+  }
+  if (n == 0) ImGui::TextDisabled("no transition yet");
+}
+
+// What the predator is doing, in words.
+void PredatorLine(const Predator& p) {
+  ImGui::Text("%s, health %.0f%%, %s",
+              p.alive ? ai::PredatorStateName(p.shown_state) : "destroyed (respawns)",
+              100.0 * p.health, p.brain ? p.brain->Implementation() : "");
+}
+
+// The predator the presenter's figure follows: the selected one, else the one furthest along the
+// figure's story (wait, chase, attack, die: a lesson's step tells it up to there), then the one
+// whose state changed most often, then the first.
+const Predator* FollowedPredator(const std::vector<Predator>& predators, int selected) {
+  if (selected >= 0 && selected < static_cast<int>(predators.size())) return &predators[selected];
+  const Predator* best = nullptr;
+  auto key = [](const Predator& p) { return std::pair(int(p.shown_state), p.log_count); };
+  for (const Predator& p : predators)
+    if (!best || key(p) > key(*best)) best = &p;
+  return best;
+}
+
 }  // namespace
+
+void PredatorFsmFigure(const PredatorWorld& world, int selected, const FigureArea& area) {
+  if (BeginFigureWindow("##predator state machine", area, FigureCorner::kTopRight)) {
+    const Predator* p = FollowedPredator(world.predators(), selected);
+    const float pad = ImGui::GetFontSize();
+    ImGui::Text("Figure 3.15: the predator's state machine");
+    if (p) {
+      ImGui::Text("Predator %d: ", p->id);
+      ImGui::SameLine(0.0f, 0.0f);
+      PredatorLine(*p);
+    }
+    Diagram(ImVec2(pad * 34.0f, pad * 16.0f), p ? p->shown_state : ai::PredatorState::kWait,
+            p && p->alive);
+    if (p) TransitionLines(*p, kFigureLogLines);
+  }
+  EndFigureWindow(area);
+}
 
 void PredatorFsmWindow(const PredatorWorld& world, int& selected) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -105,26 +163,17 @@ void PredatorFsmWindow(const PredatorWorld& world, int& selected) {
   const Predator* p = selected >= 0 ? &predators[selected] : nullptr;
   if (p) {
     ImGui::SameLine();
-    ImGui::Text("%s, health %.0f%%, %s",
-                p->alive ? ai::PredatorStateName(p->shown_state) : "destroyed (respawns)",
-                100.0 * p->health, p->brain ? p->brain->Implementation() : "");
+    PredatorLine(*p);
   }
-  Diagram(p ? p->shown_state : ai::PredatorState::kWait, p && p->alive);
+  Diagram(ImVec2(ImGui::GetContentRegionAvail().x, 290.0f),
+          p ? p->shown_state : ai::PredatorState::kWait, p && p->alive);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Figure 3.15 (section 3.4.2): a Moore machine. Arrows are the transition function "
         "T(s, i) labelled with the input symbol; 'life ends' leads to die from every state.");
   ImGui::Text("Transition log (section 3.4.2: the direct mode cannot log)");
   ImGui::BeginChild("fsm_log", ImVec2(0, 0), true);
-  if (p) {
-    const int n = std::min<int>(p->log_count, static_cast<int>(p->log.size()));
-    for (int k = 0; k < n; ++k) {
-      const TransitionRecord& r = p->log[(p->log_count - 1 - k) % p->log.size()];
-      ImGui::Text("%7.2f s  %-6s -> %s", r.time, ai::PredatorStateName(r.from),
-                  ai::PredatorStateName(r.to));
-    }
-    if (n == 0) ImGui::TextDisabled("no transition yet");
-  }
+  if (p) TransitionLines(*p, static_cast<int>(p->log.size()));
   ImGui::EndChild();
   ImGui::End();
 }

@@ -184,6 +184,14 @@ void PathfindingView::UpdateWindows() {
   if (ui_.show_predators) PredatorFsmWindow(world_, overlay_.selected_predator);
 }
 
+// The state diagram, drawn inside PredatorFsmWindow interactively (with its chooser and log); in
+// presenter mode only for a step that ran the predators (fsm-run recorded their lives): over a
+// path-finding step it would hide the search the caption is about.
+void PathfindingView::DrawFigures(const FigureArea& area) {
+  if (ui_.show_predators && !fsm_trace_.lives().empty())
+    PredatorFsmFigure(world_, overlay_.selected_predator, area);
+}
+
 // --preset (pathfinding_preset.h): what a scripted screenshot shows.
 void PathfindingView::ApplyPreset(const std::string& text) {
   const PathfindingPreset preset = ParsePathfindingPreset(text);

@@ -48,6 +48,7 @@ class PathfindingView final : public View {
   bool Pick(const PickRay& ray) override;
   void UpdateGui() override;
   void UpdateWindows() override;
+  void DrawFigures(const FigureArea& area) override;  // figure 3.15, the predators' FSM
   // Lessons (docs/lessons.md): pathfinding_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;

@@ -135,17 +135,50 @@ void ObserverScreen(const PortalsScene& scene, float width) {
   list->PopClipRect();
 }
 
+namespace {
+
+// The matrix's row names ("1 hall") in a column left of it and the column numbers above it; moves
+// `at` (the cursor) to where the matrix's squares start.
+void PvsNames(const PortalsScene& scene, float cell, ImVec2* at) {
+  const auto& cells = scene.level().cells;
+  const float line = ImGui::GetTextLineHeight();
+  char text[96];
+  float gutter = 0.0f;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    std::snprintf(text, sizeof text, "%zu %s", i + 1, cells[i].name.c_str());
+    gutter = std::max(gutter, ImGui::CalcTextSize(text).x);
+  }
+  gutter += line * 0.5f;
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImU32 colour = IM_COL32(225, 225, 230, 255);
+  const ImVec2 squares(at->x + gutter, at->y + line * 1.2f);
+  for (size_t i = 0; i < cells.size(); ++i) {
+    std::snprintf(text, sizeof text, "%zu", i + 1);
+    const float w = ImGui::CalcTextSize(text).x;
+    list->AddText(ImVec2(squares.x + cell * (float(i) + 0.5f) - w * 0.5f, at->y), colour, text);
+    std::snprintf(text, sizeof text, "%zu %s", i + 1, cells[i].name.c_str());
+    list->AddText(ImVec2(at->x, squares.y + cell * float(i) + (cell - line) * 0.5f), colour, text);
+  }
+  ImGui::Dummy(ImVec2(gutter, line * 1.2f));  // the numbers' row
+  ImGui::SetCursorScreenPos(squares);
+  *at = squares;
+}
+
+}  // namespace
+
 // One square per cell pair while the level is small; a large one is binned (a square is lit when
 // any pair in its bin is visible), so the matrix fits `side` pixels.
-void PvsMatrix(const PortalsScene& scene, float side) {
+void PvsMatrix(const PortalsScene& scene, float side, float max_cell, bool named) {
   const PotentiallyVisibleSet& pvs = scene.pvs();
   const size_t n = pvs.cells();
   if (n == 0) return;
   const size_t per_bin = std::max<size_t>(1, size_t(std::ceil(float(n) / std::max(side, 1.0f))));
   const size_t bins = (n + per_bin - 1) / per_bin;
-  const float cell = std::max(1.0f, std::min(14.0f, std::floor(side / float(bins))));
+  const float cell = std::max(1.0f, std::min(max_cell, std::floor(side / float(bins))));
   const ImVec2 size(cell * float(bins), cell * float(bins));
-  const ImVec2 at = ImGui::GetCursorScreenPos();
+  named = named && per_bin == 1;
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  if (named) PvsNames(scene, cell, &at);
   ImGui::InvisibleButton("pvs matrix", size);
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* list = ImGui::GetWindowDrawList();

@@ -23,6 +23,9 @@ void ObserverScreen(const PortalsScene& scene, float width);
 
 // The table "com valores booleanos, dizendo se a partir de alguma posição de uma célula X é
 // possível ver alguma parte de uma célula Y": row X, column Y, the observer's row highlighted.
-void PvsMatrix(const PortalsScene& scene, float side);
+// Squares of at most `max_cell` pixels; `named`: each row starts with its cell's number and name
+// and each column is numbered (a level of a few cells, one square per pair; for presenter mode,
+// where no tooltip names them).
+void PvsMatrix(const PortalsScene& scene, float side, float max_cell = 14.0f, bool named = false);
 
 }  // namespace partlab

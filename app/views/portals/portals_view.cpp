@@ -1,12 +1,14 @@
 // The Portals view (portals_view.h): the level, the observer, the panels and windows.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <glm/trigonometric.hpp>
 #include <string>
 
 #include "app/command_line.h"
+#include "app/panels/figure_area.h"
 #include "app/panels/tooltip.h"
 #include "app/view.h"
 #include "app/views/portals/portals_panels.h"
@@ -200,6 +202,27 @@ void PortalsView::UpdateWindows() {
       PvsMatrix(scene_, matrix_side);
     }
     ImGui::End();
+  }
+}
+
+// The observer's screen and the PVS matrix, drawn by the same functions as in the windows above.
+void PortalsView::DrawFigures(const FigureArea& area) {
+  const float pad = area.font_pixels;
+  if (show_screen_) {
+    if (BeginFigureWindow("##observer's screen", area, FigureCorner::kTopRight)) {
+      ImGui::TextUnformatted("The observer's screen: a 2-D window per portal");
+      ObserverScreen(scene_, std::min((area.max.x - area.min.x) * 0.3f, pad * 20.0f));
+      ImGui::TextDisabled("filled by recursion depth");
+    }
+    EndFigureWindow(area);
+  }
+  if (show_matrix_) {
+    if (BeginFigureWindow("##pvs matrix", area, FigureCorner::kTopLeft)) {
+      ImGui::TextUnformatted("PVS: can cell X (row) see cell Y?");
+      PvsMatrix(scene_, (area.max.y - area.min.y) * 0.4f, pad * 1.3f, /*named=*/true);
+      ImGui::TextDisabled("yellow: the observer's cell");
+    }
+    EndFigureWindow(area);
   }
 }
 

@@ -46,6 +46,7 @@ class PortalsView final : public View {
 
   void UpdateGui() override;
   void UpdateWindows() override;
+  void DrawFigures(const FigureArea& area) override;  // the observer's screen, the PVS matrix
   // Lessons (docs/lessons.md): portals_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;

@@ -365,6 +365,15 @@ std::span<const SimLessonVerb> SimLessonVerbs() {
   return kVerbs;
 }
 
+bool IsOperationVerb(const std::string& verb) {
+  static constexpr const char* kVerbs[] = {
+      "op-stepping", "next-op",       "run-until-op",  "highlight-node",
+      "op-logged",   "op-not-logged", "stale-dropped", "ops-in-priority-order"};
+  for (const char* v : kVerbs)
+    if (verb == v) return true;
+  return false;
+}
+
 std::string RunSimLessonAction(SimLessonSubject& subject, const LessonCommand& a) {
   if (a.verb == "algo") {
     if (a.args.size() != 1) return "algo expects one broad phase name";

@@ -52,6 +52,10 @@ struct SimLessonVerb {
 std::span<const SimLessonVerb> SimLessonVerbs();
 // "" on success, else one line saying what went wrong.
 std::string RunSimLessonAction(SimLessonSubject& subject, const LessonCommand& action);
+// True for the verbs about the BSP's operations (op-stepping, next-op, run-until-op,
+// highlight-node, op-logged, op-not-logged, stale-dropped, ops-in-priority-order): a step that
+// uses one is about the op log, which presenter mode then shows beside the scene.
+bool IsOperationVerb(const std::string& verb);
 // "" when the claim holds, else one line with what was expected and what was measured.
 std::string CheckSimLessonClaim(SimLessonSubject& subject, const LessonCommand& check);
 

@@ -161,15 +161,8 @@ void SimulationView::DrawBspWindow() {
     }
     if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
     if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
-    const auto& log = bsp->op_log();
-    if (!log.empty() && ImGui::TreeNode("Recent operations")) {
-      const size_t first = log.size() > 12 ? log.size() - 12 : 0;
-      for (size_t i = log.size(); i-- > first;) {
-        const OpRecord& r = log[i];
-        ImGui::TextWrapped("#%llu step %llu %s node %d [%s]: %s -> %s", (unsigned long long)r.seq,
-                           (unsigned long long)r.step, BspOpName(r.op), r.node,
-                           OpStatusName(r.status), r.reason.c_str(), r.outcome.c_str());
-      }
+    if (!bsp->op_log().empty() && ImGui::TreeNode("Recent operations")) {
+      DrawRecentOperations(*bsp, 12);
       ImGui::TreePop();
     }
   }
@@ -361,9 +354,34 @@ void SimulationView::UpdateWindows() {
   DrawControlsWindow();
   DrawBspWindow();
   DrawTimingsWindow();
-  DrawViewportCaptions();
+  DrawViewportCaptions(WholeDisplayFigureArea());
   if (replay_mode_) DrawReplayWindow();
   DrawStatusBar();
+}
+
+// Presenter mode: which broad phase each half shows, and what the BSP window would show beside
+// the scene (with its controls): the op log's newest operations, top left, in a step about the
+// operations (IsOperationVerb), and the highlighted node's numbers, top right.
+void SimulationView::DrawFigures(const FigureArea& area) {
+  DrawViewportCaptions(area);
+  const SemiAdjustingBsp* bsp = CurrentBsp();
+  if (!bsp || side_by_side_ || replay_mode_) return;
+  const float pad = area.font_pixels;
+  if (op_log_figure_ && (!bsp->op_log().empty() || !stepper_.message().empty())) {
+    if (BeginFigureWindow("##operations", area, FigureCorner::kTopLeft)) {
+      ImGui::PushTextWrapPos(pad * 24.0f);
+      ImGui::TextUnformatted("Operations, newest first (5.2)");
+      if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
+      DrawRecentOperations(*bsp, kFigureOperations);
+      ImGui::PopTextWrapPos();
+    }
+    EndFigureWindow(area);
+  }
+  if (selected_ != kNoNode) {
+    if (BeginFigureWindow("##highlighted node", area, FigureCorner::kTopRight))
+      DrawBspNodeNumbers(*bsp, selected_);
+    EndFigureWindow(area);
+  }
 }
 
 }  // namespace partlab::simulation_view

@@ -502,24 +502,31 @@ void SimulationView::RenderSideBySide(const RenderContext& ctx, DebugDrawRendere
   SetViewport({0, 0, 0, 0});  // nothing of the app's own overlay flush may land on the halves
 }
 
-// Over each half: which broad phase it is, what its operations and step cost.
-void SimulationView::DrawViewportCaptions() {
+// Over each half: which broad phase it is, what its operations and step cost. Interactively
+// above the status bar and the collapsed panels' title bars at the bottom of each half; in
+// presenter mode at the bottom of the figures' area.
+void SimulationView::DrawViewportCaptions(const FigureArea& area) {
   if (!side_by_side_ || replay_mode_ || figure_) return;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImDrawList* list = ImGui::GetBackgroundDrawList();
-  list->AddLine(ImVec2(display.x * 0.5f, 0), ImVec2(display.x * 0.5f, display.y),
+  PushFigureClip(list, area);
+  const float middle = 0.5f * (area.min.x + area.max.x), half = 0.5f * (area.max.x - area.min.x);
+  list->AddLine(ImVec2(middle, area.min.y), ImVec2(middle, area.max.y),
                 IM_COL32(255, 255, 255, 160), 2.0f);
+  ImFont* font = FigureFont(area);
+  const float px = FigureFontPixels(area), s = px / ImGui::GetFontSize();
+  const float bottom = area.presenter ? area.max.y - px * 0.5f : area.max.y - 82.0f;
   const StepCaption* captions[2] = {&primary_caption_, &companion_.caption()};
   for (int side = 0; side < 2; ++side) {
-    // Above the status bar and the collapsed panels' title bars at the bottom of each half.
     const std::string text = CaptionText(*captions[side]);
-    const float wrap = display.x * 0.5f - 30.0f;
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
-    const ImVec2 at(display.x * 0.5f * float(side) + 12.0f, display.y - 82.0f - size.y);
-    list->AddRectFilled(ImVec2(at.x - 6, at.y - 4), ImVec2(at.x + size.x + 6, at.y + size.y + 4),
-                        IM_COL32(10, 12, 20, 200), 4.0f);
-    list->AddText(nullptr, 0.0f, at, IM_COL32(235, 240, 255, 255), text.c_str(), nullptr, wrap);
+    const float wrap = half - 30.0f * s;
+    const ImVec2 size = FigureTextSize(font, px, text.c_str(), wrap);
+    const ImVec2 at(area.min.x + half * float(side) + 12.0f * s, bottom - size.y);
+    list->AddRectFilled(ImVec2(at.x - 6 * s, at.y - 4 * s),
+                        ImVec2(at.x + size.x + 6 * s, at.y + size.y + 4 * s),
+                        IM_COL32(10, 12, 20, 200), 4.0f * s);
+    list->AddText(font, px, at, IM_COL32(235, 240, 255, 255), text.c_str(), nullptr, wrap);
   }
+  list->PopClipRect();
 }
 
 bool SimulationView::Pick(const PickRay& ray) {

@@ -29,6 +29,7 @@
 #include "app/command_line.h"
 #include "app/panels/bsp_panel.h"
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/figure_area.h"
 #include "app/panels/tooltip.h"
 #include "app/render/debug_draw_renderer.h"
 #include "app/render/instanced_body_renderer.h"
@@ -57,9 +58,10 @@ namespace partlab::simulation_view {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kPlotLength = 240;
-constexpr float kMaxSpeedColour = 12.0f;               // m/s drawn red
-const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};   // the node an operation is about to change
-const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};   // where its result lives
+constexpr size_t kFigureOperations = 3;               // presenter mode: the op log's newest, listed
+constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
+const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
+const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
 const Color kFailedColour{1.00f, 0.35f, 0.20f, 1.0f};  // the node an operation failed on
 constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
                                            "deeper planes are too small to read"};
@@ -103,6 +105,8 @@ class SimulationView final : public View, private SimLessonSubject {
   bool StepsOffMainThread() const override { return true; }
   void UpdateGui() override;
   void UpdateWindows() override;
+  // The halves' captions, the op log's newest operations, the highlighted node's numbers.
+  void DrawFigures(const FigureArea& area) override;
   bool Pick(const PickRay& ray) override;
   bool Animating() const override { return stepping().playing(); }
   // Play, pause and single step are the base's (stepping()): the physics steps live, the replay
@@ -111,9 +115,11 @@ class SimulationView final : public View, private SimLessonSubject {
 
   // Lessons: the verbs live in sim_lesson_verbs.cpp; the view lends them SimLessonSubject.
   std::string RunLessonAction(const LessonCommand& action) override {
+    op_log_figure_ |= IsOperationVerb(action.verb);
     return RunSimLessonAction(*this, action);
   }
   std::string CheckLessonClaim(const LessonCommand& check) override {
+    op_log_figure_ |= IsOperationVerb(check.verb);
     return CheckSimLessonClaim(*this, check);
   }
   std::vector<LessonVerb> LessonVerbs() const override;
@@ -129,7 +135,7 @@ class SimulationView final : public View, private SimLessonSubject {
   void ApplyBspParams(const BspParams& edited);
   BspOverlayOptions OverlayOptions() const;
   void RenderSideBySide(const RenderContext& ctx, DebugDrawRenderer& batches);
-  void DrawViewportCaptions();
+  void DrawViewportCaptions(const FigureArea& area);
   void PhysicsStep();
   void RunCompare();
   void FrameCamera();
@@ -216,6 +222,8 @@ class SimulationView final : public View, private SimLessonSubject {
   BspOverlayOptions overlay_options_;
   bool show_overlay_ = true;
   NodeId selected_ = kNoNode;
+  // A lesson step used an operation verb: presenter mode shows the op log (DrawFigures).
+  bool op_log_figure_ = false;
 
   // Operation stepping: a key press shows the next operation on its node, the next applies
   // it and shows the result.

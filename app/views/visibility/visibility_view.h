@@ -11,6 +11,10 @@
 // This view draws its viewports itself (each camera's meshes and overlays, flushed with that
 // camera's matrices), then leaves an empty viewport so that the app's own overlay flush after
 // Render adds nothing on top; ImGui sets its own viewport.
+//
+// The class is split by concern: visibility_view.cpp (cameras, the modes' CPU work, drawing),
+// visibility_settings.cpp (--preset), visibility_panels.cpp (the panel), visibility_figures.cpp
+// (what is drawn over the scene: the walls' numbers, the colour key), visibility_lesson_verbs.cpp.
 #pragma once
 
 #include <imgui.h>
@@ -78,6 +82,8 @@ class VisibilityView final : public View {
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;
   void UpdateWindows() override;
+  // The walls' numbers, the split line, the pictures' names and the colour key.
+  void DrawFigures(const FigureArea& area) override;
   // Lessons (docs/lessons.md): visibility_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
@@ -110,7 +116,8 @@ class VisibilityView final : public View {
   void FrustumGui();
   void RoomGui();
   void TreeNodeGui(int32_t node, const char* side, int depth);
-  void LegendWindow();
+  void WallNumbers(ImDrawList* list, const FigureArea& area) const;
+  void LegendWindow(ImDrawList* list, const FigureArea& area) const;
   // visibility_lesson_verbs.cpp
   std::string ComputeForLesson();
   std::string CheckBackfacesIndependent() const;
@@ -183,7 +190,8 @@ class VisibilityView final : public View {
   // a 16:9 window until then): lesson checks compute with it, so they judge what is drawn.
   float observer_aspect_ = 8.0f / 9.0f;
   std::vector<Label> labels_;
-  std::vector<ImVec2> dividers_;  // x of split lines, window pixels (y unused)
+  bool figures_in_presenter_ = false;  // the last DrawFigures was presenter mode's
+  std::vector<ImVec2> dividers_;       // x of split lines, window pixels (y unused)
   ImVec2 display_scale_{1, 1};
   UiInsets insets_;  // the UI along the window's edges this frame (ui_insets.h)
 };

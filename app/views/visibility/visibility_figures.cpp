@@ -1,0 +1,104 @@
+// The Visibility view's figures (the class is in visibility_view.h): the walls' numbers, the
+// split line, the pictures' names and the colour key, drawn over the scene interactively and in a
+// lesson's presenter mode alike (View::DrawFigures).
+#include <imgui.h>
+
+#include <cstdio>
+#include <glm/common.hpp>
+
+#include "app/panels/figure_area.h"
+#include "app/panels/legend.h"
+#include "app/views/visibility/visibility_overlay.h"
+#include "app/views/visibility/visibility_view.h"
+
+namespace partlab {
+
+// Everything this view draws over its pictures is a figure: the same drawing interactively and
+// in presenter mode.
+void VisibilityView::UpdateWindows() {
+  DrawFigures(WholeDisplayFigureArea());
+}
+
+// The split line, the walls' numbers, the pictures' names and the colour key, over the scene.
+void VisibilityView::DrawFigures(const FigureArea& area) {
+  figures_in_presenter_ = area.presenter;  // read by the next Render, which places the numbers
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  PushFigureClip(list, area);
+  for (const ImVec2& d : dividers_) {
+    const float x = d.x / display_scale_.x;
+    list->AddLine(ImVec2(x, area.min.y), ImVec2(x, area.max.y), IM_COL32(235, 235, 245, 200), 2.0f);
+  }
+  WallNumbers(list, area);
+  LegendWindow(list, area);
+  list->PopClipRect();
+}
+
+// The book's numbers (or the drawing order) on the walls, each on a dark tag in its wall's colour.
+void VisibilityView::WallNumbers(ImDrawList* list, const FigureArea& area) const {
+  ImFont* font = FigureFont(area);
+  const float px = FigureFontPixels(area), s = px / ImGui::GetFontSize();
+  for (const Label& l : labels_) {
+    char text[8];
+    std::snprintf(text, sizeof text, "%d", l.number);
+    const ImVec2 ts = FigureTextSize(font, px, text);
+    const ImVec2 a(l.at.x - ts.x * 0.5f - 3 * s, l.at.y - ts.y * 0.5f - 1 * s);
+    const ImVec2 b(l.at.x + ts.x * 0.5f + 3 * s, l.at.y + ts.y * 0.5f + 1 * s);
+    list->AddRectFilled(a, b, IM_COL32(20, 20, 28, 190), 3.0f * s);
+    list->AddText(font, px, ImVec2(a.x + 3 * s, a.y + 1 * s),
+                  ToImU32({glm::mix(glm::vec3(l.color), glm::vec3(1.0f), 0.3f), 1.0f}), text);
+  }
+}
+
+void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) const {
+  ImFont* font = FigureFont(area);
+  const float px = FigureFontPixels(area), s = px / ImGui::GetFontSize();
+  const float line = px + ImGui::GetStyle().ItemSpacing.y * s;
+  const float left = area.min.x, right = area.max.x, bottom = area.max.y;
+  auto text_width = [&](const char* text) { return FigureTextSize(font, px, text).x; };
+  // Captions over each viewport.
+  auto caption = [&](float x, const char* text) {
+    list->AddRectFilled(ImVec2(x + 8 * s, bottom - line - 14 * s),
+                        ImVec2(x + 16 * s + text_width(text), bottom - 8 * s),
+                        IM_COL32(20, 20, 28, 180), 4.0f * s);
+    list->AddText(font, px, ImVec2(x + 12 * s, bottom - line - 11 * s),
+                  IM_COL32(240, 240, 245, 255), text);
+  };
+  if (display_ == Display::kSplit) {
+    caption(left, "God view: the observer's frustum in white");
+    caption(0.5f * (left + right), "Observer's eye");
+  } else {
+    caption(left, display_ == Display::kGod ? "God view: the observer's frustum in white"
+                                            : "Observer's eye");
+  }
+  // The colour key, bottom right (the Stats window sits top right).
+  const int keys = mode_ == Mode::kFrustum ? 4 : (mode_ == Mode::kRoom ? 3 : 1);
+  float y = bottom - 10 * s - float(keys) * (line + 2 * s);
+  const float x = right - 330 * s;
+  auto key = [&](const Color& c, const char* text) {
+    list->AddRectFilled(ImVec2(x, y), ImVec2(x + 320 * s, y + line + 2 * s),
+                        IM_COL32(20, 20, 28, 170));
+    list->AddRectFilled(ImVec2(x + 6 * s, y + 4 * s), ImVec2(x + 20 * s, y + line - 2 * s),
+                        ToImU32({glm::vec3(c), 1.0f}));
+    list->AddText(font, px, ImVec2(x + 28 * s, y + 1 * s), IM_COL32(240, 240, 245, 255), text);
+    y += line + 2 * s;
+  };
+  if (mode_ == Mode::kFrustum) {
+    key(CellClassColor(BoxClass::kInside), "inside: accepted whole");
+    key(CellClassColor(BoxClass::kIntersecting), "intersecting: opened");
+    key(CellClassColor(BoxClass::kOutside), "outside: skipped");
+    char text[96];
+    std::snprintf(text, sizeof text, "drawn %zu / %zu tris, %.2f ms", cull_.triangles_accepted,
+                  cull_.triangles_total, cull_.seconds * 1e3);
+    key({1, 1, 1, 1}, text);
+  } else if (mode_ == Mode::kRoom) {
+    key(OrderRamp(0.0f), "painted first (farthest)");
+    key(OrderRamp(0.5f), "...");
+    key(OrderRamp(1.0f), "painted last (nearest)");
+  } else {
+    char text[96];
+    std::snprintf(text, sizeof text, "backfaces %zu / %zu tris", backface_count_, backface_.size());
+    key({0.95f, 0.25f, 0.3f, 1.0f}, text);
+  }
+}
+
+}  // namespace partlab

@@ -1,0 +1,47 @@
+// The Visibility view's start-up settings: the --preset words a screenshot or a lesson step
+// starts it with (the class is in visibility_view.h).
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <string>
+
+#include "app/command_line.h"
+#include "app/views/visibility/visibility_view.h"
+
+namespace partlab {
+
+// --preset: comma-separated words, a mode (backface | frustum | room) and a display
+// (god | observer | split), e.g. --preset room,split.
+void VisibilityView::ApplyPreset(const Options& options) {
+  print_summary_ = !options.screenshot.empty();
+  size_t start = 0;
+  const std::string& p = options.preset;
+  while (start <= p.size() && !p.empty()) {
+    const size_t comma = p.find(',', start);
+    const std::string word = p.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (word == "backface") mode_ = Mode::kBackface;
+    if (word == "frustum") mode_ = Mode::kFrustum;
+    if (word == "room") mode_ = Mode::kRoom;
+    if (word == "god") display_ = Display::kGod;
+    if (word == "observer") display_ = Display::kObserver;
+    if (word == "split") display_ = Display::kSplit;
+    if (word == "no-cull") subtree_culling_ = cull_enabled_ = backface_culling_ = false;
+    if (word == "book") mode_ = Mode::kRoom, book_example_ = true;
+    if (word == "geometry-stage") geometry_stage_ = true;
+    static constexpr const char* kWords[] = {"backface", "frustum",  "room",
+                                             "god",      "observer", "split",
+                                             "no-cull",  "book",     "geometry-stage"};
+    if (!word.empty() && std::none_of(std::begin(kWords), std::end(kWords),
+                                      [&](const char* w) { return word == w; }))
+      std::fprintf(stderr,
+                   "partlab: --preset: '%s' means nothing to the Visibility view (backface, "
+                   "frustum, room, book, god, observer, split, no-cull, geometry-stage), "
+                   "ignored\n",
+                   word.c_str());
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (display_ == Display::kObserver) driven_ = Driven::kObserver;
+}
+
+}  // namespace partlab

@@ -112,7 +112,13 @@ class Octree {
                QueryTrace* trace = nullptr) const;
 
   std::span<const OctreeNode> nodes() const { return nodes_; }
-  std::span<const PackedTriangle> references() const { return refs_; }
+  std::span<const PackedTriangle> references() const {
+    return std::span<const PackedTriangle>(refs_).first(refs_.size() -
+                                                        (refs_.empty() ? 0 : kPaddingRecords));
+  }
+  // Zeroed records kept after the last reference, so the ordered traversal may read every cell's
+  // triangles four records at a time without copying a short run (packed_moller_trumbore.h).
+  static constexpr size_t kPaddingRecords = 3;
   std::span<const PackedTriangle> ReferencesOf(const OctreeNode& n) const {
     return std::span<const PackedTriangle>(refs_).subspan(n.first_ref, n.ref_count);
   }

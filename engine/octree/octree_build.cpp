@@ -2,9 +2,10 @@
 // fully contains it) and the leaf-reference placement, both first into a pointer-free build tree,
 // then flattened depth-first into the node and reference arrays the queries read.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
-#include <deque>
+#include <memory>
 #include <utility>
 
 #include "engine/geometry/triangle_box_overlap.h"
@@ -32,9 +33,11 @@ int Octree::AutoMaxDepth(Placement p, size_t triangle_count) {
 
 int Octree::AutoLeafSize(size_t /*triangle_count*/) {
   // Small leaves: a ray tests few triangles per leaf, and the ordered traversal's early exit then
-  // stops close to the first hit. On the dragons, leaves of 2 to 10 measured alike within this
-  // machine's noise; 6 keeps the tree (and its build time) smaller than 2 does.
-  return 6;
+  // stops close to the first hit. Since a cell's triangles are tested four at a time, leaves of 16
+  // measure as fast as leaves of 6 on the dragons, the bunny and the soups (paired runs, within
+  // this machine's noise; on the high-affinity soup faster), and the tree takes about half the
+  // time to build: the deepest levels, which duplicated the most references, are not made.
+  return 16;
 }
 
 namespace {
@@ -44,7 +47,23 @@ struct BuildNode {
   float half;
   int depth;
   int32_t child[8];
-  std::vector<uint32_t> tris;
+  std::vector<uint32_t> tris;  // the paper's placement: this cell's triangles
+  // The leaf placement: this leaf's records, leaf_records_[leaf_first, leaf_first + leaf_count).
+  uint32_t leaf_first = 0, leaf_count = 0;
+};
+
+// A triangle on its way down the leaf placement's build, carried with its corners: each level's
+// passes read one array front to back instead of gathering corners and boxes by id from arrays of
+// the whole model (those gathers were a third of the build's time in the profile).
+struct BuildRecord {
+  Triangle triangle;
+  uint32_t id;
+};
+
+// A cell of the level being split: its node and its records' run in the level's array.
+struct LevelCell {
+  int32_t node;
+  uint32_t first, count;
 };
 
 Aabb GrownCube(const glm::vec3& c, float half, float margin) {
@@ -102,7 +121,7 @@ class OctreeBuilder {
     if (o.placement == Placement::kDeepestContaining) {
       for (uint32_t id : usable_) PlaceDeepest(id);
     } else {
-      SplitLeaves(std::move(usable_));
+      SplitLeaves();
     }
     Flatten();
   }
@@ -124,7 +143,7 @@ class OctreeBuilder {
     // coordinates, and well below the smallest cell (2^-12 of the root at depth 13).
     tree_.margin_ = std::max(2.0f * half * 0x1p-16f, largest_coord * 0x1p-18f);
     tree_.scene_bounds_ = box;
-    nodes_.push_back({box.Center(), half, 1, {-1, -1, -1, -1, -1, -1, -1, -1}, {}});
+    nodes_.push_back({box.Center(), half, 1, {-1, -1, -1, -1, -1, -1, -1, -1}, {}, 0, 0});
   }
 
   int32_t ChildOf(int32_t node, int octant) {
@@ -134,7 +153,9 @@ class OctreeBuilder {
                   n.half * 0.5f,
                   n.depth + 1,
                   {-1, -1, -1, -1, -1, -1, -1, -1},
-                  {}};
+                  {},
+                  0,
+                  0};
       nodes_.push_back(std::move(c));
       nodes_[node].child[octant] = int32_t(nodes_.size() - 1);
     }
@@ -157,65 +178,133 @@ class OctreeBuilder {
   // each triangle to every child cube it overlaps (grown by the query margin, so a hit on a cell's
   // boundary is always found in a cell the ray is tested against). Breadth first, so that when the
   // reference budget runs out it is the finest splits that are given up, not whole branches.
-  void SplitLeaves(std::vector<uint32_t> all) {
+  //
+  // One level at a time over flat arrays, with no container per cell: a cell's records are a run
+  // of the level's array; splitting it takes one pass that finds each record's octants (a byte of
+  // bits) and counts them, a prefix sum that places the children's runs in the next level's
+  // array, and a pass that copies each record into its octants' runs, in order. The cells are
+  // visited, the budget spent and the children numbered in the order a first-in first-out queue
+  // of cells would, so the tree is the one that queue built.
+  void SplitLeaves() {
     const OctreeBuildOptions& o = tree_.options_;
-    size_t references = all.size();
-    const size_t budget = size_t(double(o.reference_budget) * double(all.size()));
-    std::deque<std::pair<int32_t, std::vector<uint32_t>>> queue;
-    queue.emplace_back(0, std::move(all));
-    while (!queue.empty()) {
-      auto [node, tris] = std::move(queue.front());
-      queue.pop_front();
-      if (tris.size() <= size_t(o.leaf_size) || nodes_[node].depth >= o.max_depth) {
-        nodes_[node].tris = std::move(tris);
-        continue;
+    size_t references = usable_.size();
+    const size_t budget = size_t(double(o.reference_budget) * double(usable_.size()));
+    // No level holds more records than the references allowed, and neither do the leaves: two
+    // buffers of that size, allocated once and left uninitialised (only what is written is
+    // touched), and the leaves' records reserved to it, so nothing is copied to grow.
+    const size_t most = std::max(budget, usable_.size());
+    std::unique_ptr<BuildRecord[]> level_buffer(new BuildRecord[most]);
+    std::unique_ptr<BuildRecord[]> next_buffer(new BuildRecord[most]);
+    BuildRecord* level = level_buffer.get();
+    BuildRecord* next = next_buffer.get();
+    size_t level_size = 0;
+    for (uint32_t id : usable_) level[level_size++] = {tree_.triangles_[id], id};
+    std::vector<LevelCell> cells{{0, 0, uint32_t(level_size)}}, next_cells;
+    std::unique_ptr<uint8_t[]> octants(new uint8_t[most]);
+    leaf_records_.reserve(most);
+    while (!cells.empty()) {
+      size_t next_size = 0;
+      // First pass over the level: which cells split, and the children's run lengths.
+      std::vector<std::array<uint32_t, 8>> counts(cells.size());
+      std::vector<uint8_t> splits(cells.size(), 0);
+      for (size_t k = 0; k < cells.size(); ++k) {
+        const LevelCell& cell = cells[k];
+        const BuildNode& node = nodes_[cell.node];
+        if (cell.count <= uint32_t(o.leaf_size) || node.depth >= o.max_depth) continue;
+        // The split is refused past the budget: stop counting once it is sure to be.
+        const size_t others = references - cell.count;
+        const size_t allowance = budget > others ? budget - others : 0;
+        size_t split_refs = 0;
+        if (!FindOctants(cell, level, allowance, octants.get(), &counts[k], &split_refs)) continue;
+        if (o.cost_model && !SplitPays(cell.count, counts[k])) continue;
+        references = others + split_refs;
+        splits[k] = 1;
+        next_size += split_refs;
       }
-      std::vector<uint32_t> lists[8];
-      const size_t split_refs = Distribute(node, tris, lists);
-      const bool within_budget = references - tris.size() + split_refs <= budget;
-      if (!within_budget || (o.cost_model && !SplitPays(tris.size(), lists))) {
-        nodes_[node].tris = std::move(tris);
-        continue;
+      // Second pass: leaves keep their records; split cells copy theirs into the children's runs.
+      next_cells.clear();
+      uint32_t offset = 0;
+      for (size_t k = 0; k < cells.size(); ++k) {
+        const LevelCell& cell = cells[k];
+        if (!splits[k]) {
+          MakeLeaf(cell, level);
+          continue;
+        }
+        uint32_t at[8];
+        for (int oct = 0; oct < 8; ++oct) {
+          at[oct] = offset;
+          if (counts[k][oct] == 0) continue;
+          next_cells.push_back({ChildOf(cell.node, oct), offset, counts[k][oct]});
+          offset += counts[k][oct];
+        }
+        for (uint32_t r = cell.first; r < cell.first + cell.count; ++r)
+          for (unsigned bits = octants[r]; bits; bits &= bits - 1)
+            next[at[__builtin_ctz(bits)]++] = level[r];
       }
-      references = references - tris.size() + split_refs;
-      for (int oct = 0; oct < 8; ++oct)
-        if (!lists[oct].empty()) queue.emplace_back(ChildOf(node, oct), std::move(lists[oct]));
+      std::swap(level, next);
+      std::swap(cells, next_cells);
     }
   }
 
-  // Hands each triangle of a cell to the octants it overlaps; returns the number of references.
+  void MakeLeaf(const LevelCell& cell, const BuildRecord* level) {
+    BuildNode& node = nodes_[cell.node];
+    node.leaf_first = uint32_t(leaf_records_.size());
+    node.leaf_count = cell.count;
+    for (uint32_t r = cell.first; r < cell.first + cell.count; ++r)
+      leaf_records_.push_back(Pack(level[r].triangle, level[r].id));
+  }
+
+  // Finds the octants each of the cell's records overlaps (bits in octants[r]) and how many
+  // records each octant gets; false, part done, once the references exceed `allowance`.
   // A triangle is tested only against the octants its bounding box overlaps, found per axis: an
   // octant's grown cube spans, along axis a, the low or the high half's interval depending on bit a
   // alone, so the box overlaps the octant exactly when it overlaps that half along every axis.
   // Most triangles of a deep cell lie in one octant, and skip the other seven entirely.
-  size_t Distribute(int32_t node, const std::vector<uint32_t>& tris,
-                    std::vector<uint32_t> (&lists)[8]) {
-    const glm::vec3 c = nodes_[node].center;
-    const float h = nodes_[node].half;
+  bool FindOctants(const LevelCell& cell, const BuildRecord* level, size_t allowance,
+                   uint8_t* octants, std::array<uint32_t, 8>* counts, size_t* references) {
+    const glm::vec3 c = nodes_[cell.node].center;
+    const float h = nodes_[cell.node].half;
     Aabb cubes[8];
     for (int oct = 0; oct < 8; ++oct)
       cubes[oct] = GrownCube(OctantCenter(c, h, oct), h * 0.5f, tree_.margin_);
     const Aabb& low = cubes[0];   // the low half along every axis
     const Aabb& high = cubes[7];  // the high half along every axis
-    size_t references = 0;
-    for (uint32_t id : tris) {
-      const Aabb& b = bounds_[id];
-      unsigned octants = 0xFF;  // bit o: octant o's grown cube overlaps the box
+    size_t total = 0;
+    for (uint32_t r = cell.first; r < cell.first + cell.count; ++r) {
+      const Triangle& t = level[r].triangle;
+      const Aabb b = t.Bounds();
+      unsigned candidates = 0xFF;  // bit o: octant o's grown cube overlaps the box
       for (int a = 0; a < 3; ++a) {
         const unsigned low_side = b.min[a] <= low.max[a] && low.min[a] <= b.max[a];
         const unsigned high_side = b.min[a] <= high.max[a] && high.min[a] <= b.max[a];
-        octants &= (low_side ? kOctantsOnSide[a][0] : 0u) | (high_side ? kOctantsOnSide[a][1] : 0u);
+        candidates &= (kOctantsOnSide[a][0] & (0u - low_side)) |
+                      (kOctantsOnSide[a][1] & (0u - high_side));  // no branch to mispredict
       }
-      for (; octants; octants &= octants - 1) {
-        const int oct = __builtin_ctz(octants);
-        if (cubes[oct].Contains(b) || HasCornerIn(tree_.triangles_[id], cubes[oct]) ||
-            TriangleOverlapsBox(tree_.triangles_[id], cubes[oct])) {
-          lists[oct].push_back(id);
-          ++references;
+      unsigned found = 0;
+      if ((candidates & (candidates - 1)) == 0) {
+        // One candidate: the triangle meets this cell's grown cube (the root holds every box; a
+        // child gets only the triangles that meet it), the eight grown octants cover that cube,
+        // and the box meets no other octant, so the triangle meets this one: no test needed.
+        // The common case in deep cells, where most triangles lie inside one octant.
+        found = candidates;
+        for (unsigned bits = candidates; bits; bits &= bits - 1) ++(*counts)[__builtin_ctz(bits)];
+        total += candidates != 0;
+        candidates = 0;
+      }
+      for (; candidates; candidates &= candidates - 1) {
+        const int oct = __builtin_ctz(candidates);
+        if (cubes[oct].Contains(b) || HasCornerIn(t, cubes[oct]) ||
+            TriangleOverlapsBox(t, cubes[oct])) {
+          found |= 1u << oct;
+          ++(*counts)[oct];
+          ++total;
         }
       }
+      octants[r] = uint8_t(found);
+      if (total > allowance) return false;
     }
-    return references;
+    *references = total;
+    return true;
   }
 
   // A corner inside the (closed) cube is a shared point, so the separating axis test would find
@@ -234,10 +323,10 @@ class OctreeBuilder {
   // triangles overlap most children. It is greedy, and a big plane crosses about four octants at
   // every level, so the estimate alone would let the low-affinity soup's huge triangles multiply
   // level after level; the reference budget stops that.
-  static bool SplitPays(size_t n, const std::vector<uint32_t> (&lists)[8]) {
+  static bool SplitPays(size_t n, const std::array<uint32_t, 8>& counts) {
     double cost = 1.0;
-    for (const auto& l : lists)
-      if (!l.empty()) cost += 0.25 * (1.0 + double(l.size()));
+    for (uint32_t count : counts)
+      if (count) cost += 0.25 * (1.0 + double(count));
     return cost < double(n);
   }
 
@@ -246,21 +335,31 @@ class OctreeBuilder {
   // node, its children, their children) lie close together in memory.
   void Flatten() {
     size_t references = 0;
-    for (const BuildNode& b : nodes_) references += b.tris.size();
-    tree_.refs_.reserve(references);  // exact: memory_bytes counts capacities
+    for (const BuildNode& b : nodes_) references += b.tris.size() + b.leaf_count;
+    // Exact (memory_bytes counts capacities), with the padding the four-wide reads need.
+    tree_.refs_.reserve(references + Octree::kPaddingRecords);
     tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
     FlattenSubtree(0, 0);
+    tree_.refs_.resize(tree_.refs_.size() + Octree::kPaddingRecords,
+                       PackedTriangle{glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), 0});
     FillStatistics();
   }
 
   void FlattenSubtree(int32_t source, uint32_t index) {
     std::vector<OctreeNode>& out = tree_.nodes_;
     BuildNode& b = nodes_[source];
-    OctreeNode n{
-        b.center, b.half,           0, uint32_t(tree_.refs_.size()), uint32_t(b.tris.size()),
-        0,        uint8_t(b.depth), 0};
+    OctreeNode n{b.center,
+                 b.half,
+                 0,
+                 uint32_t(tree_.refs_.size()),
+                 uint32_t(b.tris.size() + b.leaf_count),
+                 0,
+                 uint8_t(b.depth),
+                 0};
     for (uint32_t id : b.tris) tree_.refs_.push_back(Pack(tree_.triangles_[id], id));
+    tree_.refs_.insert(tree_.refs_.end(), leaf_records_.begin() + b.leaf_first,
+                       leaf_records_.begin() + b.leaf_first + b.leaf_count);
     b.tris = {};
     n.first_child = uint32_t(out.size());
     int32_t children[8];
@@ -294,7 +393,7 @@ class OctreeBuilder {
         tree_.triangle_depth_[p.id] = std::max(tree_.triangle_depth_[p.id], n.depth);
     }
     s.node_count = nodes.size();
-    s.reference_count = tree_.refs_.size();
+    s.reference_count = tree_.references().size();
     // What the flat arrays hold reserved, not only what they use.
     s.memory_bytes =
         nodes.capacity() * sizeof(OctreeNode) + tree_.refs_.capacity() * sizeof(PackedTriangle) +
@@ -306,6 +405,7 @@ class OctreeBuilder {
   std::vector<uint32_t> usable_;
   std::vector<Aabb> bounds_;
   std::vector<BuildNode> nodes_;
+  std::vector<PackedTriangle> leaf_records_;  // the leaf placement's leaves, in the order made
 };
 
 Octree::Octree(std::span<const Triangle> triangles, const OctreeBuildOptions& options)

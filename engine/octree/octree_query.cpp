@@ -94,9 +94,10 @@ inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
 }
 
 // The ordered traversal's cell test: the same triangles in the same order and the same answers as
-// TestCell, four records per call (packed_moller_trumbore.h). Hits are handed to the mode in record
-// order, so ties and the any-hit stop fall as they do there; every record of a group of four counts
-// as tested.
+// TestCell, four records per call (packed_moller_trumbore.h), read in place: the records after a
+// cell's last group exist (other cells' or the padding after the last), and their lanes are
+// masked. Hits are handed to the mode in record order, so ties and the any-hit stop fall as they
+// do there; every record of a group of four counts as tested.
 template <class Mode, class Sink>
 inline bool TestCellFourWide(std::span<const PackedTriangle> refs, const Ray& ray,
                              const RayTriangleOptions& opt, Mode& mode, Sink& sink) {
@@ -107,7 +108,7 @@ inline bool TestCellFourWide(std::span<const PackedTriangle> refs, const Ray& ra
     const int count = int(std::min<size_t>(4, refs.size() - first));
     const PackedTriangle* group = refs.data() + first;
     for (int k = 0; k < count; ++k) sink.Test(group[k].id);
-    for (unsigned mask = IntersectFour(origin, dir, group, count, o, &hits); mask;
+    for (unsigned mask = IntersectFourReadingFour(origin, dir, group, count, o, &hits); mask;
          mask &= mask - 1) {
       const int k = __builtin_ctz(mask);
       if (mode.Accept({hits.t[k], hits.u[k], hits.v[k]}, group[k].id)) return true;
@@ -212,7 +213,10 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   for (;;) {
     if (e.enter <= mode.Limit()) {  // else beyond the nearest hit so far: nothing nearer inside
       const OctreeNode& n = nodes_[e.node];
-      if (!n.IsLeaf()) __builtin_prefetch(&nodes_[n.first_child]);  // read after the tests below
+      if (!n.IsLeaf()) {  // the children are read after the tests below: their first and last
+        __builtin_prefetch(&nodes_[n.first_child]);  // lines (the children span up to four)
+        __builtin_prefetch(&nodes_[n.Child(31 - __builtin_clz(n.child_mask))]);
+      }
       sink.Node(e.node);
       if (n.ref_count && TestCellFourWide(ReferencesOf(n), ray, opt, mode, sink)) return;
       if (!n.IsLeaf()) {

@@ -55,7 +55,9 @@ inline constexpr double kFarOrigin = 64.0;
 inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) {
   ScaledQuery q{ray, opt};
   const glm::vec3 a = glm::abs(ray.direction);
-  const float largest = std::fmax(a.x, std::fmax(a.y, a.z));
+  // Plain comparisons (std::fmax is a library call without -ffast-math; no NaN can occur here).
+  const float largest_xy = a.x > a.y ? a.x : a.y;
+  const float largest = largest_xy > a.z ? largest_xy : a.z;
   if (largest >= kUnscaledDirectionLow && largest <= kUnscaledDirectionHigh) return q;
   int exponent = 0;
   std::frexp(largest, &exponent);  // largest = m * 2^exponent, m in [0.5, 1)
@@ -76,6 +78,10 @@ inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
   const glm::dvec3 e = hi - lo;
   const double size = std::fmax(std::fmax(e.x, std::fmax(e.y, e.z)), 1e-30);
   const glm::dvec3 outside = glm::max(glm::max(lo - o, o - hi), glm::dvec3(0.0));
+  // Near: the sum of the distances bounds the length from above, and half the limit leaves far
+  // more than the rounding, so this only skips the square root on the common rays, never
+  // changes the decision.
+  if (outside.x + outside.y + outside.z <= 0.5 * kFarOrigin * size) return;
   if (glm::length(outside) <= kFarOrigin * size) return;
   // The ray's interval inside the box (slabs in double; a zero component never crosses its slab).
   double t_enter = -INFINITY, t_exit = INFINITY;

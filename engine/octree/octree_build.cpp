@@ -5,8 +5,15 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <utility>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "engine/geometry/triangle_box_overlap.h"
 #include "engine/octree/octree.h"
@@ -58,6 +65,39 @@ struct BuildNode {
 struct BuildRecord {
   Triangle triangle;
   uint32_t id;
+};
+
+// A large buffer for the build's passes, left uninitialised. On Linux it is asked to be backed
+// by 2 MB pages: the profile of the dragon's build spent a fifth of its time in the kernel mapping
+// and zeroing 4 KB pages of these buffers one fault at a time. Elsewhere it is plain memory.
+template <class T>
+class BuildBuffer {
+ public:
+  explicit BuildBuffer(size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    bytes_ = std::max<size_t>(1, (count * sizeof(T) + kPage - 1) / kPage) * kPage;
+    data_ = static_cast<T*>(std::aligned_alloc(kPage, bytes_));
+    if (!data_) throw std::bad_alloc();
+#if defined(__linux__)
+    madvise(data_, bytes_, MADV_HUGEPAGE);  // a hint: refused, the pages are simply small
+#endif
+  }
+  ~BuildBuffer() {
+    std::free(data_);
+  }
+  BuildBuffer(const BuildBuffer&) = delete;
+  BuildBuffer& operator=(const BuildBuffer&) = delete;
+  T* get() const {
+    return data_;
+  }
+  T& operator[](size_t i) const {
+    return data_[i];
+  }
+
+ private:
+  static constexpr size_t kPage = size_t(2) << 20;
+  T* data_ = nullptr;
+  size_t bytes_ = 0;
 };
 
 // A cell of the level being split: its node and its records' run in the level's array.
@@ -130,12 +170,15 @@ class OctreeBuilder {
   // "Uma célula-raiz cúbica de um tamanho de aresta que envolva todo o modelo".
   void MakeRoot() {
     Aabb box;
-    float largest_coord = 0.0f;
+    // The largest corner length, as the square root of the largest squared length: the same float
+    // as the largest of glm::length's (the square root is monotonic), with one root, not 2N.
+    float largest_squared = 0.0f;
     for (uint32_t id : usable_) {
       box.Grow(bounds_[id]);
-      largest_coord =
-          std::max({largest_coord, glm::length(bounds_[id].min), glm::length(bounds_[id].max)});
+      const glm::vec3 lo = bounds_[id].min, hi = bounds_[id].max;
+      largest_squared = std::max({largest_squared, glm::dot(lo, lo), glm::dot(hi, hi)});
     }
+    const float largest_coord = std::sqrt(largest_squared);
     const glm::vec3 e = box.Extent();
     float half = 0.5f * std::max({e.x, e.y, e.z});
     half = half > 0.0f ? half * (1.0f + 1e-6f) : 1.0f;
@@ -193,15 +236,14 @@ class OctreeBuilder {
     // buffers of that size, allocated once and left uninitialised (only what is written is
     // touched), and the leaves' records reserved to it, so nothing is copied to grow.
     const size_t most = std::max(budget, usable_.size());
-    std::unique_ptr<BuildRecord[]> level_buffer(new BuildRecord[most]);
-    std::unique_ptr<BuildRecord[]> next_buffer(new BuildRecord[most]);
+    BuildBuffer<BuildRecord> level_buffer(most), next_buffer(most);
     BuildRecord* level = level_buffer.get();
     BuildRecord* next = next_buffer.get();
     size_t level_size = 0;
     for (uint32_t id : usable_) level[level_size++] = {tree_.triangles_[id], id};
     std::vector<LevelCell> cells{{0, 0, uint32_t(level_size)}}, next_cells;
-    std::unique_ptr<uint8_t[]> octants(new uint8_t[most]);
-    leaf_records_.reserve(most);
+    BuildBuffer<uint8_t> octants(most);
+    leaf_records_ = std::make_unique<BuildBuffer<PackedTriangle>>(most);
     while (!cells.empty()) {
       size_t next_size = 0;
       // First pass over the level: which cells split, and the children's run lengths.
@@ -248,10 +290,10 @@ class OctreeBuilder {
 
   void MakeLeaf(const LevelCell& cell, const BuildRecord* level) {
     BuildNode& node = nodes_[cell.node];
-    node.leaf_first = uint32_t(leaf_records_.size());
+    node.leaf_first = uint32_t(leaf_record_count_);
     node.leaf_count = cell.count;
     for (uint32_t r = cell.first; r < cell.first + cell.count; ++r)
-      leaf_records_.push_back(Pack(level[r].triangle, level[r].id));
+      leaf_records_->get()[leaf_record_count_++] = Pack(level[r].triangle, level[r].id);
   }
 
   // Finds the octants each of the cell's records overlaps (bits in octants[r]) and how many
@@ -358,8 +400,9 @@ class OctreeBuilder {
                  uint8_t(b.depth),
                  0};
     for (uint32_t id : b.tris) tree_.refs_.push_back(Pack(tree_.triangles_[id], id));
-    tree_.refs_.insert(tree_.refs_.end(), leaf_records_.begin() + b.leaf_first,
-                       leaf_records_.begin() + b.leaf_first + b.leaf_count);
+    if (b.leaf_count)
+      tree_.refs_.insert(tree_.refs_.end(), leaf_records_->get() + b.leaf_first,
+                         leaf_records_->get() + b.leaf_first + b.leaf_count);
     b.tris = {};
     n.first_child = uint32_t(out.size());
     int32_t children[8];
@@ -405,7 +448,9 @@ class OctreeBuilder {
   std::vector<uint32_t> usable_;
   std::vector<Aabb> bounds_;
   std::vector<BuildNode> nodes_;
-  std::vector<PackedTriangle> leaf_records_;  // the leaf placement's leaves, in the order made
+  // The leaf placement's leaves' records, in the order the leaves were made.
+  std::unique_ptr<BuildBuffer<PackedTriangle>> leaf_records_;
+  size_t leaf_record_count_ = 0;
 };
 
 Octree::Octree(std::span<const Triangle> triangles, const OctreeBuildOptions& options)

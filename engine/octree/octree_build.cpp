@@ -75,12 +75,17 @@ class BuildBuffer {
  public:
   explicit BuildBuffer(size_t count) {
     static_assert(std::is_trivially_copyable_v<T>);
-    bytes_ = std::max<size_t>(1, (count * sizeof(T) + kPage - 1) / kPage) * kPage;
-    data_ = static_cast<T*>(std::aligned_alloc(kPage, bytes_));
-    if (!data_) throw std::bad_alloc();
+    const size_t bytes = std::max<size_t>(1, count * sizeof(T));
+    if (bytes < 4 * kPage) {  // small models: a large page would be zeroed for a few records
+      data_ = static_cast<T*>(std::malloc(bytes));
+    } else {
+      data_ = static_cast<T*>(std::aligned_alloc(kPage, (bytes + kPage - 1) / kPage * kPage));
 #if defined(__linux__)
-    madvise(data_, bytes_, MADV_HUGEPAGE);  // a hint: refused, the pages are simply small
+      // A hint: refused, the pages are simply small.
+      if (data_) madvise(data_, (bytes + kPage - 1) / kPage * kPage, MADV_HUGEPAGE);
 #endif
+    }
+    if (!data_) throw std::bad_alloc();
   }
   ~BuildBuffer() {
     std::free(data_);
@@ -97,7 +102,6 @@ class BuildBuffer {
  private:
   static constexpr size_t kPage = size_t(2) << 20;
   T* data_ = nullptr;
-  size_t bytes_ = 0;
 };
 
 // A cell of the level being split: its node and its records' run in the level's array.
@@ -322,26 +326,22 @@ class OctreeBuilder {
         candidates &= (kOctantsOnSide[a][0] & (0u - low_side)) |
                       (kOctantsOnSide[a][1] & (0u - high_side));  // no branch to mispredict
       }
-      unsigned found = 0;
-      if ((candidates & (candidates - 1)) == 0) {
-        // One candidate: the triangle meets this cell's grown cube (the root holds every box; a
-        // child gets only the triangles that meet it), the eight grown octants cover that cube,
-        // and the box meets no other octant, so the triangle meets this one: no test needed.
-        // The common case in deep cells, where most triangles lie inside one octant.
-        found = candidates;
-        for (unsigned bits = candidates; bits; bits &= bits - 1) ++(*counts)[__builtin_ctz(bits)];
-        total += candidates != 0;
-        candidates = 0;
-      }
-      for (; candidates; candidates &= candidates - 1) {
-        const int oct = __builtin_ctz(candidates);
-        if (cubes[oct].Contains(b) || HasCornerIn(t, cubes[oct]) ||
-            TriangleOverlapsBox(t, cubes[oct])) {
-          found |= 1u << oct;
-          ++(*counts)[oct];
-          ++total;
+      // One candidate: the triangle meets this cell's grown cube (the root holds every box; a
+      // child gets only the triangles that meet it), the eight grown octants cover that cube, and
+      // the box meets no other octant, so the triangle meets this one: no test needed. The common
+      // case in deep cells, where most triangles lie inside one octant. Otherwise an octant
+      // holding a corner is met (a shared point, which the separating axis test would find too),
+      // and only the candidates left without one need that test.
+      unsigned found = candidates;
+      if (candidates & (candidates - 1)) {
+        found &= OctantsHolding(t.v0, low, high) | OctantsHolding(t.v1, low, high) |
+                 OctantsHolding(t.v2, low, high);
+        for (unsigned rest = candidates & ~found; rest; rest &= rest - 1) {
+          const int oct = __builtin_ctz(rest);
+          if (TriangleOverlapsBox(t, cubes[oct])) found |= 1u << oct;
         }
       }
+      for (unsigned bits = found; bits; bits &= bits - 1, ++total) ++(*counts)[__builtin_ctz(bits)];
       octants[r] = uint8_t(found);
       if (total > allowance) return false;
     }
@@ -349,12 +349,16 @@ class OctreeBuilder {
     return true;
   }
 
-  // A corner inside the (closed) cube is a shared point, so the separating axis test would find
-  // the overlap too; this is a few comparisons against its thirteen projections. A triangle
-  // straddling a mid-plane has corners on both sides, so most octants it reaches are settled here.
-  static bool HasCornerIn(const Triangle& t, const Aabb& cube) {
-    return cube.Contains({t.v0, t.v0}) || cube.Contains({t.v1, t.v1}) ||
-           cube.Contains({t.v2, t.v2});
+  // The octants whose (closed) grown cube holds point p: along axis a an octant's cube spans the
+  // low or the high half's interval, by bit a alone (the same floats, see FindOctants).
+  static unsigned OctantsHolding(const glm::vec3& p, const Aabb& low, const Aabb& high) {
+    unsigned octants = 0xFF;
+    for (int a = 0; a < 3; ++a) {
+      const unsigned in_low = low.min[a] <= p[a] && p[a] <= low.max[a];
+      const unsigned in_high = high.min[a] <= p[a] && p[a] <= high.max[a];
+      octants &= (kOctantsOnSide[a][0] & (0u - in_low)) | (kOctantsOnSide[a][1] & (0u - in_high));
+    }
+    return octants;
   }
 
   // kOctantsOnSide[a][side]: the octants whose bit a equals side.

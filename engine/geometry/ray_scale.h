@@ -74,9 +74,17 @@ inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) 
 // Moves a far origin to the scene (see the top of the file); `scene` may be empty (no triangle).
 inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
   if (scene.IsEmpty()) return;
+  // An origin inside the box is near (the distance below would be 0): decided in float, without
+  // the conversions to double, for the common ray.
+  const glm::vec3& p = q.ray.origin;
+  if (p.x >= scene.min.x && p.y >= scene.min.y && p.z >= scene.min.z && p.x <= scene.max.x &&
+      p.y <= scene.max.y && p.z <= scene.max.z)
+    return;
   const glm::dvec3 lo(scene.min), hi(scene.max), o(q.ray.origin), d(q.ray.direction);
   const glm::dvec3 e = hi - lo;
-  const double size = std::fmax(std::fmax(e.x, std::fmax(e.y, e.z)), 1e-30);
+  // Plain comparisons, not library fmax calls on every ray: the box is finite, no NaN here.
+  const double e_yz = e.y > e.z ? e.y : e.z, e_xyz = e.x > e_yz ? e.x : e_yz;
+  const double size = e_xyz > 1e-30 ? e_xyz : 1e-30;
   const glm::dvec3 outside = glm::max(glm::max(lo - o, o - hi), glm::dvec3(0.0));
   // Near: the sum of the distances bounds the length from above, and half the limit leaves far
   // more than the rounding, so this only skips the square root on the common rays, never

@@ -117,8 +117,9 @@ class Octree {
                                                         (refs_.empty() ? 0 : kPaddingRecords));
   }
   // Zeroed records kept after the last reference, so the ordered traversal may read every cell's
-  // triangles four records at a time without copying a short run (packed_moller_trumbore.h).
-  static constexpr size_t kPaddingRecords = 3;
+  // triangles eight or four records at a time without copying a short run
+  // (packed_moller_trumbore.h).
+  static constexpr size_t kPaddingRecords = 7;
   std::span<const PackedTriangle> ReferencesOf(const OctreeNode& n) const {
     return std::span<const PackedTriangle>(refs_).subspan(n.first_ref, n.ref_count);
   }

@@ -72,14 +72,8 @@ inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) 
 }
 
 // Moves a far origin to the scene (see the top of the file); `scene` may be empty (no triangle).
-inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
-  if (scene.IsEmpty()) return;
-  // An origin inside the box is near (the distance below would be 0): decided in float, without
-  // the conversions to double, for the common ray.
-  const glm::vec3& p = q.ray.origin;
-  if (p.x >= scene.min.x && p.y >= scene.min.y && p.z >= scene.min.z && p.x <= scene.max.x &&
-      p.y <= scene.max.y && p.z <= scene.max.z)
-    return;
+// The part of MoveOriginToScene for origins outside the box (not empty).
+inline void MoveOutsideOriginToScene(ScaledQuery& q, const Aabb& scene) {
   const glm::dvec3 lo(scene.min), hi(scene.max), o(q.ray.origin), d(q.ray.direction);
   const glm::dvec3 e = hi - lo;
   // Plain comparisons, not library fmax calls on every ray: the box is finite, no NaN here.
@@ -120,6 +114,16 @@ inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
   // octree's traversal to start far behind the origin, where it lost the ray: found by fuzzing).
   q.opt.t_min = 0.0f;
   q.opt.t_max = float(double(q.opt.t_max) - t0);
+}
+
+inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
+  // An origin inside the box is near (its distance to the box is 0): decided in float, without
+  // the conversions to double and small enough to be inlined, for the common ray.
+  const glm::vec3& p = q.ray.origin;
+  if (scene.IsEmpty() || (p.x >= scene.min.x && p.y >= scene.min.y && p.z >= scene.min.z &&
+                          p.x <= scene.max.x && p.y <= scene.max.y && p.z <= scene.max.z))
+    return;
+  MoveOutsideOriginToScene(q, scene);
 }
 
 // What every query runs on: rescaled, and moved to the scene when its origin is far.

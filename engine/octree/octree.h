@@ -45,7 +45,8 @@ struct OctreeBuildOptions {
   int max_depth = 0;  // root = 1; 0 picks automatically (AutoMaxDepth)
   int leaf_size = 0;  // kLeafReferences: split cells holding more than this; 0 picks automatically
   bool cost_model = true;  // kLeafReferences: split only where the cost estimate says it pays
-  // kLeafReferences: stop splitting once the references reach this many per triangle (memory cap).
+  // kLeafReferences: stop splitting once the references reach this many per triangle (memory cap;
+  // at most 64).
   float reference_budget = 4.0f;
 };
 

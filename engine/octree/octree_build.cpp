@@ -236,7 +236,11 @@ class OctreeBuilder {
   void SplitLeaves() {
     const OctreeBuildOptions& o = tree_.options_;
     size_t references = usable_.size();
-    const size_t budget = size_t(double(o.reference_budget) * double(usable_.size()));
+    // The build's buffers are sized by the budget, so it is capped (a NaN allows no split).
+    const double per_triangle =
+        o.reference_budget > 0.0f ? std::min(double(o.reference_budget), kMostReferencesPerTriangle)
+                                  : 0.0;
+    const size_t budget = size_t(per_triangle * double(usable_.size()));
     // No level holds more records than the references allowed, and neither do the leaves: two
     // buffers of that size, allocated once and left uninitialised (only what is written is
     // touched), and the leaves' records reserved to it, so nothing is copied to grow.
@@ -250,7 +254,6 @@ class OctreeBuilder {
     BuildBuffer<uint8_t> octants(most);
     leaf_records_ = std::make_unique<BuildBuffer<PackedTriangle>>(most);
     while (!cells.empty()) {
-      size_t next_size = 0;
       // First pass over the level: which cells split, and the children's run lengths.
       std::vector<std::array<uint32_t, 8>> counts(cells.size());
       std::vector<uint8_t> splits(cells.size(), 0);
@@ -266,7 +269,6 @@ class OctreeBuilder {
         if (o.cost_model && !SplitPays(cell.count, counts[k])) continue;
         references = others + split_refs;
         splits[k] = 1;
-        next_size += split_refs;
       }
       // Second pass: leaves keep their records; split cells copy theirs into the children's runs.
       next_cells.clear();
@@ -361,6 +363,8 @@ class OctreeBuilder {
     }
     return octants;
   }
+
+  static constexpr double kMostReferencesPerTriangle = 64.0;
 
   // kOctantsOnSide[a][side]: the octants whose bit a equals side.
   static constexpr unsigned kOctantsOnSide[3][2] = {{0x55, 0xAA}, {0x33, 0xCC}, {0x0F, 0xF0}};

@@ -32,9 +32,12 @@ inline constexpr float kSmallestRayDirection = 1e-20f;
 // zero. Queries skip and count any other ray instead of computing with NaN or dividing by zero.
 inline bool IsUsableRay(const Ray& r) {
   if (!IsFinite(r.origin) || !IsFinite(r.direction)) return false;
-  const float m = std::fmax(std::fabs(r.direction.x),
-                            std::fmax(std::fabs(r.direction.y), std::fabs(r.direction.z)));
-  return m >= kSmallestRayDirection;
+  // Plain comparisons: std::fmax is a library call without -ffast-math, and this runs on every
+  // query ray; the direction is finite here, so no NaN needs fmax's care.
+  const float x = std::fabs(r.direction.x), y = std::fabs(r.direction.y),
+              z = std::fabs(r.direction.z);
+  const float xy = x > y ? x : y;
+  return (xy > z ? xy : z) >= kSmallestRayDirection;
 }
 
 }  // namespace partlab

@@ -27,23 +27,4 @@ bool IntersectRayBox(const Ray& ray, const Aabb& box, float t_min, float t_max,
   return true;
 }
 
-SlabRay MakeSlabRay(const Ray& ray) {
-  // Plain comparisons: std::fmax is a library call without -ffast-math, and this runs once per
-  // query ray. The direction is finite here (IsUsableRay), so no NaN needs fmax's care.
-  const glm::vec3 d = ray.direction;
-  const glm::vec3 a = glm::abs(d);
-  const float largest = a.x > a.y ? (a.x > a.z ? a.x : a.z) : (a.y > a.z ? a.y : a.z);
-  const float tiny = largest * 1e-9f;
-  SlabRay s;
-  s.origin = ray.origin;
-  s.sign_mask = 0;
-  for (int axis = 0; axis < 3; ++axis) {
-    const float da = a[axis] > tiny ? d[axis] : tiny;  // zero (or -0) becomes +tiny
-    s.inv_dir[axis] = 1.0f / da;
-    if (da < 0.0f) s.sign_mask |= 1 << axis;
-  }
-  s.origin_times_inv = s.origin * s.inv_dir;
-  return s;
-}
-
 }  // namespace partlab

@@ -3,6 +3,7 @@
 // inside the box is the intersection of its ranges between each pair of parallel planes (slabs).
 #pragma once
 
+#include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
 #include "engine/geometry/aabb.h"
@@ -33,7 +34,26 @@ struct SlabRay {
   glm::vec3 origin_times_inv;  // O / D, so that a plane's t is plane·(1/D) − O/D
   int sign_mask;               // bit a set when the (tilted) direction is negative along axis a
 };
-SlabRay MakeSlabRay(const Ray& ray);  // requires IsUsableRay(ray)
+// Requires IsUsableRay(ray). Inline: it runs once per query ray, and the call showed in the
+// octree's profile.
+inline SlabRay MakeSlabRay(const Ray& ray) {
+  // Plain comparisons: std::fmax is a library call without -ffast-math, and this runs once per
+  // query ray. The direction is finite here (IsUsableRay), so no NaN needs fmax's care.
+  const glm::vec3 d = ray.direction;
+  const glm::vec3 a = glm::abs(d);
+  const float largest = a.x > a.y ? (a.x > a.z ? a.x : a.z) : (a.y > a.z ? a.y : a.z);
+  const float tiny = largest * 1e-9f;
+  SlabRay s;
+  s.origin = ray.origin;
+  s.sign_mask = 0;
+  for (int axis = 0; axis < 3; ++axis) {
+    const float da = a[axis] > tiny ? d[axis] : tiny;  // zero (or -0) becomes +tiny
+    s.inv_dir[axis] = 1.0f / da;
+    if (da < 0.0f) s.sign_mask |= 1 << axis;
+  }
+  s.origin_times_inv = s.origin * s.inv_dir;
+  return s;
+}
 
 // The fast slab test on a SlabRay; same interval as IntersectRayBox up to rounding.
 inline bool SlabTest(const SlabRay& r, const glm::vec3& box_min, const glm::vec3& box_max,

@@ -55,7 +55,9 @@ inline constexpr double kFarOrigin = 64.0;
 inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) {
   ScaledQuery q{ray, opt};
   const glm::vec3 a = glm::abs(ray.direction);
-  const float largest = std::fmax(a.x, std::fmax(a.y, a.z));
+  // Plain comparisons (std::fmax is a library call without -ffast-math; no NaN can occur here).
+  const float largest_xy = a.x > a.y ? a.x : a.y;
+  const float largest = largest_xy > a.z ? largest_xy : a.z;
   if (largest >= kUnscaledDirectionLow && largest <= kUnscaledDirectionHigh) return q;
   int exponent = 0;
   std::frexp(largest, &exponent);  // largest = m * 2^exponent, m in [0.5, 1)
@@ -70,12 +72,18 @@ inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) 
 }
 
 // Moves a far origin to the scene (see the top of the file); `scene` may be empty (no triangle).
-inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
-  if (scene.IsEmpty()) return;
+// The part of MoveOriginToScene for origins outside the box (not empty).
+inline void MoveOutsideOriginToScene(ScaledQuery& q, const Aabb& scene) {
   const glm::dvec3 lo(scene.min), hi(scene.max), o(q.ray.origin), d(q.ray.direction);
   const glm::dvec3 e = hi - lo;
-  const double size = std::fmax(std::fmax(e.x, std::fmax(e.y, e.z)), 1e-30);
+  // Plain comparisons, not library fmax calls on every ray: the box is finite, no NaN here.
+  const double e_yz = e.y > e.z ? e.y : e.z, e_xyz = e.x > e_yz ? e.x : e_yz;
+  const double size = e_xyz > 1e-30 ? e_xyz : 1e-30;
   const glm::dvec3 outside = glm::max(glm::max(lo - o, o - hi), glm::dvec3(0.0));
+  // Near: the sum of the distances bounds the length from above, and half the limit leaves far
+  // more than the rounding, so this only skips the square root on the common rays, never
+  // changes the decision.
+  if (outside.x + outside.y + outside.z <= 0.5 * kFarOrigin * size) return;
   if (glm::length(outside) <= kFarOrigin * size) return;
   // The ray's interval inside the box (slabs in double; a zero component never crosses its slab).
   double t_enter = -INFINITY, t_exit = INFINITY;
@@ -106,6 +114,16 @@ inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
   // octree's traversal to start far behind the origin, where it lost the ray: found by fuzzing).
   q.opt.t_min = 0.0f;
   q.opt.t_max = float(double(q.opt.t_max) - t0);
+}
+
+inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
+  // An origin inside the box is near (its distance to the box is 0): decided in float, without
+  // the conversions to double and small enough to be inlined, for the common ray.
+  const glm::vec3& p = q.ray.origin;
+  if (scene.IsEmpty() || (p.x >= scene.min.x && p.y >= scene.min.y && p.z >= scene.min.z &&
+                          p.x <= scene.max.x && p.y <= scene.max.y && p.z <= scene.max.z))
+    return;
+  MoveOutsideOriginToScene(q, scene);
 }
 
 // What every query runs on: rescaled, and moved to the scene when its origin is far.

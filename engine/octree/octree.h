@@ -45,7 +45,8 @@ struct OctreeBuildOptions {
   int max_depth = 0;  // root = 1; 0 picks automatically (AutoMaxDepth)
   int leaf_size = 0;  // kLeafReferences: split cells holding more than this; 0 picks automatically
   bool cost_model = true;  // kLeafReferences: split only where the cost estimate says it pays
-  // kLeafReferences: stop splitting once the references reach this many per triangle (memory cap).
+  // kLeafReferences: stop splitting once the references reach this many per triangle (memory cap;
+  // at most 64).
   float reference_budget = 4.0f;
 };
 
@@ -112,7 +113,14 @@ class Octree {
                QueryTrace* trace = nullptr) const;
 
   std::span<const OctreeNode> nodes() const { return nodes_; }
-  std::span<const PackedTriangle> references() const { return refs_; }
+  std::span<const PackedTriangle> references() const {
+    return std::span<const PackedTriangle>(refs_).first(refs_.size() -
+                                                        (refs_.empty() ? 0 : kPaddingRecords));
+  }
+  // Zeroed records kept after the last reference, so the ordered traversal may read every cell's
+  // triangles eight or four records at a time without copying a short run
+  // (packed_moller_trumbore.h).
+  static constexpr size_t kPaddingRecords = 7;
   std::span<const PackedTriangle> ReferencesOf(const OctreeNode& n) const {
     return std::span<const PackedTriangle>(refs_).subspan(n.first_ref, n.ref_count);
   }

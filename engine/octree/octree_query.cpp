@@ -94,24 +94,47 @@ inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
 }
 
 // The ordered traversal's cell test: the same triangles in the same order and the same answers as
-// TestCell, four records per call (packed_moller_trumbore.h). Hits are handed to the mode in record
-// order, so ties and the any-hit stop fall as they do there; every record of a group of four counts
-// as tested.
+// TestCell, eight records per call where the CPU has AVX2 and more than four are left, else four
+// (packed_moller_trumbore.h), read in place: the records after a cell's last group exist (other
+// cells' or the padding after the last), and their lanes are masked. Hits are handed to the mode
+// in record order, so ties and the any-hit stop fall as they do there; every record of a group
+// counts as tested.
+template <class Mode, class Sink, class Hits>
+inline bool AcceptGroup(unsigned mask, const Hits& hits, const PackedTriangle* group, Mode& mode) {
+  for (; mask; mask &= mask - 1) {
+    const int k = __builtin_ctz(mask);
+    if (mode.Accept({hits.t[k], hits.u[k], hits.v[k]}, group[k].id)) return true;
+  }
+  return false;
+}
+
 template <class Mode, class Sink>
-inline bool TestCellFourWide(std::span<const PackedTriangle> refs, const Ray& ray,
-                             const RayTriangleOptions& opt, Mode& mode, Sink& sink) {
+inline bool TestCellWide(std::span<const PackedTriangle> refs, const Ray& ray,
+                         const RayTriangleOptions& opt, bool eight_wide, Mode& mode, Sink& sink) {
   const glm::vec3 origin = ray.origin, dir = ray.direction;
   const RayTriangleOptions o = opt;
+  size_t first = 0;
+#if defined(PARTLAB_HAVE_EIGHT_WIDE_MT)
+  if (eight_wide) {
+    EightHits hits;
+    for (; first + 4 < refs.size(); first += 8) {
+      const int count = int(std::min<size_t>(8, refs.size() - first));
+      const PackedTriangle* group = refs.data() + first;
+      for (int k = 0; k < count; ++k) sink.Test(group[k].id);
+      const unsigned mask = IntersectEightReadingEight(origin, dir, group, count, o, &hits);
+      if (AcceptGroup<Mode, Sink>(mask, hits, group, mode)) return true;
+    }
+  }
+#else
+  (void)eight_wide;
+#endif
   FourHits hits;
-  for (size_t first = 0; first < refs.size(); first += 4) {
+  for (; first < refs.size(); first += 4) {
     const int count = int(std::min<size_t>(4, refs.size() - first));
     const PackedTriangle* group = refs.data() + first;
     for (int k = 0; k < count; ++k) sink.Test(group[k].id);
-    for (unsigned mask = IntersectFour(origin, dir, group, count, o, &hits); mask;
-         mask &= mask - 1) {
-      const int k = __builtin_ctz(mask);
-      if (mode.Accept({hits.t[k], hits.u[k], hits.v[k]}, group[k].id)) return true;
-    }
+    const unsigned mask = IntersectFourReadingFour(origin, dir, group, count, o, &hits);
+    if (AcceptGroup<Mode, Sink>(mask, hits, group, mode)) return true;
   }
   return false;
 }
@@ -203,6 +226,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   };
   const Lanes inv = MakeLanes(s.inv_dir), oti = MakeLanes(s.origin_times_inv);
   const Lanes grow = MakeLanes(slack);
+  const bool eight_wide = HaveEightWideLanes();
   Entry stack[kStackSize];
   int top = 0;
   // The nearest crossed child is entered directly (not pushed and popped at once); the others wait
@@ -212,9 +236,12 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   for (;;) {
     if (e.enter <= mode.Limit()) {  // else beyond the nearest hit so far: nothing nearer inside
       const OctreeNode& n = nodes_[e.node];
-      if (!n.IsLeaf()) __builtin_prefetch(&nodes_[n.first_child]);  // read after the tests below
+      if (!n.IsLeaf()) {  // the children are read after the tests below: their first and last
+        __builtin_prefetch(&nodes_[n.first_child]);  // lines (the children span up to four)
+        __builtin_prefetch(&nodes_[n.Child(31 - __builtin_clz(n.child_mask))]);
+      }
       sink.Node(e.node);
-      if (n.ref_count && TestCellFourWide(ReferencesOf(n), ray, opt, mode, sink)) return;
+      if (n.ref_count && TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)) return;
       if (!n.IsLeaf()) {
         const Lanes tm = MakeLanes(n.center) * inv - oti;  // t of the three mid-planes
         // [0]: the near half along each axis, [1]: the far half.

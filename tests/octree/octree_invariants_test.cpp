@@ -157,12 +157,19 @@ TEST(OctreeInvariants, LeafPlacementReferencesEveryOverlappedLeaf) {
 }
 
 // The cost estimate keeps a soup of huge triangles (low affinity) in few cells rather than
-// referencing each triangle from hundreds of leaves; clustered triangles still split deeply.
+// referencing each triangle from hundreds of leaves; clustered triangles still split deeply. Both
+// with small leaves (6), where the cost estimate, not the leaf size, decides where splitting
+// stops, and with the automatic size.
 TEST(OctreeInvariants, LeafPlacementSplitsOnlyWhereItPays) {
-  const Octree low(MakeTriangleSoup(Affinity::kLow, 5000, 4), {Placement::kLeafReferences});
-  EXPECT_LT(low.stats().reference_count, 3 * 5000u);
-  const Octree high(MakeTriangleSoup(Affinity::kHigh, 5000, 4), {Placement::kLeafReferences});
-  EXPECT_GE(high.stats().depth_reached, 5);
+  for (int leaf_size : {6, 0}) {
+    const OctreeBuildOptions opt{Placement::kLeafReferences, 0, leaf_size};
+    const Octree low(MakeTriangleSoup(Affinity::kLow, 5000, 4), opt);
+    EXPECT_LT(low.stats().reference_count, 3 * 5000u);
+    const Octree high(MakeTriangleSoup(Affinity::kHigh, 5000, 4), opt);
+    // 5000 clustered triangles in leaves of at most L need at least 5000 / L leaves, and a tree of
+    // depth d has at most 8^(d-1) of them: depth 5 for L = 6, 4 for 32.
+    EXPECT_GE(high.stats().depth_reached, leaf_size == 6 ? 5 : 4) << "leaf size " << leaf_size;
+  }
 }
 
 TEST(OctreeInvariants, DegenerateTrianglesAreSkippedAndCounted) {

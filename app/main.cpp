@@ -35,6 +35,10 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());
+  if (options.value().lesson_verbs) {  // the verb table of docs/lessons.md: no window needed
+    std::fputs(LessonVerbTable().c_str(), stdout);
+    return kExitOk;
+  }
   if (const int code = CheckLessonBeforeStart(options.value()); code != kExitOk) return code;
   Engine engine;
   engine.options = options.value();
@@ -44,11 +48,6 @@ int main(int argc, char** argv) {
   if (const int code = InitEngine(engine); code != kExitOk) {
     ReleaseEngine(engine);
     return code;
-  }
-  if (engine.options.lesson_verbs) {  // the verb table of docs/lessons.md
-    std::fputs(LessonVerbTable(engine).c_str(), stdout);
-    ReleaseEngine(engine);
-    return kExitOk;
   }
   int code = MainLoop(engine);
   code = FinishVideo(engine, code);

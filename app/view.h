@@ -102,14 +102,14 @@ class View {
   // deterministic: going back to a step rebuilds the view and replays them.
   virtual std::string RunLessonAction(const LessonCommand& action);
   virtual std::string CheckLessonClaim(const LessonCommand& check);
-  // The verbs this view understands in actions and checks, for docs/lessons.md and for the
-  // lesson loader's "unknown verb" line.
+  // A verb this view understands in actions or checks. A view lists its verbs in a static
+  // LessonVerbs() named in its ViewEntry, so the loader checks every step of a lesson file before
+  // any view is built, and docs/lessons.md is generated from the same lists.
   struct LessonVerb {
     const char* verb;
     const char* usage;  // e.g. "shoot-ray OX OY OZ DX DY DZ: ..."
     bool is_check;
   };
-  virtual std::vector<LessonVerb> LessonVerbs() const { return {}; }
 
   // --- The machinery the base owns -------------------------------------------------------------
   StepControl& stepping() { return stepping_; }
@@ -138,6 +138,9 @@ struct ViewEntry {
   // False for views that never look at the model (the simulation): the app then does not load
   // one until a view that does is shown.
   bool uses_model = true;
+  // The verbs its lesson steps may use (View::RunLessonAction, View::CheckLessonClaim); null for
+  // none.
+  std::vector<View::LessonVerb> (*lesson_verbs)() = nullptr;
 };
 
 bool RegisterView(const ViewEntry& entry);

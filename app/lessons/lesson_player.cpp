@@ -51,6 +51,24 @@ std::string VerbList(const std::vector<View::LessonVerb>& verbs, bool is_check) 
   return list.empty() ? "none" : list;
 }
 
+// The verbs the named (registered) view's lesson steps may use.
+std::vector<View::LessonVerb> ViewVerbs(const std::string& view) {
+  const int index = FindView(view);
+  if (index < 0 || !RegisteredViews()[index].lesson_verbs) return {};
+  return RegisteredViews()[index].lesson_verbs();
+}
+
+// "" when the step's view (or the player, for actions) knows the command's verb, else the line
+// that lists the verbs it does know.
+std::string UnknownVerb(const LessonStep& step, const LessonCommand& command, bool is_check) {
+  const std::vector<View::LessonVerb> own = ViewVerbs(step.view);
+  if (HasVerb(own, command.verb, is_check)) return "";
+  if (!is_check && HasVerb(GenericLessonVerbs(), command.verb, false)) return "";
+  return std::string(is_check ? "unknown check '" : "unknown action '") + command.verb +
+         "' for the " + step.view + " view (known: " + (is_check ? "" : "steps, pause, play, ") +
+         VerbList(own, is_check) + ")";
+}
+
 // The generic verbs (GenericLessonVerbs); "" or the problem.
 std::string RunGenericVerb(View& view, const LessonCommand& command) {
   if (command.verb == "pause" || command.verb == "play") {
@@ -113,6 +131,12 @@ std::string LessonPlayer::Open(const std::string& path) {
     Options ignored;
     if (const std::string error = ParseStepFlags(step, ignored); !error.empty())
       return where + "bad flags: " + error;
+    for (const LessonCommand& action : step.actions)
+      if (const std::string error = UnknownVerb(step, action, false); !error.empty())
+        return lesson.file + ":" + std::to_string(action.line) + ": " + error;
+    for (const LessonCommand& check : step.checks)
+      if (const std::string error = UnknownVerb(step, check, true); !error.empty())
+        return lesson.file + ":" + std::to_string(check.line) + ": " + error;
   }
   lesson_ = std::move(read).value();
   step_ = -1;
@@ -156,28 +180,16 @@ std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool
 }
 
 std::string LessonPlayer::RunCommands(View& view, const LessonStep& step) {
+  // Every verb was checked against the view's list when the lesson was opened (Open).
   const std::vector<View::LessonVerb> generic = GenericLessonVerbs();
-  const std::vector<View::LessonVerb> own = view.LessonVerbs();
   for (const LessonCommand& action : step.actions) {
-    std::string error;
-    if (HasVerb(generic, action.verb, false))
-      error = RunGenericVerb(view, action);
-    else if (HasVerb(own, action.verb, false))
-      error = view.RunLessonAction(action);
-    else
-      error = "unknown action '" + action.verb + "' for the " + step.view +
-              " view (known: steps, pause, play, " + VerbList(own, false) + ")";
+    const std::string error = HasVerb(generic, action.verb, false) ? RunGenericVerb(view, action)
+                                                                   : view.RunLessonAction(action);
     if (!error.empty()) return At(action.line, error);
   }
-  for (const LessonCommand& check : step.checks) {
-    std::string error;
-    if (!HasVerb(own, check.verb, true))
-      error = "unknown check '" + check.verb + "' for the " + step.view +
-              " view (known: " + VerbList(own, true) + ")";
-    else if (std::string claim = view.CheckLessonClaim(check); !claim.empty())
-      error = "check '" + check.verb + "' failed: " + claim;
-    if (!error.empty()) return At(check.line, error);
-  }
+  for (const LessonCommand& check : step.checks)
+    if (std::string claim = view.CheckLessonClaim(check); !claim.empty())
+      return At(check.line, "check '" + check.verb + "' failed: " + claim);
   return "";
 }
 

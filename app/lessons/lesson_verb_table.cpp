@@ -1,7 +1,7 @@
 #include "app/lessons/lesson_verb_table.h"
 
-#include "app/engine_loop.h"
 #include "app/lessons/lesson_player.h"
+#include "app/view.h"
 
 namespace partlab {
 
@@ -23,14 +23,11 @@ void AddRows(std::string& table, const std::string& view,
 
 }  // namespace
 
-std::string LessonVerbTable(Engine& engine) {
+std::string LessonVerbTable() {
   std::string table = "| View | Verb | Kind | Usage |\n| --- | --- | --- | --- |\n";
   AddRows(table, "any (the player)", GenericLessonVerbs());
-  for (const ViewEntry& entry : RegisteredViews()) {
-    engine.view.reset();
-    engine.view = entry.create(engine.app);
-    AddRows(table, entry.name, engine.view->LessonVerbs());
-  }
+  for (const ViewEntry& entry : RegisteredViews())
+    if (entry.lesson_verbs) AddRows(table, entry.name, entry.lesson_verbs());
   return table;
 }
 

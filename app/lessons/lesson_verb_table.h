@@ -7,9 +7,6 @@
 
 namespace partlab {
 
-struct Engine;
-
-// Builds each registered view once (views need the engine's GL context) to ask for its verbs.
-std::string LessonVerbTable(Engine& engine);
+std::string LessonVerbTable();
 
 }  // namespace partlab

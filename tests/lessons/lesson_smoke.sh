@@ -107,8 +107,8 @@ case "$scenario" in
   bad-verb)
     broken_copy 's/actions = \["pause"\]/actions = ["spin 3"]/'
     line=$(grep -n '"spin 3"' "$tmp/broken.toml" | cut -d: -f1)
-    export_lesson "$tmp/broken.toml" "$tmp/x"
-    expect_error 1 "$tmp/broken.toml:$line: unknown action 'spin' for the Mesh viewer view (known: steps, pause, play, show-bounds"
+    export_without_display "$tmp/broken.toml" "$tmp/x"
+    expect_error 2 "$tmp/broken.toml:$line: unknown action 'spin' for the Mesh viewer view (known: steps, pause, play, show-bounds"
     ;;
   bad-flags)
     broken_copy '0,/"--shader", "chapter_vertex_lighting"/s//"--msaa", "lots"/'

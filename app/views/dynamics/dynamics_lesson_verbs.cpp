@@ -32,7 +32,7 @@ bool TouchesOnlyAFloor(const dynamics::Contact& c) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> DynamicsView::LessonVerbs() const {
+std::vector<View::LessonVerb> DynamicsView::LessonVerbs() {
   return {
       {"world-steps", "world-steps N: N whole steps of the solver", false},
       {"substage", "substage: run the next stage of the step (detect, classify, ...)", false},

@@ -378,7 +378,7 @@ std::unique_ptr<View> CreateDynamicsView(AppContext& app) {
 const bool kRegistered = RegisterView(
     {"Dynamics",
      "The chapter's rigid-body solver (3.3): impulses, propagation, resting contact by LCP",
-     &CreateDynamicsView, /*uses_model=*/false});
+     &CreateDynamicsView, /*uses_model=*/false, &DynamicsView::LessonVerbs});
 
 }  // namespace
 

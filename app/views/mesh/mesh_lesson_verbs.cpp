@@ -25,7 +25,7 @@ bool ParseSwitch(const LessonCommand& c, bool* out) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> MeshView::LessonVerbs() const {
+std::vector<View::LessonVerb> MeshView::LessonVerbs() {
   return {
       {"show-bounds", "show-bounds on|off: the model's bounding box", false},
       {"show-loop", "show-loop [on|off]: the engine skeleton's loop with its calls counted", false},

@@ -26,7 +26,7 @@ class MeshView final : public View {
 
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  std::vector<LessonVerb> LessonVerbs() const override;
+  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   void DrawPicked(DebugDraw& draw);

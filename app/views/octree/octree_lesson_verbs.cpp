@@ -52,7 +52,7 @@ std::string Format(const char* format, auto... values) {
 
 // --- The verb table ------------------------------------------------------------------------------
 
-std::vector<View::LessonVerb> OctreeView::LessonVerbs() const {
+std::vector<View::LessonVerb> OctreeView::LessonVerbs() {
   return {
       {"depth", "depth N: rebuild with maximum depth N (1-12; the root is depth 1)", false},
       {"placement", "placement paper|leaf: the paper's deepest containing cell, or leaf references",

@@ -368,7 +368,7 @@ std::unique_ptr<View> CreateOctreeView(AppContext& app) {
 
 const bool kRegistered = RegisterView(
     {"Octree", "The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost",
-     &CreateOctreeView});
+     &CreateOctreeView, /*uses_model=*/true, &octree_view::OctreeView::LessonVerbs});
 
 }  // namespace
 

@@ -106,7 +106,7 @@ class OctreeView final : public View {
   // Lessons (octree_lesson_verbs.cpp): the verbs the octree paper's lessons are written in.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  std::vector<LessonVerb> LessonVerbs() const override;
+  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   void LoadSettings();

@@ -53,7 +53,7 @@ bool ReadState(const std::string& word, ai::PredatorState* out) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> PathfindingView::LessonVerbs() const {
+std::vector<View::LessonVerb> PathfindingView::LessonVerbs() {
   return {
       {"request", "request SX SY GX GY: plan from cell (SX, SY) to cell (GX, GY)", false},
       {"algorithm", "algorithm bfs|dfs|best|astar: the queueing function (3.4.1)", false},

@@ -266,7 +266,7 @@ std::unique_ptr<View> CreatePathfindingView(AppContext& app) {
 const bool kRegistered = RegisterView(
     {"Path finding",
      "A* and the search family with the game practices, and the predator FSM (chapter 3.4)",
-     &CreatePathfindingView, /*uses_model=*/false});
+     &CreatePathfindingView, /*uses_model=*/false, &PathfindingView::LessonVerbs});
 
 }  // namespace
 

@@ -52,7 +52,7 @@ class PathfindingView final : public View {
   // Lessons (docs/lessons.md): pathfinding_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  std::vector<LessonVerb> LessonVerbs() const override;
+  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   void LoadMap(const std::string& path);

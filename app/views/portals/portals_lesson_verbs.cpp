@@ -27,7 +27,7 @@ std::string OneDecimal(float value) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> PortalsView::LessonVerbs() const {
+std::vector<View::LessonVerb> PortalsView::LessonVerbs() {
   return {
       {"camera-walk", "camera-walk DISTANCE: the observer walks on along the level's walk", false},
       {"observer-turn", "observer-turn DEGREES: the observer turns about the vertical", false},

@@ -234,7 +234,7 @@ std::unique_ptr<View> CreatePortalsView(AppContext& app) {
 
 const bool kRegistered = RegisterView(
     {"Portals", "Portals and the PVS on indoor levels (section 3.2.3.4)", &CreatePortalsView,
-     /*uses_model=*/false});
+     /*uses_model=*/false, &PortalsView::LessonVerbs});
 
 }  // namespace
 

@@ -50,7 +50,7 @@ class PortalsView final : public View {
   // Lessons (docs/lessons.md): portals_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  std::vector<LessonVerb> LessonVerbs() const override;
+  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   static std::string LevelPath(const char* name) {

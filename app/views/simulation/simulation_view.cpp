@@ -594,7 +594,7 @@ void SimulationView::DrawFigureLine() {
 
 // --- Lessons (sim_lesson_verbs.h) ----------------------------------------------------------------
 
-std::vector<View::LessonVerb> SimulationView::LessonVerbs() const {
+std::vector<View::LessonVerb> SimulationView::LessonVerbs() {
   std::vector<LessonVerb> verbs;
   for (const SimLessonVerb& v : SimLessonVerbs()) verbs.push_back({v.verb, v.usage, v.is_check});
   return verbs;
@@ -662,7 +662,7 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
 
 const bool kRegistered = RegisterView(
     {"Simulation", "The thesis's four simulations with a live broad phase and its overlay",
-     &CreateSimulationView, /*uses_model=*/false});
+     &CreateSimulationView, /*uses_model=*/false, &SimulationView::LessonVerbs});
 
 }  // namespace
 

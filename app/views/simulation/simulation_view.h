@@ -122,7 +122,7 @@ class SimulationView final : public View, private SimLessonSubject {
     op_log_figure_ |= IsOperationVerb(check.verb);
     return CheckSimLessonClaim(*this, check);
   }
-  std::vector<LessonVerb> LessonVerbs() const override;
+  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   // Scene and broad phase.

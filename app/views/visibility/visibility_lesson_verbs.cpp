@@ -33,7 +33,7 @@ std::array<glm::vec3, 3> TriangleOf(const Mesh& mesh, size_t t) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> VisibilityView::LessonVerbs() const {
+std::vector<View::LessonVerb> VisibilityView::LessonVerbs() {
   return {
       {"mode", "mode backface|frustum|room|book: the technique (book: the chapter's figure 3.3)",
        false},

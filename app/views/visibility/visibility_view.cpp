@@ -436,7 +436,7 @@ std::unique_ptr<View> CreateVisibilityView(AppContext& app) {
 const bool kRegistered = RegisterView(
     {"Visibility",
      "Chapter 3.2.3: backface culling, octree frustum culling, BSP back-to-front (painter's)",
-     &CreateVisibilityView});
+     &CreateVisibilityView, /*uses_model=*/true, &VisibilityView::LessonVerbs});
 
 }  // namespace
 

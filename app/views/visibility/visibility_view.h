@@ -87,7 +87,7 @@ class VisibilityView final : public View {
   // Lessons (docs/lessons.md): visibility_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  std::vector<LessonVerb> LessonVerbs() const override;
+  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   void ApplyPreset(const Options& options);

@@ -47,9 +47,9 @@ std::string_view SyntheticKindNames();
 
 // Every generated kind keeps each box's centre inside the cube [0, world_side()]^3 (the Terdiman
 // scenes inside [-2048, 2048]^3). The game-motion kinds' timing, in steps:
-constexpr uint32_t kBurstRest = 30;    // bursting: at rest, packed
-constexpr uint32_t kBurstFlight = 60;  // then flying outward, slowed by drag
-constexpr uint32_t kBurstReturn = 30;  // then gathering back to the packed places
+constexpr uint32_t kBurstRest = 20;    // bursting: at rest, packed
+constexpr uint32_t kBurstFlight = 50;  // then flying outward, slowed by drag
+constexpr uint32_t kBurstReturn = 20;  // then gathering back to the packed places
 constexpr uint32_t kBurstCycle = kBurstRest + kBurstFlight + kBurstReturn;
 
 struct SyntheticParams {

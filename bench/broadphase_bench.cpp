@@ -148,7 +148,9 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
       "  partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps "
       "N] [--from F]\n"
       "  partlab-bench broadphase --generate KIND [--boxes N] [--frames F] [--seed S] "
-      "[--out FILE] [...]");
+      "[--out FILE] [...]\n"
+      "  partlab-bench broadphase --kinds KIND,... [--boxes N,...] [--seeds S,...] [--frames F] "
+      "[--results DIR]");
   app.add_option("--trace", o.trace, "an AABBTRC1 trace to replay")->type_name("FILE");
   app.add_option("--generate", o.generate, "synthetic motion: " + std::string(SyntheticKindNames()))
       ->type_name("KIND")
@@ -480,7 +482,7 @@ ResultsTable SabspTable(const std::vector<KindCell>& cells) {
       "per-step medians (ms) as medians over the seeds; ratios per seed, median "
       "(min-max) over the seeds; targets: x best real <= 0.5 and x box_pruning < 1 "
       "on every seed.",
-      {"kind", "boxes", "sabsp ms", "box_pruning ms", "best real (seed 1st)", "best real ms",
+      {"kind", "boxes", "sabsp ms", "box_pruning ms", "best real (1st seed)", "best real ms",
        "sabsp x best real", "sabsp x box_pruning", "<= 0.5x real", "ahead of box_pruning"},
       {}};
   for (const KindCell& c : cells) {

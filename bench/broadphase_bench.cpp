@@ -2,6 +2,7 @@
 //
 //   partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps N] [--from F]
 //   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]
+//   partlab-bench broadphase --kinds KIND,... --boxes N,... --seeds S,... --frames F [...]
 //
 // For each algorithm: construction (the first frame: every box added, built, pairs found), then per
 // step the median and mean of the structural update, the pair enumeration and their total; pairs
@@ -11,11 +12,18 @@
 // A wrong pair set, the reference's included, is a failure: one line naming the algorithm, the
 // scene and the frame, and exit 1. Ratios are against bullet_dbvt in the same run, or against
 // brute force when Bullet was not built.
+//
+// --kinds runs every generated kind at every size with every seed (each run checked like a single
+// one) and tabulates, per kind and size, the median over the seeds of each algorithm's per-step
+// median, its range across the seeds, and the ratios of each algorithm to box pruning and to the
+// best real engine's adapter (bullet_*, ode_*) of the same run, as medians over the seeds.
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -89,11 +97,44 @@ class SyntheticSource final : public FrameSource {
 
 struct Options {
   std::string trace, generate, out, csv, results;
-  std::vector<std::string> algos;
+  std::vector<std::string> algos, kinds;
+  std::vector<uint32_t> box_counts{4250}, seeds{1, 2, 3};  // --boxes; --seeds (with --kinds)
   uint32_t boxes = 4250, frames = 200, seed = 1;
   size_t steps = 0;  // 0 = all frames
   size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
 };
+
+// A flag taking "N" or "N,N,...", each in [lo, hi]: anything else is one line naming the range.
+CLI::Option* AddNumberList(CLI::App& app, const std::string& flag, std::vector<uint32_t>& values,
+                           uint32_t lo, uint32_t hi, const std::string& help) {
+  const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+  auto set = [&values, lo, hi, flag, range](const std::string& text) {
+    std::vector<uint32_t> parsed;
+    for (const std::string& item : SplitList(text)) {
+      uint32_t v = 0;
+      const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+      if (ec != std::errc() || end != item.data() + item.size() || v < lo || v > hi)
+        throw CLI::ValidationError(flag + " expects numbers in " + range + ", got '" + item + "'");
+      parsed.push_back(v);
+    }
+    if (parsed.empty()) throw CLI::ValidationError(flag + " expects numbers in " + range);
+    values = parsed;
+  };
+  return app.add_option_function<std::string>(flag, set, help + " (each " + range + ")")
+      ->type_name("N[,N...]");
+}
+
+// Accepts a comma-separated list of generated kinds; the error names the kinds there are.
+CLI::Validator KindListCheck() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        for (const std::string& k : SplitList(text))
+          if (!ParseSyntheticKind(k))
+            return "unknown kind '" + k + "' (one of: " + std::string(SyntheticKindNames()) + ")";
+        return SplitList(text).empty() ? "expects KIND[,KIND...]" : "";
+      },
+      "KIND");
+}
 
 // The flags; --help lists them. Returns the options to run, or nothing with `exit_code` set (0
 // after --help, 2 after a mistake, its line printed).
@@ -107,10 +148,22 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
       "  partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps "
       "N] [--from F]\n"
       "  partlab-bench broadphase --generate KIND [--boxes N] [--frames F] [--seed S] "
-      "[--out FILE] [...]");
+      "[--out FILE] [...]\n"
+      "  partlab-bench broadphase --kinds KIND,... [--boxes N,...] [--seeds S,...] [--frames F] "
+      "[--results DIR]");
   app.add_option("--trace", o.trace, "an AABBTRC1 trace to replay")->type_name("FILE");
   app.add_option("--generate", o.generate, "synthetic motion: " + std::string(SyntheticKindNames()))
-      ->type_name("KIND");
+      ->type_name("KIND")
+      ->check(KindListCheck());
+  std::string kinds;
+  app.add_option("--kinds", kinds,
+                 "every listed generated kind at every --boxes with every --seeds, "
+                 "tabulated per kind and size (one of: " +
+                     std::string(SyntheticKindNames()) + ")")
+      ->type_name("KIND,...")
+      ->check(KindListCheck());
+  AddNumberList(app, "--seeds", o.seeds, 0, UINT32_MAX,
+                "seeds of the --kinds runs (default 1,2,3)");
   app.add_option("--out", o.out, "write the generated frames as an AABBTRC1 trace")
       ->type_name("FILE");
   app.add_option("--csv", o.csv, "results as CSV")->type_name("FILE");
@@ -118,7 +171,8 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   std::string algos;
   app.add_option("--algo", algos, "comma-separated broad phases, or all:" + algorithms)
       ->type_name("NAME,...");
-  AddNumber<uint32_t>(app, "--boxes", o.boxes, 1, 10000000, "boxes of a generated scene");
+  AddNumberList(app, "--boxes", o.box_counts, 1, 10000000,
+                "boxes of a generated scene; with --kinds a list (default 4250)");
   AddNumber<uint32_t>(app, "--frames", o.frames, 1, 1000000, "frames of a generated scene");
   AddNumber<uint32_t>(app, "--seed", o.seed, 0, UINT32_MAX, "seed of a generated scene");
   AddNumber<size_t>(app, "--steps", o.steps, 0, 100000000, "steps to run (0: all frames)");
@@ -128,12 +182,18 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   if (exit_code >= 0) return std::nullopt;
   exit_code = 2;
   o.algos = SplitList(algos);
-  if (o.trace.empty() == o.generate.empty()) {
+  o.kinds = SplitList(kinds);
+  if (int(!o.trace.empty()) + int(!o.generate.empty()) + int(!o.kinds.empty()) != 1) {
     std::fprintf(stderr,
-                 "partlab-bench broadphase: give exactly one of --trace FILE or --generate "
-                 "KIND (see --help)\n");
+                 "partlab-bench broadphase: give exactly one of --trace FILE, --generate "
+                 "KIND or --kinds KIND,... (see --help)\n");
     return std::nullopt;
   }
+  if (o.kinds.empty() && o.box_counts.size() != 1) {
+    std::fprintf(stderr, "partlab-bench broadphase: several --boxes need --kinds\n");
+    return std::nullopt;
+  }
+  o.boxes = o.box_counts[0];
   if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all"))
     for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
   for (const std::string& n : o.algos)
@@ -319,10 +379,179 @@ ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::str
   return table;
 }
 
+// --kinds: each algorithm's per-step median total, one per seed, for one kind at one size.
+struct KindCell {
+  std::string kind;
+  uint32_t boxes = 0;
+  std::vector<std::string> algos;                      // in the order they ran
+  std::map<std::string, std::vector<double>> medians;  // per algorithm, one per seed
+  std::map<std::string, size_t> wrong_frames;          // per algorithm, over all seeds
+};
+
+bool IsRealEngine(const std::string& name) {
+  return name.starts_with("bullet_") || name.starts_with("ode_");
+}
+
+// Seed s's fastest real engine's median (0 when none ran).
+double BestRealEngine(const KindCell& cell, size_t s, std::string* which = nullptr) {
+  double best = 0;
+  for (const auto& name : cell.algos)
+    if (IsRealEngine(name) && (best == 0 || cell.medians.at(name)[s] < best)) {
+      best = cell.medians.at(name)[s];
+      if (which) *which = name;
+    }
+  return best;
+}
+
+// The median over the seeds of algorithm `name`'s per-seed ratio to `reference(seed)`.
+template <typename ReferenceMs>
+std::vector<double> PerSeedRatios(const KindCell& cell, const std::string& name,
+                                  ReferenceMs reference) {
+  std::vector<double> ratios;
+  const auto& mine = cell.medians.at(name);
+  for (size_t s = 0; s < mine.size(); ++s)
+    if (const double r = reference(s); r > 0) ratios.push_back(mine[s] / r);
+  return ratios;
+}
+
+std::string RatioText(const std::vector<double>& ratios) {
+  if (ratios.empty()) return "-";
+  return Fixed(Median(ratios), 2) + " (" +
+         Fixed(*std::min_element(ratios.begin(), ratios.end()), 2) + "-" +
+         Fixed(*std::max_element(ratios.begin(), ratios.end()), 2) + ")";
+}
+
+// Runs every algorithm over one generated kind, size and seed into `cell`; false when the
+// reference itself was wrong.
+bool RunKindSeed(const Options& o, KindCell& cell, uint32_t seed) {
+  SyntheticSource src({*ParseSyntheticKind(cell.kind), cell.boxes, seed}, o.frames);
+  const std::string what = "generated '" + cell.kind + "' (" + std::to_string(cell.boxes) +
+                           " boxes, seed " + std::to_string(seed) + ")";
+  const Reference ref = ComputeReference(src);
+  const float largest = LargestCoordinateOf(src);
+  for (const std::string& name : o.algos) {
+    if (!CoordinateLimitProblem(name, MakeBroadPhase(name)->AcceptedCoordinates(), largest).empty())
+      continue;
+    const AlgoResult r = RunAlgorithm(name, src, ref, o.from, nullptr, what);
+    if (!cell.medians.contains(name)) cell.algos.push_back(name);
+    cell.medians[name].push_back(Median(r.total));
+    cell.wrong_frames[name] += r.mismatches;
+  }
+  std::printf("  %s: %zu frames, pairs %s\n", what.c_str(), src.frame_count(), ref.how.c_str());
+  std::fflush(stdout);
+  return ref.trusted;
+}
+
+// One row per kind, size and algorithm: the median over the seeds of its per-step median total,
+// the range across the seeds, and the ratios to box pruning and the best real engine.
+ResultsTable KindsTable(const std::vector<KindCell>& cells, const Options& o) {
+  ResultsTable table{"kinds",
+                     "Broad phases over generated kinds of motion, " + std::to_string(o.frames) +
+                         " frames per run, " + std::to_string(o.seeds.size()) +
+                         " seeds: per-step total (update + pairs, ms, single-threaded), the "
+                         "median over the seeds of each run's per-step median, and its min and max "
+                         "across the seeds; ratios are per seed in the same process, given as the "
+                         "median over the seeds (min-max); best real = the fastest bullet_*/ode_* "
+                         "adapter of that seed. Every frame's pairs checked against brute force.",
+                     {"kind", "boxes", "algorithm", "tot med", "seed min", "seed max",
+                      "x box_pruning", "x best real", "check"},
+                     {}};
+  for (const KindCell& c : cells)
+    for (const std::string& name : c.algos) {
+      const auto& m = c.medians.at(name);
+      const auto pruning = [&](size_t s) {
+        return c.medians.contains("box_pruning") ? c.medians.at("box_pruning")[s] : 0.0;
+      };
+      const auto best = [&](size_t s) { return BestRealEngine(c, s); };
+      const size_t wrong = c.wrong_frames.at(name);
+      table.AddRow({c.kind, std::to_string(c.boxes), name, Fixed(Median(m), 4),
+                    Fixed(*std::min_element(m.begin(), m.end()), 4),
+                    Fixed(*std::max_element(m.begin(), m.end()), 4),
+                    RatioText(PerSeedRatios(c, name, pruning)),
+                    RatioText(PerSeedRatios(c, name, best)),
+                    wrong ? "MISMATCH (" + std::to_string(wrong) + " frames)" : "ok"});
+    }
+  return table;
+}
+
+// One row per kind and size: the semi-adjusting BSP against its two targets.
+ResultsTable SabspTable(const std::vector<KindCell>& cells) {
+  ResultsTable table{
+      "kinds_sabsp",
+      "sabsp against box pruning and the best real engine per kind and size: "
+      "per-step medians (ms) as medians over the seeds; ratios per seed, median "
+      "(min-max) over the seeds; targets: x best real <= 0.5 and x box_pruning < 1 "
+      "on every seed.",
+      {"kind", "boxes", "sabsp ms", "box_pruning ms", "best real (1st seed)", "best real ms",
+       "sabsp x best real", "sabsp x box_pruning", "<= 0.5x real", "ahead of box_pruning"},
+      {}};
+  for (const KindCell& c : cells) {
+    if (!c.medians.contains("sabsp")) continue;
+    std::vector<double> best_ms;
+    std::string first_best;
+    for (size_t s = 0; s < c.medians.at("sabsp").size(); ++s)
+      best_ms.push_back(BestRealEngine(c, s, s == 0 ? &first_best : nullptr));
+    const auto vs_real = PerSeedRatios(c, "sabsp", [&](size_t s) { return best_ms[s]; });
+    const bool pruning_ran = c.medians.contains("box_pruning");
+    const auto vs_pruning = PerSeedRatios(
+        c, "sabsp", [&](size_t s) { return pruning_ran ? c.medians.at("box_pruning")[s] : 0.0; });
+    const auto all_below = [](const std::vector<double>& v, double limit, bool strict) {
+      return !v.empty() && std::all_of(v.begin(), v.end(),
+                                       [&](double r) { return strict ? r < limit : r <= limit; });
+    };
+    table.AddRow({c.kind, std::to_string(c.boxes), Fixed(Median(c.medians.at("sabsp")), 4),
+                  pruning_ran ? Fixed(Median(c.medians.at("box_pruning")), 4) : "-",
+                  first_best.empty() ? "-" : first_best,
+                  best_ms.empty() ? "-" : Fixed(Median(best_ms), 4), RatioText(vs_real),
+                  RatioText(vs_pruning), all_below(vs_real, 0.5, false) ? "yes" : "no",
+                  all_below(vs_pruning, 1.0, true) ? "yes" : "no"});
+  }
+  return table;
+}
+
+// --kinds: every kind x size x seed, checked frame by frame, then the two tables.
+int RunKinds(const Options& o, std::span<char*> args) {
+  std::printf(
+      "broad-phase bench over generated kinds: %zu kinds x %zu sizes x %zu seeds, %u "
+      "frames each\n",
+      o.kinds.size(), o.box_counts.size(), o.seeds.size(), o.frames);
+  std::printf("machine: %s, load average %s; times in ms, single-threaded\n", MachineLine().c_str(),
+              LoadAverage().c_str());
+  std::vector<KindCell> cells;
+  bool reference_ok = true;
+  for (const std::string& kind : o.kinds)
+    for (uint32_t boxes : o.box_counts) {
+      KindCell& cell = cells.emplace_back();
+      cell.kind = kind;
+      cell.boxes = boxes;
+      for (uint32_t seed : o.seeds) reference_ok = RunKindSeed(o, cell, seed) && reference_ok;
+    }
+  const ResultsTable kinds = KindsTable(cells, o), sabsp = SabspTable(cells);
+  std::printf("\n%s\n%s", ToText(kinds).c_str(), ToText(sabsp).c_str());
+  if (!o.results.empty())
+    if (const std::string err = WriteResults(o.results, "broadphase", args, {kinds, sabsp});
+        !err.empty()) {
+      std::fprintf(stderr, "partlab-bench broadphase: %s\n", err.c_str());
+      return 1;
+    }
+  size_t wrong = 0;
+  for (const KindCell& c : cells)
+    for (const auto& [name, frames] : c.wrong_frames) wrong += frames;
+  if (!reference_ok || wrong > 0) {
+    std::printf("FAILED: %s\n", reference_ok ? "some algorithm's pair set differs from the "
+                                               "reference (lines above)"
+                                             : "the reference sort-and-sweep differs from brute "
+                                               "force");
+    return 1;
+  }
+  return 0;
+}
+
 int RunBroadPhaseBench(std::span<char*> args) {
   int exit_code = 0;
   const auto opt = Parse(args, exit_code);
   if (!opt) return exit_code;
+  if (!opt->kinds.empty()) return RunKinds(*opt, args);
   std::unique_ptr<FrameSource> src;
   std::string what;
   if (!opt->trace.empty()) {

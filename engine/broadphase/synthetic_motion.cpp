@@ -13,11 +13,14 @@ std::optional<SyntheticKind> ParseSyntheticKind(std::string_view name) {
   if (name == "moving") return SyntheticKind::kMoving;
   if (name == "terdiman") return SyntheticKind::kTerdiman;
   if (name == "terdiman100k") return SyntheticKind::kTerdiman100k;
+  if (name == "raining") return SyntheticKind::kRaining;
+  if (name == "swarming") return SyntheticKind::kSwarming;
+  if (name == "bursting") return SyntheticKind::kBursting;
   return std::nullopt;
 }
 
 std::string_view SyntheticKindNames() {
-  return "uniform, clustered, moving, terdiman, terdiman100k";
+  return "uniform, clustered, moving, terdiman, terdiman100k, raining, swarming, bursting";
 }
 
 SyntheticMotion::SyntheticMotion(const SyntheticParams& params)
@@ -58,6 +61,11 @@ void SyntheticMotion::Build() {
     half_[i] = glm::vec3(0.5f) + glm::vec3(Uniform01(), Uniform01(), Uniform01());
     velocity_[i] = (glm::vec3(Uniform01(), Uniform01(), Uniform01()) - 0.5f) * (2 * speed);
   }
+  if (params_.kind == SyntheticKind::kRaining || params_.kind == SyntheticKind::kSwarming ||
+      params_.kind == SyntheticKind::kBursting) {
+    BuildGameMotion();
+    return;
+  }
   if (params_.kind == SyntheticKind::kClustered) {
     // A cluster per 500 boxes, each a ball a tenth of the cube wide: dense spots in empty space.
     const uint32_t k = std::max(4u, n / 500);
@@ -78,9 +86,11 @@ void SyntheticMotion::Build() {
     }
   }
   Advance();
+  step_ = 0;  // the frame just made is the first
 }
 
 void SyntheticMotion::Advance() {
+  ++step_;
   auto bounce = [this](glm::vec3& p, glm::vec3& v) {
     p += v;
     for (int a = 0; a < 3; ++a)
@@ -98,6 +108,12 @@ void SyntheticMotion::Advance() {
         frame_[i] = Aabb::FromCenterHalf(cluster_centre_[cluster_of_[i]] + centre_[i], half_[i]);
       }
       return;
+    case SyntheticKind::kRaining:
+      return AdvanceRaining();
+    case SyntheticKind::kSwarming:
+      return AdvanceSwarming();
+    case SyntheticKind::kBursting:
+      return AdvanceBursting();
     case SyntheticKind::kUniform:
     case SyntheticKind::kMoving:
       for (size_t i = 0; i < frame_.size(); ++i) {

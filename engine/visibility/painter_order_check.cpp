@@ -59,7 +59,7 @@ std::vector<uint32_t> BackToFrontByStack(const PolygonBsp& bsp, const glm::vec3&
     const Entry e = stack.back();
     stack.pop_back();
     if (e.node < 0) continue;
-    const BspNode& node = bsp.nodes()[size_t(e.node)];
+    const PolygonBspNode& node = bsp.nodes()[size_t(e.node)];
     if (e.emit) {
       order.push_back(node.polygon);
       continue;

@@ -196,7 +196,7 @@ void PolygonBsp::BackToFront(const glm::vec3& eye, std::vector<uint32_t>* order)
 // either order is right, the front one is used.
 void PolygonBsp::Draw(int32_t index, const glm::vec3& eye, std::vector<uint32_t>* order) const {
   if (index < 0) return;
-  const BspNode& node = nodes_[index];
+  const PolygonBspNode& node = nodes_[index];
   const bool eye_in_front = node.plane.Distance(eye) >= 0.0f;
   Draw(eye_in_front ? node.back : node.front, eye, order);
   order->push_back(node.polygon);
@@ -226,7 +226,7 @@ void PolygonBsp::DrawCulled(int32_t index, const glm::vec3& eye, const Frustum& 
                             std::vector<uint32_t>* order, BspCullStats* stats,
                             std::vector<uint8_t>* culled_node) const {
   if (index < 0) return;
-  const BspNode& node = nodes_[index];
+  const PolygonBspNode& node = nodes_[index];
   const bool eye_in_front = node.plane.Distance(eye) >= 0.0f;
   bool reaches_far_side = false;
   for (const glm::vec3& c : frustum.corners()) {

@@ -41,7 +41,7 @@ PlaneSide ClassifyPolygon(std::span<const glm::vec3> vertices, const Plane& plan
 void SplitPolygon(std::span<const glm::vec3> vertices, const Plane& plane, float epsilon,
                   std::vector<glm::vec3>* front, std::vector<glm::vec3>* back);
 
-struct BspNode {
+struct PolygonBspNode {
   Plane plane;           // of the splitter polygon
   uint32_t polygon = 0;  // index into PolygonBsp::polygons()
   int32_t front = -1;    // child nodes; -1 = empty half-space
@@ -68,7 +68,7 @@ class PolygonBsp {
              float epsilon = 1e-4f);
 
   std::span<const BspPolygon> polygons() const { return polygons_; }
-  std::span<const BspNode> nodes() const { return nodes_; }
+  std::span<const PolygonBspNode> nodes() const { return nodes_; }
   int root() const { return nodes_.empty() ? -1 : 0; }
   const BspBuildStats& stats() const { return stats_; }
   float epsilon() const { return epsilon_; }
@@ -91,7 +91,7 @@ class PolygonBsp {
                   std::vector<uint8_t>* culled_node) const;
 
   std::vector<BspPolygon> polygons_;
-  std::vector<BspNode> nodes_;
+  std::vector<PolygonBspNode> nodes_;
   BspBuildStats stats_;
   SplitterHeuristic heuristic_ = SplitterHeuristic::kFirst;
   float epsilon_ = 1e-4f;

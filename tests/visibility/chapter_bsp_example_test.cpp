@@ -63,16 +63,16 @@ TEST_F(ChapterBsp, TreeIsTheBooks) {
   const auto& n = bsp.nodes();
   const int root = bsp.root();
   ASSERT_EQ(Book(bsp, root), 1);
-  const BspNode& one = n[size_t(root)];
+  const PolygonBspNode& one = n[size_t(root)];
   ASSERT_EQ(Book(bsp, one.back), 2);  // left = back (behind the normal)
   ASSERT_EQ(Book(bsp, one.front), 5);
-  const BspNode& two = n[size_t(one.back)];
+  const PolygonBspNode& two = n[size_t(one.back)];
   EXPECT_EQ(Book(bsp, two.back), 4);
   EXPECT_EQ(Book(bsp, two.front), 3);
-  const BspNode& five = n[size_t(one.front)];
+  const PolygonBspNode& five = n[size_t(one.front)];
   EXPECT_EQ(Book(bsp, five.front), 6);
   ASSERT_EQ(Book(bsp, five.back), 7);
-  const BspNode& seven = n[size_t(five.back)];
+  const PolygonBspNode& seven = n[size_t(five.back)];
   EXPECT_EQ(Book(bsp, seven.front), 8);
   EXPECT_EQ(Book(bsp, seven.back), 9);
   for (int leaf : {two.back, two.front, five.front, seven.front, seven.back}) {

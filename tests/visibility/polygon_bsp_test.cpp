@@ -68,7 +68,7 @@ void CollectSubtree(const PolygonBsp& bsp, int32_t node, std::vector<uint32_t>* 
 }
 
 TEST_P(BspTest, SubtreesLieOnTheirSideOfEverySplitter) {
-  for (const BspNode& node : bsp_.nodes()) {
+  for (const PolygonBspNode& node : bsp_.nodes()) {
     std::vector<uint32_t> front, back;
     CollectSubtree(bsp_, node.front, &front);
     CollectSubtree(bsp_, node.back, &back);
@@ -101,7 +101,7 @@ TEST_P(BspTest, FarSubtreeThenSplitterThenNearSubtree) {
     std::vector<int> position(order.size(), -1);
     for (size_t i = 0; i < order.size(); ++i) position[order[i]] = int(i);
     for (int p : position) ASSERT_GE(p, 0);  // each polygon exactly once
-    for (const BspNode& node : bsp_.nodes()) {
+    for (const PolygonBspNode& node : bsp_.nodes()) {
       const bool in_front = node.plane.Distance(eye) >= 0.0f;
       std::vector<uint32_t> far_side, near_side;
       CollectSubtree(bsp_, in_front ? node.back : node.front, &far_side);

@@ -209,7 +209,7 @@ void VisibilityView::RoomGui() {
 
 void VisibilityView::TreeNodeGui(int32_t index, const char* side, int depth) {
   if (index < 0) return;
-  const BspNode& node = bsp_.nodes()[index];
+  const PolygonBspNode& node = bsp_.nodes()[index];
   const BspPolygon& poly = bsp_.polygons()[node.polygon];
   const int pos = node.polygon < position_of_.size() ? position_of_[node.polygon] : -1;
   char label[160];

@@ -17,6 +17,11 @@
 // one) and tabulates, per kind and size, the median over the seeds of each algorithm's per-step
 // median, its range across the seeds, and the ratios of each algorithm to box pruning and to the
 // best real engine's adapter (bullet_*, ode_*) of the same run, as medians over the seeds.
+//
+// --sabsp-predictive-steps S and --sabsp-predictive-cap C override our BSP profile's predictive
+// fattening (BspParams::predictive_steps, predictive_cap) in `sabsp` only, so the departure can be
+// measured on and off against `sabsp_thesis` and the other engines in the same run. Published
+// tables (scripts/results.sh) use the profile as it is.
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -39,6 +44,7 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/broadphase/sort_and_sweep.h"
 #include "engine/broadphase/synthetic_motion.h"
 #include "engine/io/aabb_trace.h"
@@ -102,7 +108,22 @@ struct Options {
   uint32_t boxes = 4250, frames = 200, seed = 1;
   size_t steps = 0;  // 0 = all frames
   size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
+  // Overrides of our BSP profile's predictive fattening (`sabsp` only; negative: the profile's
+  // value), to measure the departure on and off in the same build.
+  double sabsp_predictive_steps = -1, sabsp_predictive_cap = -1;
 };
+
+// The broad phase `name`, with the --sabsp-* overrides applied to our BSP profile.
+std::unique_ptr<BroadPhase> MakeConfigured(const std::string& name, const Options& o) {
+  auto bp = MakeBroadPhase(name);
+  auto* bsp = dynamic_cast<SemiAdjustingBsp*>(bp.get());
+  if (!bsp || name != "sabsp") return bp;
+  BspParams p = bsp->params();
+  if (o.sabsp_predictive_steps >= 0) p.predictive_steps = float(o.sabsp_predictive_steps);
+  if (o.sabsp_predictive_cap >= 0) p.predictive_cap = float(o.sabsp_predictive_cap);
+  bsp->SetParams(p);
+  return bp;
+}
 
 // A flag taking "N" or "N,N,...", each in [lo, hi]: anything else is one line naming the range.
 CLI::Option* AddNumberList(CLI::App& app, const std::string& flag, std::vector<uint32_t>& values,
@@ -178,6 +199,10 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   AddNumber<size_t>(app, "--steps", o.steps, 0, 100000000, "steps to run (0: all frames)");
   AddNumber<size_t>(app, "--from", o.from, 1, 100000000,
                     "per-step statistics from this frame on (e.g. once a scene is fully spawned)");
+  AddNumber<double>(app, "--sabsp-predictive-steps", o.sabsp_predictive_steps, 0, 16,
+                    "override sabsp's predictive fattening steps (default: the profile's)");
+  AddNumber<double>(app, "--sabsp-predictive-cap", o.sabsp_predictive_cap, 0, 8,
+                    "override sabsp's prediction cap, in box sizes (default: the profile's)");
   exit_code = ParseBenchArgs(app, "broadphase", args);
   if (exit_code >= 0) return std::nullopt;
   exit_code = 2;
@@ -281,10 +306,10 @@ float LargestCoordinateOf(FrameSource& src) {
 }
 
 AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Reference& ref,
-                        size_t from, std::FILE* csv, const std::string& scene) {
+                        const Options& o, size_t from, std::FILE* csv, const std::string& scene) {
   AlgoResult r;
   r.name = name;
-  auto bp = MakeBroadPhase(name);
+  auto bp = MakeConfigured(name, o);
   FrameDriver driver(*bp);
   std::vector<BoxPair> pairs;
   size_t most_pairs = 0;
@@ -432,7 +457,7 @@ bool RunKindSeed(const Options& o, KindCell& cell, uint32_t seed) {
   for (const std::string& name : o.algos) {
     if (!CoordinateLimitProblem(name, MakeBroadPhase(name)->AcceptedCoordinates(), largest).empty())
       continue;
-    const AlgoResult r = RunAlgorithm(name, src, ref, o.from, nullptr, what);
+    const AlgoResult r = RunAlgorithm(name, src, ref, o, o.from, nullptr, what);
     if (!cell.medians.contains(name)) cell.algos.push_back(name);
     cell.medians[name].push_back(Median(r.total));
     cell.wrong_frames[name] += r.mismatches;
@@ -634,7 +659,7 @@ int RunBroadPhaseBench(std::span<char*> args) {
       std::printf("skipped: %s\n", refused.c_str());
       continue;
     }
-    results.push_back(RunAlgorithm(name, *src, ref, opt->from, csv, what));
+    results.push_back(RunAlgorithm(name, *src, ref, *opt, opt->from, csv, what));
     all_ok = all_ok && results.back().mismatches == 0;
   }
   if (csv) std::fclose(csv);

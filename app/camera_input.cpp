@@ -50,14 +50,14 @@ bool ApplyHeldKeys(OrbitCamera& camera, const ImGuiIO& io, float dt) {
 
 }  // namespace
 
-InputActions ReadInput(OrbitCamera& camera, float dt) {
+InputActions ReadInput(OrbitCamera& camera, float dt, std::optional<glm::vec2> double_click_at) {
   const ImGuiIO& io = ImGui::GetIO();
   InputActions actions;
   actions.camera_moved = ApplyMouse(camera, io);
-  if (!io.WantCaptureMouse && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+  if (double_click_at && !io.WantCaptureMouse) {
     actions.pick = true;  // picking works in framebuffer pixels, not window points
-    actions.pick_pixel = glm::vec2(io.MousePos.x * io.DisplayFramebufferScale.x,
-                                   io.MousePos.y * io.DisplayFramebufferScale.y);
+    actions.pick_pixel = glm::vec2(double_click_at->x * io.DisplayFramebufferScale.x,
+                                   double_click_at->y * io.DisplayFramebufferScale.y);
   }
   if (io.WantCaptureKeyboard) return actions;
   actions.camera_moved |= ApplyHeldKeys(camera, io, dt);

@@ -3,6 +3,8 @@
 // The Help window (panels/help_panel.cpp) lists the same bindings; keep them in step.
 #pragma once
 
+#include <optional>
+
 #include <glm/vec2.hpp>
 
 #include "engine/view/orbit_camera.h"
@@ -25,6 +27,8 @@ struct InputActions {
 };
 
 // Applies this frame's mouse drags, wheel and held keys to the camera; returns the commands.
-InputActions ReadInput(OrbitCamera& camera, float dt);
+// double_click_at: the window point of a double click since the last frame (app/double_click.h),
+// which picks unless it was on a panel.
+InputActions ReadInput(OrbitCamera& camera, float dt, std::optional<glm::vec2> double_click_at);
 
 }  // namespace partlab

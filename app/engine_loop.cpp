@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <utility>
 
 #include <algorithm>
 #include <chrono>
@@ -59,7 +60,15 @@ void NoteActivity(GLFWwindow* window) {
 void InstallActivityCallbacks(Engine& engine) {
   glfwSetWindowUserPointer(engine.window, &engine);
   glfwSetCursorPosCallback(engine.window, [](GLFWwindow* w, double, double) { NoteActivity(w); });
-  glfwSetMouseButtonCallback(engine.window, [](GLFWwindow* w, int, int, int) { NoteActivity(w); });
+  glfwSetMouseButtonCallback(engine.window, [](GLFWwindow* w, int button, int action, int) {
+    NoteActivity(w);
+    if (button != GLFW_MOUSE_BUTTON_LEFT || action != GLFW_PRESS) return;
+    double x = 0.0, y = 0.0;
+    glfwGetCursorPos(w, &x, &y);
+    Engine& engine = *static_cast<Engine*>(glfwGetWindowUserPointer(w));
+    if (engine.double_click.Press(glfwGetTime(), glm::vec2(float(x), float(y))))
+      engine.double_click_at = glm::vec2(float(x), float(y));
+  });
   glfwSetScrollCallback(engine.window, [](GLFWwindow* w, double, double) { NoteActivity(w); });
   glfwSetKeyCallback(engine.window, [](GLFWwindow* w, int, int, int, int) { NoteActivity(w); });
   glfwSetCharCallback(engine.window, [](GLFWwindow* w, unsigned) { NoteActivity(w); });
@@ -610,7 +619,8 @@ int InitEngine(Engine& engine) {
 // commands), advance the simulation by fixed steps, redraw the scene, swap the buffers.
 int MainLoop(Engine& engine) {
   using Clock = std::chrono::steady_clock;
-  auto previous = Clock::now();
+  const auto loop_start = Clock::now();
+  auto previous = loop_start;
   int frames_rendered = 0;
   while (!glfwWindowShouldClose(engine.window)) {
     WaitOrPollEvents(engine);
@@ -630,7 +640,8 @@ int MainLoop(Engine& engine) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    ApplyInput(engine, ReadInput(engine.camera, float(dt)));
+    ApplyInput(engine,
+               ReadInput(engine.camera, float(dt), std::exchange(engine.double_click_at, {})));
 
     engine.camera.yaw += glm::radians(engine.orbit_deg_per_frame);
     // Fixed-step update: the simulation advances in equal steps whatever the frame rate; a long
@@ -680,6 +691,11 @@ int MainLoop(Engine& engine) {
       ShowStatus(engine, error.empty() ? "Saved " + path : "partlab: " + error, !error.empty());
     }
     glfwSwapBuffers(engine.window);
+    if (frames_rendered == 1 && !engine.headless) {  // scripts driving the window wait for it
+      std::printf("partlab: first frame shown after %.0f ms\n",
+                  std::chrono::duration<double, std::milli>(Clock::now() - loop_start).count());
+      std::fflush(stdout);
+    }
     engine.stats.Record(dt * 1000.0, cpu_ms, engine.gpu_timer->last_ms(),
                         CpuMs(CLOCK_PROCESS_CPUTIME_ID) - process_cpu_start,
                         CpuMs(CLOCK_THREAD_CPUTIME_ID) - thread_cpu_start);

@@ -8,10 +8,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/double_click.h"
 #include "app/fixed_step_worker.h"
 #include "app/frame_stats.h"
 #include "app/lessons/lesson_session.h"
@@ -84,7 +86,11 @@ struct Engine {
   float orbit_deg_per_frame = 0.0f;
   bool ui_rescale = false;     // the window moved to a monitor with another content scale
   double last_activity = 0.0;  // glfwGetTime() of the last input event
-  bool idle = false;           // no recent input: the loop waits for events between frames
+  // Double clicks are told from the button events as they arrive (app/double_click.h); the window
+  // point of one not yet handled.
+  DoubleClickDetector double_click;
+  std::optional<glm::vec2> double_click_at;
+  bool idle = false;  // no recent input: the loop waits for events between frames
   bool screenshot_requested = false;
   int screenshots_saved = 0;
   size_t overlay_lines = 0, overlay_points = 0, overlay_triangles = 0;

@@ -16,15 +16,11 @@ case "$scenario" in
     cat >"$tmp/drive.sh" <<DRIVE
 "$partlab" --size 400x300 --model bunny --msaa 0 >"$tmp/out" 2>"$tmp/err" &
 app=\$!
-"$x11_input" sleep 1500 drag 200 150 260 150 key w key p sleep 500 ctrl-key q
-for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
-kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
-wait \$app
+$wait_for_first_frame
+"$x11_input" sleep 500 drag 200 150 260 150 key w key p sleep 500 ctrl-key q
+$wait_for_quit
 DRIVE
-    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
-    rc=$?
-    cat "$tmp/out"
-    cat "$tmp/err" >&2
+    run_drive
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
     grep -q "^wireframe=1$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "W did not toggle wireframe"
     yaw=$(sed -n 's/^camera.yaw=//p' "$PARTLAB_CONFIG_DIR/settings.ini")
@@ -58,14 +54,9 @@ for i in \$(seq 200); do [[ \$(shown) -ge 1 ]] && break; sleep 0.1; done
 sleep 1
 press Right 2; press Right 3; press Next 4; press Prior 5; press Left 6; press Left 7
 "$x11_input" key Left sleep 1000 ctrl-key q
-for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
-kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
-wait \$app
+$wait_for_quit
 DRIVE
-    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
-    rc=$?
-    cat "$tmp/out"
-    cat "$tmp/err" >&2
+    run_drive
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
     # Start at 1; Right, Right: 3; Page Down: 4; Page Up: 3; Left, Left: 1; Left at the first
     # step stays there (no line).
@@ -78,13 +69,11 @@ DRIVE
     cat >"$tmp/drive.sh" <<DRIVE
 "$partlab" --size 400x300 --model bunny --msaa 0 >"$tmp/out" 2>"$tmp/err" &
 app=\$!
-"$x11_input" sleep 1500 double-click 200 170 sleep 300 ctrl-key q
-for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
-kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
-wait \$app
+$wait_for_first_frame
+"$x11_input" sleep 500 double-click 200 170 sleep 300 ctrl-key q
+$wait_for_quit
 DRIVE
-    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
-    rc=$?
+    run_drive
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
     # The picked point lies within the bunny's bounds but is no longer the bounds' centre (where
     # framing put the target), and the camera's distance shrank to the surface.
@@ -107,16 +96,12 @@ DRIVE
     cat >"$tmp/drive.sh" <<DRIVE
 "$partlab" --size 400x300 --model bunny --msaa 0 >"$tmp/out" 2>"$tmp/err" &
 app=\$!
-"$x11_input" sleep 1000 resize 900 700 resize 1 1 resize 64 48 resize 1200 300 resize 333 222 \
+$wait_for_first_frame
+"$x11_input" sleep 500 resize 900 700 resize 1 1 resize 64 48 resize 1200 300 resize 333 222 \
   sleep 300 ctrl-key q
-for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
-kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
-wait \$app
+$wait_for_quit
 DRIVE
-    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
-    rc=$?
-    cat "$tmp/out"
-    cat "$tmp/err" >&2
+    run_drive
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
     grep -q "^window.width=333$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "last width not saved"
     grep -q "^window.height=222$" "$PARTLAB_CONFIG_DIR/settings.ini" || fail "last height not saved"

@@ -62,15 +62,11 @@ case "$scenario" in
     cat >"$tmp/drive.sh" <<DRIVE
 "$partlab" --size 900x600 --msaa 0 --view "Path finding" >"$tmp/out" 2>"$tmp/err" &
 app=\$!
-"$x11_input" sleep 1500 double-click 250 420 sleep 700 key p sleep 500 ctrl-key q
-for i in \$(seq 50); do kill -0 \$app 2>/dev/null || break; sleep 0.2; done
-kill -0 \$app 2>/dev/null && { kill \$app; echo "partlab did not quit on Ctrl+Q" >&2; exit 1; }
-wait \$app
+$wait_for_first_frame
+"$x11_input" sleep 500 double-click 250 420 sleep 700 key p sleep 500 ctrl-key q
+$wait_for_quit
 DRIVE
-    (cd "$tmp" && "${xvfb[@]}" bash "$tmp/drive.sh")
-    rc=$?
-    cat "$tmp/out"
-    cat "$tmp/err" >&2
+    run_drive
     [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0 after Ctrl+Q"
     grep -Eq "partlab: path finding: goal \([0-9]+, [0-9]+\): (found|straight line|no path)" \
       "$tmp/out" || fail "the double-click placed no goal"

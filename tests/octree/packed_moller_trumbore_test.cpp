@@ -38,19 +38,26 @@ void ExpectSameAsScalar(const Ray& ray, const std::vector<PackedTriangle>& recor
   }
 }
 
-TEST(PackedMollerTrumbore, EqualsTheScalarTestBitForBit) {
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<float> pos(-10, 10), dir(-1, 1), small(-0.5f, 0.5f);
+// 4,000 records from rng: small and large triangles, some degenerate (parallel edges) and some
+// axis-aligned.
+std::vector<PackedTriangle> RandomRecords(std::mt19937& rng) {
+  std::uniform_real_distribution<float> pos(-10, 10), small(-0.5f, 0.5f);
   std::vector<PackedTriangle> records;
   for (uint32_t i = 0; i < 4000; ++i) {
     const glm::vec3 v0{pos(rng), pos(rng), pos(rng)};
-    // Small and large triangles, some degenerate (parallel edges) and some axis-aligned.
     glm::vec3 e1{pos(rng), pos(rng), pos(rng)}, e2{pos(rng), pos(rng), pos(rng)};
     if (i % 5 == 0) e1 = {small(rng), small(rng), small(rng)};
     if (i % 11 == 0) e2 = 2.0f * e1;
     if (i % 7 == 0) e1.z = e2.z = 0.0f;
     records.push_back({v0, e1, e2, i});
   }
+  return records;
+}
+
+TEST(PackedMollerTrumbore, EqualsTheScalarTestBitForBit) {
+  std::mt19937 rng(5);
+  std::vector<PackedTriangle> records = RandomRecords(rng);
+  std::uniform_real_distribution<float> pos(-10, 10), dir(-1, 1);
   int hits = 0;
   for (int r = 0; r < 60; ++r) {
     Ray ray{{pos(rng), pos(rng), pos(rng)}, {dir(rng), dir(rng), dir(rng)}};
@@ -70,16 +77,8 @@ TEST(PackedMollerTrumbore, EqualsTheScalarTestBitForBit) {
 TEST(PackedMollerTrumbore, EightWideEqualsTheScalarTestBitForBit) {
   if (!HaveEightWideLanes()) GTEST_SKIP() << "this CPU has no AVX2";
   std::mt19937 rng(9);
-  std::uniform_real_distribution<float> pos(-10, 10), dir(-1, 1), small(-0.5f, 0.5f);
-  std::vector<PackedTriangle> records;
-  for (uint32_t i = 0; i < 4000; ++i) {
-    const glm::vec3 v0{pos(rng), pos(rng), pos(rng)};
-    glm::vec3 e1{pos(rng), pos(rng), pos(rng)}, e2{pos(rng), pos(rng), pos(rng)};
-    if (i % 5 == 0) e1 = {small(rng), small(rng), small(rng)};
-    if (i % 11 == 0) e2 = 2.0f * e1;
-    if (i % 7 == 0) e1.z = e2.z = 0.0f;
-    records.push_back({v0, e1, e2, i});
-  }
+  std::vector<PackedTriangle> records = RandomRecords(rng);
+  std::uniform_real_distribution<float> pos(-10, 10), dir(-1, 1);
   const size_t usable = records.size();
   records.resize(usable + 7, PackedTriangle{glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), 0});
   int hits = 0;

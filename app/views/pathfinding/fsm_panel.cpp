@@ -37,11 +37,18 @@ ImVec2 Mul(ImVec2 a, float s) {
 const ImVec2 kNodeAt[ai::kPredatorStates] = {
     {0.11f, 0.45f}, {0.50f, 0.14f}, {0.89f, 0.45f}, {0.50f, 0.86f}};
 
+// The point of the quadratic Bézier curve p0, control, p1 at parameter t.
+ImVec2 BezierAt(ImVec2 p0, ImVec2 control, ImVec2 p1, float t) {
+  const float s = 1.0f - t;
+  return Add(Add(Mul(p0, s * s), Mul(control, 2.0f * s * t)), Mul(p1, t * t));
+}
+
 // An arrow between two circles, bent to the left of its direction so that the two arrows of a
-// pair (chase <-> attack) do not overlap.
+// pair (chase <-> attack) do not overlap. Its label stands beside the curve at `label_t` (0 at
+// the tail, 1 at the head).
 // `scale`: the figure's text size over the panels' (1 in the window, larger in presenter mode).
 void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, float radius, float scale, ImU32 color,
-           const char* label) {
+           const char* label, float label_t) {
   const ImVec2 d = Sub(b, a);
   const float len = std::sqrt(d.x * d.x + d.y * d.y);
   if (len < 1) return;
@@ -56,8 +63,8 @@ void Arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, float radius, float scale, ImU32 
   dl->AddTriangleFilled(tip, Add(Sub(tip, Mul(bu, 10 * scale)), Mul(bn, 5 * scale)),
                         Sub(Sub(tip, Mul(bu, 10 * scale)), Mul(bn, 5 * scale)), color);
   const ImVec2 ts = ImGui::CalcTextSize(label);
-  dl->AddText(Sub(Add(mid, Mul(n, 8.0f * scale)), Mul(ts, 0.5f)), IM_COL32(220, 220, 220, 255),
-              label);
+  const ImVec2 beside = Add(BezierAt(p0, mid, tip, label_t), Mul(n, 21.0f * scale));
+  dl->AddText(Sub(beside, Mul(ts, 0.5f)), IM_COL32(220, 220, 220, 255), label);
 }
 
 // Figure 3.15 itself, `size` pixels at the cursor: the window's and the presenter's figure.
@@ -76,8 +83,11 @@ void Diagram(ImVec2 size, ai::PredatorState current, bool has_selection) {
     for (int i = 0; i < ai::kPredatorInputs; ++i) {
       const int to = int(t[s][i]);
       if (to == s) continue;
+      // The three "life ends" arrows meet at die: their labels stand nearer die, so that the
+      // one from chase clears the label of attack -> chase, which crosses the middle.
+      const float label_t = to == int(ai::PredatorState::kDie) ? 0.7f : 0.5f;
       Arrow(dl, at(s), at(to), radius, scale, IM_COL32(170, 175, 185, 255),
-            ai::PredatorInputName(static_cast<ai::PredatorInput>(i)));
+            ai::PredatorInputName(static_cast<ai::PredatorInput>(i)), label_t);
     }
   for (int s = 0; s < ai::kPredatorStates; ++s) {
     const auto state = static_cast<ai::PredatorState>(s);

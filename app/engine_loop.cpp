@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -65,9 +66,9 @@ void InstallActivityCallbacks(Engine& engine) {
     if (button != GLFW_MOUSE_BUTTON_LEFT || action != GLFW_PRESS) return;
     double x = 0.0, y = 0.0;
     glfwGetCursorPos(w, &x, &y);
-    Engine& engine = *static_cast<Engine*>(glfwGetWindowUserPointer(w));
-    if (engine.double_click.Press(glfwGetTime(), glm::vec2(float(x), float(y))))
-      engine.double_click_at = glm::vec2(float(x), float(y));
+    Engine& owner = *static_cast<Engine*>(glfwGetWindowUserPointer(w));
+    if (owner.double_click.Press(glfwGetTime(), glm::vec2(float(x), float(y))))
+      owner.double_click_at = glm::vec2(float(x), float(y));
   });
   glfwSetScrollCallback(engine.window, [](GLFWwindow* w, double, double) { NoteActivity(w); });
   glfwSetKeyCallback(engine.window, [](GLFWwindow* w, int, int, int, int) { NoteActivity(w); });
@@ -639,6 +640,9 @@ int MainLoop(Engine& engine) {
     RescaleUiIfNeeded(engine);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    // A headless picture is scripted: the X server's pointer, which no one placed (xvfb starts it
+    // at the screen's centre), must not hover a widget or the scene and draw a tooltip into it.
+    if (engine.headless) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     ApplyInput(engine,
                ReadInput(engine.camera, float(dt), std::exchange(engine.double_click_at, {})));

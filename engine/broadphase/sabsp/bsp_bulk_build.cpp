@@ -1,0 +1,241 @@
+#include "engine/broadphase/sabsp/bsp_bulk_build.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/broadphase/sabsp/cut_selection.h"
+
+namespace partlab {
+namespace {
+
+// The evenly strided sample split uses (4.1, 6.1: sample_factor·√n boxes of the n).
+size_t SampleSize(const BspParams& params, size_t n) {
+  const double m = std::ceil(double(params.sample_factor) * std::sqrt(double(n)));
+  return std::clamp<size_t>(size_t(m), 2, n);
+}
+
+// The 13 directions (3.5) ranked on the sample, best first: the variance of the box centres along
+// a direction, n^T Σ n with Σ their covariance, over the square of the mean projected width
+// 2 (|n_x| e_x + |n_y| e_y + |n_z| e_z), e the mean half extents. Both are closed forms of the
+// sample's sums, so ranking costs one pass over the sample whatever the number of directions.
+void RankDirections(std::span<const LeafEntry> items, size_t m, const CutDirections& dirs,
+                    int ranked[kCutDirectionCount]) {
+  const size_t n = items.size();
+  double s[3] = {0, 0, 0}, ss[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, e[3] = {0, 0, 0};
+  for (size_t i = 0; i < m; ++i) {
+    const Aabb& b = items[i * n / m].box;
+    double c[3];
+    for (int a = 0; a < 3; ++a) {
+      c[a] = 0.5 * (double(b.min[a]) + double(b.max[a]));
+      e[a] += 0.5 * (double(b.max[a]) - double(b.min[a]));
+      s[a] += c[a];
+    }
+    for (int a = 0; a < 3; ++a)
+      for (int k = a; k < 3; ++k) ss[a][k] += c[a] * c[k];
+  }
+  double cov[3][3];
+  for (int a = 0; a < 3; ++a)
+    for (int k = a; k < 3; ++k)
+      cov[a][k] = cov[k][a] = ss[a][k] / double(m) - (s[a] / double(m)) * (s[k] / double(m));
+  double score[kCutDirectionCount];
+  for (int d = 0; d < kCutDirectionCount; ++d) {
+    const glm::vec3& v = dirs[d];
+    double variance = 0, width = 0;
+    for (int a = 0; a < 3; ++a) {
+      width += 2.0 * std::abs(double(v[a])) * e[a] / double(m);
+      for (int k = 0; k < 3; ++k) variance += double(v[a]) * cov[a][k] * double(v[k]);
+    }
+    score[d] = variance / (width * width + 1e-30);
+    ranked[d] = d;
+  }
+  std::stable_sort(ranked, ranked + kCutDirectionCount,
+                   [&](int a, int b) { return score[a] > score[b]; });
+}
+
+// FindCut's whole-list search runs when the sample's cut straddles at most this many times the
+// boxes the redundancy limit allows.
+constexpr float kExactSearchSlack = 2.0f;
+
+}  // namespace
+
+void BspBulkBuilder::Build(BspTree& tree, std::span<const BoxId> ids, const BspParams& params) {
+  tree_ = &tree;
+  params_ = &params;
+  split_threshold_ = uint32_t(params.SplitThreshold(tree.box_count()));
+  arena_.clear();
+  arena_.reserve(ids.size() * 5 / 2);  // the path's copies (redundancy may still grow it)
+  for (BoxId id : ids) arena_.push_back(LeafEntry{tree.box(id), 0, 0, id});
+  BuildNode(tree.root(), 0, ids.size(), tree.node(tree.root()).depth, -1);
+  arena_.clear();
+}
+
+// Projects the range's boxes on direction `dir`, into their entries' lo and hi.
+void BspBulkBuilder::Project(size_t begin, size_t end, int dir) {
+  const glm::vec3 n = tree_->direction(dir);
+  LeafEntry* a = arena_.data();
+  for (size_t i = begin; i < end; ++i) {
+    const Interval iv = ProjectAabb(a[i].box, n);
+    a[i].lo = iv.lo;
+    a[i].hi = iv.hi;
+  }
+}
+
+// The limits a split's cut must pass (3.6, 6.1; BspOperations::Criteria and ChooseCut): each side
+// keeps a box of its own, balance at least the unbalance limit, straddling boxes within the
+// redundancy limit of the node's population.
+bool BspBulkBuilder::Acceptable(size_t n, uint32_t left, uint32_t right) const {
+  if (left >= n || right >= n) return false;
+  const uint32_t small = std::min(left, right), large = std::max(left, right);
+  const float balance = float(small) / float(large);
+  const float limit = params_->RedundancyLimit(uint32_t(n), tree_->box_count()) * float(n);
+  return balance >= params_->unbalance_limit && float(left + right - n) <= limit;
+}
+
+// The cut limits of a split of n boxes (BspOperations::Criteria).
+CutCriteria BspBulkBuilder::Criteria(size_t n) const {
+  CutCriteria criteria;
+  criteria.min_balance = params_->unbalance_limit;
+  criteria.max_redundancy = params_->RedundancyLimit(uint32_t(n), tree_->box_count());
+  criteria.redundancy_first = params_->cut_rule == CutRule::kRedundancyFirst;
+  return criteria;
+}
+
+// The sorted ends of the given entries' projections on `dir` into lo_ and hi_.
+void BspBulkBuilder::SortedEnds(std::span<const LeafEntry> items, size_t m, int dir) {
+  const glm::vec3 normal = tree_->direction(dir);
+  const size_t n = items.size();
+  lo_.clear();
+  hi_.clear();
+  for (size_t i = 0; i < m; ++i) {
+    const Interval iv = ProjectAabb(items[i * n / m].box, normal);
+    lo_.push_back(iv.lo), hi_.push_back(iv.hi);
+  }
+  SortFloats(lo_, float_scratch_);
+  SortFloats(hi_, float_scratch_);
+}
+
+// The first split_direction_tries directions in the order of RankDirections. As in split (4.1),
+// a direction whose sample has no acceptable cut is passed over; the others are tried on the
+// whole node: first at the sample's cut, counted exactly over every box, then, if those counts
+// miss the limits by little, at the exact cut of the whole sorted list.
+bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
+  const size_t n = end - begin;
+  const std::span<const LeafEntry> items(arena_.data() + begin, n);
+  const size_t m = SampleSize(*params_, n);
+  const CutCriteria criteria = Criteria(n);
+  int ranked[kCutDirectionCount];
+  RankDirections(items, m, tree_->directions(), ranked);
+  auto count = [&](int d, float c) {
+    uint32_t left = 0, right = 0;
+    for (const LeafEntry& e : items) left += e.lo <= c, right += e.hi > c;
+    cut = {d, c, left, right};
+  };
+  bool searched = false;
+  for (int k = 0; k < params_->split_direction_tries; ++k) {
+    const int d = ranked[k];
+    SortedEnds(items, m, d);
+    const CutChoice sampled = ChooseCut(lo_, hi_, criteria);
+    if (!sampled.found) continue;
+    Project(begin, end, d);
+    count(d, sampled.offset);
+    if (Acceptable(n, cut.left, cut.right)) return true;
+    // The exact search sorts the whole node. The best direction always gets it (a sample can miss
+    // the gaps of a regular grid); the others only when the sample's cut came near the
+    // redundancy limit (dense piles would otherwise pay two sorts per direction for nothing).
+    const float straddling = float(cut.left + cut.right - n);
+    if (searched && straddling > kExactSearchSlack * criteria.max_redundancy * float(n) + 1)
+      continue;
+    searched = true;
+    SortedEnds(items, n, d);
+    const CutChoice exact = ChooseCut(lo_, hi_, criteria);
+    if (!exact.found) continue;
+    count(d, exact.offset);
+    if (Acceptable(n, cut.left, cut.right)) return true;
+  }
+  return false;
+}
+
+// The node becomes internal; its entries are copied to the arena's end, negative side then
+// positive side, keeping their projections on the plane's direction for the children's lists.
+void BspBulkBuilder::Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut) {
+  // Written without branches on the sides (unpredictable): every entry is stored at both write
+  // positions, and a position only advances when the entry belongs there. One spare slot after
+  // each side takes the last stores past its end.
+  const size_t mark = arena_.size();
+  const size_t right_begin = mark + cut.left + 1;
+  arena_.resize(right_begin + cut.right + 1);
+  LeafEntry* a = arena_.data();
+  size_t left = mark, right = right_begin;
+  for (size_t i = begin; i < end; ++i) {
+    const LeafEntry e = a[i];
+    a[left] = e;
+    a[right] = e;
+    left += e.lo <= cut.offset;
+    right += e.hi > cut.offset;
+  }
+  const NodeId c0 = tree_->NewNode(), c1 = tree_->NewNode();  // may grow the node array
+  BspNode& parent = tree_->node_mut(node);
+  parent.plane_dir = uint8_t(cut.dir);
+  parent.normal = tree_->direction(cut.dir);
+  parent.offset = cut.offset;
+  parent.child[0] = c0;
+  parent.child[1] = c1;
+  for (NodeId c : {c0, c1}) {
+    BspNode& child = tree_->node_mut(c);
+    child.parent = node;
+    child.depth = uint16_t(depth + 1);
+    child.sort_dir = uint8_t(cut.dir);
+  }
+  BuildNode(c0, mark, mark + cut.left, uint16_t(depth + 1), cut.dir);
+  BuildNode(c1, right_begin, right_begin + cut.right, uint16_t(depth + 1), cut.dir);
+  arena_.resize(mark);
+}
+
+void BspBulkBuilder::BuildNode(NodeId node, size_t begin, size_t end, uint16_t depth,
+                               int projected_dir) {
+  const size_t n = end - begin;
+  tree_->node_mut(node).population = uint32_t(n);
+  Cut cut;
+  if (n > split_threshold_ && depth < params_->max_depth && FindCut(begin, end, cut)) {
+    Split(node, begin, end, depth, cut);
+    return;
+  }
+  if (cut.dir >= 0) {
+    projected_dir = cut.dir;  // a failed search left the last direction tried
+    BackOff(node);
+  }
+  MakeLeaf(node, begin, end, projected_dir);
+}
+
+// A leaf whose split found no acceptable cut is treated as after a failed split operation
+// (BspParams::split_backoff, bsp_scheduler.h): no new attempt for 4 verification intervals unless
+// its population grows by a quarter.
+void BspBulkBuilder::BackOff(NodeId node) {
+  if (!params_->split_backoff) return;
+  BspNode& leaf = tree_->node_mut(node);
+  leaf.retry_split_step = 4 * uint64_t(params_->verify_interval);
+  leaf.retry_split_above = leaf.population + leaf.population / 4;
+}
+
+// The leaf's entries on its sort direction (its parent's plane), sorted once by their low end:
+// 64-bit keys, the low end's order-preserving bits above the entry's index (so the sort is
+// stable), then one gather.
+void BspBulkBuilder::MakeLeaf(NodeId node, size_t begin, size_t end, int projected_dir) {
+  const int sort_dir = tree_->node(node).sort_dir;
+  if (projected_dir != sort_dir) Project(begin, end, sort_dir);
+  const size_t n = end - begin;
+  const LeafEntry* a = arena_.data() + begin;
+  keys_.resize(n);
+  for (size_t k = 0; k < n; ++k) keys_[k] = (uint64_t(SortableFloatBits(a[k].lo)) << 32) | k;
+  std::sort(keys_.begin(), keys_.end());
+  leaf_.resize(n);
+  for (size_t k = 0; k < n; ++k) leaf_[k] = a[uint32_t(keys_[k])];
+  tree_->SetLeafList(node, leaf_);
+}
+
+size_t BspBulkBuilder::MemoryBytes() const {
+  return (arena_.capacity() + leaf_.capacity()) * sizeof(LeafEntry) +
+         keys_.capacity() * sizeof(uint64_t) + (lo_.capacity() + hi_.capacity()) * sizeof(float);
+}
+
+}  // namespace partlab

@@ -63,7 +63,7 @@ void BspBulkBuilder::Build(BspTree& tree, std::span<const BoxId> ids, const BspP
   params_ = &params;
   split_threshold_ = uint32_t(params.SplitThreshold(tree.box_count()));
   arena_.clear();
-  arena_.reserve(ids.size() * 5 / 2);  // the path's copies (redundancy may still grow it)
+  arena_.reserve(ids.size() * 4);  // the path's copies (redundancy may still grow it)
   for (BoxId id : ids) arena_.push_back(LeafEntry{tree.box(id), 0, 0, id});
   BuildNode(tree.root(), 0, ids.size(), tree.node(tree.root()).depth, -1);
   arena_.clear();
@@ -100,18 +100,54 @@ CutCriteria BspBulkBuilder::Criteria(size_t n) const {
   return criteria;
 }
 
-// The sorted ends of the given entries' projections on `dir` into lo_ and hi_.
-void BspBulkBuilder::SortedEnds(std::span<const LeafEntry> items, size_t m, int dir) {
-  const glm::vec3 normal = tree_->direction(dir);
-  const size_t n = items.size();
+// The median of the sample's projected centres (the range is projected on the direction).
+float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m) {
+  const size_t n = end - begin;
+  const LeafEntry* a = arena_.data() + begin;
+  lo_.clear();
+  for (size_t i = 0; i < m; ++i) lo_.push_back(0.5f * a[i * n / m].lo + 0.5f * a[i * n / m].hi);
+  std::nth_element(lo_.begin(), lo_.begin() + ptrdiff_t(m / 2), lo_.end());
+  return lo_[m / 2];
+}
+
+// ChooseCut over the whole node's sorted projections (as split places its plane, 4.1), sorting
+// only the boxes that reach the window where balance is possible. A cut with balance b needs
+// left, right >= b n / (1 + b) (left + right >= n): the plane lies between the k-th smallest low
+// end and the k-th largest high end. Boxes ending before the window are on the negative side
+// only, and boxes starting after it on the positive side only, wherever the cut falls in it: they
+// are counted, not sorted (CutCriteria::extra_left and extra_right).
+CutChoice BspBulkBuilder::ExactCut(size_t begin, size_t end, CutCriteria criteria) {
+  const size_t n = end - begin;
+  const LeafEntry* a = arena_.data() + begin;
+  const double b = std::clamp(double(criteria.min_balance), 0.0, 1.0);
+  const size_t k = std::clamp<size_t>(size_t(std::ceil(b * double(n) / (1.0 + b))), 1, n);
+  lo_.resize(n);
+  hi_.resize(n);
+  for (size_t i = 0; i < n; ++i) lo_[i] = a[i].lo, hi_[i] = a[i].hi;
+  std::nth_element(lo_.begin(), lo_.begin() + ptrdiff_t(k - 1), lo_.end());
+  std::nth_element(hi_.begin(), hi_.begin() + ptrdiff_t(n - k), hi_.end());
+  const float first = lo_[k - 1], last = hi_[n - k];
+  if (first > last) return {};  // no position leaves k boxes on each side
+  criteria.min_offset = first;
+  criteria.max_offset = last;
   lo_.clear();
   hi_.clear();
-  for (size_t i = 0; i < m; ++i) {
-    const Interval iv = ProjectAabb(items[i * n / m].box, normal);
-    lo_.push_back(iv.lo), hi_.push_back(iv.hi);
+  uint32_t spanning = 0;  // boxes straddling every position in the window
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i].hi <= first) {
+      ++criteria.extra_left;
+    } else if (a[i].lo > last) {
+      ++criteria.extra_right;
+    } else {
+      lo_.push_back(a[i].lo), hi_.push_back(a[i].hi);
+      spanning += a[i].lo <= first && a[i].hi > last;
+    }
   }
+  // Those alone exceed the redundancy limit: no cut can pass, and nothing needs sorting.
+  if (float(spanning) > criteria.max_redundancy * float(n)) return {};
   SortFloats(lo_, float_scratch_);
   SortFloats(hi_, float_scratch_);
+  return ChooseCut(lo_, hi_, criteria);
 }
 
 // The first split_direction_tries directions in the order of RankDirections. As in split (4.1),
@@ -133,11 +169,8 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
   bool searched = false;
   for (int k = 0; k < params_->split_direction_tries; ++k) {
     const int d = ranked[k];
-    SortedEnds(items, m, d);
-    const CutChoice sampled = ChooseCut(lo_, hi_, criteria);
-    if (!sampled.found) continue;
     Project(begin, end, d);
-    count(d, sampled.offset);
+    count(d, SampleMedianCentre(begin, end, m));
     if (Acceptable(n, cut.left, cut.right)) return true;
     // The exact search sorts the whole node. The best direction always gets it (a sample can miss
     // the gaps of a regular grid); the others only when the sample's cut came near the
@@ -146,8 +179,7 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
     if (searched && straddling > kExactSearchSlack * criteria.max_redundancy * float(n) + 1)
       continue;
     searched = true;
-    SortedEnds(items, n, d);
-    const CutChoice exact = ChooseCut(lo_, hi_, criteria);
+    const CutChoice exact = ExactCut(begin, end, criteria);
     if (!exact.found) continue;
     count(d, exact.offset);
     if (Acceptable(n, cut.left, cut.right)) return true;

@@ -51,7 +51,8 @@ class BspBulkBuilder {
   void BuildNode(NodeId node, size_t begin, size_t end, uint16_t depth, int projected_dir);
   bool FindCut(size_t begin, size_t end, Cut& cut);
   CutCriteria Criteria(size_t n) const;
-  void SortedEnds(std::span<const LeafEntry> items, size_t m, int dir);
+  float SampleMedianCentre(size_t begin, size_t end, size_t m);
+  CutChoice ExactCut(size_t begin, size_t end, CutCriteria criteria);
   void Project(size_t begin, size_t end, int dir);
   bool Acceptable(size_t n, uint32_t left, uint32_t right) const;
   void Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut);

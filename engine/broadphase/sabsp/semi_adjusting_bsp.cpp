@@ -102,9 +102,10 @@ void SemiAdjustingBsp::Move(BoxId id, const Aabb& box) {
 void SemiAdjustingBsp::BuildFromAllBoxes() {
   if (unplaced_.size() != tree_.box_count()) {  // boxes already placed: start over with all
     PlaceUnplaced();
-    unplaced_.clear();
     for (BoxId id = 0; id < tree_.id_capacity(); ++id)
       if (tree_.present(id)) unplaced_.push_back(id);
+    tree_.ClearStructure();
+  } else if (!tree_.node(tree_.root()).IsLeaf()) {  // the planes of boxes since removed
     tree_.ClearStructure();
   }
   builder_.Build(tree_, unplaced_, params_);

@@ -56,6 +56,9 @@ void RankDirections(std::span<const LeafEntry> items, size_t m, const CutDirecti
 // boxes the redundancy limit allows.
 constexpr float kExactSearchSlack = 2.0f;
 
+// Leaves of this many entries or more are sorted by the radix sort (as LeafListSorter does).
+constexpr size_t kRadixFromCount = 256;
+
 }  // namespace
 
 void BspBulkBuilder::Build(BspTree& tree, std::span<const BoxId> ids, const BspParams& params) {
@@ -65,6 +68,7 @@ void BspBulkBuilder::Build(BspTree& tree, std::span<const BoxId> ids, const BspP
   arena_.clear();
   arena_.reserve(ids.size() * 4);  // the path's copies (redundancy may still grow it)
   for (BoxId id : ids) arena_.push_back(LeafEntry{tree.box(id), 0, 0, id});
+  tree.ReserveNodes(4 * ids.size() / std::max<size_t>(split_threshold_, 1) + 8);
   BuildNode(tree.root(), 0, ids.size(), tree.node(tree.root()).depth, -1);
   arena_.clear();
 }
@@ -78,6 +82,21 @@ void BspBulkBuilder::Project(size_t begin, size_t end, int dir) {
     a[i].lo = iv.lo;
     a[i].hi = iv.hi;
   }
+}
+
+// Project, and the cut along `dir` at `offset` with its exact side counts.
+void BspBulkBuilder::ProjectAndCount(size_t begin, size_t end, int dir, float offset, Cut& cut) {
+  const glm::vec3 n = tree_->direction(dir);
+  LeafEntry* a = arena_.data();
+  uint32_t left = 0, right = 0;
+  for (size_t i = begin; i < end; ++i) {
+    const Interval iv = ProjectAabb(a[i].box, n);
+    a[i].lo = iv.lo;
+    a[i].hi = iv.hi;
+    left += iv.lo <= offset;
+    right += iv.hi > offset;
+  }
+  cut = {dir, offset, left, right};
 }
 
 // The limits a split's cut must pass (3.6, 6.1; BspOperations::Criteria and ChooseCut): each side
@@ -100,12 +119,16 @@ CutCriteria BspBulkBuilder::Criteria(size_t n) const {
   return criteria;
 }
 
-// The median of the sample's projected centres (the range is projected on the direction).
-float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m) {
+// The median of the sample's box centres projected on `dir`.
+float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m, int dir) {
   const size_t n = end - begin;
   const LeafEntry* a = arena_.data() + begin;
+  const glm::vec3 normal = tree_->direction(dir);
   lo_.clear();
-  for (size_t i = 0; i < m; ++i) lo_.push_back(0.5f * a[i * n / m].lo + 0.5f * a[i * n / m].hi);
+  for (size_t i = 0; i < m; ++i) {
+    const Interval iv = ProjectAabb(a[i * n / m].box, normal);
+    lo_.push_back(0.5f * iv.lo + 0.5f * iv.hi);
+  }
   std::nth_element(lo_.begin(), lo_.begin() + ptrdiff_t(m / 2), lo_.end());
   return lo_[m / 2];
 }
@@ -161,16 +184,10 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
   const CutCriteria criteria = Criteria(n);
   int ranked[kCutDirectionCount];
   RankDirections(items, m, tree_->directions(), ranked);
-  auto count = [&](int d, float c) {
-    uint32_t left = 0, right = 0;
-    for (const LeafEntry& e : items) left += e.lo <= c, right += e.hi > c;
-    cut = {d, c, left, right};
-  };
   bool searched = false;
   for (int k = 0; k < params_->split_direction_tries; ++k) {
     const int d = ranked[k];
-    Project(begin, end, d);
-    count(d, SampleMedianCentre(begin, end, m));
+    ProjectAndCount(begin, end, d, SampleMedianCentre(begin, end, m, d), cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
     // The exact search sorts the whole node. The best direction always gets it (a sample can miss
     // the gaps of a regular grid); the others only when the sample's cut came near the
@@ -181,7 +198,7 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
     searched = true;
     const CutChoice exact = ExactCut(begin, end, criteria);
     if (!exact.found) continue;
-    count(d, exact.offset);
+    ProjectAndCount(begin, end, d, exact.offset, cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
   }
   return false;
@@ -249,25 +266,34 @@ void BspBulkBuilder::BackOff(NodeId node) {
   leaf.retry_split_above = leaf.population + leaf.population / 4;
 }
 
-// The leaf's entries on its sort direction (its parent's plane), sorted once by their low end:
-// 64-bit keys, the low end's order-preserving bits above the entry's index (so the sort is
-// stable), then one gather.
+// The leaf's entries on its sort direction (its parent's plane), sorted once by their low end and
+// stably (ties keep the arena's order): long lists by the radix sort of the lows' order-preserving
+// bits, short ones by 64-bit keys holding those bits above the entry's index. Then one gather.
 void BspBulkBuilder::MakeLeaf(NodeId node, size_t begin, size_t end, int projected_dir) {
   const int sort_dir = tree_->node(node).sort_dir;
   if (projected_dir != sort_dir) Project(begin, end, sort_dir);
   const size_t n = end - begin;
   const LeafEntry* a = arena_.data() + begin;
-  keys_.resize(n);
-  for (size_t k = 0; k < n; ++k) keys_[k] = (uint64_t(SortableFloatBits(a[k].lo)) << 32) | k;
-  std::sort(keys_.begin(), keys_.end());
   leaf_.resize(n);
-  for (size_t k = 0; k < n; ++k) leaf_[k] = a[uint32_t(keys_[k])];
+  if (n >= kRadixFromCount) {
+    radix_keys_.resize(n);
+    for (size_t k = 0; k < n; ++k) radix_keys_[k] = {SortableFloatBits(a[k].lo), uint32_t(k)};
+    RadixSortByKey(radix_keys_, radix_scratch_);
+    for (size_t k = 0; k < n; ++k) leaf_[k] = a[radix_keys_[k].payload];
+  } else {
+    keys_.resize(n);
+    for (size_t k = 0; k < n; ++k) keys_[k] = (uint64_t(SortableFloatBits(a[k].lo)) << 32) | k;
+    std::sort(keys_.begin(), keys_.end());
+    for (size_t k = 0; k < n; ++k) leaf_[k] = a[uint32_t(keys_[k])];
+  }
   tree_->SetLeafList(node, leaf_);
 }
 
 size_t BspBulkBuilder::MemoryBytes() const {
   return (arena_.capacity() + leaf_.capacity()) * sizeof(LeafEntry) +
-         keys_.capacity() * sizeof(uint64_t) + (lo_.capacity() + hi_.capacity()) * sizeof(float);
+         keys_.capacity() * sizeof(uint64_t) +
+         (radix_keys_.capacity() + radix_scratch_.capacity()) * sizeof(KeyedIndex) +
+         (lo_.capacity() + hi_.capacity()) * sizeof(float);
 }
 
 }  // namespace partlab

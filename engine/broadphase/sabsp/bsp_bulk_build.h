@@ -51,7 +51,8 @@ class BspBulkBuilder {
   void BuildNode(NodeId node, size_t begin, size_t end, uint16_t depth, int projected_dir);
   bool FindCut(size_t begin, size_t end, Cut& cut);
   CutCriteria Criteria(size_t n) const;
-  float SampleMedianCentre(size_t begin, size_t end, size_t m);
+  float SampleMedianCentre(size_t begin, size_t end, size_t m, int dir);
+  void ProjectAndCount(size_t begin, size_t end, int dir, float offset, Cut& cut);
   CutChoice ExactCut(size_t begin, size_t end, CutCriteria criteria);
   void Project(size_t begin, size_t end, int dir);
   bool Acceptable(size_t n, uint32_t left, uint32_t right) const;
@@ -64,8 +65,9 @@ class BspBulkBuilder {
   uint32_t split_threshold_ = 0;
   std::vector<LeafEntry> arena_;  // every node's entries on the current path, then scratch
   std::vector<LeafEntry> leaf_;   // one leaf's entries in sorted order
-  std::vector<uint64_t> keys_;    // a leaf's sort keys: low end's bits, then the entry's index
-  std::vector<float> lo_, hi_;    // sorted projection ends of a sample or a node
+  std::vector<uint64_t> keys_;    // a short leaf's sort keys: low end's bits, entry's index
+  std::vector<KeyedIndex> radix_keys_, radix_scratch_;  // a long leaf's
+  std::vector<float> lo_, hi_;  // sorted projection ends of a sample or a node
   FloatSortScratch float_scratch_;
 };
 

@@ -54,6 +54,13 @@ NodeId BspTree::NewNode() {
   return n;
 }
 
+void BspTree::ReserveNodes(size_t count) {
+  nodes_.reserve(count);
+  lists_.reserve(count);
+  flags_.reserve(count);
+  touched_.reserve(count);
+}
+
 void BspTree::FreeSubtree(NodeId n) {
   BspNode& node = nodes_[n];
   if (node.IsLeaf()) {

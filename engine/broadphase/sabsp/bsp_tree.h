@@ -129,7 +129,8 @@ class BspTree {
 
   // Node slots.
   NodeId NewNode();
-  void FreeSubtree(NodeId n);  // also drops the leaves' entries (leaf counts updated)
+  void ReserveNodes(size_t count);  // room for `count` slots, so that a build grows no array
+  void FreeSubtree(NodeId n);       // also drops the leaves' entries (leaf counts updated)
   void SetDepths(NodeId n, uint16_t depth);
 
   void CollectLeaves(NodeId n, std::vector<NodeId>& out) const;

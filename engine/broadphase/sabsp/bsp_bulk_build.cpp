@@ -52,10 +52,6 @@ void RankDirections(std::span<const LeafEntry> items, size_t m, const CutDirecti
                    [&](int a, int b) { return score[a] > score[b]; });
 }
 
-// FindCut's whole-list search runs when the sample's cut straddles at most this many times the
-// boxes the redundancy limit allows.
-constexpr float kExactSearchSlack = 2.0f;
-
 // Leaves of this many entries or more are sorted by the radix sort (as LeafListSorter does).
 constexpr size_t kRadixFromCount = 256;
 
@@ -173,10 +169,9 @@ CutChoice BspBulkBuilder::ExactCut(size_t begin, size_t end, CutCriteria criteri
   return ChooseCut(lo_, hi_, criteria);
 }
 
-// The first split_direction_tries directions in the order of RankDirections. As in split (4.1),
-// a direction whose sample has no acceptable cut is passed over; the others are tried on the
-// whole node: first at the sample's cut, counted exactly over every box, then, if those counts
-// miss the limits by little, at the exact cut of the whole sorted list.
+// The first split_direction_tries directions in the order of RankDirections, as split tries its
+// best sampled directions on the whole list (4.1): the plane through the sample's median centre,
+// counted exactly over every box; for the best direction, then the exact cut.
 bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
   const size_t n = end - begin;
   const std::span<const LeafEntry> items(arena_.data() + begin, n);
@@ -184,18 +179,14 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
   const CutCriteria criteria = Criteria(n);
   int ranked[kCutDirectionCount];
   RankDirections(items, m, tree_->directions(), ranked);
-  bool searched = false;
   for (int k = 0; k < params_->split_direction_tries; ++k) {
     const int d = ranked[k];
     ProjectAndCount(begin, end, d, SampleMedianCentre(begin, end, m, d), cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
-    // The exact search sorts the whole node. The best direction always gets it (a sample can miss
-    // the gaps of a regular grid); the others only when the sample's cut came near the
-    // redundancy limit (dense piles would otherwise pay two sorts per direction for nothing).
-    const float straddling = float(cut.left + cut.right - n);
-    if (searched && straddling > kExactSearchSlack * criteria.max_redundancy * float(n) + 1)
-      continue;
-    searched = true;
+    // The exact search sorts the node's window, so only the best direction gets it: a sample can
+    // miss the gaps of a regular grid, while in dense piles, where no cut passes, searching the
+    // next directions too only cost time (measured on the construction bench's boxes).
+    if (k > 0) continue;
     const CutChoice exact = ExactCut(begin, end, criteria);
     if (!exact.found) continue;
     ProjectAndCount(begin, end, d, exact.offset, cut);

@@ -4,21 +4,24 @@
 // The incremental path would reach the same kind of tree through its own operations (4.1 split,
 // 4.4 balance...), each projecting, sorting and copying its node's whole list; run from nothing
 // that is the whole tree rebuilt level by level through sorted lists. Here every box is copied
-// once per level over one flat arena, with no sort until the leaves:
+// once per level over one flat arena, and entries are sorted only in the leaves:
 //   1. A node over the split threshold t (6.1) ranks the 13 cut directions (3.5) on a strided
-//      sample of sample_factor·√n boxes, as split does (4.1), but by a closed-form score: the
+//      sample of sample_factor·√n boxes, as split does (4.1), but by a closed-form score (split
+//      sorts the sample's projections on each direction and places a cut on them): the
 //      variance of the sample's centres along the direction over the square of its mean projected
 //      width (a direction that spreads the boxes far relative to their size cuts few of them).
-//   2. Along the best direction the plane goes through the sample's median centre; the whole
-//      node is projected and counted, and the cut must pass the same limits as a split's (balance
-//      and redundancy, 3.6 and 6.1). Failing that, the exact cut of the whole sorted list is
-//      tried (ChooseCut, as split does), then the next direction, up to split_direction_tries.
+//   2. Along the best of the first split_direction_tries directions, the plane goes through the
+//      sample's median centre; the whole node is projected and counted, and the cut must pass the
+//      limits a split's cut must pass (balance and redundancy, 3.6 and 6.1). Failing that, the
+//      exact cut of the whole sorted node, as split places its plane (ChooseCut), sorting only the
+//      boxes that reach the window where balance is possible; then the next direction.
 //   3. The node's entries are copied to the end of the arena, negative side then positive side
 //      (a straddling box to both), carrying their projections on the plane's direction: exactly
 //      the keys their children's lists are sorted on (3.4). The children are built in turn and
 //      the arena shrinks back.
 //   4. A leaf (t boxes or fewer, max depth, or no acceptable cut) sorts its entries once by the
-//      low end and hands them to the tree.
+//      low end and hands them to the tree. A leaf with no acceptable cut waits as after a failed
+//      split (BspParams::split_backoff).
 // The result satisfies every invariant of the incremental tree (bsp_invariants.h): same side
 // rule, populations, sorted lists with fresh projections; its cuts pass the split's limits and
 // every node above a leaf holds more than t boxes, so verification finds nothing to merge.

@@ -263,5 +263,20 @@ TEST(BulkBuild, EmptiedTreeIsBuiltAgainFromTheNextBulkLoad) {
   EXPECT_EQ(SortedPairs(bsp), AllOverlaps(second.frame()));
 }
 
+// A tree of 600 boxes receives 2,400 more in one step (more than half of all boxes arrive at
+// once): the whole tree is built again over all 3,000, placed and new alike.
+TEST(BulkBuild, LargeArrivalRebuildsOverEveryBox) {
+  SyntheticMotion motion({SyntheticKind::kClustered, 3000, 5});
+  const std::span<const Aabb> boxes = motion.frame();
+  SemiAdjustingBsp bsp;
+  for (BoxId id = 0; id < 600; ++id) bsp.Add(id, boxes[id]);
+  bsp.Update();
+  for (BoxId id = 600; id < 3000; ++id) bsp.Add(id, boxes[id]);
+  bsp.Update();
+  EXPECT_EQ(bsp.CheckInvariants(), "");
+  ExpectCutsWithinTheSplitLimits(bsp);
+  EXPECT_EQ(SortedPairs(bsp), AllOverlaps(boxes));
+}
+
 }  // namespace
 }  // namespace partlab

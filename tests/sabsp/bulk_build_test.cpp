@@ -9,6 +9,7 @@
 
 #include "engine/broadphase/radix_sort.h"
 #include "engine/broadphase/sabsp/leaf_list_sort.h"
+#include "engine/broadphase/sabsp/open_interval_bound.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/broadphase/synthetic_motion.h"
 
@@ -276,6 +277,64 @@ TEST(BulkBuild, LargeArrivalRebuildsOverEveryBox) {
   EXPECT_EQ(bsp.CheckInvariants(), "");
   ExpectCutsWithinTheSplitLimits(bsp);
   EXPECT_EQ(SortedPairs(bsp), AllOverlaps(boxes));
+}
+
+// The fewest open intervals over every cut leaving at least `min_side` on each side, by brute
+// force over every offset where the counts change (each interval end): the side rule of
+// cut_selection.h, lo <= c on the left, hi > c on the right.
+uint32_t FewestOpenByBruteForce(const std::vector<float>& lo, const std::vector<float>& hi,
+                                uint32_t min_side) {
+  uint32_t fewest = UINT32_MAX;
+  std::vector<float> offsets = lo;
+  offsets.insert(offsets.end(), hi.begin(), hi.end());
+  for (float c : offsets) {
+    uint32_t left = 0, right = 0, open = 0;
+    for (size_t i = 0; i < lo.size(); ++i) {
+      left += lo[i] <= c;
+      right += hi[i] > c;
+      open += lo[i] <= c && hi[i] > c;
+    }
+    if (left >= min_side && right >= min_side) fewest = std::min(fewest, open);
+  }
+  return fewest;
+}
+
+TEST(OpenIntervalBound, NeverAboveTheFewestOpenIntervalsOfABalancedCut) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    const size_t n = 2 + rng() % 300;
+    // Dense piles and sparse rows, widths from points to the whole span, ends on a coarse grid
+    // half the time (ties, intervals ending exactly on bin edges).
+    const float span = float(1 + rng() % 100), width = span * float(rng() % 100) / 100.0f;
+    const bool grid = trial % 2 == 0;
+    std::uniform_real_distribution<float> start(-span, span), extent(0.0f, width);
+    std::vector<float> lo(n), hi(n);
+    for (size_t i = 0; i < n; ++i) {
+      lo[i] = grid ? std::round(start(rng)) : start(rng);
+      hi[i] = lo[i] + (grid ? std::round(extent(rng)) : extent(rng));
+    }
+    const float min_lo = *std::min_element(lo.begin(), lo.end());
+    const float max_hi = *std::max_element(hi.begin(), hi.end());
+    const uint32_t min_side = 1 + uint32_t(rng() % (n / 2 + 1));
+    const uint32_t exact = FewestOpenByBruteForce(lo, hi, min_side);
+    EXPECT_LE(MinOpenIntervalsBound(lo, hi, min_lo, max_hi, min_side), exact)
+        << "trial " << trial << ", " << n << " intervals, " << min_side << " a side";
+  }
+}
+
+TEST(OpenIntervalBound, SeesThatLongOverlappingIntervalsLeaveNoCleanCut) {
+  // 200 intervals [i, i + 100): a cut at c leaving 50 boxes a side has c in [49, 249), and
+  // leaves min(c + 1, 100, 299 - c) open: 50 at best, at either end. The bound must see most
+  // of them, or it would never rule a node out.
+  std::vector<float> lo, hi;
+  for (int i = 0; i < 200; ++i) lo.push_back(float(i)), hi.push_back(float(i + 100));
+  const uint32_t exact = FewestOpenByBruteForce(lo, hi, 50);
+  ASSERT_EQ(exact, 50u);
+  const uint32_t bound = MinOpenIntervalsBound(lo, hi, 0.0f, 299.0f, 50);
+  EXPECT_LE(bound, exact);
+  EXPECT_GE(bound, 40u);
+  // No cut leaves 201 boxes on each side of 200.
+  EXPECT_EQ(MinOpenIntervalsBound(lo, hi, 0.0f, 299.0f, 201), UINT32_MAX);
 }
 
 }  // namespace

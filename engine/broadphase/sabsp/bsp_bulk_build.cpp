@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/broadphase/sabsp/cut_selection.h"
+#include "engine/broadphase/sabsp/open_interval_bound.h"
 
 namespace partlab {
 namespace {
@@ -80,17 +81,39 @@ void BspBulkBuilder::Project(size_t begin, size_t end, int dir) {
   }
 }
 
-// Project, and the cut along `dir` at `offset` with its exact side counts.
+// Projects the range's boxes on `dir` into proj_lo_ and proj_hi_ (the arena's entries keep their
+// projections on the node's sort direction, which a leaf needs), and counts the cut along `dir`
+// at `offset` exactly.
 void BspBulkBuilder::ProjectAndCount(size_t begin, size_t end, int dir, float offset, Cut& cut) {
   const glm::vec3 n = tree_->direction(dir);
-  LeafEntry* a = arena_.data();
+  const LeafEntry* a = arena_.data() + begin;
+  const size_t count = end - begin;
+  proj_lo_.resize(count);
+  proj_hi_.resize(count);
+  float* lo = proj_lo_.data();
+  float* hi = proj_hi_.data();
   uint32_t left = 0, right = 0;
-  for (size_t i = begin; i < end; ++i) {
+  float min_lo = 3.0e38f, max_hi = -3.0e38f;
+  for (size_t i = 0; i < count; ++i) {
     const Interval iv = ProjectAabb(a[i].box, n);
-    a[i].lo = iv.lo;
-    a[i].hi = iv.hi;
+    lo[i] = iv.lo;
+    hi[i] = iv.hi;
     left += iv.lo <= offset;
     right += iv.hi > offset;
+    min_lo = std::min(min_lo, iv.lo);
+    max_hi = std::max(max_hi, iv.hi);
+  }
+  proj_min_ = min_lo;
+  proj_max_ = max_hi;
+  cut = {dir, offset, left, right};
+}
+
+// The cut along the direction last projected at `offset`, counted over those projections.
+void BspBulkBuilder::Count(int dir, float offset, Cut& cut) const {
+  uint32_t left = 0, right = 0;
+  for (size_t i = 0; i < proj_lo_.size(); ++i) {
+    left += proj_lo_[i] <= offset;
+    right += proj_hi_[i] > offset;
   }
   cut = {dir, offset, left, right};
 }
@@ -135,14 +158,25 @@ float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m, int
 // end and the k-th largest high end. Boxes ending before the window are on the negative side
 // only, and boxes starting after it on the positive side only, wherever the cut falls in it: they
 // are counted, not sorted (CutCriteria::extra_left and extra_right).
-CutChoice BspBulkBuilder::ExactCut(size_t begin, size_t end, CutCriteria criteria) {
-  const size_t n = end - begin;
-  const LeafEntry* a = arena_.data() + begin;
+//
+// Before anything is sorted, a bound from counts (open_interval_bound.h) on the fewest boxes any
+// cut in the window leaves straddling: over the redundancy limit, no cut can pass.
+CutChoice BspBulkBuilder::ExactCut(CutCriteria criteria) {
+  const size_t n = proj_lo_.size();
+  const float* plo = proj_lo_.data();
+  const float* phi = proj_hi_.data();
   const double b = std::clamp(double(criteria.min_balance), 0.0, 1.0);
   const size_t k = std::clamp<size_t>(size_t(std::ceil(b * double(n) / (1.0 + b))), 1, n);
+  // The bound asks for k - 1 boxes a side: one of slack for the float rounding of the balance
+  // test (Acceptable), so that no cut it accepts is ruled out here.
+  const float max_open = criteria.max_redundancy * float(n);
+  const uint32_t min_side = uint32_t(std::max<size_t>(k, 2) - 1);
+  if (float(MinOpenIntervalsBound(proj_lo_, proj_hi_, proj_min_, proj_max_, min_side)) > max_open)
+    return {};
   lo_.resize(n);
   hi_.resize(n);
-  for (size_t i = 0; i < n; ++i) lo_[i] = a[i].lo, hi_[i] = a[i].hi;
+  std::copy(plo, plo + n, lo_.begin());
+  std::copy(phi, phi + n, hi_.begin());
   std::nth_element(lo_.begin(), lo_.begin() + ptrdiff_t(k - 1), lo_.end());
   std::nth_element(hi_.begin(), hi_.begin() + ptrdiff_t(n - k), hi_.end());
   const float first = lo_[k - 1], last = hi_[n - k];
@@ -153,17 +187,17 @@ CutChoice BspBulkBuilder::ExactCut(size_t begin, size_t end, CutCriteria criteri
   hi_.clear();
   uint32_t spanning = 0;  // boxes straddling every position in the window
   for (size_t i = 0; i < n; ++i) {
-    if (a[i].hi <= first) {
+    if (phi[i] <= first) {
       ++criteria.extra_left;
-    } else if (a[i].lo > last) {
+    } else if (plo[i] > last) {
       ++criteria.extra_right;
     } else {
-      lo_.push_back(a[i].lo), hi_.push_back(a[i].hi);
-      spanning += a[i].lo <= first && a[i].hi > last;
+      lo_.push_back(plo[i]), hi_.push_back(phi[i]);
+      spanning += plo[i] <= first && phi[i] > last;
     }
   }
   // Those alone exceed the redundancy limit: no cut can pass, and nothing needs sorting.
-  if (float(spanning) > criteria.max_redundancy * float(n)) return {};
+  if (float(spanning) > max_open) return {};
   SortFloats(lo_, float_scratch_);
   SortFloats(hi_, float_scratch_);
   return ChooseCut(lo_, hi_, criteria);
@@ -187,16 +221,17 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
     // miss the gaps of a regular grid, while in dense piles, where no cut passes, searching the
     // next directions too only cost time (measured on the construction bench's boxes).
     if (k > 0) continue;
-    const CutChoice exact = ExactCut(begin, end, criteria);
+    const CutChoice exact = ExactCut(criteria);
     if (!exact.found) continue;
-    ProjectAndCount(begin, end, d, exact.offset, cut);
+    Count(d, exact.offset, cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
   }
   return false;
 }
 
 // The node becomes internal; its entries are copied to the arena's end, negative side then
-// positive side, keeping their projections on the plane's direction for the children's lists.
+// positive side, taking their projections on the plane's direction (proj_lo_, proj_hi_: the
+// direction FindCut projected last) for the children's lists.
 void BspBulkBuilder::Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut) {
   // Written without branches on the sides (unpredictable): every entry is stored at both write
   // positions, and a position only advances when the entry belongs there. One spare slot after
@@ -205,13 +240,25 @@ void BspBulkBuilder::Split(NodeId node, size_t begin, size_t end, uint16_t depth
   const size_t right_begin = mark + cut.left + 1;
   arena_.resize(right_begin + cut.right + 1);
   LeafEntry* a = arena_.data();
+  const float* lo = proj_lo_.data();
+  const float* hi = proj_hi_.data();
   size_t left = mark, right = right_begin;
+  // Field by field: an entry first assembled whole, with its new ends, went through the stack
+  // (a store-forwarding stall on every copy, seen in the profile).
   for (size_t i = begin; i < end; ++i) {
-    const LeafEntry e = a[i];
-    a[left] = e;
-    a[right] = e;
-    left += e.lo <= cut.offset;
-    right += e.hi > cut.offset;
+    const float l = lo[i - begin], h = hi[i - begin];
+    const Aabb box = a[i].box;
+    const BoxId id = a[i].id;
+    a[left].box = box;
+    a[left].lo = l;
+    a[left].hi = h;
+    a[left].id = id;
+    a[right].box = box;
+    a[right].lo = l;
+    a[right].hi = h;
+    a[right].id = id;
+    left += l <= cut.offset;
+    right += h > cut.offset;
   }
   const NodeId c0 = tree_->NewNode(), c1 = tree_->NewNode();  // may grow the node array
   BspNode& parent = tree_->node_mut(node);
@@ -240,10 +287,7 @@ void BspBulkBuilder::BuildNode(NodeId node, size_t begin, size_t end, uint16_t d
     Split(node, begin, end, depth, cut);
     return;
   }
-  if (cut.dir >= 0) {
-    projected_dir = cut.dir;  // a failed search left the last direction tried
-    BackOff(node);
-  }
+  if (cut.dir >= 0) BackOff(node);  // a search ran and found no acceptable cut
   MakeLeaf(node, begin, end, projected_dir);
 }
 
@@ -284,7 +328,8 @@ size_t BspBulkBuilder::MemoryBytes() const {
   return (arena_.capacity() + leaf_.capacity()) * sizeof(LeafEntry) +
          keys_.capacity() * sizeof(uint64_t) +
          (radix_keys_.capacity() + radix_scratch_.capacity()) * sizeof(KeyedIndex) +
-         (lo_.capacity() + hi_.capacity()) * sizeof(float);
+         (lo_.capacity() + hi_.capacity() + proj_lo_.capacity() + proj_hi_.capacity()) *
+             sizeof(float);
 }
 
 }  // namespace partlab

@@ -56,7 +56,8 @@ class BspBulkBuilder {
   CutCriteria Criteria(size_t n) const;
   float SampleMedianCentre(size_t begin, size_t end, size_t m, int dir);
   void ProjectAndCount(size_t begin, size_t end, int dir, float offset, Cut& cut);
-  CutChoice ExactCut(size_t begin, size_t end, CutCriteria criteria);
+  void Count(int dir, float offset, Cut& cut) const;
+  CutChoice ExactCut(CutCriteria criteria);
   void Project(size_t begin, size_t end, int dir);
   bool Acceptable(size_t n, uint32_t left, uint32_t right) const;
   void Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut);
@@ -70,7 +71,9 @@ class BspBulkBuilder {
   std::vector<LeafEntry> leaf_;   // one leaf's entries in sorted order
   std::vector<uint64_t> keys_;    // a short leaf's sort keys: low end's bits, entry's index
   std::vector<KeyedIndex> radix_keys_, radix_scratch_;  // a long leaf's
-  std::vector<float> lo_, hi_;  // sorted projection ends of a sample or a node
+  std::vector<float> proj_lo_, proj_hi_;  // the node's projections on the direction tried last
+  float proj_min_ = 0, proj_max_ = 0;     // their smallest low end and largest high end
+  std::vector<float> lo_, hi_;            // sorted projection ends of a sample or a node
   FloatSortScratch float_scratch_;
 };
 

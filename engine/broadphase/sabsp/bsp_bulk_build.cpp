@@ -64,6 +64,8 @@ void BspBulkBuilder::Build(BspTree& tree, std::span<const BoxId> ids, const BspP
   split_threshold_ = uint32_t(params.SplitThreshold(tree.box_count()));
   arena_.clear();
   arena_.reserve(ids.size() * 4);  // the path's copies (redundancy may still grow it)
+  proj_lo_.resize(ids.size());
+  proj_hi_.resize(ids.size());
   for (BoxId id : ids) arena_.push_back(LeafEntry{tree.box(id), 0, 0, id});
   tree.ReserveNodes(4 * ids.size() / std::max<size_t>(split_threshold_, 1) + 8);
   BuildNode(tree.root(), 0, ids.size(), tree.node(tree.root()).depth, -1);
@@ -82,38 +84,33 @@ void BspBulkBuilder::Project(size_t begin, size_t end, int dir) {
 }
 
 // Projects the range's boxes on `dir` into proj_lo_ and proj_hi_ (the arena's entries keep their
-// projections on the node's sort direction, which a leaf needs), and counts the cut along `dir`
-// at `offset` exactly.
-void BspBulkBuilder::ProjectAndCount(size_t begin, size_t end, int dir, float offset, Cut& cut) {
+// projections on the node's sort direction, which a leaf needs), with their span.
+void BspBulkBuilder::ProjectTried(size_t begin, size_t end, int dir) {
   const glm::vec3 n = tree_->direction(dir);
   const LeafEntry* a = arena_.data() + begin;
-  const size_t count = end - begin;
-  proj_lo_.resize(count);
-  proj_hi_.resize(count);
+  proj_count_ = end - begin;  // a node holds each box once: the arrays hold every box (Build)
   float* lo = proj_lo_.data();
   float* hi = proj_hi_.data();
-  uint32_t left = 0, right = 0;
   float min_lo = 3.0e38f, max_hi = -3.0e38f;
-  for (size_t i = 0; i < count; ++i) {
+  for (size_t i = 0; i < proj_count_; ++i) {
     const Interval iv = ProjectAabb(a[i].box, n);
     lo[i] = iv.lo;
     hi[i] = iv.hi;
-    left += iv.lo <= offset;
-    right += iv.hi > offset;
     min_lo = std::min(min_lo, iv.lo);
     max_hi = std::max(max_hi, iv.hi);
   }
   proj_min_ = min_lo;
   proj_max_ = max_hi;
-  cut = {dir, offset, left, right};
 }
 
 // The cut along the direction last projected at `offset`, counted over those projections.
 void BspBulkBuilder::Count(int dir, float offset, Cut& cut) const {
   uint32_t left = 0, right = 0;
-  for (size_t i = 0; i < proj_lo_.size(); ++i) {
-    left += proj_lo_[i] <= offset;
-    right += proj_hi_[i] > offset;
+  const float* lo = proj_lo_.data();
+  const float* hi = proj_hi_.data();
+  for (size_t i = 0; i < proj_count_; ++i) {
+    left += lo[i] <= offset;
+    right += hi[i] > offset;
   }
   cut = {dir, offset, left, right};
 }
@@ -158,21 +155,12 @@ float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m, int
 // end and the k-th largest high end. Boxes ending before the window are on the negative side
 // only, and boxes starting after it on the positive side only, wherever the cut falls in it: they
 // are counted, not sorted (CutCriteria::extra_left and extra_right).
-//
-// Before anything is sorted, a bound from counts (open_interval_bound.h) on the fewest boxes any
-// cut in the window leaves straddling: over the redundancy limit, no cut can pass.
 CutChoice BspBulkBuilder::ExactCut(CutCriteria criteria) {
-  const size_t n = proj_lo_.size();
+  const size_t n = proj_count_;
   const float* plo = proj_lo_.data();
   const float* phi = proj_hi_.data();
-  const double b = std::clamp(double(criteria.min_balance), 0.0, 1.0);
-  const size_t k = std::clamp<size_t>(size_t(std::ceil(b * double(n) / (1.0 + b))), 1, n);
-  // The bound asks for k - 1 boxes a side: one of slack for the float rounding of the balance
-  // test (Acceptable), so that no cut it accepts is ruled out here.
+  const size_t k = MinSide(criteria, n);
   const float max_open = criteria.max_redundancy * float(n);
-  const uint32_t min_side = uint32_t(std::max<size_t>(k, 2) - 1);
-  if (float(MinOpenIntervalsBound(proj_lo_, proj_hi_, proj_min_, proj_max_, min_side)) > max_open)
-    return {};
   lo_.resize(n);
   hi_.resize(n);
   std::copy(plo, plo + n, lo_.begin());
@@ -203,6 +191,25 @@ CutChoice BspBulkBuilder::ExactCut(CutCriteria criteria) {
   return ChooseCut(lo_, hi_, criteria);
 }
 
+// The fewest boxes a side of a cut of n boxes with balance >= the minimum: left + right >= n, so
+// min >= b max >= b (n - min), min >= b n / (1 + b).
+size_t BspBulkBuilder::MinSide(const CutCriteria& criteria, size_t n) {
+  const double b = std::clamp(double(criteria.min_balance), 0.0, 1.0);
+  return std::clamp<size_t>(size_t(std::ceil(b * double(n) / (1.0 + b))), 1, n);
+}
+
+// True when the bound from counts (open_interval_bound.h) shows that every balanced cut along
+// the direction projected last leaves more boxes straddling than the redundancy limit allows:
+// neither the median cut nor the exact search can pass. The bound asks for one box a side less
+// than MinSide, a margin for the float rounding of the balance test (Acceptable).
+bool BspBulkBuilder::NoCutCanPass(const CutCriteria& criteria) const {
+  const size_t n = proj_count_;
+  const uint32_t min_side = uint32_t(std::max<size_t>(MinSide(criteria, n), 2) - 1);
+  const uint32_t open = MinOpenIntervalsBound({proj_lo_.data(), n}, {proj_hi_.data(), n}, proj_min_,
+                                              proj_max_, min_side);
+  return float(open) > criteria.max_redundancy * float(n);
+}
+
 // The first split_direction_tries directions in the order of RankDirections, as split tries its
 // best sampled directions on the whole list (4.1): the plane through the sample's median centre,
 // counted exactly over every box; for the best direction, then the exact cut.
@@ -215,7 +222,10 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
   RankDirections(items, m, tree_->directions(), ranked);
   for (int k = 0; k < params_->split_direction_tries; ++k) {
     const int d = ranked[k];
-    ProjectAndCount(begin, end, d, SampleMedianCentre(begin, end, m, d), cut);
+    ProjectTried(begin, end, d);
+    cut = {d, 0, 0, 0};
+    if (NoCutCanPass(criteria)) continue;  // no sample median, no exact search
+    Count(d, SampleMedianCentre(begin, end, m, d), cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
     // The exact search sorts the node's window, so only the best direction gets it: a sample can
     // miss the gaps of a regular grid, while in dense piles, where no cut passes, searching the

@@ -55,7 +55,9 @@ class BspBulkBuilder {
   bool FindCut(size_t begin, size_t end, Cut& cut);
   CutCriteria Criteria(size_t n) const;
   float SampleMedianCentre(size_t begin, size_t end, size_t m, int dir);
-  void ProjectAndCount(size_t begin, size_t end, int dir, float offset, Cut& cut);
+  void ProjectTried(size_t begin, size_t end, int dir);
+  static size_t MinSide(const CutCriteria& criteria, size_t n);
+  bool NoCutCanPass(const CutCriteria& criteria) const;
   void Count(int dir, float offset, Cut& cut) const;
   CutChoice ExactCut(CutCriteria criteria);
   void Project(size_t begin, size_t end, int dir);
@@ -72,6 +74,7 @@ class BspBulkBuilder {
   std::vector<uint64_t> keys_;    // a short leaf's sort keys: low end's bits, entry's index
   std::vector<KeyedIndex> radix_keys_, radix_scratch_;  // a long leaf's
   std::vector<float> proj_lo_, proj_hi_;  // the node's projections on the direction tried last
+  size_t proj_count_ = 0;                 // how many of them are the node's
   float proj_min_ = 0, proj_max_ = 0;     // their smallest low end and largest high end
   std::vector<float> lo_, hi_;            // sorted projection ends of a sample or a node
   FloatSortScratch float_scratch_;

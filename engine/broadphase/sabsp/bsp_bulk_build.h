@@ -10,13 +10,16 @@
 //      sorts the sample's projections on each direction and places a cut on them): the
 //      variance of the sample's centres along the direction over the square of its mean projected
 //      width (a direction that spreads the boxes far relative to their size cuts few of them).
-//   2. Along the best of the first split_direction_tries directions, the plane goes through the
-//      sample's median centre; the whole node is projected and counted, and the cut must pass the
-//      limits a split's cut must pass (balance and redundancy, 3.6 and 6.1). Failing that, the
-//      exact cut of the whole sorted node, as split places its plane (ChooseCut), sorting only the
-//      boxes that reach the window where balance is possible; then the next direction.
+//   2. Along the best of the first split_direction_tries directions, the whole node is projected
+//      (into scratch arrays) and the plane goes through the sample's median centre; the cut must
+//      pass the limits a split's cut must pass (balance and redundancy, 3.6 and 6.1). Failing
+//      that, a bound from counts (open_interval_bound.h: the projections binned, no sort) may
+//      show that every balanced cut leaves more boxes straddling than the redundancy limit
+//      allows; otherwise the exact cut of the whole sorted node, as split places its plane
+//      (ChooseCut), sorting only the boxes that reach the window where balance is possible.
+//      The next directions get the bound, then their median cut.
 //   3. The node's entries are copied to the end of the arena, negative side then positive side
-//      (a straddling box to both), carrying their projections on the plane's direction: exactly
+//      (a straddling box to both), taking their projections on the plane's direction: exactly
 //      the keys their children's lists are sorted on (3.4). The children are built in turn and
 //      the arena shrinks back.
 //   4. A leaf (t boxes or fewer, max depth, or no acceptable cut) sorts its entries once by the

@@ -14,11 +14,16 @@ uint32_t MinOpenIntervalsBound(std::span<const float> lo, std::span<const float>
   // Bin of a value v >= min_lo: trunc((v - min_lo) * scale), at most kBins - 1. Every step is
   // monotone in v (and v - min_lo >= 0 rounds to >= 0), so each bin is a range of values.
   const float scale = float(kBins) / (max_hi - min_lo);
-  if (!std::isfinite(scale)) return 0;  // a span too thin to bin: no bound
-  auto bin = [&](float v) { return std::min(int((v - min_lo) * scale), kBins - 1); };
+  if (!(scale > 0) || !std::isfinite(scale)) return 0;  // a span too thin or too wide to bin
+  // Compared before the conversion, so that no value converts out of int's range.
+  auto bin = [&](float v) {
+    const float x = (v - min_lo) * scale;
+    return x < float(kBins) ? int(x) : kBins - 1;
+  };
   std::array<int32_t, kBins + 1> cover_change{};
   std::array<uint32_t, kBins> lows{}, highs{};
   for (size_t i = 0; i < n; ++i) {
+    if (!(lo[i] <= hi[i])) continue;  // a NaN end never straddles a cut: left out
     const int a = bin(lo[i]), b = bin(hi[i]);
     ++lows[size_t(a)];
     ++highs[size_t(b)];

@@ -54,6 +54,13 @@ NodeId BspTree::NewNode() {
   return n;
 }
 
+void BspTree::ReserveNodes(size_t count) {
+  nodes_.reserve(count);
+  lists_.reserve(count);
+  flags_.reserve(count);
+  touched_.reserve(count);
+}
+
 void BspTree::FreeSubtree(NodeId n) {
   BspNode& node = nodes_[n];
   if (node.IsLeaf()) {
@@ -174,11 +181,33 @@ uint32_t BspTree::Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, Bo
 uint32_t BspTree::AddBox(BoxId id, const Aabb& box) {
   EnsureId(id);
   if (present_[id]) return MoveBox(id, box);
+  StoreBox(id, box);
+  return PlaceStoredBox(id);
+}
+
+void BspTree::StoreBox(BoxId id, const Aabb& box) {
+  EnsureId(id);
   boxes_[id] = box;  // fattened only once it moves: a box added at rest stays exact
   exact_[id] = box;
+  box_count_ += present_[id] ? 0 : 1;
   present_[id] = 1;
-  ++box_count_;
-  return Migrate(root_, box, box, id, false, true, false);
+}
+
+uint32_t BspTree::PlaceStoredBox(BoxId id) {
+  return Migrate(root_, boxes_[id], boxes_[id], id, false, true, false);
+}
+
+void BspTree::SetLeafList(NodeId leaf, std::span<const LeafEntry> sorted) {
+  MarkChanged(leaf);
+  flags_[leaf] &= uint8_t(~kNeedsSort);  // fresh projections, already in order
+  lists_[leaf].assign(sorted.begin(), sorted.end());
+  for (const LeafEntry& e : sorted) ++leaf_count_[e.id];
+  total_entries_ += sorted.size();
+}
+
+void BspTree::ClearStructure() {
+  FreeSubtree(root_);
+  root_ = NewNode();
 }
 
 uint32_t BspTree::RemoveBox(BoxId id) {

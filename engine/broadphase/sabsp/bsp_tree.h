@@ -90,6 +90,16 @@ class BspTree {
   uint32_t RemoveBox(BoxId id);
   uint32_t MoveBox(BoxId id, const Aabb& box);
 
+  // For a build that places many boxes at once (bsp_bulk_build.h): StoreBox records a box as
+  // present without placing it in any leaf; PlaceStoredBox places a stored box by the descent
+  // above (AddBox = StoreBox + PlaceStoredBox); SetLeafList fills an empty leaf with entries
+  // already projected on its sort direction and sorted; ClearStructure frees every node but keeps
+  // the boxes, stored and placed nowhere, under one empty root leaf.
+  void StoreBox(BoxId id, const Aabb& box);
+  uint32_t PlaceStoredBox(BoxId id);
+  void SetLeafList(NodeId leaf, std::span<const LeafEntry> sorted);
+  void ClearStructure();
+
   // 5.1.2: re-projects the entries and restores the order with an insertion sort (few swaps
   // thanks to temporal coherence), in the leaves whose stored boxes changed since the last call
   // (the thesis re-sorts every leaf; a leaf whose boxes all stayed inside their fat boxes is
@@ -119,7 +129,8 @@ class BspTree {
 
   // Node slots.
   NodeId NewNode();
-  void FreeSubtree(NodeId n);  // also drops the leaves' entries (leaf counts updated)
+  void ReserveNodes(size_t count);  // room for `count` slots, so that a build grows no array
+  void FreeSubtree(NodeId n);       // also drops the leaves' entries (leaf counts updated)
   void SetDepths(NodeId n, uint16_t depth);
 
   void CollectLeaves(NodeId n, std::vector<NodeId>& out) const;

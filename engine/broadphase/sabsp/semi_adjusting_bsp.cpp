@@ -36,6 +36,7 @@ SemiAdjustingBsp::SemiAdjustingBsp(BspParams params, std::string_view name)
 }
 
 std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
+  PlaceUnplaced();
   BspParams p = params;
   std::string note = p.Clamp();
   const bool new_directions = p.relax_directions != params_.relax_directions;
@@ -59,20 +60,57 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
   return note;
 }
 
+// Construction from nothing: while every box of the tree is still unplaced (the tree was empty),
+// a new box is only stored; the next Update builds the whole tree at once (bsp_bulk_build.h)
+// instead of descending one box at a time into a root leaf that is about to be split.
+bool SemiAdjustingBsp::DefersAdd(BoxId id) const {
+  return params_.build_on_bulk_add && !stepping_ && !tree_.present(id) &&
+         tree_.box_count() == unplaced_.size();
+}
+
+void SemiAdjustingBsp::PlaceUnplaced() {
+  for (BoxId id : unplaced_) migrations_ += tree_.PlaceStoredBox(id);
+  unplaced_.clear();
+}
+
 void SemiAdjustingBsp::Add(BoxId id, const Aabb& box) {
   if (!tree_.present(id)) ++added_;
-  migrations_ += tree_.AddBox(id, box);
   dirty_ = true;
+  if (DefersAdd(id)) {
+    tree_.StoreBox(id, box);
+    unplaced_.push_back(id);
+    return;
+  }
+  PlaceUnplaced();
+  migrations_ += tree_.AddBox(id, box);
 }
 
 void SemiAdjustingBsp::Remove(BoxId id) {
+  PlaceUnplaced();
   migrations_ += tree_.RemoveBox(id);
   dirty_ = true;
 }
 
 void SemiAdjustingBsp::Move(BoxId id, const Aabb& box) {
+  PlaceUnplaced();
   migrations_ += tree_.MoveBox(id, box);
   dirty_ = true;
+}
+
+// A bulk load: the tree is built top-down over every present box (bsp_bulk_build.h). Its lists
+// come out sorted with fresh projections, so nothing is left to sort.
+void SemiAdjustingBsp::BuildFromAllBoxes() {
+  if (unplaced_.size() != tree_.box_count()) {  // boxes already placed: start over with all
+    PlaceUnplaced();
+    for (BoxId id = 0; id < tree_.id_capacity(); ++id)
+      if (tree_.present(id)) unplaced_.push_back(id);
+    tree_.ClearStructure();
+  } else if (!tree_.node(tree_.root()).IsLeaf()) {  // the planes of boxes since removed
+    tree_.ClearStructure();
+  }
+  builder_.Build(tree_, unplaced_, params_);
+  unplaced_.clear();
+  dirty_ = false;
 }
 
 void SemiAdjustingBsp::SortIfDirty() {
@@ -86,18 +124,19 @@ void SemiAdjustingBsp::Update() {
   const double step_start_ms = scheduler_.NowMs();  // the merge budget's start (5.2.1)
   stats_ = BspStepStats{};
   stats_.step = ++step_;
-  stats_.migrations = migrations_;
-  migrations_ = 0;
-  // 5.1.2: the lists are re-projected and insertion-sorted; only leaves whose stored boxes
-  // changed need it (see BspTree::SortLeaves).
-  SortIfDirty();
-  const auto t_ops = Clock::now();
   const bool bulk = params_.build_on_bulk_add && !stepping_ &&
                     added_ > 2 * uint32_t(params_.SplitThreshold(tree_.box_count())) &&
                     added_ * 2 > tree_.box_count();
   added_ = 0;
+  if (!bulk) PlaceUnplaced();
+  stats_.migrations = migrations_;
+  migrations_ = 0;
+  // 5.1.2: the lists are re-projected and insertion-sorted; only leaves whose stored boxes
+  // changed need it (see BspTree::SortLeaves). A bulk build sorts its own lists.
+  if (!bulk) SortIfDirty();
+  const auto t_ops = Clock::now();
   if (bulk) {
-    Rebuild();
+    BuildFromAllBoxes();
   } else {
     scheduler_.Step(step_, params_, !stepping_, step_start_ms);
   }
@@ -126,6 +165,7 @@ void SemiAdjustingBsp::ComputeShapeStats() {
 }
 
 void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
+  PlaceUnplaced();
   SortIfDirty();
   // Operations after the step's sort may leave leaves flagged; the pair finder's window needs
   // every touched list sorted with fresh projections (a no-op for unflagged leaves).
@@ -137,7 +177,8 @@ void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
 }
 
 size_t SemiAdjustingBsp::MemoryBytes() const {
-  return sizeof(*this) + tree_.MemoryBytes() + pair_finder_.MemoryBytes();
+  return sizeof(*this) + tree_.MemoryBytes() + pair_finder_.MemoryBytes() + builder_.MemoryBytes() +
+         unplaced_.capacity() * sizeof(BoxId);
 }
 
 float SemiAdjustingBsp::NodeBalance(NodeId n) const {
@@ -214,16 +255,19 @@ std::string SemiAdjustingBsp::CheckInvariants() const {
 }
 
 std::optional<PendingOp> SemiAdjustingBsp::PeekNextOp() {
+  PlaceUnplaced();
   SortIfDirty();
   return scheduler_.PeekNext(params_);
 }
 
 std::optional<OpRecord> SemiAdjustingBsp::ApplyNextOp() {
+  PlaceUnplaced();
   SortIfDirty();
   return scheduler_.ApplyNext(params_);
 }
 
 OpRecord SemiAdjustingBsp::ApplyOp(BspOp op, NodeId node) {
+  PlaceUnplaced();
   SortIfDirty();
   OpRecord rec;
   rec.op = op;
@@ -241,6 +285,7 @@ OpRecord SemiAdjustingBsp::ApplyOp(BspOp op, NodeId node) {
 }
 
 void SemiAdjustingBsp::Rebuild(int rounds) {
+  PlaceUnplaced();
   SortIfDirty();
   auto applied = [this] {
     uint32_t total = 0;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/sabsp/bsp_bulk_build.h"
 #include "engine/broadphase/sabsp/bsp_operations.h"
 #include "engine/broadphase/sabsp/bsp_pairs.h"
 #include "engine/broadphase/sabsp/bsp_params.h"
@@ -95,7 +96,10 @@ class SemiAdjustingBsp final : public BroadPhase {
 
   // Operation stepping: while on, Update() only migrates, sorts and schedules;
   // the caller applies pending events one at a time.
-  void SetOperationStepping(bool on) { stepping_ = on; }
+  void SetOperationStepping(bool on) {
+    PlaceUnplaced();
+    stepping_ = on;
+  }
   bool operation_stepping() const { return stepping_; }
   std::optional<PendingOp> PeekNextOp();
   std::optional<OpRecord> ApplyNextOp();
@@ -118,6 +122,11 @@ class SemiAdjustingBsp final : public BroadPhase {
  private:
   void SortIfDirty();
   void ComputeShapeStats();
+  // Boxes added to an empty tree wait, stored but in no leaf, for the next Update's bulk build;
+  // any other edit or query first places them one by one (BspTree::PlaceStoredBox).
+  bool DefersAdd(BoxId id) const;
+  void PlaceUnplaced();
+  void BuildFromAllBoxes();
 
   std::string_view name_;
   BspParams params_;
@@ -126,6 +135,8 @@ class SemiAdjustingBsp final : public BroadPhase {
   BspScheduler scheduler_;
   BspStepStats stats_;
   BspPairFinder pair_finder_;
+  BspBulkBuilder builder_;
+  std::vector<BoxId> unplaced_;  // stored, in no leaf yet (see DefersAdd)
   uint32_t migrations_ = 0;
   uint32_t added_ = 0;  // boxes added since the last Update, to detect bulk loads
   uint64_t step_ = 0;

@@ -176,8 +176,11 @@ TEST(BulkBuild, RegularGridReachesTheThresholdInEveryLeaf) {
                      glm::vec3(2.0f * float(x) + 1, 2.0f * float(y) + 1, 1)});
   bsp.Update();
   EXPECT_EQ(bsp.CheckInvariants(), "");
-  for (const BspNode& n : bsp.nodes())
-    if (n.alive && n.IsLeaf()) EXPECT_LE(n.population, 8u);
+  for (const BspNode& n : bsp.nodes()) {
+    if (n.alive && n.IsLeaf()) {
+      EXPECT_LE(n.population, 8u);
+    }
+  }
 }
 
 // Boxes that no plane can separate (all the same box): the build leaves one leaf and stays valid.

@@ -117,6 +117,7 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   check(t::kSplitBackoff, p.split_backoff);
   check(t::kOverfullAllowance, p.overfull_allowance);
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);
+  check(t::kExactLeafSweep, p.exact_leaf_sweep);
   check(t::kBulkBuild, p.build_on_bulk_add);
   return changed;
 }

@@ -55,7 +55,7 @@ inline bool ExactOverlap(const Aabb& x, const Aabb& y) {
 // The leaf's list copied as structure-of-arrays, followed by sentinels (interval and box empty,
 // starting at +infinity) so that the last group of lanes may read past the end.
 void LeafColumns::Fill(std::span<const LeafEntry> list) {
-  const size_t n = list.size(), padded = n + kLanes;
+  const size_t n = list.size(), padded = n + kPadding;
   for (auto* column : {&lo, &hi, &min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
     column->resize(padded);
   ids.resize(n);
@@ -91,7 +91,7 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
     const Lanes min_x = Lanes::Splat(c.min_x[i]), max_x = Lanes::Splat(c.max_x[i]);
     const Lanes min_y = Lanes::Splat(c.min_y[i]), max_y = Lanes::Splat(c.max_y[i]);
     const Lanes min_z = Lanes::Splat(c.min_z[i]), max_z = Lanes::Splat(c.max_z[i]);
-    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += LeafColumns::kLanes) {
+    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += Lanes::kWidth) {
       const unsigned overlap =
           ((Lanes::Load(&c.lo[j]) <= hi) & (Lanes::Load(&c.min_x[j]) <= max_x) &
            (min_x <= Lanes::Load(&c.max_x[j])) & (Lanes::Load(&c.min_y[j]) <= max_y) &
@@ -159,6 +159,152 @@ void BspPairFinder::ReportExactPairs(const BspTree& tree, NodeId leaf,
   out.resize(size);
 }
 
+BspPairFinder::BspPairFinder() {
+#if defined(PARTLAB_HAS_AVX2_LANES)
+  avx2_ = __builtin_cpu_supports("avx2");
+#endif
+}
+
+// True when a box of the leaf was added or moved since the last FindPairs (its exact box changed,
+// even inside its fat box).
+bool BspPairFinder::LeafMoved(const BspTree& tree, NodeId leaf) const {
+  for (const LeafEntry& e : tree.leaf(leaf))
+    if (tree.exact_moved(e.id)) return true;
+  return false;
+}
+
+// The leaf's exact boxes in its stored order, projected on its sort direction, put in order by an
+// insertion sort: the stored order is that of the fat boxes, which contain the exact ones, so the
+// exact order is nearly the same (5.1.2's temporal coherence, once more). Then copied as columns
+// followed by sentinels, as LeafColumns::Fill.
+void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
+  const std::span<const LeafEntry> list = tree.leaf(leaf);
+  const glm::vec3 dir = tree.direction(tree.node(leaf).sort_dir);
+  const size_t n = list.size();
+  // Sort keys first (8 bytes each: an insertion sort moves little), the columns after.
+  exact_keys_.resize(n);
+  KeyedLo* key = exact_keys_.data();
+  for (size_t k = 0; k < n; ++k)
+    key[k] = {ProjectAabb(tree.exact_box(list[k].id), dir).lo, uint32_t(k)};
+  for (size_t i = 1; i < n; ++i) {
+    if (!(key[i].lo < key[i - 1].lo)) continue;
+    const KeyedLo moving = key[i];
+    size_t j = i;
+    do {
+      key[j] = key[j - 1];
+      --j;
+    } while (j > 0 && moving.lo < key[j - 1].lo);
+    key[j] = moving;
+  }
+  LeafColumns& c = columns_;
+  const size_t padded = n + LeafColumns::kPadding;
+  for (auto* column : {&c.lo, &c.hi, &c.min_x, &c.max_x, &c.min_y, &c.max_y, &c.min_z, &c.max_z})
+    column->resize(padded);
+  c.ids.resize(n);
+  c.shared.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    const BoxId id = list[key[k].index].id;
+    const Aabb& b = tree.exact_box(id);
+    c.lo[k] = key[k].lo, c.hi[k] = ProjectAabb(b, dir).hi;
+    c.ids[k] = id, c.shared[k] = uint8_t(tree.leaf_count(id) > 1);
+    c.min_x[k] = b.min.x, c.max_x[k] = b.max.x;
+    c.min_y[k] = b.min.y, c.max_y[k] = b.max.y;
+    c.min_z[k] = b.min.z, c.max_z[k] = b.max.z;
+  }
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  for (size_t k = n; k < padded; ++k) {
+    c.lo[k] = c.min_x[k] = c.min_y[k] = c.min_z[k] = kInf;
+    c.hi[k] = c.max_x[k] = c.max_y[k] = c.max_z[k] = -kInf;
+  }
+}
+
+namespace {
+
+// Box pruning's sweep (box_pruning.cpp) on one leaf's exact columns, sorted by their projection
+// on the leaf's direction: the entries after i that start before i's projection ends are tested
+// on the three axes, Lanes::kWidth at a time. A lane past the cut cannot pass: two boxes that
+// overlap have overlapping projections (projection.h), so no interval test is needed. Pairs of
+// two boxes that both lie in several leaves go to `shared` for the canonical rule.
+template <typename Lanes>
+[[gnu::always_inline]] inline void SweepExactColumns(const LeafColumns& c,
+                                                     std::vector<BoxPair>& own,
+                                                     std::vector<BoxPair>& shared) {
+  const size_t size = c.ids.size();
+  for (size_t i = 0; i < size; ++i) {
+    const float cut = c.hi[i];
+    const Lanes min_x = Lanes::Splat(c.min_x[i]), max_x = Lanes::Splat(c.max_x[i]);
+    const Lanes min_y = Lanes::Splat(c.min_y[i]), max_y = Lanes::Splat(c.max_y[i]);
+    const Lanes min_z = Lanes::Splat(c.min_z[i]), max_z = Lanes::Splat(c.max_z[i]);
+    const BoxId a = c.ids[i];
+    const bool a_shared = c.shared[i];
+    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += Lanes::kWidth) {
+      const unsigned overlap =
+          ((Lanes::Load(&c.min_x[j]) <= max_x) & (min_x <= Lanes::Load(&c.max_x[j])) &
+           (Lanes::Load(&c.min_y[j]) <= max_y) & (min_y <= Lanes::Load(&c.max_y[j])) &
+           (Lanes::Load(&c.min_z[j]) <= max_z) & (min_z <= Lanes::Load(&c.max_z[j])))
+              .Bits();
+      for (unsigned bits = overlap; bits != 0; bits &= bits - 1) {
+        const size_t k = j + std::countr_zero(bits);
+        (a_shared && c.shared[k] ? shared : own).push_back(MakePair(a, c.ids[k]));
+      }
+    }
+  }
+}
+
+#if defined(PARTLAB_HAS_AVX2_LANES)
+[[gnu::target("avx2")]] void SweepExactColumnsAvx2(const LeafColumns& c, std::vector<BoxPair>& own,
+                                                   std::vector<BoxPair>& shared) {
+  SweepExactColumns<FloatLanes8>(c, own, shared);
+}
+#endif
+
+}  // namespace
+
+void BspPairFinder::SweepExact(NodeId leaf) {
+  std::vector<BoxPair>& own = own_pairs_[leaf];
+  std::vector<BoxPair>& shared = shared_pairs_[leaf];
+  own.clear();
+  shared.clear();
+#if defined(PARTLAB_HAS_AVX2_LANES)
+  if (avx2_) return SweepExactColumnsAvx2(columns_, own, shared);
+#endif
+  SweepExactColumns<FloatLanes4>(columns_, own, shared);
+}
+
+// Pairs of two boxes that both lie in several leaves: only the canonical leaf reports them (see
+// the top of bsp_pairs.h). Checked every step, also on handed-on pairs: a plane that moved
+// without changing this leaf's list may have moved the canonical leaf.
+void BspPairFinder::ReportSharedPairs(const BspTree& tree, NodeId leaf,
+                                      std::span<const BoxPair> shared, std::vector<BoxPair>& out) {
+  for (const BoxPair& p : shared)
+    if (IsCanonicalLeaf(tree, leaf, tree.exact_box(p.a), tree.exact_box(p.b))) out.push_back(p);
+}
+
+uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out) {
+  std::span<const BspNode> nodes = tree.nodes();
+  if (own_pairs_.size() < nodes.size()) {
+    own_pairs_.resize(nodes.size());
+    shared_pairs_.resize(nodes.size());
+  }
+  uint64_t found = 0;
+  swept_ = 0;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
+    const NodeId leaf = NodeId(n);
+    if (tree.pairs_stale(leaf) || !tree.touched(leaf).empty() || LeafMoved(tree, leaf)) {
+      FillExactColumns(tree, leaf);
+      SweepExact(leaf);
+      ++swept_;
+    }
+    tree.PairsRefreshed(leaf);
+    found += own_pairs_[n].size() + shared_pairs_[n].size();
+    out.insert(out.end(), own_pairs_[n].begin(), own_pairs_[n].end());
+    ReportSharedPairs(tree, leaf, shared_pairs_[n], out);
+  }
+  tree.ClearExactMoved();
+  return found;
+}
+
 uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates) {
   std::span<const BspNode> nodes = tree.nodes();
   if (candidates_.size() < nodes.size()) candidates_.resize(nodes.size());
@@ -177,17 +323,22 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
     tested += candidates_[n].size();
     ReportExactPairs(tree, leaf, candidates_[n], out);
   }
+  tree.ClearExactMoved();
   return tested;
 }
 
 size_t BspPairFinder::MemoryBytes() const {
-  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes();
+  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes() +
+                 (own_pairs_.capacity() + shared_pairs_.capacity()) * sizeof(own_pairs_[0]) +
+                 exact_keys_.capacity() * sizeof(KeyedLo);
   for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
+  for (const auto& c : own_pairs_) bytes += c.capacity() * sizeof(BoxPair);
+  for (const auto& c : shared_pairs_) bytes += c.capacity() * sizeof(BoxPair);
   return bytes;
 }
 
 size_t LeafColumns::MemoryBytes() const {
-  size_t bytes = ids.capacity() * sizeof(BoxId);
+  size_t bytes = ids.capacity() * sizeof(BoxId) + shared.capacity();
   for (const auto* column : {&lo, &hi, &min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
     bytes += column->capacity() * sizeof(float);
   return bytes;

@@ -23,11 +23,18 @@ bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb
 // One leaf's list as structure-of-arrays for the lane sweep (kept between leaves and steps: a
 // warm sweep allocates nothing).
 struct LeafColumns {
-  static constexpr size_t kLanes = 4;
+  static constexpr size_t kPadding = 8;  // sentinels: the widest lanes may read this far past
   std::vector<float> lo, hi, min_x, max_x, min_y, max_y, min_z, max_z;
   std::vector<BoxId> ids;
+  std::vector<uint8_t> shared;  // exact sweep only: the box is in more than one leaf
   void Fill(std::span<const LeafEntry> list);
   size_t MemoryBytes() const;
+};
+
+// A leaf entry's exact box's low end on the leaf's sort direction and its place in the list.
+struct KeyedLo {
+  float lo;
+  uint32_t index;
 };
 
 // Pair enumeration with candidates kept per leaf. The sweep of a leaf runs on its stored (fat)
@@ -39,21 +46,39 @@ struct LeafColumns {
 // BspTree::touched), only their candidates are dropped and found again, one box against the list.
 class BspPairFinder {
  public:
+  BspPairFinder();
   // Appends every overlapping pair once; returns the number of candidates tested. Without
   // `reuse_candidates` every leaf is swept, as the thesis does (BspParams::cached_leaf_pairs).
   uint64_t FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates = true);
+  // The exact leaf sweep (BspParams::exact_leaf_sweep): every leaf whose list changed or one of
+  // whose boxes moved is swept on its boxes' EXACT boxes, sorted afresh on the leaf's direction
+  // (an insertion sort from the stored order, which the fat boxes keep close), with AVX2 lanes
+  // where the processor has them; the pairs are final, with no candidate list re-tested later.
+  // A leaf where nothing moved hands on last step's pairs. Returns the pairs the sweeps found
+  // (before the shared-leaf rule).
+  uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
   size_t MemoryBytes() const;
 
  private:
   void Sweep(const BspTree& tree, NodeId leaf);
+  void FillExactColumns(const BspTree& tree, NodeId leaf);
+  void SweepExact(NodeId leaf);
+  bool LeafMoved(const BspTree& tree, NodeId leaf) const;
+  static void ReportSharedPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> shared,
+                                std::vector<BoxPair>& out);
   void Repair(const BspTree& tree, NodeId leaf);
   static void ReportExactPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> cand,
                                std::vector<BoxPair>& out);
 
   std::vector<std::vector<BoxPair>> candidates_;  // by node id
-  LeafColumns columns_;                           // the swept leaf's list, scratch
+  // Exact sweep: a leaf's pairs of last step, by node id; `shared_pairs_` those whose boxes both
+  // lie in several leaves (the canonical rule decides each step which leaf reports them).
+  std::vector<std::vector<BoxPair>> own_pairs_, shared_pairs_;
+  std::vector<KeyedLo> exact_keys_;  // the swept leaf's exact order, scratch
+  bool avx2_ = false;
+  LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;
   std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf
   uint32_t epoch_ = 0;

@@ -165,12 +165,56 @@ BspPairFinder::BspPairFinder() {
 #endif
 }
 
-// True when a box of the leaf was added or moved since the last FindPairs (its exact box changed,
-// even inside its fat box).
-bool BspPairFinder::LeafMoved(const BspTree& tree, NodeId leaf) const {
-  for (const LeafEntry& e : tree.leaf(leaf))
-    if (tree.exact_moved(e.id)) return true;
-  return false;
+// Stamps the leaf's boxes whose pairs may have changed since its last pairs: those that entered
+// or left it or whose stored box changed (BspTree::touched) and those whose exact box moved.
+// Returns how many (a box may count twice).
+size_t BspPairFinder::StampChanged(const BspTree& tree, NodeId leaf) {
+  if (stamp_.size() < tree.id_capacity()) stamp_.resize(tree.id_capacity(), 0);
+  if (++epoch_ == 0) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    epoch_ = 1;
+  }
+  size_t changed = 0;
+  for (BoxId id : tree.touched(leaf)) stamp_[id] = epoch_, ++changed;
+  for (const LeafEntry& e : tree.leaf(leaf)) {
+    if (tree.exact_moved(e.id)) stamp_[e.id] = epoch_, ++changed;
+  }
+  return changed;
+}
+
+// A few changed boxes in a leaf (stamped by StampChanged): their pairs are dropped and found
+// again, each changed box against its neighbours in the stored sorted list (forward while the
+// next entry starts before it ends, backward as far as the widest interval reaches, as Repair
+// does on the candidates) with the exact test. The stored boxes contain the exact ones, so this
+// window holds every box the exact box can meet.
+void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {
+  const auto changed = [&](const BoxPair& p) {
+    return stamp_[p.a] == epoch_ || stamp_[p.b] == epoch_;
+  };
+  std::vector<BoxPair>& own = own_pairs_[leaf];
+  std::vector<BoxPair>& shared = shared_pairs_[leaf];
+  std::erase_if(own, changed);
+  std::erase_if(shared, changed);
+  const auto add = [&](BoxId a, BoxId b) {
+    if (!ExactOverlap(tree.exact_box(a), tree.exact_box(b))) return;
+    const bool both_shared = tree.leaf_count(a) > 1 && tree.leaf_count(b) > 1;
+    (both_shared ? shared : own).push_back(MakePair(a, b));
+  };
+  const std::span<const LeafEntry> list = tree.leaf(leaf);
+  const LeafEntry* e = list.data();
+  const size_t size = list.size();
+  float widest = 0;
+  for (size_t i = 0; i < size; ++i) widest = std::max(widest, e[i].hi - e[i].lo);
+  for (size_t i = 0; i < size; ++i) {
+    if (stamp_[e[i].id] != epoch_) continue;
+    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) add(e[i].id, e[j].id);
+    // The slack covers the rounding of the subtraction (as in Repair).
+    const float reach = e[i].lo - widest - 1e-4f * (std::abs(e[i].lo) + widest);
+    for (size_t j = i; j-- > 0 && e[j].lo >= reach;) {
+      if (stamp_[e[j].id] == epoch_) continue;  // found from e[j] itself
+      add(e[i].id, e[j].id);
+    }
+  }
 }
 
 // The leaf's exact boxes in its stored order, projected on its sort direction, put in order by an
@@ -181,11 +225,21 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
   const std::span<const LeafEntry> list = tree.leaf(leaf);
   const glm::vec3 dir = tree.direction(tree.node(leaf).sort_dir);
   const size_t n = list.size();
-  // Sort keys first (8 bytes each: an insertion sort moves little), the columns after.
+  // One gather of the exact boxes in list order, and 8-byte sort keys: an insertion sort of the
+  // keys moves little, and the columns are then read from the gathered copy in sorted order.
   exact_keys_.resize(n);
+  gathered_.resize(n);
   KeyedLo* key = exact_keys_.data();
-  for (size_t k = 0; k < n; ++k)
-    key[k] = {ProjectAabb(tree.exact_box(list[k].id), dir).lo, uint32_t(k)};
+  GatheredBox* g = gathered_.data();
+  for (size_t k = 0; k < n; ++k) {
+    const BoxId id = list[k].id;
+    g[k].box = tree.exact_box(id);
+    g[k].id = id;
+    g[k].shared = uint8_t(tree.leaf_count(id) > 1);
+    const Interval iv = ProjectAabb(g[k].box, dir);
+    g[k].hi = iv.hi;
+    key[k] = {iv.lo, uint32_t(k)};
+  }
   for (size_t i = 1; i < n; ++i) {
     if (!(key[i].lo < key[i - 1].lo)) continue;
     const KeyedLo moving = key[i];
@@ -203,13 +257,12 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
   c.ids.resize(n);
   c.shared.resize(n);
   for (size_t k = 0; k < n; ++k) {
-    const BoxId id = list[key[k].index].id;
-    const Aabb& b = tree.exact_box(id);
-    c.lo[k] = key[k].lo, c.hi[k] = ProjectAabb(b, dir).hi;
-    c.ids[k] = id, c.shared[k] = uint8_t(tree.leaf_count(id) > 1);
-    c.min_x[k] = b.min.x, c.max_x[k] = b.max.x;
-    c.min_y[k] = b.min.y, c.max_y[k] = b.max.y;
-    c.min_z[k] = b.min.z, c.max_z[k] = b.max.z;
+    const GatheredBox& e = g[key[k].index];
+    c.lo[k] = key[k].lo, c.hi[k] = e.hi;
+    c.ids[k] = e.id, c.shared[k] = e.shared;
+    c.min_x[k] = e.box.min.x, c.max_x[k] = e.box.max.x;
+    c.min_y[k] = e.box.min.y, c.max_y[k] = e.box.max.y;
+    c.min_z[k] = e.box.min.z, c.max_z[k] = e.box.max.z;
   }
   constexpr float kInf = std::numeric_limits<float>::infinity();
   for (size_t k = n; k < padded; ++k) {
@@ -223,52 +276,76 @@ namespace {
 // Box pruning's sweep (box_pruning.cpp) on one leaf's exact columns, sorted by their projection
 // on the leaf's direction: the entries after i that start before i's projection ends are tested
 // on the three axes, Lanes::kWidth at a time. A lane past the cut cannot pass: two boxes that
-// overlap have overlapping projections (projection.h), so no interval test is needed. Pairs of
-// two boxes that both lie in several leaves go to `shared` for the canonical rule.
+// overlap have overlapping projections (projection.h), so no interval test is needed. The hits
+// are written as pairs of list positions through a raw pointer, with no call in the loop (a call
+// would make the compiler keep the broadcast lanes on the stack); `hits` grows, rarely, between
+// groups. Returns the number of hits.
 template <typename Lanes>
-[[gnu::always_inline]] inline void SweepExactColumns(const LeafColumns& c,
-                                                     std::vector<BoxPair>& own,
-                                                     std::vector<BoxPair>& shared) {
+[[gnu::always_inline]] inline size_t SweepExactColumns(const LeafColumns& c,
+                                                       std::vector<LocalHit>& hits) {
   const size_t size = c.ids.size();
-  for (size_t i = 0; i < size; ++i) {
-    const float cut = c.hi[i];
-    const Lanes min_x = Lanes::Splat(c.min_x[i]), max_x = Lanes::Splat(c.max_x[i]);
-    const Lanes min_y = Lanes::Splat(c.min_y[i]), max_y = Lanes::Splat(c.max_y[i]);
-    const Lanes min_z = Lanes::Splat(c.min_z[i]), max_z = Lanes::Splat(c.max_z[i]);
-    const BoxId a = c.ids[i];
-    const bool a_shared = c.shared[i];
-    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += Lanes::kWidth) {
+  const float *lo = c.lo.data(), *hi = c.hi.data();
+  const float *min_x = c.min_x.data(), *max_x = c.max_x.data();
+  const float *min_y = c.min_y.data(), *max_y = c.max_y.data();
+  const float *min_z = c.min_z.data(), *max_z = c.max_z.data();
+  LocalHit* out = hits.data();
+  size_t count = 0, capacity = hits.size();
+  for (uint32_t i = 0; i < size; ++i) {
+    const float cut = hi[i];
+    const Lanes a_min_x = Lanes::Splat(min_x[i]), a_max_x = Lanes::Splat(max_x[i]);
+    const Lanes a_min_y = Lanes::Splat(min_y[i]), a_max_y = Lanes::Splat(max_y[i]);
+    const Lanes a_min_z = Lanes::Splat(min_z[i]), a_max_z = Lanes::Splat(max_z[i]);
+    // The sentinels' lo is +infinity: the cut test alone ends the loop.
+    for (uint32_t j = i + 1; lo[j] <= cut; j += Lanes::kWidth) {
       const unsigned overlap =
-          ((Lanes::Load(&c.min_x[j]) <= max_x) & (min_x <= Lanes::Load(&c.max_x[j])) &
-           (Lanes::Load(&c.min_y[j]) <= max_y) & (min_y <= Lanes::Load(&c.max_y[j])) &
-           (Lanes::Load(&c.min_z[j]) <= max_z) & (min_z <= Lanes::Load(&c.max_z[j])))
+          ((Lanes::Load(&min_x[j]) <= a_max_x) & (a_min_x <= Lanes::Load(&max_x[j])) &
+           (Lanes::Load(&min_y[j]) <= a_max_y) & (a_min_y <= Lanes::Load(&max_y[j])) &
+           (Lanes::Load(&min_z[j]) <= a_max_z) & (a_min_z <= Lanes::Load(&max_z[j])))
               .Bits();
-      for (unsigned bits = overlap; bits != 0; bits &= bits - 1) {
-        const size_t k = j + std::countr_zero(bits);
-        (a_shared && c.shared[k] ? shared : own).push_back(MakePair(a, c.ids[k]));
+      if (overlap == 0) continue;
+      if (count + Lanes::kWidth > capacity) [[unlikely]] {
+        hits.resize(2 * capacity + 64);
+        out = hits.data(), capacity = hits.size();
       }
+      for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
+        out[count++] = LocalHit{i, j + uint32_t(std::countr_zero(bits))};
     }
   }
+  return count;
 }
 
 #if defined(PARTLAB_HAS_AVX2_LANES)
-[[gnu::target("avx2")]] void SweepExactColumnsAvx2(const LeafColumns& c, std::vector<BoxPair>& own,
-                                                   std::vector<BoxPair>& shared) {
-  SweepExactColumns<FloatLanes8>(c, own, shared);
+[[gnu::target("avx2")]] size_t SweepExactColumnsAvx2(const LeafColumns& c,
+                                                     std::vector<LocalHit>& hits) {
+  return SweepExactColumns<FloatLanes8>(c, hits);
 }
 #endif
 
 }  // namespace
 
+// The hits as box pairs: a pair of two boxes that both lie in several leaves goes to the shared
+// list, for the canonical rule.
 void BspPairFinder::SweepExact(NodeId leaf) {
   std::vector<BoxPair>& own = own_pairs_[leaf];
   std::vector<BoxPair>& shared = shared_pairs_[leaf];
   own.clear();
   shared.clear();
+  if (hits_.empty()) hits_.resize(256);
+  size_t count;
 #if defined(PARTLAB_HAS_AVX2_LANES)
-  if (avx2_) return SweepExactColumnsAvx2(columns_, own, shared);
+  if (avx2_) {
+    count = SweepExactColumnsAvx2(columns_, hits_);
+  } else {
+    count = SweepExactColumns<FloatLanes4>(columns_, hits_);
+  }
+#else
+  count = SweepExactColumns<FloatLanes4>(columns_, hits_);
 #endif
-  SweepExactColumns<FloatLanes4>(columns_, own, shared);
+  const LeafColumns& c = columns_;
+  for (size_t h = 0; h < count; ++h) {
+    const auto [i, k] = hits_[h];
+    (c.shared[i] & c.shared[k] ? shared : own).push_back(MakePair(c.ids[i], c.ids[k]));
+  }
 }
 
 // Pairs of two boxes that both lie in several leaves: only the canonical leaf reports them (see
@@ -291,10 +368,19 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out)
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     const NodeId leaf = NodeId(n);
-    if (tree.pairs_stale(leaf) || !tree.touched(leaf).empty() || LeafMoved(tree, leaf)) {
+    if (tree.pairs_stale(leaf)) {
       FillExactColumns(tree, leaf);
       SweepExact(leaf);
       ++swept_;
+    } else {
+      const size_t changed = StampChanged(tree, leaf);
+      if (changed * 4 > tree.leaf(leaf).size() + 8) {
+        FillExactColumns(tree, leaf);
+        SweepExact(leaf);
+        ++swept_;
+      } else if (changed > 0) {
+        RepairExact(tree, leaf);
+      }
     }
     tree.PairsRefreshed(leaf);
     found += own_pairs_[n].size() + shared_pairs_[n].size();
@@ -330,7 +416,8 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
 size_t BspPairFinder::MemoryBytes() const {
   size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes() +
                  (own_pairs_.capacity() + shared_pairs_.capacity()) * sizeof(own_pairs_[0]) +
-                 exact_keys_.capacity() * sizeof(KeyedLo);
+                 exact_keys_.capacity() * sizeof(KeyedLo) + hits_.capacity() * sizeof(LocalHit) +
+                 gathered_.capacity() * sizeof(GatheredBox);
   for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
   for (const auto& c : own_pairs_) bytes += c.capacity() * sizeof(BoxPair);
   for (const auto& c : shared_pairs_) bytes += c.capacity() * sizeof(BoxPair);

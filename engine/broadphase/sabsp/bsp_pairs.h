@@ -36,6 +36,17 @@ struct KeyedLo {
   float lo;
   uint32_t index;
 };
+// A leaf entry's exact box as gathered for the exact sweep.
+struct GatheredBox {
+  Aabb box;
+  float hi;  // its projection's high end on the leaf's direction
+  BoxId id;
+  uint8_t shared;  // the box lies in more than one leaf
+};
+// Two overlapping entries of the swept leaf, by their positions in its sorted columns.
+struct LocalHit {
+  uint32_t i, k;
+};
 
 // Pair enumeration with candidates kept per leaf. The sweep of a leaf runs on its stored (fat)
 // boxes and keeps the pairs whose fat boxes overlap as the leaf's candidates; each step every
@@ -54,8 +65,9 @@ class BspPairFinder {
   // whose boxes moved is swept on its boxes' EXACT boxes, sorted afresh on the leaf's direction
   // (an insertion sort from the stored order, which the fat boxes keep close), with AVX2 lanes
   // where the processor has them; the pairs are final, with no candidate list re-tested later.
-  // A leaf where nothing moved hands on last step's pairs. Returns the pairs the sweeps found
-  // (before the shared-leaf rule).
+  // A leaf where nothing moved hands on last step's pairs; one where a few boxes changed (at
+  // most a quarter) re-pairs only those. Returns the pairs the leaves hold (before the
+  // shared-leaf rule).
   uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
@@ -65,7 +77,8 @@ class BspPairFinder {
   void Sweep(const BspTree& tree, NodeId leaf);
   void FillExactColumns(const BspTree& tree, NodeId leaf);
   void SweepExact(NodeId leaf);
-  bool LeafMoved(const BspTree& tree, NodeId leaf) const;
+  size_t StampChanged(const BspTree& tree, NodeId leaf);
+  void RepairExact(const BspTree& tree, NodeId leaf);
   static void ReportSharedPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> shared,
                                 std::vector<BoxPair>& out);
   void Repair(const BspTree& tree, NodeId leaf);
@@ -76,7 +89,9 @@ class BspPairFinder {
   // Exact sweep: a leaf's pairs of last step, by node id; `shared_pairs_` those whose boxes both
   // lie in several leaves (the canonical rule decides each step which leaf reports them).
   std::vector<std::vector<BoxPair>> own_pairs_, shared_pairs_;
-  std::vector<KeyedLo> exact_keys_;  // the swept leaf's exact order, scratch
+  std::vector<KeyedLo> exact_keys_;    // the swept leaf's exact order, scratch
+  std::vector<LocalHit> hits_;         // the swept leaf's overlaps, scratch
+  std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;

@@ -295,8 +295,8 @@ template <typename Lanes>
     const Lanes a_min_x = Lanes::Splat(min_x[i]), a_max_x = Lanes::Splat(max_x[i]);
     const Lanes a_min_y = Lanes::Splat(min_y[i]), a_max_y = Lanes::Splat(max_y[i]);
     const Lanes a_min_z = Lanes::Splat(min_z[i]), a_max_z = Lanes::Splat(max_z[i]);
-    // The sentinels' lo is +infinity: the cut test alone ends the loop.
-    for (uint32_t j = i + 1; lo[j] <= cut; j += Lanes::kWidth) {
+    // The j < size test keeps an infinite cut inside the arrays (as in box pruning).
+    for (uint32_t j = i + 1; j < size && lo[j] <= cut; j += Lanes::kWidth) {
       const unsigned overlap =
           ((Lanes::Load(&min_x[j]) <= a_max_x) & (a_min_x <= Lanes::Load(&max_x[j])) &
            (Lanes::Load(&min_y[j]) <= a_max_y) & (a_min_y <= Lanes::Load(&max_y[j])) &

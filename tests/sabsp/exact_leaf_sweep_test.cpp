@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -19,7 +20,8 @@ namespace {
 BspParams SmallLeaves() {
   BspParams p;  // our profile: the exact leaf sweep is on
   p.adaptive_split_threshold = false;
-  p.split_threshold = 12;  // many leaves for few boxes
+  p.split_threshold = 12;     // many leaves for few boxes
+  p.exact_sweep_density = 0;  // every leaf on the exact sweep, however sparse
   return p;
 }
 
@@ -141,6 +143,31 @@ TEST_F(ExactLeafSweep, AddAndRemoveAmongRestingBoxes) {
     frame[i] = s % 2 == 0 ? Aabb{} : full[i];              // an empty box is absent (FrameDriver)
     Step(frame);
   }
+}
+
+// Our profile's default threshold (BspParams::exact_sweep_density): dense leaves take the exact
+// sweep, sparse ones the cached candidates. Heaps spread apart and gather again, so leaves cross
+// the threshold both ways (each switch rebuilds the leaf's pairs in the other path).
+TEST_F(ExactLeafSweep, LeavesSwitchBetweenCandidatesAndExactSweep) {
+  BspParams p = SmallLeaves();
+  p.exact_sweep_density = BspParams{}.exact_sweep_density;
+  ASSERT_GT(p.exact_sweep_density, 0.0f);
+  bsp.SetParams(p);
+  std::mt19937 rng(13);
+  const std::vector<Aabb> packed = Heaps(400, rng);
+  std::vector<glm::vec3> away(packed.size());
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (glm::vec3& d : away) d = glm::vec3(u(rng), u(rng), u(rng)) * 2.5f;
+  std::vector<Aabb> frame = packed;
+  size_t fewest = SIZE_MAX, most = 0;
+  for (int s = 0; s < 160; ++s) {
+    const float phase = float(s % 40) / 20.0f;  // 0 -> 1 -> 2: packed, spread, packed
+    const float spread = phase <= 1.0f ? phase : 2.0f - phase;
+    for (size_t i = 0; i < frame.size(); ++i) frame[i] = Shifted(packed[i], away[i] * spread);
+    Step(frame);
+    fewest = std::min(fewest, want.size()), most = std::max(most, want.size());
+  }
+  EXPECT_LT(fewest * 3, most);  // the scene did go from dense to sparse and back
 }
 
 }  // namespace

@@ -357,38 +357,80 @@ void BspPairFinder::ReportSharedPairs(const BspTree& tree, NodeId leaf,
     if (IsCanonicalLeaf(tree, leaf, tree.exact_box(p.a), tree.exact_box(p.b))) out.push_back(p);
 }
 
-uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out) {
+uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
+                                       float min_density) {
   std::span<const BspNode> nodes = tree.nodes();
   if (own_pairs_.size() < nodes.size()) {
     own_pairs_.resize(nodes.size());
     shared_pairs_.resize(nodes.size());
+    candidates_.resize(nodes.size());
+    exact_mode_.resize(nodes.size(), 0);
+    leaf_pairs_.resize(nodes.size(), 0);
   }
   uint64_t found = 0;
   swept_ = 0;
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     const NodeId leaf = NodeId(n);
-    if (tree.pairs_stale(leaf)) {
-      FillExactColumns(tree, leaf);
-      SweepExact(leaf);
-      ++swept_;
+    const bool exact = ChooseExact(n, tree.leaf(leaf).size(), min_density);
+    const bool switched = exact != bool(exact_mode_[n]);
+    exact_mode_[n] = exact;
+    if (exact) {
+      found += ExactLeafPairs(tree, leaf, switched, out);
     } else {
-      const size_t changed = StampChanged(tree, leaf);
-      if (changed * 4 > tree.leaf(leaf).size() + 8) {
-        FillExactColumns(tree, leaf);
-        SweepExact(leaf);
-        ++swept_;
-      } else if (changed > 0) {
-        RepairExact(tree, leaf);
-      }
+      found += CandidateLeafPairs(tree, leaf, switched, out);
     }
-    tree.PairsRefreshed(leaf);
-    found += own_pairs_[n].size() + shared_pairs_[n].size();
-    out.insert(out.end(), own_pairs_[n].begin(), own_pairs_[n].end());
-    ReportSharedPairs(tree, leaf, shared_pairs_[n], out);
   }
   tree.ClearExactMoved();
   return found;
+}
+
+// Hysteresis around the threshold, so that a leaf near it does not switch back and forth (each
+// switch costs a full sweep). A threshold of 0 keeps every leaf on the exact sweep.
+bool BspPairFinder::ChooseExact(size_t n, size_t entries, float min_density) const {
+  if (min_density <= 0) return true;
+  const float density = entries ? float(leaf_pairs_[n]) / float(entries) : 0.0f;
+  return density >= (exact_mode_[n] ? 0.8f : 1.25f) * min_density;
+}
+
+uint64_t BspPairFinder::ExactLeafPairs(BspTree& tree, NodeId leaf, bool full,
+                                       std::vector<BoxPair>& out) {
+  if (full || tree.pairs_stale(leaf)) {
+    FillExactColumns(tree, leaf);
+    SweepExact(leaf);
+    ++swept_;
+  } else {
+    const size_t changed = StampChanged(tree, leaf);
+    if (changed * 4 > tree.leaf(leaf).size() + 8) {
+      FillExactColumns(tree, leaf);
+      SweepExact(leaf);
+      ++swept_;
+    } else if (changed > 0) {
+      RepairExact(tree, leaf);
+    }
+  }
+  tree.PairsRefreshed(leaf);
+  const std::vector<BoxPair>&own = own_pairs_[leaf], &shared = shared_pairs_[leaf];
+  out.insert(out.end(), own.begin(), own.end());
+  ReportSharedPairs(tree, leaf, shared, out);
+  leaf_pairs_[leaf] = uint32_t(own.size() + shared.size());
+  return own.size() + shared.size();
+}
+
+// The cached candidates' path (FindPairs) for one leaf.
+uint64_t BspPairFinder::CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full,
+                                           std::vector<BoxPair>& out) {
+  if (full || tree.pairs_stale(leaf)) {
+    Sweep(tree, leaf);
+    ++swept_;
+  } else if (!tree.touched(leaf).empty()) {
+    Repair(tree, leaf);
+  }
+  tree.PairsRefreshed(leaf);
+  const size_t before = out.size();
+  ReportExactPairs(tree, leaf, candidates_[leaf], out);
+  leaf_pairs_[leaf] = uint32_t(out.size() - before);
+  return candidates_[leaf].size();
 }
 
 uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates) {
@@ -421,6 +463,7 @@ size_t BspPairFinder::MemoryBytes() const {
   for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
   for (const auto& c : own_pairs_) bytes += c.capacity() * sizeof(BoxPair);
   for (const auto& c : shared_pairs_) bytes += c.capacity() * sizeof(BoxPair);
+  bytes += exact_mode_.capacity() + leaf_pairs_.capacity() * sizeof(uint32_t);
   return bytes;
 }
 

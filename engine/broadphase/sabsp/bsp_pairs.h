@@ -66,9 +66,11 @@ class BspPairFinder {
   // (an insertion sort from the stored order, which the fat boxes keep close), with AVX2 lanes
   // where the processor has them; the pairs are final, with no candidate list re-tested later.
   // A leaf where nothing moved hands on last step's pairs; one where a few boxes changed (at
-  // most a quarter) re-pairs only those. Returns the pairs the leaves hold (before the
-  // shared-leaf rule).
-  uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out);
+  // most a quarter) re-pairs only those. Only leaves with at least `min_density` pairs per entry
+  // at their last search take the exact sweep; sparser ones keep the cached candidates (FindPairs'
+  // path), which cost less there (BspParams::exact_sweep_density; 0: every leaf exact). Returns
+  // the candidates tested (exact leaves: the pairs they hold, before the shared-leaf rule).
+  uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
   size_t MemoryBytes() const;
@@ -77,6 +79,9 @@ class BspPairFinder {
   void Sweep(const BspTree& tree, NodeId leaf);
   void FillExactColumns(const BspTree& tree, NodeId leaf);
   void SweepExact(NodeId leaf);
+  bool ChooseExact(size_t n, size_t entries, float min_density) const;
+  uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
+  uint64_t CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
   size_t StampChanged(const BspTree& tree, NodeId leaf);
   void RepairExact(const BspTree& tree, NodeId leaf);
   static void ReportSharedPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> shared,
@@ -92,6 +97,8 @@ class BspPairFinder {
   std::vector<KeyedLo> exact_keys_;    // the swept leaf's exact order, scratch
   std::vector<LocalHit> hits_;         // the swept leaf's overlaps, scratch
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
+  std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
+  std::vector<uint32_t> leaf_pairs_;   // by node id: pairs at the leaf's last search
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;

@@ -203,6 +203,16 @@ inline constexpr BoolParam kExactLeafSweep{
     "boxes, re-sorted from the stored order, 8 lanes at a time (AVX2); a leaf where nothing moved "
     "hands on its pairs. Fat and predicted boxes then spare migrations without widening the "
     "sweep. Replaces 'Cached leaf pairs' while on."};
+inline constexpr Param<float> kExactSweepDensity{
+    "sim.bsp.exact_sweep_density",
+    "",
+    "Exact sweep from",
+    0.5f,
+    {0.0f, 8.0f, "every leaf exact", "only the densest leaves exact"},
+    "pairs/entry",
+    "Departure from 5.1.2 (with Exact leaf sweep): only a leaf with at least this many pairs per "
+    "entry at its last search is swept exactly; a sparser one keeps cached candidates, whose "
+    "exact re-test costs less there."};
 inline constexpr BoolParam kBulkBuild{
     "sim.bsp.bulk_build", "", "Build on bulk load", true,
     "Departure from 5.2.2 / 6.3 [thesis off]: when most boxes arrive in one step the tree is "

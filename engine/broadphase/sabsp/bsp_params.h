@@ -139,6 +139,11 @@ struct BspParams {
   // boxes then only spare migrations: they no longer widen the sweep (cached_leaf_pairs is not
   // used while this is on).
   bool exact_leaf_sweep = true;
+  // With exact_leaf_sweep: only a leaf with at least this many pairs per entry (at its last
+  // search) takes the exact sweep; a sparser one keeps the cached candidates, whose exact re-test
+  // costs less there than re-sweeping (0: every leaf exact). Measured on the generated kinds and
+  // the thesis scenes' traces (docs/broad-phases.md).
+  float exact_sweep_density = 0.5f;
 
   // The two profiles (see the top of this file).
   static BspParams Thesis();

@@ -114,9 +114,11 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   changed |= ParamSliderFloat(t::kFatMargin, &p.fat_margin, note, "%.3f");
   changed |= ParamSliderFloat(t::kPredictiveSteps, &p.predictive_steps, note, "%.1f");
   changed |= ParamSliderFloat(t::kPredictiveCap, &p.predictive_cap, note, "%.2f");
+  changed |= ParamSliderFloat(t::kExactSweepDensity, &p.exact_sweep_density, note, "%.2f");
   check(t::kSplitBackoff, p.split_backoff);
   check(t::kOverfullAllowance, p.overfull_allowance);
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);
+  check(t::kExactLeafSweep, p.exact_leaf_sweep);
   check(t::kBulkBuild, p.build_on_bulk_add);
   return changed;
 }

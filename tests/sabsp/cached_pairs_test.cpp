@@ -19,7 +19,8 @@ namespace {
 BspParams SmallLeaves() {
   BspParams p;
   p.adaptive_split_threshold = false;
-  p.split_threshold = 12;  // many leaves for few boxes
+  p.split_threshold = 12;      // many leaves for few boxes
+  p.exact_leaf_sweep = false;  // these tests are about the cached candidates' path
   return p;
 }
 

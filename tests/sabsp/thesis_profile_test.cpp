@@ -70,6 +70,7 @@ TEST(SabspThesisProfile, PresetsDifferExactlyInTheDepartures) {
   EXPECT_EQ(thesis.fat_margin, 0.0f);                     // 5.1
   EXPECT_EQ(thesis.predictive_steps, 0.0f);               // 5.1
   EXPECT_FALSE(thesis.cached_leaf_pairs);                 // 5.1.2
+  EXPECT_FALSE(thesis.exact_leaf_sweep);                  // 5.1.2 / 3.1
   EXPECT_FALSE(thesis.overfull_allowance);                // 3.6, 6.1
   EXPECT_EQ(thesis.redundancy_excess_factor, 1.0f);       // 4.5, 6.1
   EXPECT_FALSE(thesis.split_backoff);                     // 5.2.1
@@ -126,6 +127,8 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
   EXPECT_EQ(t::kSplitBackoff.fallback, ours.split_backoff);
   EXPECT_EQ(t::kOverfullAllowance.fallback, ours.overfull_allowance);
   EXPECT_EQ(t::kCachedLeafPairs.fallback, ours.cached_leaf_pairs);
+  EXPECT_EQ(t::kExactLeafSweep.fallback, ours.exact_leaf_sweep);
+  EXPECT_EQ(t::kExactSweepDensity.fallback, ours.exact_sweep_density);
   EXPECT_EQ(t::kBulkBuild.fallback, ours.build_on_bulk_add);
   EXPECT_EQ(t::kCutRule.fallback, int(ours.cut_rule));
   EXPECT_STREQ(t::kCutRule.names[int(CutRule::kRedundancyFirst)], "redundancy_first");
@@ -136,6 +139,7 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
     EXPECT_TRUE(inside(t::kFatMargin, p.fat_margin));
     EXPECT_TRUE(inside(t::kPredictiveSteps, p.predictive_steps));
     EXPECT_TRUE(inside(t::kPredictiveCap, p.predictive_cap));
+    EXPECT_TRUE(inside(t::kExactSweepDensity, p.exact_sweep_density));
     EXPECT_TRUE(inside(t::kSplitTries, p.split_direction_tries));
     EXPECT_TRUE(inside(t::kStepBudget, p.step_budget_ms));
   }

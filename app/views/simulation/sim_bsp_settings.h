@@ -36,6 +36,8 @@ inline void LoadBspParams(const Settings& s, BspParams& p, std::string& notes) {
   LoadParam(s, t::kSplitBackoff, p.split_backoff, notes);
   LoadParam(s, t::kOverfullAllowance, p.overfull_allowance, notes);
   LoadParam(s, t::kCachedLeafPairs, p.cached_leaf_pairs, notes);
+  LoadParam(s, t::kExactLeafSweep, p.exact_leaf_sweep, notes);
+  LoadParam(s, t::kExactSweepDensity, p.exact_sweep_density, notes);
   LoadParam(s, t::kBulkBuild, p.build_on_bulk_add, notes);
   int rule = int(p.cut_rule);
   LoadParam(s, t::kCutRule, rule, notes);
@@ -68,6 +70,8 @@ inline void SaveBspParams(Settings& s, const BspParams& p) {
   SaveParam(s, t::kSplitBackoff, p.split_backoff);
   SaveParam(s, t::kOverfullAllowance, p.overfull_allowance);
   SaveParam(s, t::kCachedLeafPairs, p.cached_leaf_pairs);
+  SaveParam(s, t::kExactLeafSweep, p.exact_leaf_sweep);
+  SaveParam(s, t::kExactSweepDensity, p.exact_sweep_density);
   SaveParam(s, t::kBulkBuild, p.build_on_bulk_add);
   SaveParam(s, t::kCutRule, int(p.cut_rule));
 }

@@ -55,7 +55,7 @@ inline bool ExactOverlap(const Aabb& x, const Aabb& y) {
 // The leaf's list copied as structure-of-arrays, followed by sentinels (interval and box empty,
 // starting at +infinity) so that the last group of lanes may read past the end.
 void LeafColumns::Fill(std::span<const LeafEntry> list) {
-  const size_t n = list.size(), padded = n + kLanes;
+  const size_t n = list.size(), padded = n + kPadding;
   for (auto* column : {&lo, &hi, &min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
     column->resize(padded);
   ids.resize(n);
@@ -91,7 +91,7 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
     const Lanes min_x = Lanes::Splat(c.min_x[i]), max_x = Lanes::Splat(c.max_x[i]);
     const Lanes min_y = Lanes::Splat(c.min_y[i]), max_y = Lanes::Splat(c.max_y[i]);
     const Lanes min_z = Lanes::Splat(c.min_z[i]), max_z = Lanes::Splat(c.max_z[i]);
-    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += LeafColumns::kLanes) {
+    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += Lanes::kWidth) {
       const unsigned overlap =
           ((Lanes::Load(&c.lo[j]) <= hi) & (Lanes::Load(&c.min_x[j]) <= max_x) &
            (min_x <= Lanes::Load(&c.max_x[j])) & (Lanes::Load(&c.min_y[j]) <= max_y) &
@@ -159,6 +159,280 @@ void BspPairFinder::ReportExactPairs(const BspTree& tree, NodeId leaf,
   out.resize(size);
 }
 
+BspPairFinder::BspPairFinder() {
+#if defined(PARTLAB_HAS_AVX2_LANES)
+  avx2_ = __builtin_cpu_supports("avx2");
+#endif
+}
+
+// Stamps the leaf's boxes whose pairs may have changed since its last pairs: those that entered
+// or left it or whose stored box changed (BspTree::touched) and those whose exact box moved.
+// Returns how many (a box may count twice).
+size_t BspPairFinder::StampChanged(const BspTree& tree, NodeId leaf) {
+  if (stamp_.size() < tree.id_capacity()) stamp_.resize(tree.id_capacity(), 0);
+  if (++epoch_ == 0) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    epoch_ = 1;
+  }
+  size_t changed = 0;
+  for (BoxId id : tree.touched(leaf)) stamp_[id] = epoch_, ++changed;
+  for (const LeafEntry& e : tree.leaf(leaf)) {
+    if (tree.exact_moved(e.id)) stamp_[e.id] = epoch_, ++changed;
+  }
+  return changed;
+}
+
+// A few changed boxes in a leaf (stamped by StampChanged): their pairs are dropped and found
+// again, each changed box against its neighbours in the stored sorted list (forward while the
+// next entry starts before it ends, backward as far as the widest interval reaches, as Repair
+// does on the candidates) with the exact test. The stored boxes contain the exact ones, so this
+// window holds every box the exact box can meet.
+void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {
+  const auto changed = [&](const BoxPair& p) {
+    return stamp_[p.a] == epoch_ || stamp_[p.b] == epoch_;
+  };
+  std::vector<BoxPair>& own = own_pairs_[leaf];
+  std::vector<BoxPair>& shared = shared_pairs_[leaf];
+  std::erase_if(own, changed);
+  std::erase_if(shared, changed);
+  const auto add = [&](BoxId a, BoxId b) {
+    if (!ExactOverlap(tree.exact_box(a), tree.exact_box(b))) return;
+    const bool both_shared = tree.leaf_count(a) > 1 && tree.leaf_count(b) > 1;
+    (both_shared ? shared : own).push_back(MakePair(a, b));
+  };
+  const std::span<const LeafEntry> list = tree.leaf(leaf);
+  const LeafEntry* e = list.data();
+  const size_t size = list.size();
+  float widest = 0;
+  for (size_t i = 0; i < size; ++i) widest = std::max(widest, e[i].hi - e[i].lo);
+  for (size_t i = 0; i < size; ++i) {
+    if (stamp_[e[i].id] != epoch_) continue;
+    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) add(e[i].id, e[j].id);
+    // The slack covers the rounding of the subtraction (as in Repair).
+    const float reach = e[i].lo - widest - 1e-4f * (std::abs(e[i].lo) + widest);
+    for (size_t j = i; j-- > 0 && e[j].lo >= reach;) {
+      if (stamp_[e[j].id] == epoch_) continue;  // found from e[j] itself
+      add(e[i].id, e[j].id);
+    }
+  }
+}
+
+// The leaf's exact boxes in its stored order, projected on its sort direction, put in order by an
+// insertion sort: the stored order is that of the fat boxes, which contain the exact ones, so the
+// exact order is nearly the same (5.1.2's temporal coherence, once more). Then copied as columns
+// followed by sentinels, as LeafColumns::Fill.
+void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
+  const std::span<const LeafEntry> list = tree.leaf(leaf);
+  const glm::vec3 dir = tree.direction(tree.node(leaf).sort_dir);
+  const size_t n = list.size();
+  // One gather of the exact boxes in list order, and 8-byte sort keys: an insertion sort of the
+  // keys moves little, and the columns are then read from the gathered copy in sorted order.
+  exact_keys_.resize(n);
+  gathered_.resize(n);
+  KeyedLo* key = exact_keys_.data();
+  GatheredBox* g = gathered_.data();
+  for (size_t k = 0; k < n; ++k) {
+    const BoxId id = list[k].id;
+    g[k].box = tree.exact_box(id);
+    g[k].id = id;
+    g[k].shared = uint8_t(tree.leaf_count(id) > 1);
+    const Interval iv = ProjectAabb(g[k].box, dir);
+    g[k].hi = iv.hi;
+    key[k] = {iv.lo, uint32_t(k)};
+  }
+  for (size_t i = 1; i < n; ++i) {
+    if (!(key[i].lo < key[i - 1].lo)) continue;
+    const KeyedLo moving = key[i];
+    size_t j = i;
+    do {
+      key[j] = key[j - 1];
+      --j;
+    } while (j > 0 && moving.lo < key[j - 1].lo);
+    key[j] = moving;
+  }
+  LeafColumns& c = columns_;
+  const size_t padded = n + LeafColumns::kPadding;
+  for (auto* column : {&c.lo, &c.hi, &c.min_x, &c.max_x, &c.min_y, &c.max_y, &c.min_z, &c.max_z})
+    column->resize(padded);
+  c.ids.resize(n);
+  c.shared.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    const GatheredBox& e = g[key[k].index];
+    c.lo[k] = key[k].lo, c.hi[k] = e.hi;
+    c.ids[k] = e.id, c.shared[k] = e.shared;
+    c.min_x[k] = e.box.min.x, c.max_x[k] = e.box.max.x;
+    c.min_y[k] = e.box.min.y, c.max_y[k] = e.box.max.y;
+    c.min_z[k] = e.box.min.z, c.max_z[k] = e.box.max.z;
+  }
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  for (size_t k = n; k < padded; ++k) {
+    c.lo[k] = c.min_x[k] = c.min_y[k] = c.min_z[k] = kInf;
+    c.hi[k] = c.max_x[k] = c.max_y[k] = c.max_z[k] = -kInf;
+  }
+}
+
+namespace {
+
+// Box pruning's sweep (box_pruning.cpp) on one leaf's exact columns, sorted by their projection
+// on the leaf's direction: the entries after i that start before i's projection ends are tested
+// on the three axes, Lanes::kWidth at a time. A lane past the cut cannot pass: two boxes that
+// overlap have overlapping projections (projection.h), so no interval test is needed. The hits
+// are written as pairs of list positions through a raw pointer, with no call in the loop (a call
+// would make the compiler keep the broadcast lanes on the stack); `hits` grows, rarely, between
+// groups. Returns the number of hits.
+template <typename Lanes>
+[[gnu::always_inline]] inline size_t SweepExactColumns(const LeafColumns& c,
+                                                       std::vector<LocalHit>& hits) {
+  const size_t size = c.ids.size();
+  const float *lo = c.lo.data(), *hi = c.hi.data();
+  const float *min_x = c.min_x.data(), *max_x = c.max_x.data();
+  const float *min_y = c.min_y.data(), *max_y = c.max_y.data();
+  const float *min_z = c.min_z.data(), *max_z = c.max_z.data();
+  LocalHit* out = hits.data();
+  size_t count = 0, capacity = hits.size();
+  for (uint32_t i = 0; i < size; ++i) {
+    const float cut = hi[i];
+    const Lanes a_min_x = Lanes::Splat(min_x[i]), a_max_x = Lanes::Splat(max_x[i]);
+    const Lanes a_min_y = Lanes::Splat(min_y[i]), a_max_y = Lanes::Splat(max_y[i]);
+    const Lanes a_min_z = Lanes::Splat(min_z[i]), a_max_z = Lanes::Splat(max_z[i]);
+    // The j < size test keeps an infinite cut inside the arrays (as in box pruning).
+    for (uint32_t j = i + 1; j < size && lo[j] <= cut; j += Lanes::kWidth) {
+      const unsigned overlap =
+          ((Lanes::Load(&min_x[j]) <= a_max_x) & (a_min_x <= Lanes::Load(&max_x[j])) &
+           (Lanes::Load(&min_y[j]) <= a_max_y) & (a_min_y <= Lanes::Load(&max_y[j])) &
+           (Lanes::Load(&min_z[j]) <= a_max_z) & (a_min_z <= Lanes::Load(&max_z[j])))
+              .Bits();
+      if (overlap == 0) continue;
+      if (count + Lanes::kWidth > capacity) [[unlikely]] {
+        hits.resize(2 * capacity + 64);
+        out = hits.data(), capacity = hits.size();
+      }
+      for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
+        out[count++] = LocalHit{i, j + uint32_t(std::countr_zero(bits))};
+    }
+  }
+  return count;
+}
+
+#if defined(PARTLAB_HAS_AVX2_LANES)
+[[gnu::target("avx2")]] size_t SweepExactColumnsAvx2(const LeafColumns& c,
+                                                     std::vector<LocalHit>& hits) {
+  return SweepExactColumns<FloatLanes8>(c, hits);
+}
+#endif
+
+}  // namespace
+
+// The hits as box pairs: a pair of two boxes that both lie in several leaves goes to the shared
+// list, for the canonical rule.
+void BspPairFinder::SweepExact(NodeId leaf) {
+  std::vector<BoxPair>& own = own_pairs_[leaf];
+  std::vector<BoxPair>& shared = shared_pairs_[leaf];
+  own.clear();
+  shared.clear();
+  if (hits_.empty()) hits_.resize(256);
+  size_t count;
+#if defined(PARTLAB_HAS_AVX2_LANES)
+  if (avx2_) {
+    count = SweepExactColumnsAvx2(columns_, hits_);
+  } else {
+    count = SweepExactColumns<FloatLanes4>(columns_, hits_);
+  }
+#else
+  count = SweepExactColumns<FloatLanes4>(columns_, hits_);
+#endif
+  const LeafColumns& c = columns_;
+  for (size_t h = 0; h < count; ++h) {
+    const auto [i, k] = hits_[h];
+    (c.shared[i] & c.shared[k] ? shared : own).push_back(MakePair(c.ids[i], c.ids[k]));
+  }
+}
+
+// Pairs of two boxes that both lie in several leaves: only the canonical leaf reports them (see
+// the top of bsp_pairs.h). Checked every step, also on handed-on pairs: a plane that moved
+// without changing this leaf's list may have moved the canonical leaf.
+void BspPairFinder::ReportSharedPairs(const BspTree& tree, NodeId leaf,
+                                      std::span<const BoxPair> shared, std::vector<BoxPair>& out) {
+  for (const BoxPair& p : shared)
+    if (IsCanonicalLeaf(tree, leaf, tree.exact_box(p.a), tree.exact_box(p.b))) out.push_back(p);
+}
+
+uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
+                                       float min_density) {
+  std::span<const BspNode> nodes = tree.nodes();
+  if (own_pairs_.size() < nodes.size()) {
+    own_pairs_.resize(nodes.size());
+    shared_pairs_.resize(nodes.size());
+    candidates_.resize(nodes.size());
+    exact_mode_.resize(nodes.size(), 0);
+    leaf_pairs_.resize(nodes.size(), 0);
+  }
+  uint64_t found = 0;
+  swept_ = 0;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
+    const NodeId leaf = NodeId(n);
+    const bool exact = ChooseExact(n, tree.leaf(leaf).size(), min_density);
+    const bool switched = exact != bool(exact_mode_[n]);
+    exact_mode_[n] = exact;
+    if (exact) {
+      found += ExactLeafPairs(tree, leaf, switched, out);
+    } else {
+      found += CandidateLeafPairs(tree, leaf, switched, out);
+    }
+  }
+  tree.ClearExactMoved();
+  return found;
+}
+
+// Hysteresis around the threshold, so that a leaf near it does not switch back and forth (each
+// switch costs a full sweep). A threshold of 0 keeps every leaf on the exact sweep.
+bool BspPairFinder::ChooseExact(size_t n, size_t entries, float min_density) const {
+  if (min_density <= 0) return true;
+  const float density = entries ? float(leaf_pairs_[n]) / float(entries) : 0.0f;
+  return density >= (exact_mode_[n] ? 0.8f : 1.25f) * min_density;
+}
+
+uint64_t BspPairFinder::ExactLeafPairs(BspTree& tree, NodeId leaf, bool full,
+                                       std::vector<BoxPair>& out) {
+  if (full || tree.pairs_stale(leaf)) {
+    FillExactColumns(tree, leaf);
+    SweepExact(leaf);
+    ++swept_;
+  } else {
+    const size_t changed = StampChanged(tree, leaf);
+    if (changed * 4 > tree.leaf(leaf).size() + 8) {
+      FillExactColumns(tree, leaf);
+      SweepExact(leaf);
+      ++swept_;
+    } else if (changed > 0) {
+      RepairExact(tree, leaf);
+    }
+  }
+  tree.PairsRefreshed(leaf);
+  const std::vector<BoxPair>&own = own_pairs_[leaf], &shared = shared_pairs_[leaf];
+  out.insert(out.end(), own.begin(), own.end());
+  ReportSharedPairs(tree, leaf, shared, out);
+  leaf_pairs_[leaf] = uint32_t(own.size() + shared.size());
+  return own.size() + shared.size();
+}
+
+// The cached candidates' path (FindPairs) for one leaf.
+uint64_t BspPairFinder::CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full,
+                                           std::vector<BoxPair>& out) {
+  if (full || tree.pairs_stale(leaf)) {
+    Sweep(tree, leaf);
+    ++swept_;
+  } else if (!tree.touched(leaf).empty()) {
+    Repair(tree, leaf);
+  }
+  tree.PairsRefreshed(leaf);
+  const size_t before = out.size();
+  ReportExactPairs(tree, leaf, candidates_[leaf], out);
+  leaf_pairs_[leaf] = uint32_t(out.size() - before);
+  return candidates_[leaf].size();
+}
+
 uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates) {
   std::span<const BspNode> nodes = tree.nodes();
   if (candidates_.size() < nodes.size()) candidates_.resize(nodes.size());
@@ -177,17 +451,24 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
     tested += candidates_[n].size();
     ReportExactPairs(tree, leaf, candidates_[n], out);
   }
+  tree.ClearExactMoved();
   return tested;
 }
 
 size_t BspPairFinder::MemoryBytes() const {
-  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes();
+  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes() +
+                 (own_pairs_.capacity() + shared_pairs_.capacity()) * sizeof(own_pairs_[0]) +
+                 exact_keys_.capacity() * sizeof(KeyedLo) + hits_.capacity() * sizeof(LocalHit) +
+                 gathered_.capacity() * sizeof(GatheredBox);
   for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
+  for (const auto& c : own_pairs_) bytes += c.capacity() * sizeof(BoxPair);
+  for (const auto& c : shared_pairs_) bytes += c.capacity() * sizeof(BoxPair);
+  bytes += exact_mode_.capacity() + leaf_pairs_.capacity() * sizeof(uint32_t);
   return bytes;
 }
 
 size_t LeafColumns::MemoryBytes() const {
-  size_t bytes = ids.capacity() * sizeof(BoxId);
+  size_t bytes = ids.capacity() * sizeof(BoxId) + shared.capacity();
   for (const auto* column : {&lo, &hi, &min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
     bytes += column->capacity() * sizeof(float);
   return bytes;

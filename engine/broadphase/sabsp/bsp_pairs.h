@@ -23,11 +23,29 @@ bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb
 // One leaf's list as structure-of-arrays for the lane sweep (kept between leaves and steps: a
 // warm sweep allocates nothing).
 struct LeafColumns {
-  static constexpr size_t kLanes = 4;
+  static constexpr size_t kPadding = 8;  // sentinels: the widest lanes may read this far past
   std::vector<float> lo, hi, min_x, max_x, min_y, max_y, min_z, max_z;
   std::vector<BoxId> ids;
+  std::vector<uint8_t> shared;  // exact sweep only: the box is in more than one leaf
   void Fill(std::span<const LeafEntry> list);
   size_t MemoryBytes() const;
+};
+
+// A leaf entry's exact box's low end on the leaf's sort direction and its place in the list.
+struct KeyedLo {
+  float lo;
+  uint32_t index;
+};
+// A leaf entry's exact box as gathered for the exact sweep.
+struct GatheredBox {
+  Aabb box;
+  float hi;  // its projection's high end on the leaf's direction
+  BoxId id;
+  uint8_t shared;  // the box lies in more than one leaf
+};
+// Two overlapping entries of the swept leaf, by their positions in its sorted columns.
+struct LocalHit {
+  uint32_t i, k;
 };
 
 // Pair enumeration with candidates kept per leaf. The sweep of a leaf runs on its stored (fat)
@@ -39,21 +57,50 @@ struct LeafColumns {
 // BspTree::touched), only their candidates are dropped and found again, one box against the list.
 class BspPairFinder {
  public:
+  BspPairFinder();
   // Appends every overlapping pair once; returns the number of candidates tested. Without
   // `reuse_candidates` every leaf is swept, as the thesis does (BspParams::cached_leaf_pairs).
   uint64_t FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates = true);
+  // The exact leaf sweep (BspParams::exact_leaf_sweep): every leaf whose list changed or one of
+  // whose boxes moved is swept on its boxes' EXACT boxes, sorted afresh on the leaf's direction
+  // (an insertion sort from the stored order, which the fat boxes keep close), with AVX2 lanes
+  // where the processor has them; the pairs are final, with no candidate list re-tested later.
+  // A leaf where nothing moved hands on last step's pairs; one where a few boxes changed (at
+  // most a quarter) re-pairs only those. Only leaves with at least `min_density` pairs per entry
+  // at their last search take the exact sweep; sparser ones keep the cached candidates (FindPairs'
+  // path), which cost less there (BspParams::exact_sweep_density; 0: every leaf exact). Returns
+  // the candidates tested (exact leaves: the pairs they hold, before the shared-leaf rule).
+  uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
   size_t MemoryBytes() const;
 
  private:
   void Sweep(const BspTree& tree, NodeId leaf);
+  void FillExactColumns(const BspTree& tree, NodeId leaf);
+  void SweepExact(NodeId leaf);
+  bool ChooseExact(size_t n, size_t entries, float min_density) const;
+  uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
+  uint64_t CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
+  size_t StampChanged(const BspTree& tree, NodeId leaf);
+  void RepairExact(const BspTree& tree, NodeId leaf);
+  static void ReportSharedPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> shared,
+                                std::vector<BoxPair>& out);
   void Repair(const BspTree& tree, NodeId leaf);
   static void ReportExactPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> cand,
                                std::vector<BoxPair>& out);
 
   std::vector<std::vector<BoxPair>> candidates_;  // by node id
-  LeafColumns columns_;                           // the swept leaf's list, scratch
+  // Exact sweep: a leaf's pairs of last step, by node id; `shared_pairs_` those whose boxes both
+  // lie in several leaves (the canonical rule decides each step which leaf reports them).
+  std::vector<std::vector<BoxPair>> own_pairs_, shared_pairs_;
+  std::vector<KeyedLo> exact_keys_;    // the swept leaf's exact order, scratch
+  std::vector<LocalHit> hits_;         // the swept leaf's overlaps, scratch
+  std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
+  std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
+  std::vector<uint32_t> leaf_pairs_;   // by node id: pairs at the leaf's last search
+  bool avx2_ = false;
+  LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;
   std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf
   uint32_t epoch_ = 0;

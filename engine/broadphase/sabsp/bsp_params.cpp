@@ -32,6 +32,7 @@ BspParams BspParams::Thesis() {
   p.split_backoff = false;
   p.overfull_allowance = false;
   p.cached_leaf_pairs = false;
+  p.exact_leaf_sweep = false;
   p.redundancy_excess_factor = 1.0f;
   p.build_on_bulk_add = false;
   p.fat_margin = 0.0f;
@@ -62,6 +63,7 @@ std::string BspParams::Clamp() {
   PARTLAB_CLAMP(fat_margin, 0.0f, 1.0f);
   PARTLAB_CLAMP(predictive_steps, 0.0f, 16.0f);
   PARTLAB_CLAMP(predictive_cap, 0.0f, 8.0f);
+  PARTLAB_CLAMP(exact_sweep_density, 0.0f, 8.0f);
   PARTLAB_CLAMP(overfull_factor, 1.0f, 1000.0f);
   PARTLAB_CLAMP(overfull_redundancy_limit, redundancy_limit, 1.0f);
   PARTLAB_CLAMP(split_direction_tries, 1, 13);

@@ -16,6 +16,7 @@ void BspTree::Clear() {
   free_nodes_.clear();
   boxes_.clear();
   exact_.clear();
+  exact_moved_.clear();
   present_.clear();
   leaf_count_.clear();
   stamp_.clear();
@@ -28,6 +29,7 @@ void BspTree::EnsureId(BoxId id) {
   if (id < boxes_.size()) return;
   boxes_.resize(id + 1);
   exact_.resize(id + 1);
+  exact_moved_.resize(id + 1, 0);
   present_.resize(id + 1, 0);
   leaf_count_.resize(id + 1, 0);
   stamp_.resize(id + 1, 0);
@@ -189,6 +191,7 @@ void BspTree::StoreBox(BoxId id, const Aabb& box) {
   EnsureId(id);
   boxes_[id] = box;  // fattened only once it moves: a box added at rest stays exact
   exact_[id] = box;
+  exact_moved_[id] = 1;
   box_count_ += present_[id] ? 0 : 1;
   present_[id] = 1;
 }
@@ -246,6 +249,7 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
   if (!present(id)) return AddBox(id, in);
   const Aabb previous = exact_[id];
   exact_[id] = in;
+  exact_moved_[id] = 1;
   // Still inside its stored fat box: the structure does not change at all.
   const Aabb& stored = boxes_[id];
   if (fat_margin_ > 0 && glm::all(glm::lessThanEqual(stored.min, in.min)) &&
@@ -366,9 +370,10 @@ void BspTree::CollectBoxes(NodeId n, std::vector<BoxId>& out) {
 size_t BspTree::MemoryBytes() const {
   size_t bytes = nodes_.capacity() * sizeof(BspNode) + lists_.capacity() * sizeof(lists_[0]) +
                  touched_.capacity() * sizeof(touched_[0]) + flags_.capacity() +
-                 exact_.capacity() * sizeof(Aabb) + free_nodes_.capacity() * sizeof(NodeId) +
-                 boxes_.capacity() * sizeof(Aabb) + present_.capacity() +
-                 leaf_count_.capacity() * sizeof(uint32_t) + stamp_.capacity() * sizeof(uint32_t);
+                 exact_.capacity() * sizeof(Aabb) + exact_moved_.capacity() +
+                 free_nodes_.capacity() * sizeof(NodeId) + boxes_.capacity() * sizeof(Aabb) +
+                 present_.capacity() + leaf_count_.capacity() * sizeof(uint32_t) +
+                 stamp_.capacity() * sizeof(uint32_t);
   for (const auto& l : lists_) bytes += l.capacity() * sizeof(LeafEntry);
   for (const auto& t : touched_) bytes += t.capacity() * sizeof(BoxId);
   return bytes + sorter_.MemoryBytes();

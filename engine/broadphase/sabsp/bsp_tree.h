@@ -9,6 +9,7 @@
 // bsp_operations.h and use the subtree helpers below.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -82,6 +83,10 @@ class BspTree {
   // In how many leaves a box is stored (1 unless it straddles planes).
   uint32_t leaf_count(BoxId id) const { return leaf_count_[id]; }
   uint64_t total_entries() const { return total_entries_; }
+  // Whether a box's exact box changed (added or moved) since the last ClearExactMoved(): a leaf
+  // none of whose boxes moved, and whose list did not change, still has last step's exact pairs.
+  bool exact_moved(BoxId id) const { return exact_moved_[id] != 0; }
+  void ClearExactMoved() { std::fill(exact_moved_.begin(), exact_moved_.end(), uint8_t{0}); }
 
   // 5.1.1: a box's edits as one top-down descent along its old and new paths. Returns the number
   // of leaf lists the box entered or left. Entries are appended unsorted; SortLeaves() fixes the
@@ -185,6 +190,7 @@ class BspTree {
 
   std::vector<Aabb> boxes_;  // stored (fat) boxes
   std::vector<Aabb> exact_;
+  std::vector<uint8_t> exact_moved_;  // by box id
   float fat_margin_ = 0;
   float predictive_steps_ = 0, predictive_cap_ = 0;
   std::vector<uint8_t> present_;

@@ -78,14 +78,14 @@ struct AllMode {
 
 // Tests a cell's triangles; true when the mode wants to stop (any-hit).
 template <class Mode, class Sink>
-inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
-                     const RayTriangleOptions& opt, Mode& mode, Sink& sink) {
+inline bool TestCell(const TriangleLanesRange& refs, const Ray& ray, const RayTriangleOptions& opt,
+                     Mode& mode, Sink& sink) {
   // Local copies: the mode's stores on a hit could otherwise alias them and force reloads of the
   // ray and the options for every triangle.
   const glm::vec3 origin = ray.origin, dir = ray.direction;
   const RayTriangleOptions o = opt;
   RayTriangleHit h;
-  for (const PackedTriangle& p : refs) {
+  for (const PackedTriangle p : refs) {
     sink.Test(p.id);
     if (IntersectMollerTrumbore(origin, dir, p.v0, p.e1, p.e2, o, &h) && mode.Accept(h, p.id))
       return true;
@@ -94,47 +94,45 @@ inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
 }
 
 // The ordered traversal's cell test: the same triangles in the same order and the same answers as
-// TestCell, eight records per call where the CPU has AVX2 and more than four are left, else four
-// (packed_moller_trumbore.h), read in place: the records after a cell's last group exist (other
-// cells' or the padding after the last), and their lanes are masked. Hits are handed to the mode
-// in record order, so ties and the any-hit stop fall as they do there; every record of a group
-// counts as tested.
-template <class Mode, class Sink, class Hits>
-inline bool AcceptGroup(unsigned mask, const Hits& hits, const PackedTriangle* group, Mode& mode) {
+// TestCell, one block of eight lanes per call where the CPU has AVX2 and more than four of the
+// block's lanes are the cell's, else four lanes (packed_moller_trumbore.h), loaded straight from
+// the blocks (triangle_lanes.h). Hits are handed to the mode in record order, so ties and the
+// any-hit stop fall as they do there; every record of a group counts as tested.
+template <class Mode, class Hits>
+inline bool AcceptGroup(unsigned mask, const Hits& hits, const uint32_t* ids, Mode& mode) {
   for (; mask; mask &= mask - 1) {
     const int k = __builtin_ctz(mask);
-    if (mode.Accept({hits.t[k], hits.u[k], hits.v[k]}, group[k].id)) return true;
+    if (mode.Accept({hits.t[k], hits.u[k], hits.v[k]}, ids[k])) return true;
   }
   return false;
 }
 
 template <class Mode, class Sink>
-inline bool TestCellWide(std::span<const PackedTriangle> refs, const Ray& ray,
+inline bool TestCellWide(const TriangleLanesRange& refs, const Ray& ray,
                          const RayTriangleOptions& opt, bool eight_wide, Mode& mode, Sink& sink) {
   const glm::vec3 origin = ray.origin, dir = ray.direction;
   const RayTriangleOptions o = opt;
-  size_t first = 0;
+  const TriangleLanes8* block = refs.blocks();
+  for (size_t left = refs.size(); left > 0; ++block) {
+    const int count = int(std::min<size_t>(kLanesPerBlock, left));
+    left -= size_t(count);
+    for (int k = 0; k < count; ++k) sink.Test(block->id[k]);
 #if defined(PARTLAB_HAVE_EIGHT_WIDE_MT)
-  if (eight_wide) {
-    EightHits hits;
-    for (; first + 4 < refs.size(); first += 8) {
-      const int count = int(std::min<size_t>(8, refs.size() - first));
-      const PackedTriangle* group = refs.data() + first;
-      for (int k = 0; k < count; ++k) sink.Test(group[k].id);
-      const unsigned mask = IntersectEightReadingEight(origin, dir, group, count, o, &hits);
-      if (AcceptGroup<Mode, Sink>(mask, hits, group, mode)) return true;
+    if (eight_wide && count > 4) {
+      EightHits hits;
+      const unsigned mask = IntersectEightLanes(origin, dir, *block, count, o, &hits);
+      if (AcceptGroup(mask, hits, block->id, mode)) return true;
+      continue;
     }
-  }
 #else
-  (void)eight_wide;
+    (void)eight_wide;
 #endif
-  FourHits hits;
-  for (; first < refs.size(); first += 4) {
-    const int count = int(std::min<size_t>(4, refs.size() - first));
-    const PackedTriangle* group = refs.data() + first;
-    for (int k = 0; k < count; ++k) sink.Test(group[k].id);
-    const unsigned mask = IntersectFourReadingFour(origin, dir, group, count, o, &hits);
-    if (AcceptGroup<Mode, Sink>(mask, hits, group, mode)) return true;
+    for (int half = 0; half * 4 < count; ++half) {
+      FourHits hits;
+      const int in_half = std::min(4, count - half * 4);
+      const unsigned mask = IntersectFourLanes(origin, dir, *block, half, in_half, o, &hits);
+      if (AcceptGroup(mask, hits, block->id + half * 4, mode)) return true;
+    }
   }
   return false;
 }

@@ -436,6 +436,9 @@ class OctreeBuilder {
     OctreeBuildStats& s = tree_.stats_;
     const std::vector<OctreeNode>& nodes = tree_.nodes_;
     tree_.subtree_refs_.assign(nodes.size(), 0);
+    tree_.first_block_.resize(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i)
+      tree_.first_block_[i] = nodes[i].first_ref / kLanesPerBlock;
     tree_.triangle_depth_.assign(tree_.triangles_.size(), 0);
     s.triangles_per_depth.assign(size_t(tree_.options_.max_depth) + 1, 0);
     for (size_t i = nodes.size(); i-- > 0;) {
@@ -458,6 +461,7 @@ class OctreeBuilder {
     s.memory_bytes = nodes.capacity() * sizeof(OctreeNode) +
                      tree_.ref_blocks_.capacity() * sizeof(TriangleLanes8) +
                      tree_.subtree_refs_.capacity() * sizeof(uint32_t) +
+                     tree_.first_block_.capacity() * sizeof(uint32_t) +
                      tree_.triangle_depth_.capacity() +
                      tree_.triangles_.capacity() * sizeof(Triangle);
   }

@@ -51,11 +51,17 @@ struct NearestMode {
   RayHit best;
   bool prune_by_best;  // ordered traversal: cells beyond best.t cannot matter
   float t_max;
+  // Limit() kept up to date on each hit rather than worked out on every cell (the traversal asks
+  // it twice per cell): min(best.t, t_max) when pruning, else t_max.
+  float limit = t_max;
   bool Accept(const RayTriangleHit& h, uint32_t id) {
-    if (best.Before(h.t, id)) best = {true, h.t, id, h.u, h.v};
+    if (best.Before(h.t, id)) {
+      best = {true, h.t, id, h.u, h.v};
+      if (prune_by_best) limit = std::min(best.t, t_max);
+    }
     return false;  // keep going
   }
-  float Limit() const { return prune_by_best ? std::min(best.t, t_max) : t_max; }
+  float Limit() const { return limit; }
   bool Found() const { return best.hit; }
 };
 struct AnyMode {
@@ -241,7 +247,9 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
       sink.Node(e.node);
       if (n.ref_count && TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)) return;
       if (!n.IsLeaf()) {
-        const Lanes tm = MakeLanes(n.center) * inv - oti;  // t of the three mid-planes
+        // t of the three mid-planes (the centre is loaded with the half edge after it, in the
+        // lane that inv zeroes).
+        const Lanes tm = LoadCenterLanes(&n.center.x) * inv - oti;
         // [0]: the near half along each axis, [1]: the far half.
         const Lanes near_of[2] = {e.near, tm - grow};
         const Lanes far_of[2] = {tm + grow, e.far};
@@ -261,6 +269,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
             stack[top++] = child_entry(m);
           }
           e = child_entry(nearest);
+          PrefetchRecords(e.node);
           continue;
         }
       }

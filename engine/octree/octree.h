@@ -172,8 +172,8 @@ class Octree {
     for (size_t line = 0; line < sizeof(TriangleLanes8); line += 64)
       __builtin_prefetch(first + line);
   }
-  ScaledQuery QueryFor(const Ray& ray, const RayTriangleOptions& opt) const;
-  static bool AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats);
+  bool Prepare(const Ray& ray, const RayTriangleOptions& opt, QueryStats* stats,
+               ScaledQuery* q) const;
 };
 
 }  // namespace partlab

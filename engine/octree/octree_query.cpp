@@ -282,11 +282,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
 template <class Mode>
 void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                       Mode& mode, QueryStats* stats, QueryTrace* trace) const {
-  if (!IsUsableRay(ray)) {
-    if (stats) ++stats->rays_skipped;
-    return;
-  }
-  if (!nodes_.empty()) {
+  if (!nodes_.empty()) {  // the ray is usable (Prepare)
     auto run = [&](auto& sink) {
       if (traversal == Traversal::kPaper)
         TraversePaper(ray, opt, mode, sink);
@@ -311,27 +307,34 @@ void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOpti
 }
 
 // Each query answers a copy of the ray rescaled by a power of two and, when its origin is far,
-// moved to the scene (ray_scale.h), exactly as the brute force does, and converts t back; rays
-// Dispatch refuses are left as they are.
-ScaledQuery Octree::QueryFor(const Ray& ray, const RayTriangleOptions& opt) const {
-  return IsUsableRay(ray) ? PrepareQuery(ray, opt, scene_bounds_) : ScaledQuery{ray, opt};
-}
-
-// A ray that misses the triangles' box is answered without traversal (still counted as a ray).
-bool Octree::AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats) {
-  if (q.refused) {  // too far to bring to the scene: skipped, as the brute force does
+// moved to the scene (ray_scale.h), exactly as the brute force does, and converts t back. False
+// when the ray is answered without traversal: skipped (not usable, or too far to bring to the
+// scene, as the brute force skips it) or a miss (it misses the triangles' box), each counted.
+// Usability is checked here once: the prepared ray stays usable (its direction's largest
+// component is brought into [1, 2), a moved origin lies near the scene), so Dispatch does not
+// check it again.
+bool Octree::Prepare(const Ray& ray, const RayTriangleOptions& opt, QueryStats* stats,
+                     ScaledQuery* q) const {
+  if (!IsUsableRay(ray)) {
     if (stats) ++stats->rays_skipped;
-    return true;
+    return false;
   }
-  if (!q.misses) return false;
-  if (stats) ++stats->rays;
+  *q = PrepareQuery(ray, opt, scene_bounds_);
+  if (q->refused) {
+    if (stats) ++stats->rays_skipped;
+    return false;
+  }
+  if (q->misses) {
+    if (stats) ++stats->rays;
+    return false;
+  }
   return true;
 }
 
 RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                        QueryStats* stats, QueryTrace* trace) const {
-  const ScaledQuery q = QueryFor(ray, opt);
-  if (AnsweredAsMiss(q, stats)) return {};
+  ScaledQuery q;
+  if (!Prepare(ray, opt, stats, &q)) return {};
   NearestMode mode{{}, traversal == Traversal::kOrdered, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   if (mode.best.hit) mode.best.t = q.OriginalT(mode.best.t);
@@ -340,8 +343,8 @@ RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOpt
 
 bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                     QueryStats* stats, QueryTrace* trace) const {
-  const ScaledQuery q = QueryFor(ray, opt);
-  if (AnsweredAsMiss(q, stats)) return false;
+  ScaledQuery q;
+  if (!Prepare(ray, opt, stats, &q)) return false;
   AnyMode mode{false, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   return mode.found;
@@ -350,8 +353,8 @@ bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOption
 void Octree::AllHits(const Ray& ray, Traversal traversal, std::vector<RayHit>* out,
                      const RayTriangleOptions& opt, QueryStats* stats, QueryTrace* trace) const {
   out->clear();
-  const ScaledQuery q = QueryFor(ray, opt);
-  if (AnsweredAsMiss(q, stats)) return;
+  ScaledQuery q;
+  if (!Prepare(ray, opt, stats, &q)) return;
   AllMode mode{out, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   for (RayHit& h : *out) h.t = q.OriginalT(h.t);

@@ -243,6 +243,9 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
       if (!n.IsLeaf()) {  // the children are read after the tests below: their first and last
         __builtin_prefetch(&nodes_[n.first_child]);  // lines (the children span up to four)
         __builtin_prefetch(&nodes_[n.Child(31 - __builtin_clz(n.child_mask))]);
+        // And the children's first record blocks' indices (contiguous, as the children are),
+        // read below to fetch the nearest child's records before its node arrives.
+        __builtin_prefetch(&first_block_[n.first_child]);
       }
       sink.Node(e.node);
       if (n.ref_count && TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)) return;

@@ -12,10 +12,11 @@
 //
 // Storage is flat: nodes in depth-first order, the children of a node contiguous (only the
 // non-empty octants, child_mask says which), every node's triangles one contiguous run of packed
-// records. Two traversals answer nearest, any-hit and all-hits queries, both exactly equal to
-// BruteForce*: the paper's (slab-test each child cube, descend into those hit, test the triangles
-// of every visited cell) and an ordered front-to-back one that skips every cell whose entry
-// distance is beyond the nearest hit found so far.
+// records stored eight by eight as lanes (triangle_lanes.h), the run starting at a block. Two
+// traversals answer nearest, any-hit and all-hits queries, both exactly equal to BruteForce*: the
+// paper's (slab-test each child cube, descend into those hit, test the triangles of every visited
+// cell) and an ordered front-to-back one that skips every cell whose entry distance is beyond the
+// nearest hit found so far.
 #pragma once
 
 #include <array>
@@ -28,6 +29,7 @@
 #include "engine/geometry/ray_scale.h"
 #include "engine/octree/prepared_triangles.h"
 #include "engine/octree/ray_query.h"
+#include "engine/octree/triangle_lanes.h"
 
 namespace partlab {
 
@@ -56,11 +58,12 @@ struct OctreeBuildStats {
   size_t memory_bytes = 0;
   size_t node_count = 0;
   size_t leaf_count = 0;
-  size_t reference_count = 0;  // packed records (> triangle count when leaves share triangles)
-  int max_depth = 0;           // the limit used
-  int depth_reached = 0;       // deepest node
-  int leaf_size = 0;           // the threshold used (kLeafReferences)
-  DefectCounts skipped;        // degenerate triangles left out
+  size_t reference_count = 0;   // packed records (> triangle count when leaves share triangles)
+  size_t reference_blocks = 0;  // blocks of eight lanes holding them (each cell's run padded)
+  int max_depth = 0;            // the limit used
+  int depth_reached = 0;        // deepest node
+  int leaf_size = 0;            // the threshold used (kLeafReferences)
+  DefectCounts skipped;         // degenerate triangles left out
   // The paper's "triângulos por profundidade" (figures 9, 11, 13, 15, 17): index = depth (1-based;
   // entry 0 unused); references per depth for kLeafReferences.
   std::vector<size_t> triangles_per_depth;
@@ -70,7 +73,9 @@ struct OctreeNode {
   glm::vec3 center;
   float half;            // half the cube's edge
   uint32_t first_child;  // index of the first non-empty child; they follow in octant order
-  uint32_t first_ref;    // this cell's triangles: refs[first_ref, first_ref + ref_count)
+  // This cell's triangles: lanes [first_ref, first_ref + ref_count) of the blocks, counted from
+  // the first block's lane 0; first_ref is a multiple of 8 (each cell's run starts a block).
+  uint32_t first_ref;
   uint32_t ref_count;
   uint8_t child_mask;  // bit o set when octant o (x = bit 0, y = bit 1, z = bit 2) exists
   uint8_t depth;       // root = 1
@@ -113,16 +118,11 @@ class Octree {
                QueryTrace* trace = nullptr) const;
 
   std::span<const OctreeNode> nodes() const { return nodes_; }
-  std::span<const PackedTriangle> references() const {
-    return std::span<const PackedTriangle>(refs_).first(refs_.size() -
-                                                        (refs_.empty() ? 0 : kPaddingRecords));
-  }
-  // Zeroed records kept after the last reference, so the ordered traversal may read every cell's
-  // triangles eight or four records at a time without copying a short run
-  // (packed_moller_trumbore.h).
-  static constexpr size_t kPaddingRecords = 7;
-  std::span<const PackedTriangle> ReferencesOf(const OctreeNode& n) const {
-    return std::span<const PackedTriangle>(refs_).subspan(n.first_ref, n.ref_count);
+  // Every cell's records, in blocks of eight lanes (triangle_lanes.h): a cell's run starts at a
+  // block, so the lanes after its last record, up to the block's end, are zeroed padding.
+  std::span<const TriangleLanes8> reference_blocks() const { return ref_blocks_; }
+  TriangleLanesRange ReferencesOf(const OctreeNode& n) const {
+    return {ref_blocks_.data() + n.first_ref / kLanesPerBlock, n.ref_count};
   }
   // Triangle references in the node's whole subtree (0 = an empty cell, for "hide empty cells").
   uint32_t SubtreeReferences(uint32_t node) const { return subtree_refs_[node]; }
@@ -154,16 +154,26 @@ class Octree {
                 QueryStats* stats, QueryTrace* trace) const;
 
   std::vector<OctreeNode> nodes_;
-  std::vector<PackedTriangle> refs_;
+  std::vector<TriangleLanes8> ref_blocks_;
   std::vector<uint32_t> subtree_refs_;
+  // first_ref / 8 of every node, apart from the nodes: the ordered traversal reads it for a child
+  // it is about to enter, before that child's node has arrived, to fetch the child's records at
+  // the same time as its node (a small array the cache keeps; see TraverseOrdered).
+  std::vector<uint32_t> first_block_;
   std::vector<uint8_t> triangle_depth_;
   std::vector<Triangle> triangles_;
   OctreeBuildOptions options_;
   OctreeBuildStats stats_;
   float margin_ = 0.0f;
   Aabb scene_bounds_;  // of the usable triangles: where far ray origins are moved (ray_scale.h)
-  ScaledQuery QueryFor(const Ray& ray, const RayTriangleOptions& opt) const;
-  static bool AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats);
+  // Asks the cache for the first block of a node's records (its five lines), ahead of the test.
+  void PrefetchRecords(uint32_t node) const {
+    const char* first = reinterpret_cast<const char*>(ref_blocks_.data() + first_block_[node]);
+    for (size_t line = 0; line < sizeof(TriangleLanes8); line += 64)
+      __builtin_prefetch(first + line);
+  }
+  bool Prepare(const Ray& ray, const RayTriangleOptions& opt, QueryStats* stats,
+               ScaledQuery* q) const;
 };
 
 }  // namespace partlab

@@ -385,33 +385,39 @@ class OctreeBuilder {
   // triangle records one run of references, so the cells a ray visits one after the other (a
   // node, its children, their children) lie close together in memory.
   void Flatten() {
-    size_t references = 0;
-    for (const BuildNode& b : nodes_) references += b.tris.size() + b.leaf_count;
-    // Exact (memory_bytes counts capacities), with the padding the four-wide reads need.
-    tree_.refs_.reserve(references + Octree::kPaddingRecords);
+    size_t blocks = 0;
+    for (const BuildNode& b : nodes_) blocks += BlocksFor(b.tris.size() + b.leaf_count);
+    // Exact (memory_bytes counts capacities); value-initialised, so padding lanes are zero.
+    tree_.ref_blocks_.resize(blocks);
     tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
     FlattenSubtree(0, 0);
-    tree_.refs_.resize(tree_.refs_.size() + Octree::kPaddingRecords,
-                       PackedTriangle{glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), 0});
     FillStatistics();
+  }
+
+  // Appends a cell's records as lanes from a fresh block; returns the first lane's index.
+  template <class RecordOf>
+  uint32_t AppendLanes(size_t count, RecordOf record_of) {
+    const uint32_t first = uint32_t(next_block_ * kLanesPerBlock);
+    TriangleLanes8* blocks = tree_.ref_blocks_.data() + next_block_;
+    for (size_t i = 0; i < count; ++i)
+      blocks[i / kLanesPerBlock].Set(int(i % kLanesPerBlock), record_of(i));
+    next_block_ += BlocksFor(count);
+    return first;
   }
 
   void FlattenSubtree(int32_t source, uint32_t index) {
     std::vector<OctreeNode>& out = tree_.nodes_;
     BuildNode& b = nodes_[source];
-    OctreeNode n{b.center,
-                 b.half,
-                 0,
-                 uint32_t(tree_.refs_.size()),
-                 uint32_t(b.tris.size() + b.leaf_count),
-                 0,
-                 uint8_t(b.depth),
-                 0};
-    for (uint32_t id : b.tris) tree_.refs_.push_back(Pack(tree_.triangles_[id], id));
-    if (b.leaf_count)
-      tree_.refs_.insert(tree_.refs_.end(), leaf_records_->get() + b.leaf_first,
-                         leaf_records_->get() + b.leaf_first + b.leaf_count);
+    // A cell holds either the paper placement's triangles or a leaf's records, never both.
+    const size_t ref_count = b.tris.size() + b.leaf_count;
+    const uint32_t first_ref =
+        b.leaf_count ? AppendLanes(ref_count,
+                                   [&](size_t i) { return leaf_records_->get()[b.leaf_first + i]; })
+                     : AppendLanes(ref_count, [&](size_t i) {
+                         return Pack(tree_.triangles_[b.tris[i]], b.tris[i]);
+                       });
+    OctreeNode n{b.center, b.half, 0, first_ref, uint32_t(ref_count), 0, uint8_t(b.depth), 0};
     b.tris = {};
     n.first_child = uint32_t(out.size());
     int32_t children[8];
@@ -430,6 +436,9 @@ class OctreeBuilder {
     OctreeBuildStats& s = tree_.stats_;
     const std::vector<OctreeNode>& nodes = tree_.nodes_;
     tree_.subtree_refs_.assign(nodes.size(), 0);
+    tree_.first_block_.resize(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i)
+      tree_.first_block_[i] = nodes[i].first_ref / kLanesPerBlock;
     tree_.triangle_depth_.assign(tree_.triangles_.size(), 0);
     s.triangles_per_depth.assign(size_t(tree_.options_.max_depth) + 1, 0);
     for (size_t i = nodes.size(); i-- > 0;) {
@@ -445,12 +454,16 @@ class OctreeBuilder {
         tree_.triangle_depth_[p.id] = std::max(tree_.triangle_depth_[p.id], n.depth);
     }
     s.node_count = nodes.size();
-    s.reference_count = tree_.references().size();
+    s.reference_count = 0;
+    for (const OctreeNode& n : nodes) s.reference_count += n.ref_count;
+    s.reference_blocks = tree_.ref_blocks_.size();
     // What the flat arrays hold reserved, not only what they use.
-    s.memory_bytes =
-        nodes.capacity() * sizeof(OctreeNode) + tree_.refs_.capacity() * sizeof(PackedTriangle) +
-        tree_.subtree_refs_.capacity() * sizeof(uint32_t) + tree_.triangle_depth_.capacity() +
-        tree_.triangles_.capacity() * sizeof(Triangle);
+    s.memory_bytes = nodes.capacity() * sizeof(OctreeNode) +
+                     tree_.ref_blocks_.capacity() * sizeof(TriangleLanes8) +
+                     tree_.subtree_refs_.capacity() * sizeof(uint32_t) +
+                     tree_.first_block_.capacity() * sizeof(uint32_t) +
+                     tree_.triangle_depth_.capacity() +
+                     tree_.triangles_.capacity() * sizeof(Triangle);
   }
 
   Octree& tree_;
@@ -460,6 +473,7 @@ class OctreeBuilder {
   // The leaf placement's leaves' records, in the order the leaves were made.
   std::unique_ptr<BuildBuffer<PackedTriangle>> leaf_records_;
   size_t leaf_record_count_ = 0;
+  size_t next_block_ = 0;  // Flatten: the first block not yet filled
 };
 
 Octree::Octree(std::span<const Triangle> triangles, const OctreeBuildOptions& options)

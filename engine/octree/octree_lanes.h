@@ -29,6 +29,10 @@ struct Lanes {
 inline Lanes MakeLanes(const glm::vec3& a) {
   return {a};
 }
+// x, y, z from p[0..2]; p[3] exists and is not used.
+inline Lanes LoadCenterLanes(const float* p) {
+  return {{p[0], p[1], p[2]}};
+}
 inline Lanes operator+(Lanes a, Lanes b) {
   return {a.v + b.v};
 }
@@ -77,6 +81,12 @@ struct Lanes {
 };
 inline Lanes MakeLanes(const glm::vec3& a) {
   return {_mm_setr_ps(a.x, a.y, a.z, 0.0f)};
+}
+// x, y, z from p[0..2] with one unaligned load; p[3] must exist and lands in w, so w is NOT 0
+// here: multiplied by lanes whose w is 0 (MakeLanes' inverse direction) it becomes 0 again, as
+// long as p[3] is finite (the octree's half edge).
+inline Lanes LoadCenterLanes(const float* p) {
+  return {_mm_loadu_ps(p)};
 }
 inline Lanes operator+(Lanes a, Lanes b) {
   return {_mm_add_ps(a.v, b.v)};

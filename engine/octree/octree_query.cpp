@@ -51,11 +51,17 @@ struct NearestMode {
   RayHit best;
   bool prune_by_best;  // ordered traversal: cells beyond best.t cannot matter
   float t_max;
+  // Limit() kept up to date on each hit rather than worked out on every cell (the traversal asks
+  // it twice per cell): min(best.t, t_max) when pruning, else t_max.
+  float limit = t_max;
   bool Accept(const RayTriangleHit& h, uint32_t id) {
-    if (best.Before(h.t, id)) best = {true, h.t, id, h.u, h.v};
+    if (best.Before(h.t, id)) {
+      best = {true, h.t, id, h.u, h.v};
+      if (prune_by_best) limit = std::min(best.t, t_max);
+    }
     return false;  // keep going
   }
-  float Limit() const { return prune_by_best ? std::min(best.t, t_max) : t_max; }
+  float Limit() const { return limit; }
   bool Found() const { return best.hit; }
 };
 struct AnyMode {
@@ -78,14 +84,14 @@ struct AllMode {
 
 // Tests a cell's triangles; true when the mode wants to stop (any-hit).
 template <class Mode, class Sink>
-inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
-                     const RayTriangleOptions& opt, Mode& mode, Sink& sink) {
+inline bool TestCell(const TriangleLanesRange& refs, const Ray& ray, const RayTriangleOptions& opt,
+                     Mode& mode, Sink& sink) {
   // Local copies: the mode's stores on a hit could otherwise alias them and force reloads of the
   // ray and the options for every triangle.
   const glm::vec3 origin = ray.origin, dir = ray.direction;
   const RayTriangleOptions o = opt;
   RayTriangleHit h;
-  for (const PackedTriangle& p : refs) {
+  for (const PackedTriangle p : refs) {
     sink.Test(p.id);
     if (IntersectMollerTrumbore(origin, dir, p.v0, p.e1, p.e2, o, &h) && mode.Accept(h, p.id))
       return true;
@@ -94,47 +100,45 @@ inline bool TestCell(std::span<const PackedTriangle> refs, const Ray& ray,
 }
 
 // The ordered traversal's cell test: the same triangles in the same order and the same answers as
-// TestCell, eight records per call where the CPU has AVX2 and more than four are left, else four
-// (packed_moller_trumbore.h), read in place: the records after a cell's last group exist (other
-// cells' or the padding after the last), and their lanes are masked. Hits are handed to the mode
-// in record order, so ties and the any-hit stop fall as they do there; every record of a group
-// counts as tested.
-template <class Mode, class Sink, class Hits>
-inline bool AcceptGroup(unsigned mask, const Hits& hits, const PackedTriangle* group, Mode& mode) {
+// TestCell, one block of eight lanes per call where the CPU has AVX2 and more than four of the
+// block's lanes are the cell's, else four lanes (packed_moller_trumbore.h), loaded straight from
+// the blocks (triangle_lanes.h). Hits are handed to the mode in record order, so ties and the
+// any-hit stop fall as they do there; every record of a group counts as tested.
+template <class Mode, class Hits>
+inline bool AcceptGroup(unsigned mask, const Hits& hits, const uint32_t* ids, Mode& mode) {
   for (; mask; mask &= mask - 1) {
     const int k = __builtin_ctz(mask);
-    if (mode.Accept({hits.t[k], hits.u[k], hits.v[k]}, group[k].id)) return true;
+    if (mode.Accept({hits.t[k], hits.u[k], hits.v[k]}, ids[k])) return true;
   }
   return false;
 }
 
 template <class Mode, class Sink>
-inline bool TestCellWide(std::span<const PackedTriangle> refs, const Ray& ray,
+inline bool TestCellWide(const TriangleLanesRange& refs, const Ray& ray,
                          const RayTriangleOptions& opt, bool eight_wide, Mode& mode, Sink& sink) {
   const glm::vec3 origin = ray.origin, dir = ray.direction;
   const RayTriangleOptions o = opt;
-  size_t first = 0;
+  const TriangleLanes8* block = refs.blocks();
+  for (size_t left = refs.size(); left > 0; ++block) {
+    const int count = int(std::min<size_t>(kLanesPerBlock, left));
+    left -= size_t(count);
+    for (int k = 0; k < count; ++k) sink.Test(block->id[k]);
 #if defined(PARTLAB_HAVE_EIGHT_WIDE_MT)
-  if (eight_wide) {
-    EightHits hits;
-    for (; first + 4 < refs.size(); first += 8) {
-      const int count = int(std::min<size_t>(8, refs.size() - first));
-      const PackedTriangle* group = refs.data() + first;
-      for (int k = 0; k < count; ++k) sink.Test(group[k].id);
-      const unsigned mask = IntersectEightReadingEight(origin, dir, group, count, o, &hits);
-      if (AcceptGroup<Mode, Sink>(mask, hits, group, mode)) return true;
+    if (eight_wide && count > 4) {
+      EightHits hits;
+      const unsigned mask = IntersectEightLanes(origin, dir, *block, count, o, &hits);
+      if (AcceptGroup(mask, hits, block->id, mode)) return true;
+      continue;
     }
-  }
 #else
-  (void)eight_wide;
+    (void)eight_wide;
 #endif
-  FourHits hits;
-  for (; first < refs.size(); first += 4) {
-    const int count = int(std::min<size_t>(4, refs.size() - first));
-    const PackedTriangle* group = refs.data() + first;
-    for (int k = 0; k < count; ++k) sink.Test(group[k].id);
-    const unsigned mask = IntersectFourReadingFour(origin, dir, group, count, o, &hits);
-    if (AcceptGroup<Mode, Sink>(mask, hits, group, mode)) return true;
+    for (int half = 0; half * 4 < count; ++half) {
+      FourHits hits;
+      const int in_half = std::min(4, count - half * 4);
+      const unsigned mask = IntersectFourLanes(origin, dir, *block, half, in_half, o, &hits);
+      if (AcceptGroup(mask, hits, block->id + half * 4, mode)) return true;
+    }
   }
   return false;
 }
@@ -239,11 +243,16 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
       if (!n.IsLeaf()) {  // the children are read after the tests below: their first and last
         __builtin_prefetch(&nodes_[n.first_child]);  // lines (the children span up to four)
         __builtin_prefetch(&nodes_[n.Child(31 - __builtin_clz(n.child_mask))]);
+        // And the children's first record blocks' indices (contiguous, as the children are),
+        // read below to fetch the nearest child's records before its node arrives.
+        __builtin_prefetch(&first_block_[n.first_child]);
       }
       sink.Node(e.node);
       if (n.ref_count && TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)) return;
       if (!n.IsLeaf()) {
-        const Lanes tm = MakeLanes(n.center) * inv - oti;  // t of the three mid-planes
+        // t of the three mid-planes (the centre is loaded with the half edge after it, in the
+        // lane that inv zeroes).
+        const Lanes tm = LoadCenterLanes(&n.center.x) * inv - oti;
         // [0]: the near half along each axis, [1]: the far half.
         const Lanes near_of[2] = {e.near, tm - grow};
         const Lanes far_of[2] = {tm + grow, e.far};
@@ -263,6 +272,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
             stack[top++] = child_entry(m);
           }
           e = child_entry(nearest);
+          PrefetchRecords(e.node);
           continue;
         }
       }
@@ -275,11 +285,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
 template <class Mode>
 void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                       Mode& mode, QueryStats* stats, QueryTrace* trace) const {
-  if (!IsUsableRay(ray)) {
-    if (stats) ++stats->rays_skipped;
-    return;
-  }
-  if (!nodes_.empty()) {
+  if (!nodes_.empty()) {  // the ray is usable (Prepare)
     auto run = [&](auto& sink) {
       if (traversal == Traversal::kPaper)
         TraversePaper(ray, opt, mode, sink);
@@ -304,27 +310,34 @@ void Octree::Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOpti
 }
 
 // Each query answers a copy of the ray rescaled by a power of two and, when its origin is far,
-// moved to the scene (ray_scale.h), exactly as the brute force does, and converts t back; rays
-// Dispatch refuses are left as they are.
-ScaledQuery Octree::QueryFor(const Ray& ray, const RayTriangleOptions& opt) const {
-  return IsUsableRay(ray) ? PrepareQuery(ray, opt, scene_bounds_) : ScaledQuery{ray, opt};
-}
-
-// A ray that misses the triangles' box is answered without traversal (still counted as a ray).
-bool Octree::AnsweredAsMiss(const ScaledQuery& q, QueryStats* stats) {
-  if (q.refused) {  // too far to bring to the scene: skipped, as the brute force does
+// moved to the scene (ray_scale.h), exactly as the brute force does, and converts t back. False
+// when the ray is answered without traversal: skipped (not usable, or too far to bring to the
+// scene, as the brute force skips it) or a miss (it misses the triangles' box), each counted.
+// Usability is checked here once: the prepared ray stays usable (its direction's largest
+// component is brought into [1, 2), a moved origin lies near the scene), so Dispatch does not
+// check it again.
+bool Octree::Prepare(const Ray& ray, const RayTriangleOptions& opt, QueryStats* stats,
+                     ScaledQuery* q) const {
+  if (!IsUsableRay(ray)) {
     if (stats) ++stats->rays_skipped;
-    return true;
+    return false;
   }
-  if (!q.misses) return false;
-  if (stats) ++stats->rays;
+  *q = PrepareQuery(ray, opt, scene_bounds_);
+  if (q->refused) {
+    if (stats) ++stats->rays_skipped;
+    return false;
+  }
+  if (q->misses) {
+    if (stats) ++stats->rays;
+    return false;
+  }
   return true;
 }
 
 RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                        QueryStats* stats, QueryTrace* trace) const {
-  const ScaledQuery q = QueryFor(ray, opt);
-  if (AnsweredAsMiss(q, stats)) return {};
+  ScaledQuery q;
+  if (!Prepare(ray, opt, stats, &q)) return {};
   NearestMode mode{{}, traversal == Traversal::kOrdered, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   if (mode.best.hit) mode.best.t = q.OriginalT(mode.best.t);
@@ -333,8 +346,8 @@ RayHit Octree::Nearest(const Ray& ray, Traversal traversal, const RayTriangleOpt
 
 bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt,
                     QueryStats* stats, QueryTrace* trace) const {
-  const ScaledQuery q = QueryFor(ray, opt);
-  if (AnsweredAsMiss(q, stats)) return false;
+  ScaledQuery q;
+  if (!Prepare(ray, opt, stats, &q)) return false;
   AnyMode mode{false, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   return mode.found;
@@ -343,8 +356,8 @@ bool Octree::AnyHit(const Ray& ray, Traversal traversal, const RayTriangleOption
 void Octree::AllHits(const Ray& ray, Traversal traversal, std::vector<RayHit>* out,
                      const RayTriangleOptions& opt, QueryStats* stats, QueryTrace* trace) const {
   out->clear();
-  const ScaledQuery q = QueryFor(ray, opt);
-  if (AnsweredAsMiss(q, stats)) return;
+  ScaledQuery q;
+  if (!Prepare(ray, opt, stats, &q)) return;
   AllMode mode{out, q.opt.t_max};
   Dispatch(q.ray, traversal, q.opt, mode, stats, trace);
   for (RayHit& h : *out) h.t = q.OriginalT(h.t);

@@ -1,34 +1,58 @@
-// Möller–Trumbore (1997; the octree paper's "Formulação matemática", equations 5–11) on up to four
-// packed triangle records at once, for the ordered traversal's cells. Each SSE lane runs the
+// Möller–Trumbore (1997; the octree paper's "Formulação matemática", equations 5–11) on the lanes
+// of one block of packed triangle records (triangle_lanes.h), for the ordered traversal's cells:
+// four lanes with SSE here, eight with AVX2 in packed_moller_trumbore_avx.cpp. Each lane runs the
 // operations of IntersectMollerTrumbore (moller_trumbore.h) in the same order, with the same
-// rejections written as the same comparisons, so a lane hits exactly when the scalar test does and
-// its t, u, v are the same floats: the traversal's answers stay bit-identical to brute force's.
-// One division serves four triangles, and there is no branch per triangle to mispredict. Without
-// SSE2 the scalar test runs lane by lane.
+// rejections written as the same comparisons and no fused multiply-adds, so a lane hits exactly
+// when the scalar test does and its t, u, v are the same floats: the traversal's answers stay
+// bit-identical to brute force's. One division serves the group, and there is no branch per
+// triangle to mispredict. The block stores each component's lanes contiguously, so the nine
+// vectors are nine aligned loads. Without SSE2 the scalar test runs lane by lane.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
-#include <cstring>
 
 #include "engine/geometry/moller_trumbore.h"
-#include "engine/octree/prepared_triangles.h"
+#include "engine/octree/triangle_lanes.h"
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PARTLAB_OCTREE_SCALAR_LANES)
+#define PARTLAB_HAVE_FOUR_WIDE_MT 1
 #include <emmintrin.h>
 #endif
 
 namespace partlab {
 
-// The hits of one call: bit k of the result says record k hit, at t[k] with barycentrics u[k],
-// v[k].
+// The hits of one call: bit k of the result says lane k hit, at t[k] with barycentrics u[k], v[k].
 struct FourHits {
   alignas(16) float t[4];
   alignas(16) float u[4];
   alignas(16) float v[4];
 };
+struct EightHits {
+  alignas(32) float t[8];
+  alignas(32) float u[8];
+  alignas(32) float v[8];
+};
 
-#if defined(__SSE2__)
+// The scalar fallback: lanes [first, first + count) one at a time with the scalar test.
+template <class Hits>
+inline unsigned IntersectLanesOneByOne(const glm::vec3& origin, const glm::vec3& dir,
+                                       const TriangleLanes8& block, int first, int count,
+                                       const RayTriangleOptions& opt, Hits* out) {
+  unsigned mask = 0;
+  for (int k = 0; k < count; ++k) {
+    const PackedTriangle p = block.Get(first + k);
+    RayTriangleHit h;
+    if (IntersectMollerTrumbore(origin, dir, p.v0, p.e1, p.e2, opt, &h)) {
+      out->t[k] = h.t;
+      out->u[k] = h.u;
+      out->v[k] = h.v;
+      mask |= 1u << k;
+    }
+  }
+  return mask;
+}
+
+#if defined(PARTLAB_HAVE_FOUR_WIDE_MT)
 namespace packed_mt {
 
 // The same sums as glm::dot on vec3: (x + y) + z.
@@ -43,29 +67,21 @@ inline __m128 CrossPart(__m128 a1, __m128 b2, __m128 b1, __m128 a2) {
 }  // namespace packed_mt
 #endif
 
-// Tests records[0, count), 1 <= count <= 4, READING all four records records[0, 4): the caller
-// guarantees they exist (the octree keeps padding records after its last one, so a cell's short
-// run is read together with whatever follows it). The lanes beyond count compute on those records
-// and are masked out of the result; no copy is made, which the profile showed costing a tenth of
-// the ordered traversal's time when every small leaf ends in a partial group (a memset and a
-// memcpy per call). Returns the mask of hits (t in (t_min, t_max)).
-inline unsigned IntersectFourReadingFour(const glm::vec3& origin, const glm::vec3& dir,
-                                         const PackedTriangle* records, int count,
-                                         const RayTriangleOptions& opt, FourHits* out) {
-#if defined(__SSE2__)
+// Tests lanes [4·half, 4·half + count) of `block`, 1 <= count <= 4, half 0 or 1. The lanes beyond
+// count are computed on whatever they hold and masked out of the result. Returns the mask of hits
+// (t in (t_min, t_max)), bit k for lane 4·half + k.
+inline unsigned IntersectFourLanes(const glm::vec3& origin, const glm::vec3& dir,
+                                   const TriangleLanes8& block, int half, int count,
+                                   const RayTriangleOptions& opt, FourHits* out) {
+#if defined(PARTLAB_HAVE_FOUR_WIDE_MT)
   using namespace packed_mt;
-  // Lanes by transposing each record's first eight floats; the ninth (e2.z) gathered.
-  static_assert(sizeof(PackedTriangle) == 10 * sizeof(float), "nine floats and the id, unpadded");
-  const float* f[4];
-  for (int k = 0; k < 4; ++k) f[k] = reinterpret_cast<const float*>(&records[k]);
-  __m128 a0 = _mm_loadu_ps(f[0]), a1 = _mm_loadu_ps(f[1]), a2 = _mm_loadu_ps(f[2]),
-         a3 = _mm_loadu_ps(f[3]);
-  _MM_TRANSPOSE4_PS(a0, a1, a2, a3);  // v0.x, v0.y, v0.z, e1.x
-  __m128 b0 = _mm_loadu_ps(f[0] + 4), b1 = _mm_loadu_ps(f[1] + 4), b2 = _mm_loadu_ps(f[2] + 4),
-         b3 = _mm_loadu_ps(f[3] + 4);
-  _MM_TRANSPOSE4_PS(b0, b1, b2, b3);  // e1.y, e1.z, e2.x, e2.y
-  const __m128 v0x = a0, v0y = a1, v0z = a2, e1x = a3, e1y = b0, e1z = b1, e2x = b2, e2y = b3;
-  const __m128 e2z = _mm_setr_ps(f[0][8], f[1][8], f[2][8], f[3][8]);
+  const int at = 4 * half;
+  const __m128 v0x = _mm_load_ps(block.v0[0] + at), v0y = _mm_load_ps(block.v0[1] + at),
+               v0z = _mm_load_ps(block.v0[2] + at);
+  const __m128 e1x = _mm_load_ps(block.e1[0] + at), e1y = _mm_load_ps(block.e1[1] + at),
+               e1z = _mm_load_ps(block.e1[2] + at);
+  const __m128 e2x = _mm_load_ps(block.e2[0] + at), e2y = _mm_load_ps(block.e2[1] + at),
+               e2z = _mm_load_ps(block.e2[2] + at);
   const __m128 dx = _mm_set1_ps(dir.x), dy = _mm_set1_ps(dir.y), dz = _mm_set1_ps(dir.z);
 
   // P = D × E2 (9) and det = P · E1.
@@ -98,57 +114,23 @@ inline unsigned IntersectFourReadingFour(const glm::vec3& origin, const glm::vec
   _mm_store_ps(out->v, v);
   return unsigned(_mm_movemask_ps(ok)) & ((1u << count) - 1u);
 #else
-  unsigned mask = 0;
-  for (int k = 0; k < count; ++k) {
-    const PackedTriangle& p = records[k];
-    RayTriangleHit h;
-    if (IntersectMollerTrumbore(origin, dir, p.v0, p.e1, p.e2, opt, &h)) {
-      out->t[k] = h.t;
-      out->u[k] = h.u;
-      out->v[k] = h.v;
-      mask |= 1u << k;
-    }
-  }
-  return mask;
+  return IntersectLanesOneByOne(origin, dir, block, 4 * half, count, opt, out);
 #endif
 }
 
-// Eight records at once on AVX lanes, for CPUs that have them (the build targets plain x86-64,
-// so the caller checks HaveEightWideLanes() at run time). The same operations in the same order as
-// IntersectFourReadingFour, on eight lanes: AVX without fused multiply-adds (the "avx2" target does
-// not enable FMA, and the intrinsics are separate multiplies and adds), so each lane's t, u, v are
-// the scalar test's floats. Reads records[0, 8); lanes beyond count are masked out.
-struct EightHits {
-  alignas(32) float t[8];
-  alignas(32) float u[8];
-  alignas(32) float v[8];
-};
-
+// All eight lanes at once on AVX2, for CPUs that have it (the build targets plain x86-64, so the
+// caller checks HaveEightWideLanes() at run time): the same operations in the same order as
+// IntersectFourLanes, on eight lanes. Tests lanes [0, count), 1 <= count <= 8.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(PARTLAB_OCTREE_SCALAR_LANES)
 #define PARTLAB_HAVE_EIGHT_WIDE_MT 1
 bool HaveEightWideLanes();  // the CPU runs AVX2 (checked once)
-unsigned IntersectEightReadingEight(const glm::vec3& origin, const glm::vec3& dir,
-                                    const PackedTriangle* records, int count,
-                                    const RayTriangleOptions& opt, EightHits* out);
+unsigned IntersectEightLanes(const glm::vec3& origin, const glm::vec3& dir,
+                             const TriangleLanes8& block, int count, const RayTriangleOptions& opt,
+                             EightHits* out);
 #else
 inline bool HaveEightWideLanes() {
   return false;
 }
 #endif
-
-// Tests records[0, count), 1 <= count <= 4, reading only those; returns the mask of hits.
-inline unsigned IntersectFour(const glm::vec3& origin, const glm::vec3& dir,
-                              const PackedTriangle* records, int count,
-                              const RayTriangleOptions& opt, FourHits* out) {
-  // Four whole records to read from: a short run is copied next to zeroed ones (det = 0, never a
-  // hit), so no read goes past the caller's records.
-  PackedTriangle padded[4];
-  if (count < 4) {
-    std::memset(static_cast<void*>(padded), 0, sizeof padded);
-    std::memcpy(static_cast<void*>(padded), records, sizeof(PackedTriangle) * size_t(count));
-    records = padded;
-  }
-  return IntersectFourReadingFour(origin, dir, records, count, opt, out);
-}
 
 }  // namespace partlab

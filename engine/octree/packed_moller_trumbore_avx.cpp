@@ -31,31 +31,16 @@ bool HaveEightWideLanes() {
   return kCpuHasAvx2;
 }
 
-PARTLAB_AVX2 unsigned IntersectEightReadingEight(const glm::vec3& origin, const glm::vec3& dir,
-                                                 const PackedTriangle* records, int count,
-                                                 const RayTriangleOptions& opt, EightHits* out) {
-  static_assert(sizeof(PackedTriangle) == 10 * sizeof(float), "nine floats and the id, unpadded");
-  const float* f = reinterpret_cast<const float*>(records);
-  // Lanes by transposing each record's first eight floats (v0, e1, e2.x, e2.y); e2.z gathered.
-  __m256 r[8];
-  for (int k = 0; k < 8; ++k) r[k] = _mm256_loadu_ps(f + 10 * k);
-  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
-  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-  const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-  const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-  const __m256 s0 = _mm256_shuffle_ps(t0, t2, 0x44), s1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-  const __m256 s2 = _mm256_shuffle_ps(t1, t3, 0x44), s3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-  const __m256 s4 = _mm256_shuffle_ps(t4, t6, 0x44), s5 = _mm256_shuffle_ps(t4, t6, 0xEE);
-  const __m256 s6 = _mm256_shuffle_ps(t5, t7, 0x44), s7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-  const __m256 v0x = _mm256_permute2f128_ps(s0, s4, 0x20),
-               e1y = _mm256_permute2f128_ps(s0, s4, 0x31);
-  const __m256 v0y = _mm256_permute2f128_ps(s1, s5, 0x20),
-               e1z = _mm256_permute2f128_ps(s1, s5, 0x31);
-  const __m256 v0z = _mm256_permute2f128_ps(s2, s6, 0x20),
-               e2x = _mm256_permute2f128_ps(s2, s6, 0x31);
-  const __m256 e1x = _mm256_permute2f128_ps(s3, s7, 0x20),
-               e2y = _mm256_permute2f128_ps(s3, s7, 0x31);
-  const __m256 e2z = _mm256_setr_ps(f[8], f[18], f[28], f[38], f[48], f[58], f[68], f[78]);
+PARTLAB_AVX2 unsigned IntersectEightLanes(const glm::vec3& origin, const glm::vec3& dir,
+                                          const TriangleLanes8& block, int count,
+                                          const RayTriangleOptions& opt, EightHits* out) {
+  // Each component's eight lanes are one aligned load (the block is 64-byte aligned).
+  const __m256 v0x = _mm256_load_ps(block.v0[0]), v0y = _mm256_load_ps(block.v0[1]),
+               v0z = _mm256_load_ps(block.v0[2]);
+  const __m256 e1x = _mm256_load_ps(block.e1[0]), e1y = _mm256_load_ps(block.e1[1]),
+               e1z = _mm256_load_ps(block.e1[2]);
+  const __m256 e2x = _mm256_load_ps(block.e2[0]), e2y = _mm256_load_ps(block.e2[1]),
+               e2z = _mm256_load_ps(block.e2[2]);
   const __m256 dx = _mm256_set1_ps(dir.x), dy = _mm256_set1_ps(dir.y), dz = _mm256_set1_ps(dir.z);
 
   // P = D × E2 (9) and det = P · E1.

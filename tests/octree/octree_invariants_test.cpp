@@ -49,8 +49,9 @@ TEST(OctreeInvariants, RootIsACubeEnclosingEveryTriangle) {
 
 // Depth-first storage: walking the tree depth first (children in octant order), each node's
 // children block starts right where the previous block ended, and each node's references start
-// right where the previously walked node's ended; so every subtree is one run of nodes and one run
-// of references.
+// at the first block after the previously walked node's (each run starts a block of eight lanes);
+// so every subtree is one run of nodes and one run of reference blocks. The lanes after a node's
+// last reference in its last block are zero, a triangle no ray can hit.
 TEST(OctreeInvariants, NodesAndReferencesAreStoredDepthFirst) {
   for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences}) {
     const Octree tree(MakeTriangleSoup(Affinity::kMedium, 4000, 12), {p});
@@ -64,7 +65,14 @@ TEST(OctreeInvariants, NodesAndReferencesAreStoredDepthFirst) {
       stack.pop_back();
       ++walked;
       EXPECT_EQ(n.first_ref, next_ref);
-      next_ref += n.ref_count;
+      const uint32_t blocks = (n.ref_count + 7) / 8;
+      next_ref += 8 * blocks;
+      for (uint32_t lane = n.ref_count; lane < 8 * blocks; ++lane) {
+        const TriangleLanes8& last = tree.reference_blocks()[n.first_ref / 8 + lane / 8];
+        const PackedTriangle pad = last.Get(int(lane % 8));
+        EXPECT_TRUE(pad.v0 == glm::vec3(0.0f) && pad.e1 == glm::vec3(0.0f) &&
+                    pad.e2 == glm::vec3(0.0f) && pad.id == 0u);
+      }
       if (n.IsLeaf()) continue;
       EXPECT_EQ(n.first_child, next_block);
       next_block += uint32_t(__builtin_popcount(n.child_mask));
@@ -73,7 +81,7 @@ TEST(OctreeInvariants, NodesAndReferencesAreStoredDepthFirst) {
     }
     EXPECT_EQ(walked, nodes.size());
     EXPECT_EQ(next_block, nodes.size());
-    EXPECT_EQ(next_ref, tree.references().size());
+    EXPECT_EQ(next_ref, 8 * tree.reference_blocks().size());
   }
 }
 
@@ -184,8 +192,9 @@ TEST(OctreeInvariants, DegenerateTrianglesAreSkippedAndCounted) {
     EXPECT_EQ(tree.stats().skipped.non_finite, 2u);
     EXPECT_EQ(tree.stats().skipped.zero_area, 2u);
     EXPECT_EQ(tree.usable_triangle_count(), 496u);
-    for (const PackedTriangle& r : tree.references())
-      EXPECT_TRUE(r.id != 3 && r.id != 10 && r.id != 11 && r.id != 12);
+    for (const OctreeNode& n : tree.nodes())
+      for (const PackedTriangle& r : tree.ReferencesOf(n))
+        EXPECT_TRUE(r.id != 3 && r.id != 10 && r.id != 11 && r.id != 12);
     EXPECT_TRUE(std::isfinite(tree.nodes()[0].half));
   }
 }
@@ -205,9 +214,16 @@ TEST(OctreeInvariants, StatisticsAddUp) {
   const Octree tree(tris, {Placement::kLeafReferences});
   const OctreeBuildStats& s = tree.stats();
   EXPECT_EQ(s.node_count, tree.nodes().size());
-  EXPECT_EQ(s.reference_count, tree.references().size());
+  size_t references = 0, blocks = 0;
+  for (const OctreeNode& n : tree.nodes()) {
+    references += n.ref_count;
+    blocks += (n.ref_count + 7) / 8;
+  }
+  EXPECT_EQ(s.reference_count, references);
+  EXPECT_EQ(s.reference_blocks, blocks);
+  EXPECT_EQ(tree.reference_blocks().size(), blocks);
   EXPECT_GE(s.memory_bytes,
-            s.node_count * sizeof(OctreeNode) + s.reference_count * sizeof(PackedTriangle));
+            s.node_count * sizeof(OctreeNode) + blocks * 8 * sizeof(PackedTriangle));
   EXPECT_EQ(tree.SubtreeReferences(0), s.reference_count);
   EXPECT_GT(s.build_seconds, 0.0);
   EXPECT_LE(s.depth_reached, s.max_depth);

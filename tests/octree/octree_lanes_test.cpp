@@ -23,6 +23,30 @@ bool SameBits(float a, float b) {
   return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
+// The mid-planes' t from a node's centre loaded with its half edge after it: x, y, z as the plain
+// lanes compute them, and w back to 0 (the half edge times the inverse direction's 0), so the
+// child ranges built from it keep w = 0 like those from MakeLanes.
+TEST(OctreeLanes, CenterLoadedWithItsHalfEdgeGivesThePlainMidPlanes) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> pos(-60.0f, 60.0f), inv(-1e3f, 1e3f), half(1e-3f, 60.0f);
+  for (int trial = 0; trial < 5000; ++trial) {
+    const float node[4] = {pos(rng), pos(rng), pos(rng), half(rng)};  // centre, then half edge
+    const glm::vec3 inv_dir{inv(rng), inv(rng), trial % 5 == 0 ? 0.0f : inv(rng)};
+    const glm::vec3 oti{pos(rng), pos(rng), pos(rng)};
+    const glm::vec3 want =
+        (scalar::LoadCenterLanes(node) * scalar::MakeLanes(inv_dir) - scalar::MakeLanes(oti)).v;
+    const __m128 got =
+        (sse::LoadCenterLanes(node) * sse::MakeLanes(inv_dir) - sse::MakeLanes(oti)).v;
+    float out[4];
+    _mm_storeu_ps(out, got);
+    for (int a = 0; a < 3; ++a) ASSERT_TRUE(SameBits(want[a], out[a])) << "trial " << trial;
+    ASSERT_TRUE(SameBits(out[3], 0.0f)) << "trial " << trial;
+    // The same as the three floats computed one by one, as the traversal did before.
+    for (int a = 0; a < 3; ++a)
+      ASSERT_TRUE(SameBits(out[a], node[a] * inv_dir[a] - oti[a])) << "trial " << trial;
+  }
+}
+
 TEST(OctreeLanes, SseMatchesThePlainLanesBitForBit) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> t(-50.0f, 50.0f), width(0.0f, 30.0f);

@@ -3,15 +3,10 @@
 // list can go out of date is checked against brute force after every step: boxes jittering or
 // approaching inside their fat boxes, a box that moves after resting, boxes added and removed
 // among resting ones, and operations rebuilding leaves that hold cached candidates.
-#include <gtest/gtest.h>
-
-#include <algorithm>
 #include <random>
 #include <vector>
 
-#include "engine/broadphase/brute_force.h"
-#include "engine/broadphase/frame_driver.h"
-#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "tests/sabsp/bsp_against_brute.h"
 
 namespace partlab {
 namespace {
@@ -24,57 +19,21 @@ BspParams SmallLeaves() {
   return p;
 }
 
-// Resting boxes in small heaps of four overlapping boxes, the heaps on a sparse jittered grid so
-// that planes between them cut nothing and the tree can split (many leaves, many pairs).
-std::vector<Aabb> RestingPile(int n, std::mt19937& rng) {
-  std::uniform_real_distribution<float> u(-0.3f, 0.3f);
-  std::vector<Aabb> boxes;
-  for (int i = 0; i < n; ++i) {
-    const int heap = i / 4;
-    const glm::vec3 base(float(heap % 8) * 3.0f, float(heap / 64) * 3.0f,
-                         float((heap / 8) % 8) * 3.0f);
-    boxes.push_back(
-        Aabb::FromCenterHalf(base + glm::vec3(u(rng), u(rng), u(rng)), glm::vec3(0.5f)));
-  }
-  return boxes;
-}
-
-// Moves a box by `d` (both corners).
-Aabb Shifted(const Aabb& b, const glm::vec3& d) {
-  return Aabb{b.min + d, b.max + d};
-}
-
-class CachedPairs : public ::testing::Test {
+class CachedPairs : public BspAgainstBrute {
  protected:
-  CachedPairs() : bsp(SmallLeaves()), drive_bsp(bsp), drive_brute(brute) {}
+  CachedPairs() : BspAgainstBrute(SmallLeaves()) {}
 
-  // One step of both broad phases; pair sets and invariants checked.
-  void Step(const std::vector<Aabb>& frame) {
-    drive_bsp.Step(frame, got);
-    drive_brute.Step(frame, want);
-    std::sort(got.begin(), got.end());
-    std::sort(want.begin(), want.end());
-    ASSERT_EQ(got, want) << "step " << step << ": " << got.size() << " vs " << want.size();
-    ASSERT_EQ(bsp.CheckInvariants(), "") << "step " << step;
-    ++step;
-  }
   // Steps until the scheduler has nothing left to do for resting boxes.
   void Settle(const std::vector<Aabb>& frame) {
     for (int i = 0; i < 200; ++i) Step(frame);
     bsp.Rebuild();
     Step(frame);
   }
-
-  SemiAdjustingBsp bsp;
-  BruteForce brute;
-  FrameDriver drive_bsp, drive_brute;
-  std::vector<BoxPair> got, want;
-  int step = 0;
 };
 
 TEST_F(CachedPairs, RestingBoxesReuseEveryLeafsCandidates) {
   std::mt19937 rng(7);
-  std::vector<Aabb> frame = RestingPile(600, rng);
+  std::vector<Aabb> frame = HeapsOfFour(600, rng);
   Settle(frame);
   ASSERT_GT(bsp.last_stats().leaves, 8u);
   ASSERT_GT(want.size(), 400u);
@@ -130,7 +89,7 @@ TEST_F(CachedPairs, PairAppearsAndVanishesInsideFatBoxes) {
 
 TEST_F(CachedPairs, BoxMovingAfterRestingCrossesCachedLeaves) {
   std::mt19937 rng(11);
-  std::vector<Aabb> frame = RestingPile(600, rng);
+  std::vector<Aabb> frame = HeapsOfFour(600, rng);
   Settle(frame);
   // One box leaves the pile and flies through it diagonally, then comes to rest again.
   uint64_t repaired_steps = 0;
@@ -146,7 +105,7 @@ TEST_F(CachedPairs, BoxMovingAfterRestingCrossesCachedLeaves) {
 
 TEST_F(CachedPairs, AddAndRemoveAmongRestingBoxes) {
   std::mt19937 rng(5);
-  std::vector<Aabb> frame = RestingPile(600, rng);
+  std::vector<Aabb> frame = HeapsOfFour(600, rng);
   Settle(frame);
   std::uniform_int_distribution<size_t> pick(0, frame.size() - 1);
   const std::vector<Aabb> rest = frame;
@@ -164,7 +123,7 @@ TEST_F(CachedPairs, AddAndRemoveAmongRestingBoxes) {
 // candidates are rebuilt, and the next step's pairs must still be exact.
 TEST_F(CachedPairs, OperationsOnLeavesWithCachedCandidates) {
   std::mt19937 rng(3);
-  std::vector<Aabb> frame = RestingPile(600, rng);
+  std::vector<Aabb> frame = HeapsOfFour(600, rng);
   Settle(frame);
   int applied = 0;
   for (int round = 0; round < 40; ++round) {

@@ -3,16 +3,10 @@
 // is checked against brute force and the tree's invariants: resting heaps (everything handed on),
 // heaps where only some boxes move, boxes straddling planes (the canonical rule on handed-on
 // pairs) while operations rebuild leaves, and boxes added and removed among resting ones.
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <cstdint>
 #include <random>
 #include <vector>
 
-#include "engine/broadphase/brute_force.h"
-#include "engine/broadphase/frame_driver.h"
-#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "tests/sabsp/bsp_against_brute.h"
 
 namespace partlab {
 namespace {
@@ -25,54 +19,14 @@ BspParams SmallLeaves() {
   return p;
 }
 
-// Heaps of four overlapping boxes on a jittered grid 3 apart (boxes of size 1).
-std::vector<Aabb> Heaps(int n, std::mt19937& rng) {
-  std::uniform_real_distribution<float> u(-0.3f, 0.3f);
-  std::vector<Aabb> boxes;
-  for (int i = 0; i < n; ++i) {
-    const int heap = i / 4;
-    const glm::vec3 base(float(heap % 8) * 3.0f, float(heap / 64) * 3.0f,
-                         float((heap / 8) % 8) * 3.0f);
-    boxes.push_back(
-        Aabb::FromCenterHalf(base + glm::vec3(u(rng), u(rng), u(rng)), glm::vec3(0.5f)));
-  }
-  return boxes;
-}
-
-Aabb Shifted(const Aabb& b, const glm::vec3& d) {
-  return Aabb{b.min + d, b.max + d};
-}
-
-class ExactLeafSweep : public ::testing::Test {
+class ExactLeafSweep : public BspAgainstBrute {
  protected:
-  ExactLeafSweep() : bsp(SmallLeaves()), drive_bsp(bsp), drive_brute(brute) {}
-
-  void Step(const std::vector<Aabb>& frame) {
-    drive_bsp.Step(frame, got);
-    drive_brute.Step(frame, want);
-    std::sort(got.begin(), got.end());
-    std::sort(want.begin(), want.end());
-    ASSERT_EQ(got, want) << "step " << step << ": " << got.size() << " vs " << want.size();
-    ASSERT_TRUE(std::adjacent_find(got.begin(), got.end()) == got.end()) << "a pair twice";
-    ASSERT_EQ(bsp.CheckInvariants(), "") << "step " << step;
-    ++step;
-  }
-  uint32_t AppliedOps() const {
-    uint32_t ops = 0;
-    for (uint32_t a : bsp.last_stats().ops.applied) ops += a;
-    return ops;
-  }
-
-  SemiAdjustingBsp bsp;
-  BruteForce brute;
-  FrameDriver drive_bsp, drive_brute;
-  std::vector<BoxPair> got, want;
-  int step = 0;
+  ExactLeafSweep() : BspAgainstBrute(SmallLeaves()) {}
 };
 
 TEST_F(ExactLeafSweep, RestingBoxesHandOnEveryLeafsPairs) {
   std::mt19937 rng(3);
-  const std::vector<Aabb> frame = Heaps(600, rng);
+  const std::vector<Aabb> frame = HeapsOfFour(600, rng);
   for (int i = 0; i < 100; ++i) Step(frame);
   bsp.Rebuild();
   ASSERT_GT(bsp.last_stats().leaves, 8u);
@@ -91,7 +45,7 @@ TEST_F(ExactLeafSweep, RestingBoxesHandOnEveryLeafsPairs) {
 // on their pairs, and the pairs inside the jittering heaps appear and vanish exactly.
 TEST_F(ExactLeafSweep, OnlyLeavesWithMovingBoxesAreSwept) {
   std::mt19937 rng(5);
-  std::vector<Aabb> frame = Heaps(600, rng);
+  std::vector<Aabb> frame = HeapsOfFour(600, rng);
   const std::vector<Aabb> rest = frame;
   for (int i = 0; i < 100; ++i) Step(frame);
   bsp.Rebuild();
@@ -113,7 +67,7 @@ TEST_F(ExactLeafSweep, OnlyLeavesWithMovingBoxesAreSwept) {
 // among resting heaps, moving slowly while operations rebuild the leaves around them.
 TEST_F(ExactLeafSweep, StraddlingBoxesAcrossOperations) {
   std::mt19937 rng(11);
-  std::vector<Aabb> frame = Heaps(400, rng);
+  std::vector<Aabb> frame = HeapsOfFour(400, rng);
   for (int k = 0; k < 12; ++k) {
     const float z = 1.5f + 3.0f * float(k % 6);
     frame.push_back(
@@ -135,7 +89,7 @@ TEST_F(ExactLeafSweep, StraddlingBoxesAcrossOperations) {
 // the others hand on.
 TEST_F(ExactLeafSweep, AddAndRemoveAmongRestingBoxes) {
   std::mt19937 rng(9);
-  std::vector<Aabb> frame = Heaps(400, rng);
+  std::vector<Aabb> frame = HeapsOfFour(400, rng);
   const std::vector<Aabb> full = frame;
   for (int i = 0; i < 60; ++i) Step(frame);
   for (int s = 0; s < 40; ++s) {
@@ -154,7 +108,7 @@ TEST_F(ExactLeafSweep, LeavesSwitchBetweenCandidatesAndExactSweep) {
   ASSERT_GT(p.exact_sweep_density, 0.0f);
   bsp.SetParams(p);
   std::mt19937 rng(13);
-  const std::vector<Aabb> packed = Heaps(400, rng);
+  const std::vector<Aabb> packed = HeapsOfFour(400, rng);
   std::vector<glm::vec3> away(packed.size());
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   for (glm::vec3& d : away) d = glm::vec3(u(rng), u(rng), u(rng)) * 2.5f;

@@ -104,6 +104,34 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
   }
 }
 
+namespace {
+
+// Calls visit(e[i], e[j]) for each stamped entry i of a leaf's sorted list and its neighbours j
+// that may overlap it: forward while the next entry starts before it ends (as in the sweep),
+// backward as far as the widest interval of the leaf can reach. A pair of two stamped entries is
+// visited once, from the earlier one.
+template <typename Visit>
+void ForNeighboursOfStamped(std::span<const LeafEntry> list, const std::vector<uint32_t>& stamp,
+                            uint32_t epoch, Visit&& visit) {
+  const LeafEntry* e = list.data();
+  const size_t size = list.size();
+  float widest = 0;
+  for (size_t i = 0; i < size; ++i) widest = std::max(widest, e[i].hi - e[i].lo);
+  for (size_t i = 0; i < size; ++i) {
+    if (stamp[e[i].id] != epoch) continue;
+    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) visit(e[i], e[j]);
+    // An earlier entry j reaches e[i].lo only if e[j].lo >= e[i].lo - widest; the slack covers
+    // the rounding of that subtraction.
+    const float reach = e[i].lo - widest - 1e-4f * (std::abs(e[i].lo) + widest);
+    for (size_t j = i; j-- > 0 && e[j].lo >= reach;) {
+      if (stamp[e[j].id] == epoch) continue;  // visited from e[j] itself
+      visit(e[i], e[j]);
+    }
+  }
+}
+
+}  // namespace
+
 // Drops the candidates of the touched boxes and finds them again, each touched box against its
 // neighbours in the sorted list: forward while the next entry starts before it ends (as in the
 // sweep), backward as far as the widest interval of the leaf can reach. A pair of two touched
@@ -118,24 +146,10 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   std::vector<BoxPair>& cand = candidates_[leaf];
   std::erase_if(cand,
                 [&](const BoxPair& p) { return stamp_[p.a] == epoch_ || stamp_[p.b] == epoch_; });
-  std::span<const LeafEntry> list = tree.leaf(leaf);
-  const LeafEntry* e = list.data();
-  const size_t size = list.size();
-  float widest = 0;
-  for (size_t i = 0; i < size; ++i) widest = std::max(widest, e[i].hi - e[i].lo);
-  for (size_t i = 0; i < size; ++i) {
-    if (stamp_[e[i].id] != epoch_) continue;
-    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) {
-      if (EntriesOverlap(e[i], e[j])) cand.push_back(MakePair(e[i].id, e[j].id));
-    }
-    // An earlier entry j reaches e[i].lo only if e[j].lo >= e[i].lo - widest; the slack covers
-    // the rounding of that subtraction.
-    const float reach = e[i].lo - widest - 1e-4f * (std::abs(e[i].lo) + widest);
-    for (size_t j = i; j-- > 0 && e[j].lo >= reach;) {
-      if (stamp_[e[j].id] == epoch_) continue;  // found from e[j] itself
-      if (EntriesOverlap(e[i], e[j])) cand.push_back(MakePair(e[i].id, e[j].id));
-    }
-  }
+  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_,
+                         [&](const LeafEntry& a, const LeafEntry& b) {
+                           if (EntriesOverlap(a, b)) cand.push_back(MakePair(a.id, b.id));
+                         });
 }
 
 // The exact test of a leaf's candidates, written so that the unpredictable outcome is not a
@@ -200,21 +214,8 @@ void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {
     const bool both_shared = tree.leaf_count(a) > 1 && tree.leaf_count(b) > 1;
     (both_shared ? shared : own).push_back(MakePair(a, b));
   };
-  const std::span<const LeafEntry> list = tree.leaf(leaf);
-  const LeafEntry* e = list.data();
-  const size_t size = list.size();
-  float widest = 0;
-  for (size_t i = 0; i < size; ++i) widest = std::max(widest, e[i].hi - e[i].lo);
-  for (size_t i = 0; i < size; ++i) {
-    if (stamp_[e[i].id] != epoch_) continue;
-    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) add(e[i].id, e[j].id);
-    // The slack covers the rounding of the subtraction (as in Repair).
-    const float reach = e[i].lo - widest - 1e-4f * (std::abs(e[i].lo) + widest);
-    for (size_t j = i; j-- > 0 && e[j].lo >= reach;) {
-      if (stamp_[e[j].id] == epoch_) continue;  // found from e[j] itself
-      add(e[i].id, e[j].id);
-    }
-  }
+  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_,
+                         [&](const LeafEntry& a, const LeafEntry& b) { add(a.id, b.id); });
 }
 
 // The leaf's exact boxes in its stored order, projected on its sort direction, put in order by an

@@ -27,6 +27,7 @@
 #include "engine/geometry/aabb.h"
 #include "engine/geometry/moller_trumbore.h"
 #include "engine/geometry/ray_scale.h"
+#include "engine/octree/large_pages.h"
 #include "engine/octree/prepared_triangles.h"
 #include "engine/octree/ray_query.h"
 #include "engine/octree/triangle_lanes.h"
@@ -124,6 +125,11 @@ class Octree {
   TriangleLanesRange ReferencesOf(const OctreeNode& n) const {
     return {ref_blocks_.data() + n.first_ref / kLanesPerBlock, n.ref_count};
   }
+  // The box of the triangles in the node's subtree, clipped to its cell (empty when it holds none):
+  // every point where a ray can hit one of them lies in it, so the ordered traversal skips a cell
+  // whose content box the ray misses (as a bounding volume hierarchy's tight boxes do) even when it
+  // crosses the cell itself.
+  const Aabb& ContentBox(uint32_t node) const { return content_box_[node]; }
   // Triangle references in the node's whole subtree (0 = an empty cell, for "hide empty cells").
   uint32_t SubtreeReferences(uint32_t node) const { return subtree_refs_[node]; }
   // Depth of the (deepest) cell holding each input triangle; 0 for skipped ones.
@@ -153,13 +159,18 @@ class Octree {
   void Dispatch(const Ray& ray, Traversal traversal, const RayTriangleOptions& opt, Mode& mode,
                 QueryStats* stats, QueryTrace* trace) const;
 
-  std::vector<OctreeNode> nodes_;
-  std::vector<TriangleLanes8> ref_blocks_;
+  // The arrays a query walks, on 2 MB pages when large (large_pages.h).
+  LargePageVector<OctreeNode> nodes_;
+  LargePageVector<TriangleLanes8> ref_blocks_;
   std::vector<uint32_t> subtree_refs_;
   // first_ref / 8 of every node, apart from the nodes: the ordered traversal reads it for a child
   // it is about to enter, before that child's node has arrived, to fetch the child's records at
   // the same time as its node (a small array the cache keeps; see TraverseOrdered).
-  std::vector<uint32_t> first_block_;
+  LargePageVector<uint32_t> first_block_;
+  // Per node, the box of what its subtree holds: its triangles' bounds clipped to its cell, grown
+  // by its children's boxes (one element more, zero, so the lanes may load four floats from any
+  // box's max; see ContentBox).
+  LargePageVector<Aabb> content_box_;
   std::vector<uint8_t> triangle_depth_;
   std::vector<Triangle> triangles_;
   OctreeBuildOptions options_;

@@ -11,11 +11,8 @@
 #include <type_traits>
 #include <utility>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 #include "engine/geometry/triangle_box_overlap.h"
+#include "engine/octree/large_pages.h"
 #include "engine/octree/octree.h"
 
 namespace partlab {
@@ -68,40 +65,24 @@ struct BuildRecord {
   uint32_t id;
 };
 
-// A large buffer for the build's passes, left uninitialised. On Linux it is asked to be backed
-// by 2 MB pages: the profile of the dragon's build spent a fifth of its time in the kernel mapping
-// and zeroing 4 KB pages of these buffers one fault at a time. Elsewhere it is plain memory.
+// A large buffer for the build's passes, left uninitialised, on 2 MB pages from four of them up
+// (large_pages.h: the profile of the dragon's build spent a fifth of its time in the kernel
+// mapping and zeroing 4 KB pages of these buffers one fault at a time; below four pages, small
+// models would have a large page zeroed for a few records).
 template <class T>
 class BuildBuffer {
  public:
   explicit BuildBuffer(size_t count) {
     static_assert(std::is_trivially_copyable_v<T>);
-    const size_t bytes = std::max<size_t>(1, count * sizeof(T));
-    if (bytes < 4 * kPage) {  // small models: a large page would be zeroed for a few records
-      data_ = static_cast<T*>(std::malloc(bytes));
-    } else {
-      data_ = static_cast<T*>(std::aligned_alloc(kPage, (bytes + kPage - 1) / kPage * kPage));
-#if defined(__linux__)
-      // A hint: refused, the pages are simply small.
-      if (data_) madvise(data_, (bytes + kPage - 1) / kPage * kPage, MADV_HUGEPAGE);
-#endif
-    }
-    if (!data_) throw std::bad_alloc();
+    data_ = static_cast<T*>(AllocateLargePages(count * sizeof(T), alignof(T), 4 * kLargePageBytes));
   }
-  ~BuildBuffer() {
-    std::free(data_);
-  }
+  ~BuildBuffer() { std::free(data_); }
   BuildBuffer(const BuildBuffer&) = delete;
   BuildBuffer& operator=(const BuildBuffer&) = delete;
-  T* get() const {
-    return data_;
-  }
-  T& operator[](size_t i) const {
-    return data_[i];
-  }
+  T* get() const { return data_; }
+  T& operator[](size_t i) const { return data_[i]; }
 
  private:
-  static constexpr size_t kPage = size_t(2) << 20;
   T* data_ = nullptr;
 };
 
@@ -407,7 +388,7 @@ class OctreeBuilder {
   }
 
   void FlattenSubtree(int32_t source, uint32_t index) {
-    std::vector<OctreeNode>& out = tree_.nodes_;
+    LargePageVector<OctreeNode>& out = tree_.nodes_;
     BuildNode& b = nodes_[source];
     // A cell holds either the paper placement's triangles or a leaf's records, never both.
     const size_t ref_count = b.tris.size() + b.leaf_count;
@@ -432,14 +413,36 @@ class OctreeBuilder {
     for (int k = 0; k < count; ++k) FlattenSubtree(children[k], n.first_child + uint32_t(k));
   }
 
+  // Each node's content box (Octree::ContentBox): its own triangles' bounds clipped to its cell,
+  // grown by its children's boxes. Children follow their parent in the depth-first order, so one
+  // pass from the last node back sees every child before its parent.
+  void FillContentBoxes() {
+    const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
+    LargePageVector<Aabb>& boxes = tree_.content_box_;
+    boxes.assign(nodes.size() + 1, Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});  // + the zero pad
+    for (size_t i = nodes.size(); i-- > 0;) {
+      const OctreeNode& n = nodes[i];
+      Aabb own;  // empty
+      for (const PackedTriangle& p : tree_.ReferencesOf(n))
+        own.Grow(tree_.triangles_[p.id].Bounds());
+      const Aabb cell = n.Bounds();
+      Aabb box = {glm::max(own.min, cell.min), glm::min(own.max, cell.max)};
+      if (box.IsEmpty()) box = Aabb{};  // (an empty box is never tested: no such node is made)
+      for (int oct = 0; oct < 8; ++oct)
+        if (n.HasChild(oct) && !boxes[n.Child(oct)].IsEmpty()) box.Grow(boxes[n.Child(oct)]);
+      boxes[i] = box;
+    }
+  }
+
   void FillStatistics() {
     OctreeBuildStats& s = tree_.stats_;
-    const std::vector<OctreeNode>& nodes = tree_.nodes_;
+    const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
     tree_.subtree_refs_.assign(nodes.size(), 0);
     tree_.first_block_.resize(nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i)
       tree_.first_block_[i] = nodes[i].first_ref / kLanesPerBlock;
     tree_.triangle_depth_.assign(tree_.triangles_.size(), 0);
+    FillContentBoxes();
     s.triangles_per_depth.assign(size_t(tree_.options_.max_depth) + 1, 0);
     for (size_t i = nodes.size(); i-- > 0;) {
       const OctreeNode& n = nodes[i];
@@ -458,10 +461,9 @@ class OctreeBuilder {
     for (const OctreeNode& n : nodes) s.reference_count += n.ref_count;
     s.reference_blocks = tree_.ref_blocks_.size();
     // What the flat arrays hold reserved, not only what they use.
-    s.memory_bytes = nodes.capacity() * sizeof(OctreeNode) +
-                     tree_.ref_blocks_.capacity() * sizeof(TriangleLanes8) +
+    s.memory_bytes = CapacityBytes(nodes) + CapacityBytes(tree_.ref_blocks_) +
                      tree_.subtree_refs_.capacity() * sizeof(uint32_t) +
-                     tree_.first_block_.capacity() * sizeof(uint32_t) +
+                     CapacityBytes(tree_.first_block_) + CapacityBytes(tree_.content_box_) +
                      tree_.triangle_depth_.capacity() +
                      tree_.triangles_.capacity() * sizeof(Triangle);
   }

@@ -71,6 +71,21 @@ inline unsigned CrossedChildren(const Lanes (&near_of)[2], const Lanes (&far_of)
   return mask;
 }
 
+// The ray's entry and exit through the box [lo, hi] (x, y, z from p[0..2] as LoadCenterLanes
+// reads them), its slabs moved outwards by `grow` in t, the same arithmetic as a cell's; true when
+// the ray crosses it within [t_min, limit]. Per lane min and max written as _mm_min_ps and
+// _mm_max_ps select, so both versions pick the same zero when they tie.
+inline bool CrossesBox(const float* lo, const float* hi, Lanes inv, Lanes oti, Lanes grow,
+                       float t_min, float limit) {
+  const glm::vec3 a = (LoadCenterLanes(lo) * inv - oti).v, b = (LoadCenterLanes(hi) * inv - oti).v;
+  const glm::vec3 g = grow.v;
+  auto lower = [](float x, float y) { return x < y ? x : y; };
+  auto upper = [](float x, float y) { return x > y ? x : y; };
+  const float enter = Max3(lower(a.x, b.x) - g.x, lower(a.y, b.y) - g.y, lower(a.z, b.z) - g.z);
+  const float leave = Min3(upper(a.x, b.x) + g.x, upper(a.y, b.y) + g.y, upper(a.z, b.z) + g.z);
+  return enter <= leave && leave >= t_min && enter <= limit;
+}
+
 }  // namespace scalar
 
 #if defined(PARTLAB_OCTREE_SSE_LANES)
@@ -134,6 +149,22 @@ inline unsigned CrossedChildren(const Lanes (&near_of)[2], const Lanes (&far_of)
   _mm_storeu_ps(enter, enter_lo);
   _mm_storeu_ps(enter + 4, enter_hi);
   return crossed_of(enter_lo, leave_lo) | crossed_of(enter_hi, leave_hi) << 4;
+}
+
+// As scalar::CrossesBox, the three axes in one register (w: 0 · p[3] − 0, left out of the max
+// and min).
+inline bool CrossesBox(const float* lo, const float* hi, Lanes inv, Lanes oti, Lanes grow,
+                       float t_min, float limit) {
+  const __m128 a = (LoadCenterLanes(lo) * inv - oti).v, b = (LoadCenterLanes(hi) * inv - oti).v;
+  const __m128 near = _mm_sub_ps(_mm_min_ps(a, b), grow.v);
+  const __m128 far = _mm_add_ps(_mm_max_ps(a, b), grow.v);
+  auto lane = [](__m128 v, int k) {
+    return k == 1 ? _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 1, 1, 1))
+                  : _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 2, 2, 2));
+  };
+  const float enter = _mm_cvtss_f32(_mm_max_ss(_mm_max_ss(near, lane(near, 1)), lane(near, 2)));
+  const float leave = _mm_cvtss_f32(_mm_min_ss(_mm_min_ss(far, lane(far, 1)), lane(far, 2)));
+  return enter <= leave && leave >= t_min && enter <= limit;
 }
 
 }  // namespace sse

@@ -237,15 +237,25 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   // on the stack, far first. Cells of the leaf placement's inner levels hold no triangles, so the
   // triangle loop is not even set up for them.
   Entry e{MakeLanes(root_near), MakeLanes(root_far), root_enter, 0};
+  // A cell is entered only when the ray also crosses its content box (ContentBox: what its subtree
+  // holds, clipped to it), tested grown by the same margin as the cells, so no hit is lost.
+  auto crosses_content = [&](uint32_t node) {
+    const Aabb& box = content_box_[node];
+    return CrossesBox(&box.min.x, &box.max.x, inv, oti, grow, opt.t_min, mode.Limit());
+  };
   for (;;) {
-    if (e.enter <= mode.Limit()) {  // else beyond the nearest hit so far: nothing nearer inside
+    // Else beyond the nearest hit so far, or beside everything the cell holds: nothing there.
+    if (e.enter <= mode.Limit() && crosses_content(e.node)) {
       const OctreeNode& n = nodes_[e.node];
       if (!n.IsLeaf()) {  // the children are read after the tests below: their first and last
         __builtin_prefetch(&nodes_[n.first_child]);  // lines (the children span up to four)
         __builtin_prefetch(&nodes_[n.Child(31 - __builtin_clz(n.child_mask))]);
         // And the children's first record blocks' indices (contiguous, as the children are),
-        // read below to fetch the nearest child's records before its node arrives.
+        // read below to fetch the nearest child's records before its node arrives; and their
+        // content boxes, read first when a child is entered.
         __builtin_prefetch(&first_block_[n.first_child]);
+        __builtin_prefetch(&content_box_[n.first_child]);
+        __builtin_prefetch(&content_box_[n.Child(31 - __builtin_clz(n.child_mask))]);
       }
       sink.Node(e.node);
       if (n.ref_count && TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)) return;

@@ -55,6 +55,7 @@ struct BuildNode {
   std::vector<uint32_t> tris;  // the paper's placement: this cell's triangles
   // The leaf placement: this leaf's records, leaf_records_[leaf_first, leaf_first + leaf_count).
   uint32_t leaf_first = 0, leaf_count = 0;
+  Aabb bounds;  // of this cell's own triangles (unclipped; empty when it holds none)
 };
 
 // A triangle on its way down the leaf placement's build, carried with its corners: each level's
@@ -172,7 +173,7 @@ class OctreeBuilder {
     // coordinates, and well below the smallest cell (2^-12 of the root at depth 13).
     tree_.margin_ = std::max(2.0f * half * 0x1p-16f, largest_coord * 0x1p-18f);
     tree_.scene_bounds_ = box;
-    nodes_.push_back({box.Center(), half, 1, {-1, -1, -1, -1, -1, -1, -1, -1}, {}, 0, 0});
+    nodes_.push_back({box.Center(), half, 1, {-1, -1, -1, -1, -1, -1, -1, -1}, {}, 0, 0, {}});
   }
 
   int32_t ChildOf(int32_t node, int octant) {
@@ -184,7 +185,8 @@ class OctreeBuilder {
                   {-1, -1, -1, -1, -1, -1, -1, -1},
                   {},
                   0,
-                  0};
+                  0,
+                  {}};
       nodes_.push_back(std::move(c));
       nodes_[node].child[octant] = int32_t(nodes_.size() - 1);
     }
@@ -280,8 +282,10 @@ class OctreeBuilder {
     BuildNode& node = nodes_[cell.node];
     node.leaf_first = uint32_t(leaf_record_count_);
     node.leaf_count = cell.count;
-    for (uint32_t r = cell.first; r < cell.first + cell.count; ++r)
+    for (uint32_t r = cell.first; r < cell.first + cell.count; ++r) {
       leaf_records_->get()[leaf_record_count_++] = Pack(level[r].triangle, level[r].id);
+      node.bounds.Grow(level[r].triangle.Bounds());  // the corners are at hand here
+    }
   }
 
   // Finds the octants each of the cell's records overlaps (bits in octants[r]) and how many
@@ -372,6 +376,8 @@ class OctreeBuilder {
     tree_.ref_blocks_.resize(blocks);
     tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
+    // Each node's own triangles' bounds, set by FlattenSubtree; one more element, zero (the pad).
+    tree_.content_box_.assign(nodes_.size() + 1, Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});
     FlattenSubtree(0, 0);
     FillStatistics();
   }
@@ -399,6 +405,9 @@ class OctreeBuilder {
                          return Pack(tree_.triangles_[b.tris[i]], b.tris[i]);
                        });
     OctreeNode n{b.center, b.half, 0, first_ref, uint32_t(ref_count), 0, uint8_t(b.depth), 0};
+    Aabb& bounds = tree_.content_box_[index];
+    bounds = b.bounds;  // the leaf placement's, found while its records were made
+    for (uint32_t id : b.tris) bounds.Grow(tree_.triangles_[id].Bounds());
     b.tris = {};
     n.first_child = uint32_t(out.size());
     int32_t children[8];
@@ -413,20 +422,16 @@ class OctreeBuilder {
     for (int k = 0; k < count; ++k) FlattenSubtree(children[k], n.first_child + uint32_t(k));
   }
 
-  // Each node's content box (Octree::ContentBox): its own triangles' bounds clipped to its cell,
-  // grown by its children's boxes. Children follow their parent in the depth-first order, so one
-  // pass from the last node back sees every child before its parent.
+  // Each node's content box (Octree::ContentBox): its own triangles' bounds (set while
+  // flattening) clipped to its cell, grown by its children's boxes. Children follow their parent in
+  // the depth-first order, so one pass from the last node back sees every child before its parent.
   void FillContentBoxes() {
     const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
     LargePageVector<Aabb>& boxes = tree_.content_box_;
-    boxes.assign(nodes.size() + 1, Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});  // + the zero pad
     for (size_t i = nodes.size(); i-- > 0;) {
       const OctreeNode& n = nodes[i];
-      Aabb own;  // empty
-      for (const PackedTriangle& p : tree_.ReferencesOf(n))
-        own.Grow(tree_.triangles_[p.id].Bounds());
       const Aabb cell = n.Bounds();
-      Aabb box = {glm::max(own.min, cell.min), glm::min(own.max, cell.max)};
+      Aabb box = {glm::max(boxes[i].min, cell.min), glm::min(boxes[i].max, cell.max)};
       if (box.IsEmpty()) box = Aabb{};  // (an empty box is never tested: no such node is made)
       for (int oct = 0; oct < 8; ++oct)
         if (n.HasChild(oct) && !boxes[n.Child(oct)].IsEmpty()) box.Grow(boxes[n.Child(oct)]);

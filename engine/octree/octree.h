@@ -147,7 +147,9 @@ class Octree {
   // (0.2 units after --fit100) are as small as the full dragon's triangles; for kLeafReferences
   // enough levels for one leaf per few triangles of a surface (about log4 N), capped at 13.
   static int AutoMaxDepth(Placement p, size_t triangle_count);
+  // For kLeafReferences: 32, or 64 from kLargeModelTriangles up.
   static int AutoLeafSize(size_t triangle_count);
+  static constexpr size_t kLargeModelTriangles = 100000;
 
  private:
   friend class OctreeBuilder;

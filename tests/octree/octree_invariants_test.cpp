@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/geometry/triangle_box_overlap.h"
+#include "engine/octree/brute_force_rays.h"
 #include "octree_test_scenes.h"
 
 namespace partlab {
@@ -227,6 +228,94 @@ TEST(OctreeInvariants, StatisticsAddUp) {
   EXPECT_EQ(tree.SubtreeReferences(0), s.reference_count);
   EXPECT_GT(s.build_seconds, 0.0);
   EXPECT_LE(s.depth_reached, s.max_depth);
+}
+
+// The content box, from its definition and apart from the builder's code: the union, over the
+// node's subtree, of each cell's triangles' bounds (from the input triangles, by id) clipped to
+// that cell; inside the node's own cell; and no smaller than any hit point a ray can have there.
+Aabb ContentFromDefinition(const Octree& tree, std::span<const Triangle> tris, uint32_t node) {
+  Aabb box;
+  std::vector<uint32_t> todo{node};
+  while (!todo.empty()) {
+    const OctreeNode& n = tree.nodes()[todo.back()];
+    todo.pop_back();
+    const Aabb cell = n.Bounds();
+    for (const PackedTriangle& p : tree.ReferencesOf(n)) {
+      const Aabb b = tris[p.id].Bounds();
+      box.Grow(Aabb{glm::max(b.min, cell.min), glm::min(b.max, cell.max)});
+    }
+    for (int o = 0; o < 8; ++o)
+      if (n.HasChild(o)) todo.push_back(n.Child(o));
+  }
+  return box;
+}
+
+TEST(OctreeInvariants, ContentBoxIsTheSubtreesTrianglesClippedToTheirCells) {
+  for (Placement p : {Placement::kDeepestContaining, Placement::kLeafReferences})
+    for (const auto& tris : Scenes()) {
+      const Octree tree(tris, {p});
+      for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
+        const Aabb want = ContentFromDefinition(tree, tris, i);
+        const Aabb& got = tree.ContentBox(i);
+        ASSERT_FALSE(want.IsEmpty()) << "node " << i;  // no empty cell is made
+        for (int a = 0; a < 3; ++a) {
+          ASSERT_EQ(got.min[a], want.min[a]) << "node " << i << " axis " << a;
+          ASSERT_EQ(got.max[a], want.max[a]) << "node " << i << " axis " << a;
+        }
+        // Inside the cell, up to the rounding of a child's faces (the cells are tested grown by
+        // the margin anyway).
+        const Aabb cell = tree.nodes()[i].Bounds();
+        const glm::vec3 m(tree.margin());
+        ASSERT_TRUE(Aabb(cell.min - m, cell.max + m).Contains(got)) << "node " << i;
+      }
+    }
+}
+
+// Every brute-force hit point lies in the content box of every leaf whose cell holds it and that
+// references the hit triangle: the box the ordered traversal tests before entering a cell cannot
+// leave out a hit that cell would find (the margin only adds to that).
+TEST(OctreeInvariants, ContentBoxHoldsEveryHitPointOfItsCell) {
+  const auto tris = MakeTriangleSoup(Affinity::kHigh, 3000, 12);
+  const Octree tree(tris, {Placement::kLeafReferences});
+  const PreparedTriangles prepared(tris);
+  size_t checked = 0;
+  for (const Ray& ray : testing::TestRays(400, 5)) {
+    const RayHit hit = BruteForceNearest(prepared, ray);
+    if (!hit.hit) continue;
+    const glm::vec3 point = ray.origin + hit.t * ray.direction;
+    for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
+      const OctreeNode& n = tree.nodes()[i];
+      if (!n.IsLeaf() || !n.Bounds().Contains(Aabb{point, point})) continue;
+      bool references = false;
+      for (const PackedTriangle& p : tree.ReferencesOf(n)) references |= p.id == hit.triangle;
+      if (!references) continue;
+      const Aabb& box = tree.ContentBox(i);
+      const float slack = 1e-4f * (1.0f + glm::length(point));  // t's own rounding
+      EXPECT_TRUE(Aabb(box.min - slack, box.max + slack).Contains(Aabb{point, point}))
+          << "node " << i;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100u);
+}
+
+// The tree's large arrays: whole 2 MB pages from one page up, ordinary memory below it; either
+// way aligned for the record blocks, holding what was put in, and counted as they are taken.
+TEST(OctreeInvariants, LargePageArraysAreAlignedAndCountedWhole) {
+  EXPECT_EQ(LargePageBytes(1000, kTreeLargePagesFrom), 1000u);
+  EXPECT_EQ(LargePageBytes(kLargePageBytes, kTreeLargePagesFrom), kLargePageBytes);
+  EXPECT_EQ(LargePageBytes(kLargePageBytes + 1, kTreeLargePagesFrom), 2 * kLargePageBytes);
+  for (size_t blocks : {size_t(3), size_t(3) * kLargePageBytes / sizeof(TriangleLanes8) + 5}) {
+    LargePageVector<TriangleLanes8> v(blocks);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(v.data()) % alignof(TriangleLanes8), 0u);
+    v.back().id[7] = 1234567u;
+    EXPECT_EQ(v.back().id[7], 1234567u);
+    EXPECT_EQ(v.front().id[0], 0u);  // value-initialised
+    const size_t bytes = blocks * sizeof(TriangleLanes8);
+    EXPECT_EQ(CapacityBytes(v), bytes < kLargePageBytes ? bytes
+                                                        : (bytes + kLargePageBytes - 1) /
+                                                              kLargePageBytes * kLargePageBytes);
+  }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <glm/common.hpp>
 #include <random>
 
 namespace partlab::octree_lanes {
@@ -82,7 +83,63 @@ TEST(OctreeLanes, SseMatchesThePlainLanesBitForBit) {
   }
 }
 
+// The content-box test: the SSE lanes decide exactly as the plain ones, on random boxes and rays
+// (zero components of the inverse direction included, and ties at the box's faces).
+TEST(OctreeLanes, SseCrossesBoxMatchesThePlainLanes) {
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> pos(-60.0f, 60.0f), inv(-5.0f, 5.0f), size(0.0f, 20.0f);
+  int crossed = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    float box[7];  // min, max, then the next box's first float (read into the unused lane)
+    for (int a = 0; a < 3; ++a) {
+      box[a] = pos(rng);
+      box[3 + a] = box[a] + (trial % 7 == 0 ? 0.0f : size(rng));
+    }
+    box[6] = pos(rng);
+    const glm::vec3 inv_dir{inv(rng), trial % 5 == 0 ? 0.0f : inv(rng), inv(rng)};
+    // Half the rays aimed through the box's centre at t = t0, the others anywhere.
+    const glm::vec3 centre =
+        0.5f * (glm::vec3(box[0], box[1], box[2]) + glm::vec3(box[3], box[4], box[5]));
+    const float t0 = pos(rng);
+    const glm::vec3 oti =
+        trial % 2 == 0 ? centre * inv_dir - t0 : glm::vec3(pos(rng), pos(rng), pos(rng));
+    const glm::vec3 grow = trial % 3 == 0 ? glm::vec3(0.0f) : 0.01f * glm::abs(inv_dir);
+    const float t_min = trial % 4 == 0 ? t0 - 10.0f : pos(rng), limit = t_min + 3.0f * size(rng);
+    const bool want =
+        scalar::CrossesBox(box, box + 3, scalar::MakeLanes(inv_dir), scalar::MakeLanes(oti),
+                           scalar::MakeLanes(grow), t_min, limit);
+    const bool got = sse::CrossesBox(box, box + 3, sse::MakeLanes(inv_dir), sse::MakeLanes(oti),
+                                     sse::MakeLanes(grow), t_min, limit);
+    ASSERT_EQ(want, got) << "trial " << trial;
+    crossed += got;
+  }
+  EXPECT_GT(crossed, 1000);  // both outcomes are exercised
+  EXPECT_LT(crossed, 19000);
+}
+
 #endif
+
+// Independent of either: a ray crosses a box within [t_min, limit] exactly when the slab rule,
+// worked out by hand for a ray along known directions, says so.
+TEST(OctreeLanes, CrossesBoxFollowsTheSlabRule) {
+  // The ray from (0, 0, 0) along (1, 0.5, 0.25): inverse direction (1, 2, 4), O/D = 0.
+  const Lanes inv = MakeLanes({1.0f, 2.0f, 4.0f}), oti = MakeLanes(glm::vec3(0.0f));
+  const Lanes no_grow = MakeLanes(glm::vec3(0.0f));
+  auto crosses = [&](glm::vec3 lo, glm::vec3 hi, float t_min, float limit, Lanes grow) {
+    const float box[7] = {lo.x, lo.y, lo.z, hi.x, hi.y, hi.z, 0.0f};
+    return CrossesBox(box, box + 3, inv, oti, grow, t_min, limit);
+  };
+  // Around the point at t = 4, (4, 2, 1): entered at t = 3, left at t = 5.
+  EXPECT_TRUE(crosses({3, 1.5f, 0.75f}, {5, 2.5f, 1.25f}, 0.0f, 100.0f, no_grow));
+  EXPECT_FALSE(crosses({3, 1.5f, 0.75f}, {5, 2.5f, 1.25f}, 0.0f, 2.5f, no_grow));    // beyond limit
+  EXPECT_FALSE(crosses({3, 1.5f, 0.75f}, {5, 2.5f, 1.25f}, 6.0f, 100.0f, no_grow));  // behind
+  // Beside the ray: y from 3 to 4 is crossed for t in [6, 8], x from 3 to 5 for t in [3, 5].
+  EXPECT_FALSE(crosses({3, 3, 0}, {5, 4, 10}, 0.0f, 100.0f, no_grow));
+  // Grown by one unit of t on every axis, the slabs overlap: [5, 9] and [2, 6].
+  EXPECT_TRUE(crosses({3, 3, 0}, {5, 4, 10}, 0.0f, 100.0f, MakeLanes(glm::vec3(1.0f))));
+  // Touching counts: the y slab [5, 6] starts where the x slab [3, 5] ends.
+  EXPECT_TRUE(crosses({3, 2.5f, 0}, {5, 3, 10}, 0.0f, 100.0f, no_grow));
+}
 
 // Independent of either: a child is crossed exactly when its box's slab interval (from the
 // per-axis ranges picked by hand) is non-empty and meets [t_min, limit].

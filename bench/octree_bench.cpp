@@ -23,6 +23,7 @@
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
 #include "bench/embree_rays.h"
+#include "bench/octree_cases.h"
 #include "bench/octree_reference.h"
 #include "bench/results_writer.h"
 #include "engine/geometry/mesh_triangles.h"
@@ -115,33 +116,6 @@ int ParseOptions(std::span<char*> args, Options* o) {
 }
 
 // ---- Cases ----
-struct Case {
-  std::string name;  // "low-10000", "bunny", ...
-  std::string kind;  // "low", "medium", "high", "model"
-  std::vector<Triangle> triangles;
-};
-
-// Loads an OBJ into a case, fitted to the 100 cube when asked; "" and a message on failure.
-bool LoadModelCase(const std::string& path, const std::string& name, bool fit, Case* out) {
-  if (!std::filesystem::exists(path)) {
-    std::printf("# %s: skipped, %s not found (run scripts/fetch-models.sh)\n", name.c_str(),
-                path.c_str());
-    return false;
-  }
-  auto mesh = LoadObj(path);
-  if (!mesh) {
-    std::printf("# %s: skipped, %s\n", name.c_str(), mesh.error().c_str());
-    return false;
-  }
-  *out = {name, "model", TrianglesOf(mesh.value())};
-  if (const std::string why = fit ? FitTo100Cube(out->triangles) : ""; !why.empty()) {
-    std::printf("# %s: skipped, %s: cannot fit to the 100-unit cube: %s\n", name.c_str(),
-                path.c_str(), why.c_str());
-    return false;
-  }
-  return true;
-}
-
 // "" when some triangle can be hit; otherwise why none can (every one zero-area or non-finite,
 // e.g. a model near +-3e38 whose edge products overflow): a run would report success while every
 // ray misses.
@@ -816,12 +790,7 @@ int RunOctreeBench(std::span<char*> args) {
         cases.push_back({std::string(AffinityName(a)) + "-" + std::to_string(n), AffinityName(a),
                          MakeTriangleSoup(a, n, o.seed + n)});
     }
-    const std::string cache = ModelCacheDirectory();
-    const std::pair<std::string, std::string> models[] = {
-        {"bunny", AssetDirectory() + "/models/bunny.obj"},
-        {"dragon_res2", cache + "/dragon_res2.obj"},
-        {"dragon_vrip", cache + "/dragon_vrip.obj"}};
-    for (const auto& [name, path] : models) {
+    for (const auto& [name, path] : ModelPaths()) {
       if (!Wanted(o, name) || (o.quick && name != "bunny")) continue;
       Case c;
       if (LoadModelCase(path, name, true, &c)) cases.push_back(std::move(c));

@@ -188,44 +188,29 @@ void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {
                          [&](const LeafEntry& a, const LeafEntry& b) { add(a.id, b.id); });
 }
 
-// The leaf's exact boxes projected on its sort direction, put in order by an insertion sort
-// (5.1.2's temporal coherence, once more) that starts from the exact order of the leaf's last
-// sweep, then the boxes that entered since in the stored order. The stored order alone (that of
-// the fat, predicted boxes) is further from the exact one when boxes move fast, and the sort then
-// moves much more. Then copied as columns followed by sentinels, as LeafColumns::Fill.
+// The leaf's exact boxes in its stored order, projected on its sort direction, put in order by an
+// insertion sort: the stored order is that of the fat boxes, which contain the exact ones, so the
+// exact order is nearly the same (5.1.2's temporal coherence, once more). Then copied as columns
+// followed by sentinels, as LeafColumns::Fill.
 void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
   const std::span<const LeafEntry> list = tree.leaf(leaf);
   const glm::vec3 dir = tree.direction(tree.node(leaf).sort_dir);
   const size_t n = list.size();
-  if (member_.size() < tree.id_capacity()) member_.resize(tree.id_capacity(), 0);
-  if (++member_epoch_ == 0) {
-    std::fill(member_.begin(), member_.end(), 0);
-    member_epoch_ = 1;
-  }
-  for (const LeafEntry& e : list) member_[e.id] = member_epoch_;
-  // One gather of the exact boxes, and 8-byte sort keys: an insertion sort of the keys moves
-  // little, and the columns are then read from the gathered copy in sorted order.
+  // One gather of the exact boxes in list order, and 8-byte sort keys: an insertion sort of the
+  // keys moves little, and the columns are then read from the gathered copy in sorted order.
   exact_keys_.resize(n);
   gathered_.resize(n);
   KeyedLo* key = exact_keys_.data();
   GatheredBox* g = gathered_.data();
-  uint32_t taken = 0;
-  const auto take = [&](BoxId id) {
-    member_[id] = 0;  // taken: not again
-    GatheredBox& box = g[taken];
-    box.box = tree.exact_box(id);
-    box.id = id;
-    box.shared = uint8_t(tree.leaf_count(id) > 1);
-    const Interval iv = ProjectAabb(box.box, dir);
-    box.hi = iv.hi;
-    key[taken] = {iv.lo, taken};
-    ++taken;
-  };
-  std::vector<BoxId>& order = exact_order_[leaf];
-  for (BoxId id : order)
-    if (id < member_.size() && member_[id] == member_epoch_) take(id);
-  for (const LeafEntry& e : list)
-    if (member_[e.id] == member_epoch_) take(e.id);
+  for (size_t k = 0; k < n; ++k) {
+    const BoxId id = list[k].id;
+    g[k].box = tree.exact_box(id);
+    g[k].id = id;
+    g[k].shared = uint8_t(tree.leaf_count(id) > 1);
+    const Interval iv = ProjectAabb(g[k].box, dir);
+    g[k].hi = iv.hi;
+    key[k] = {iv.lo, uint32_t(k)};
+  }
   for (size_t i = 1; i < n; ++i) {
     if (!(key[i].lo < key[i - 1].lo)) continue;
     const KeyedLo moving = key[i];
@@ -255,7 +240,6 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
     c.lo[k] = c.min_x[k] = c.min_y[k] = c.min_z[k] = kInf;
     c.hi[k] = c.max_x[k] = c.max_y[k] = c.max_z[k] = -kInf;
   }
-  order.assign(c.ids.begin(), c.ids.end());
 }
 
 namespace {
@@ -375,7 +359,6 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
   if (own_pairs_.size() < nodes.size()) {
     own_pairs_.resize(nodes.size());
     shared_pairs_.resize(nodes.size());
-    exact_order_.resize(nodes.size());
     candidates_.resize(nodes.size());
     exact_mode_.resize(nodes.size(), 0);
     leaf_pairs_.resize(nodes.size(), 0);
@@ -477,9 +460,6 @@ size_t BspPairFinder::MemoryBytes() const {
   for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
   for (const auto& c : own_pairs_) bytes += c.capacity() * sizeof(BoxPair);
   for (const auto& c : shared_pairs_) bytes += c.capacity() * sizeof(BoxPair);
-  for (const auto& o : exact_order_) bytes += o.capacity() * sizeof(BoxId);
-  bytes +=
-      exact_order_.capacity() * sizeof(exact_order_[0]) + member_.capacity() * sizeof(uint32_t);
   bytes += exact_mode_.capacity() + leaf_pairs_.capacity() * sizeof(uint32_t);
   return bytes;
 }

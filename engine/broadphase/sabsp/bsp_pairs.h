@@ -100,13 +100,8 @@ class BspPairFinder {
   std::vector<KeyedLo> exact_keys_;    // the swept leaf's exact order, scratch
   LeafOverlaps overlaps_;              // the swept leaf's overlaps, scratch
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
-  // By node id: the leaf's boxes in the exact order of its last exact sweep, where the next
-  // one's insertion sort starts.
-  std::vector<std::vector<BoxId>> exact_order_;
-  std::vector<uint32_t> member_;  // by box id: == member_epoch_ while in the leaf being filled
-  uint32_t member_epoch_ = 0;
-  std::vector<uint8_t> exact_mode_;   // by node id: 1 while the leaf takes the exact sweep
-  std::vector<uint32_t> leaf_pairs_;  // by node id: pairs at the leaf's last search
+  std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
+  std::vector<uint32_t> leaf_pairs_;   // by node id: pairs at the leaf's last search
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;

@@ -413,15 +413,11 @@ struct KindCell {
   std::map<std::string, size_t> wrong_frames;          // per algorithm, over all seeds
 };
 
-bool IsRealEngine(const std::string& name) {
-  return name.starts_with("bullet_") || name.starts_with("ode_");
-}
-
 // Seed s's fastest real engine's median (0 when none ran).
 double BestRealEngine(const KindCell& cell, size_t s, std::string* which = nullptr) {
   double best = 0;
   for (const auto& name : cell.algos)
-    if (IsRealEngine(name) && (best == 0 || cell.medians.at(name)[s] < best)) {
+    if (IsRealEngineAdapter(name) && (best == 0 || cell.medians.at(name)[s] < best)) {
       best = cell.medians.at(name)[s];
       if (which) *which = name;
     }

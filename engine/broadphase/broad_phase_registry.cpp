@@ -99,6 +99,10 @@ std::unique_ptr<BroadPhase> MakeBroadPhase(std::string_view name) {
   return e ? e->make() : nullptr;
 }
 
+bool IsRealEngineAdapter(std::string_view name) {
+  return name.starts_with("bullet_") || name.starts_with("ode_");
+}
+
 std::vector<std::string_view> BroadPhaseNames() {
   std::vector<std::string_view> names;
   for (const Entry& e : kEntries) names.push_back(e.name);

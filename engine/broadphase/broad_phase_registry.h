@@ -18,6 +18,10 @@ std::unique_ptr<BroadPhase> MakeBroadPhase(std::string_view name);
 // comparators (semi-adjusting-bsp.txt, 6.1), then the real engines.
 std::vector<std::string_view> BroadPhaseNames();
 
+// Whether the name is one of the real engines' broad phases (the Bullet and ODE adapters, named
+// bullet_* and ode_*): the benches' "best real engine" is the fastest of these.
+bool IsRealEngineAdapter(std::string_view name);
+
 // One line for a tooltip or --help ("" for an unknown name).
 std::string_view BroadPhaseDescription(std::string_view name);
 

@@ -34,10 +34,11 @@ inline bool EntriesOverlap(const LeafEntry& a, const LeafEntry& b) {
 
 bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb& b) {
   const Aabb i{glm::max(a.min, b.min), glm::min(a.max, b.max)};
-  // Walk the leaf's path bottom-up: at each ancestor the descent of I must take this side.
+  // Walk the leaf's path bottom-up: at each ancestor the descent of I must take this side. Only
+  // the low end of I's projection decides it (ReachesNegative).
   for (NodeId c = leaf, p = tree.node(leaf).parent; p != kNoNode; c = p, p = tree.node(p).parent) {
     const BspNode& node = tree.node(p);
-    const bool goes_negative = ReachesNegative(ProjectAabb(i, node.normal), node.offset);
+    const bool goes_negative = ProjectLow(i, node.normal) <= node.offset;
     if (goes_negative != (node.child[0] == c)) return false;
   }
   return true;
@@ -70,37 +71,6 @@ void LeafColumns::Fill(std::span<const LeafEntry> list) {
   for (size_t k = n; k < padded; ++k) {
     lo[k] = min_x[k] = min_y[k] = min_z[k] = kInf;
     hi[k] = max_x[k] = max_y[k] = max_z[k] = -kInf;
-  }
-}
-
-// The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes, written as box pruning's
-// sweep (box_pruning.h): the entries after e[i] whose low end is not beyond e[i]'s high end are
-// compared with it four at a time (their projected intervals and the three axes of their boxes),
-// and the lanes that pass become candidates. The same candidates, in the same order, as the
-// entry-by-entry sweep; without branches on the unpredictable overlap test.
-void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
-  using Lanes = FloatLanes4;
-  std::vector<BoxPair>& cand = candidates_[leaf];
-  cand.clear();
-  LeafColumns& c = columns_;
-  c.Fill(tree.leaf(leaf));
-  const size_t size = c.ids.size();
-  for (size_t i = 0; i < size; ++i) {
-    const float cut = c.hi[i];
-    const Lanes hi = Lanes::Splat(cut);
-    const Lanes min_x = Lanes::Splat(c.min_x[i]), max_x = Lanes::Splat(c.max_x[i]);
-    const Lanes min_y = Lanes::Splat(c.min_y[i]), max_y = Lanes::Splat(c.max_y[i]);
-    const Lanes min_z = Lanes::Splat(c.min_z[i]), max_z = Lanes::Splat(c.max_z[i]);
-    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += Lanes::kWidth) {
-      const unsigned overlap =
-          ((Lanes::Load(&c.lo[j]) <= hi) & (Lanes::Load(&c.min_x[j]) <= max_x) &
-           (min_x <= Lanes::Load(&c.max_x[j])) & (Lanes::Load(&c.min_y[j]) <= max_y) &
-           (min_y <= Lanes::Load(&c.max_y[j])) & (Lanes::Load(&c.min_z[j]) <= max_z) &
-           (min_z <= Lanes::Load(&c.max_z[j])))
-              .Bits();
-      for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
-        cand.push_back(MakePair(c.ids[i], c.ids[j + std::countr_zero(bits)]));
-    }
   }
 }
 
@@ -274,24 +244,29 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
 
 namespace {
 
-// Box pruning's sweep (box_pruning.cpp) on one leaf's exact columns, sorted by their projection
-// on the leaf's direction: the entries after i that start before i's projection ends are tested
-// on the three axes, Lanes::kWidth at a time. A lane past the cut cannot pass: two boxes that
-// overlap have overlapping projections (projection.h), so no interval test is needed. The hits
-// are written as pairs of list positions through a raw pointer, with no call in the loop (a call
-// would make the compiler keep the broadcast lanes on the stack); `hits` grows, rarely, between
-// groups. Returns the number of hits.
+// Box pruning's sweep (box_pruning.cpp) on one leaf's columns (the exact boxes or the stored
+// ones), sorted by their projection on the leaf's direction: the entries after i that start before
+// i's projection ends are tested on the three axes, Lanes::kWidth at a time. A lane past the cut
+// cannot pass: two boxes that overlap have overlapping projections (projection.h), so no interval
+// test is needed. The passing lanes' positions are packed into `partners` without a branch per
+// group (Lanes::PackIndices) and no call in the loop (a call would make the compiler keep the
+// broadcast lanes on the stack); room for every group of entry i is made before its loop.
 template <typename Lanes>
-[[gnu::always_inline]] inline size_t SweepExactColumns(const LeafColumns& c,
-                                                       std::vector<LocalHit>& hits) {
-  const size_t size = c.ids.size();
+[[gnu::always_inline]] inline void SweepColumns(const LeafColumns& c, LeafOverlaps& hits) {
+  const uint32_t size = uint32_t(c.ids.size());
   const float *lo = c.lo.data(), *hi = c.hi.data();
   const float *min_x = c.min_x.data(), *max_x = c.max_x.data();
   const float *min_y = c.min_y.data(), *max_y = c.max_y.data();
   const float *min_z = c.min_z.data(), *max_z = c.max_z.data();
-  LocalHit* out = hits.data();
-  size_t count = 0, capacity = hits.size();
+  hits.end.resize(size);
+  uint32_t* end = hits.end.data();
+  uint32_t count = 0;
   for (uint32_t i = 0; i < size; ++i) {
+    // At most one group per later entry, rounded up, each writing kWidth values.
+    const size_t room = count + (size - i) + 2 * Lanes::kWidth;
+    if (room > hits.partners.size()) [[unlikely]]
+      hits.partners.resize(std::max(room, 2 * hits.partners.size()));
+    uint32_t* out = hits.partners.data();
     const float cut = hi[i];
     const Lanes a_min_x = Lanes::Splat(min_x[i]), a_max_x = Lanes::Splat(max_x[i]);
     const Lanes a_min_y = Lanes::Splat(min_y[i]), a_max_y = Lanes::Splat(max_y[i]);
@@ -303,50 +278,70 @@ template <typename Lanes>
            (Lanes::Load(&min_y[j]) <= a_max_y) & (a_min_y <= Lanes::Load(&max_y[j])) &
            (Lanes::Load(&min_z[j]) <= a_max_z) & (a_min_z <= Lanes::Load(&max_z[j])))
               .Bits();
-      if (overlap == 0) continue;
-      if (count + Lanes::kWidth > capacity) [[unlikely]] {
-        hits.resize(2 * capacity + 64);
-        out = hits.data(), capacity = hits.size();
-      }
-      for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
-        out[count++] = LocalHit{i, j + uint32_t(std::countr_zero(bits))};
+      count += Lanes::PackIndices(overlap, j, out + count);
     }
+    end[i] = count;
   }
-  return count;
 }
 
 #if defined(PARTLAB_HAS_AVX2_LANES)
-[[gnu::target("avx2")]] size_t SweepExactColumnsAvx2(const LeafColumns& c,
-                                                     std::vector<LocalHit>& hits) {
-  return SweepExactColumns<FloatLanes8>(c, hits);
+[[gnu::target("avx2")]] void SweepColumnsAvx2(const LeafColumns& c, LeafOverlaps& hits) {
+  SweepColumns<FloatLanes8>(c, hits);
 }
 #endif
 
 }  // namespace
 
-// The hits as box pairs: a pair of two boxes that both lie in several leaves goes to the shared
-// list, for the canonical rule.
+void BspPairFinder::SweepColumns() {
+#if defined(PARTLAB_HAS_AVX2_LANES)
+  if (avx2_) return SweepColumnsAvx2(columns_, overlaps_);
+#endif
+  partlab::SweepColumns<FloatLanes4>(columns_, overlaps_);
+}
+
+// The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes (the leaf's candidates are
+// the pairs whose stored boxes overlap).
+void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
+  std::vector<BoxPair>& cand = candidates_[leaf];
+  cand.clear();
+  columns_.Fill(tree.leaf(leaf));
+  SweepColumns();
+  const std::vector<BoxId>& ids = columns_.ids;
+  const uint32_t* partner = overlaps_.partners.data();
+  uint32_t h = 0;
+  for (size_t i = 0; i < ids.size(); ++i)
+    for (const uint32_t end = overlaps_.end[i]; h < end; ++h)
+      cand.push_back(MakePair(ids[i], ids[partner[h]]));
+}
+
+// The overlaps as box pairs: a pair of two boxes that both lie in several leaves goes to the
+// shared list, for the canonical rule.
 void BspPairFinder::SweepExact(NodeId leaf) {
   std::vector<BoxPair>& own = own_pairs_[leaf];
   std::vector<BoxPair>& shared = shared_pairs_[leaf];
   own.clear();
   shared.clear();
-  if (hits_.empty()) hits_.resize(256);
-  size_t count;
-#if defined(PARTLAB_HAS_AVX2_LANES)
-  if (avx2_) {
-    count = SweepExactColumnsAvx2(columns_, hits_);
-  } else {
-    count = SweepExactColumns<FloatLanes4>(columns_, hits_);
-  }
-#else
-  count = SweepExactColumns<FloatLanes4>(columns_, hits_);
-#endif
+  SweepColumns();
   const LeafColumns& c = columns_;
-  for (size_t h = 0; h < count; ++h) {
-    const auto [i, k] = hits_[h];
-    (c.shared[i] & c.shared[k] ? shared : own).push_back(MakePair(c.ids[i], c.ids[k]));
+  const uint32_t* partner = overlaps_.partners.data();
+  // Nearly every pair is the leaf's own: written through a pointer into room for all of them.
+  own.resize(c.ids.empty() ? 0 : overlaps_.end.back());
+  BoxPair* next_own = own.data();
+  uint32_t h = 0;
+  for (size_t i = 0; i < c.ids.size(); ++i) {
+    const BoxId a = c.ids[i];
+    const uint8_t a_shared = c.shared[i];
+    for (const uint32_t end = overlaps_.end[i]; h < end; ++h) {
+      const uint32_t k = partner[h];
+      const BoxPair pair = MakePair(a, c.ids[k]);
+      if (a_shared & c.shared[k]) [[unlikely]] {
+        shared.push_back(pair);
+      } else {
+        *next_own++ = pair;
+      }
+    }
   }
+  own.resize(size_t(next_own - own.data()));
 }
 
 // Pairs of two boxes that both lie in several leaves: only the canonical leaf reports them (see
@@ -459,7 +454,8 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
 size_t BspPairFinder::MemoryBytes() const {
   size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes() +
                  (own_pairs_.capacity() + shared_pairs_.capacity()) * sizeof(own_pairs_[0]) +
-                 exact_keys_.capacity() * sizeof(KeyedLo) + hits_.capacity() * sizeof(LocalHit) +
+                 exact_keys_.capacity() * sizeof(KeyedLo) +
+                 (overlaps_.partners.capacity() + overlaps_.end.capacity()) * sizeof(uint32_t) +
                  gathered_.capacity() * sizeof(GatheredBox);
   for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
   for (const auto& c : own_pairs_) bytes += c.capacity() * sizeof(BoxPair);

@@ -43,9 +43,11 @@ struct GatheredBox {
   BoxId id;
   uint8_t shared;  // the box lies in more than one leaf
 };
-// Two overlapping entries of the swept leaf, by their positions in its sorted columns.
-struct LocalHit {
-  uint32_t i, k;
+// The overlaps found by sweeping one leaf's sorted columns, by position: entry i overlaps the
+// entries partners[end[i - 1] .. end[i]) (end[-1] = 0), all after i.
+struct LeafOverlaps {
+  std::vector<uint32_t> partners;
+  std::vector<uint32_t> end;
 };
 
 // Pair enumeration with candidates kept per leaf. The sweep of a leaf runs on its stored (fat)
@@ -77,6 +79,7 @@ class BspPairFinder {
 
  private:
   void Sweep(const BspTree& tree, NodeId leaf);
+  void SweepColumns();  // columns_ into overlaps_, with the widest lanes the processor has
   void FillExactColumns(const BspTree& tree, NodeId leaf);
   void SweepExact(NodeId leaf);
   bool ChooseExact(size_t n, size_t entries, float min_density) const;
@@ -95,7 +98,7 @@ class BspPairFinder {
   // lie in several leaves (the canonical rule decides each step which leaf reports them).
   std::vector<std::vector<BoxPair>> own_pairs_, shared_pairs_;
   std::vector<KeyedLo> exact_keys_;    // the swept leaf's exact order, scratch
-  std::vector<LocalHit> hits_;         // the swept leaf's overlaps, scratch
+  LeafOverlaps overlaps_;              // the swept leaf's overlaps, scratch
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
   std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
   std::vector<uint32_t> leaf_pairs_;   // by node id: pairs at the leaf's last search

@@ -28,6 +28,12 @@ inline Interval ProjectAabb(const Aabb& b, const glm::vec3& n) {
   return {Dot3(n, lx, ly, lz), Dot3(n, hx, hy, hz)};
 }
 
+// ProjectAabb(b, n).lo alone, computed the same way (so the same float).
+inline float ProjectLow(const Aabb& b, const glm::vec3& n) {
+  return Dot3(n, n.x >= 0 ? b.min.x : b.max.x, n.y >= 0 ? b.min.y : b.max.y,
+              n.z >= 0 ? b.min.z : b.max.z);
+}
+
 // Which sides of the plane {x : n·x = offset} a projected box reaches. A box reaches the negative
 // side when lo <= offset and the positive side when hi > offset: every box reaches at least one
 // side, a flat box lying on the plane goes to the negative side only, and a box with

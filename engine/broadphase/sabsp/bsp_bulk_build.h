@@ -16,7 +16,7 @@
 //      that, a bound from counts (open_interval_bound.h: the projections binned, no sort) may
 //      show that every balanced cut leaves more boxes straddling than the redundancy limit
 //      allows; otherwise the exact cut of the whole sorted node, as split places its plane
-//      (ChooseCut), sorting only the boxes that reach the window where balance is possible.
+//      (ChooseCut over both ends of every box, radix-sorted).
 //      The next directions get the bound, then their median cut.
 //   3. The node's entries are copied to the end of the arena, negative side then positive side
 //      (a straddling box to both), taking their projections on the plane's direction: exactly
@@ -62,7 +62,7 @@ class BspBulkBuilder {
   static size_t MinSide(const CutCriteria& criteria, size_t n);
   bool NoCutCanPass(const CutCriteria& criteria) const;
   void Count(int dir, float offset, Cut& cut) const;
-  CutChoice ExactCut(CutCriteria criteria);
+  CutChoice ExactCut(const CutCriteria& criteria);
   void Project(size_t begin, size_t end, int dir);
   bool Acceptable(size_t n, uint32_t left, uint32_t right) const;
   void Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut);

@@ -25,14 +25,13 @@ void BspTree::Clear() {
   root_ = NewNode();
 }
 
-void BspTree::EnsureId(BoxId id) {
-  if (id < boxes_.size()) return;
-  boxes_.resize(id + 1);
-  exact_.resize(id + 1);
-  exact_moved_.resize(id + 1, 0);
-  present_.resize(id + 1, 0);
-  leaf_count_.resize(id + 1, 0);
-  stamp_.resize(id + 1, 0);
+void BspTree::GrowIds(size_t count) {
+  boxes_.resize(count);
+  exact_.resize(count);
+  exact_moved_.resize(count, 0);
+  present_.resize(count, 0);
+  leaf_count_.resize(count, 0);
+  stamp_.resize(count, 0);
 }
 
 NodeId BspTree::NewNode() {

@@ -43,6 +43,13 @@ namespace partlab {
 
 class BspBulkBuilder {
  public:
+  // A box on the current path: its id and its projection on the node's sort direction (the
+  // direction of the plane above), the keys its leaf's list is sorted on.
+  struct BulkEntry {
+    float lo, hi;
+    BoxId id;
+  };
+
   // Builds the tree over the boxes `ids` (present, stored in `tree`, and in no leaf yet) under its
   // root, which must be an empty leaf.
   void Build(BspTree& tree, std::span<const BoxId> ids, const BspParams& params);
@@ -68,11 +75,12 @@ class BspBulkBuilder {
   void Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut);
   void BackOff(NodeId node);
   void MakeLeaf(NodeId node, size_t begin, size_t end, int projected_dir);
+  LeafEntry Entry(const BulkEntry& e) const;
 
   BspTree* tree_ = nullptr;
   const BspParams* params_ = nullptr;
   uint32_t split_threshold_ = 0;
-  std::vector<LeafEntry> arena_;  // every node's entries on the current path, then scratch
+  std::vector<BulkEntry> arena_;  // every node's entries on the current path, then scratch
   std::vector<LeafEntry> leaf_;   // one leaf's entries in sorted order
   std::vector<uint64_t> keys_;    // a short leaf's sort keys: low end's bits, entry's index
   std::vector<KeyedIndex> radix_keys_, radix_scratch_;  // a long leaf's

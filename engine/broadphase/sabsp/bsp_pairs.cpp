@@ -73,35 +73,75 @@ void LeafColumns::Fill(std::span<const LeafEntry> list) {
   }
 }
 
+namespace {
+
 // The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes, written as box pruning's
 // sweep (box_pruning.h): the entries after e[i] whose low end is not beyond e[i]'s high end are
-// compared with it four at a time (their projected intervals and the three axes of their boxes),
-// and the lanes that pass become candidates. The same candidates, in the same order, as the
-// entry-by-entry sweep; without branches on the unpredictable overlap test.
-void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
-  using Lanes = FloatLanes4;
-  std::vector<BoxPair>& cand = candidates_[leaf];
-  cand.clear();
-  LeafColumns& c = columns_;
-  c.Fill(tree.leaf(leaf));
+// compared with it Lanes::kWidth at a time (their projected intervals and the three axes of their
+// boxes), and the lanes that pass become candidates. The same candidates, in the same order, as
+// the entry-by-entry sweep, whatever the lane width; without branches on the unpredictable overlap
+// test. As in SweepExactColumns below, the candidates are written through a raw pointer, with no
+// call in the loop, into `cand` grown between groups; returns how many.
+template <typename Lanes>
+[[gnu::always_inline]] inline size_t SweepCandidateColumns(const LeafColumns& c,
+                                                           std::vector<BoxPair>& cand) {
   const size_t size = c.ids.size();
+  const float *lo = c.lo.data(), *hi = c.hi.data();
+  const float *min_x = c.min_x.data(), *max_x = c.max_x.data();
+  const float *min_y = c.min_y.data(), *max_y = c.max_y.data();
+  const float *min_z = c.min_z.data(), *max_z = c.max_z.data();
+  const BoxId* ids = c.ids.data();
+  BoxPair* out = cand.data();
+  size_t count = 0, capacity = cand.size();
   for (size_t i = 0; i < size; ++i) {
-    const float cut = c.hi[i];
-    const Lanes hi = Lanes::Splat(cut);
-    const Lanes min_x = Lanes::Splat(c.min_x[i]), max_x = Lanes::Splat(c.max_x[i]);
-    const Lanes min_y = Lanes::Splat(c.min_y[i]), max_y = Lanes::Splat(c.max_y[i]);
-    const Lanes min_z = Lanes::Splat(c.min_z[i]), max_z = Lanes::Splat(c.max_z[i]);
-    for (size_t j = i + 1; j < size && c.lo[j] <= cut; j += Lanes::kWidth) {
+    const float cut = hi[i];
+    const Lanes a_hi = Lanes::Splat(cut);
+    const Lanes a_min_x = Lanes::Splat(min_x[i]), a_max_x = Lanes::Splat(max_x[i]);
+    const Lanes a_min_y = Lanes::Splat(min_y[i]), a_max_y = Lanes::Splat(max_y[i]);
+    const Lanes a_min_z = Lanes::Splat(min_z[i]), a_max_z = Lanes::Splat(max_z[i]);
+    for (size_t j = i + 1; j < size && lo[j] <= cut; j += Lanes::kWidth) {
       const unsigned overlap =
-          ((Lanes::Load(&c.lo[j]) <= hi) & (Lanes::Load(&c.min_x[j]) <= max_x) &
-           (min_x <= Lanes::Load(&c.max_x[j])) & (Lanes::Load(&c.min_y[j]) <= max_y) &
-           (min_y <= Lanes::Load(&c.max_y[j])) & (Lanes::Load(&c.min_z[j]) <= max_z) &
-           (min_z <= Lanes::Load(&c.max_z[j])))
+          ((Lanes::Load(&lo[j]) <= a_hi) & (Lanes::Load(&min_x[j]) <= a_max_x) &
+           (a_min_x <= Lanes::Load(&max_x[j])) & (Lanes::Load(&min_y[j]) <= a_max_y) &
+           (a_min_y <= Lanes::Load(&max_y[j])) & (Lanes::Load(&min_z[j]) <= a_max_z) &
+           (a_min_z <= Lanes::Load(&max_z[j])))
               .Bits();
+      if (overlap == 0) continue;
+      if (count + Lanes::kWidth > capacity) [[unlikely]] {
+        cand.resize(2 * capacity + 64);
+        out = cand.data(), capacity = cand.size();
+      }
       for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
-        cand.push_back(MakePair(c.ids[i], c.ids[j + std::countr_zero(bits)]));
+        out[count++] = MakePair(ids[i], ids[j + size_t(std::countr_zero(bits))]);
     }
   }
+  return count;
+}
+
+#if defined(PARTLAB_HAS_AVX2_LANES)
+[[gnu::target("avx2")]] size_t SweepCandidateColumnsAvx2(const LeafColumns& c,
+                                                         std::vector<BoxPair>& cand) {
+  return SweepCandidateColumns<FloatLanes8>(c, cand);
+}
+#endif
+
+}  // namespace
+
+void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
+  std::vector<BoxPair>& cand = candidates_[leaf];
+  columns_.Fill(tree.leaf(leaf));
+  cand.resize(cand.capacity());  // written in place; cut to the candidates found below
+  size_t count;
+#if defined(PARTLAB_HAS_AVX2_LANES)
+  if (avx2_) {
+    count = SweepCandidateColumnsAvx2(columns_, cand);
+  } else {
+    count = SweepCandidateColumns<FloatLanes4>(columns_, cand);
+  }
+#else
+  count = SweepCandidateColumns<FloatLanes4>(columns_, cand);
+#endif
+  cand.resize(count);
 }
 
 namespace {
@@ -174,8 +214,15 @@ void BspPairFinder::ReportExactPairs(const BspTree& tree, NodeId leaf,
 }
 
 BspPairFinder::BspPairFinder() {
+  set_wide_lanes(true);
+}
+
+void BspPairFinder::set_wide_lanes(bool on) {
 #if defined(PARTLAB_HAS_AVX2_LANES)
-  avx2_ = __builtin_cpu_supports("avx2");
+  avx2_ = on && __builtin_cpu_supports("avx2");
+#else
+  avx2_ = false;
+  (void)on;
 #endif
 }
 

@@ -69,6 +69,7 @@ class BspTree {
   // sort and operation uses it. exact_box() is the box last given, for the exact pair test.
   bool present(BoxId id) const { return id < present_.size() && present_[id]; }
   const Aabb& box(BoxId id) const { return boxes_[id]; }
+  std::span<const Aabb> boxes() const { return boxes_; }  // by id (absent ids hold stale boxes)
   const Aabb& exact_box(BoxId id) const { return exact_[id]; }
   void set_fat_margin(float fraction) { fat_margin_ = fraction; }
   // Predictive fattening (BspParams::predictive_steps, predictive_cap): an escaping box's fat box

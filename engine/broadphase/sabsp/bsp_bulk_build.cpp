@@ -145,16 +145,12 @@ CutCriteria BspBulkBuilder::Criteria(size_t n) const {
   return criteria;
 }
 
-// The median of the sample's box centres projected on `dir`.
-float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m, int dir) {
-  const size_t n = end - begin;
-  const BulkEntry* a = arena_.data() + begin;
-  const glm::vec3 normal = tree_->direction(dir);
-  lo_.clear();
-  for (size_t i = 0; i < m; ++i) {
-    const Interval iv = ProjectAabb(tree_->box(a[i * n / m].id), normal);
-    lo_.push_back(0.5f * iv.lo + 0.5f * iv.hi);
-  }
+// The median of the sample's box centres projected on the direction projected last (proj_lo_,
+// proj_hi_ hold the node's projections in arena order).
+float BspBulkBuilder::SampleMedianCentre(size_t m) {
+  const size_t n = proj_count_;
+  lo_.resize(m);
+  for (size_t i = 0; i < m; ++i) lo_[i] = 0.5f * proj_lo_[i * n / m] + 0.5f * proj_hi_[i * n / m];
   std::nth_element(lo_.begin(), lo_.begin() + ptrdiff_t(m / 2), lo_.end());
   return lo_[m / 2];
 }
@@ -164,12 +160,19 @@ float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m, int
 // of the nodes that get here, that costs less than selecting the window where balance is possible
 // with nth_element and sorting only the boxes reaching it, which the profile of a 4,250-box build
 // showed as its largest cost.
-CutChoice BspBulkBuilder::ExactCut(const CutCriteria& criteria) {
+CutChoice BspBulkBuilder::ExactCut(CutCriteria criteria) {
   const size_t n = proj_count_;
   lo_.assign(proj_lo_.begin(), proj_lo_.begin() + ptrdiff_t(n));
   hi_.assign(proj_hi_.begin(), proj_hi_.begin() + ptrdiff_t(n));
   SortFloats(lo_, float_scratch_);
   SortFloats(hi_, float_scratch_);
+  // A cut with balance b needs left, right >= k = b n / (1 + b) (left + right >= n): the plane
+  // lies between the k-th smallest low end and the k-th largest high end, where ChooseCut starts
+  // and stops; every other position fails the balance test anyway.
+  const size_t k = MinSide(criteria, n);
+  criteria.min_offset = lo_[k - 1];
+  criteria.max_offset = hi_[n - k];
+  if (criteria.min_offset > criteria.max_offset) return {};  // no position leaves k a side
   return ChooseCut(lo_, hi_, criteria);
 }
 
@@ -207,7 +210,7 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
     ProjectTried(begin, end, d);
     cut = {d, 0, 0, 0};
     if (k > 0 && NoCutCanPass(criteria)) continue;  // no sample median
-    Count(d, SampleMedianCentre(begin, end, m, d), cut);
+    Count(d, SampleMedianCentre(m), cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
     // The exact search sorts the node's projections, so only the best direction gets it: a sample
     // can miss the gaps of a regular grid, while in dense piles, where no cut passes, searching the
@@ -304,7 +307,7 @@ void BspBulkBuilder::MakeLeaf(NodeId node, size_t begin, size_t end, int project
     std::sort(keys_.begin(), keys_.end());
     for (size_t k = 0; k < n; ++k) leaf_[k] = Entry(a[uint32_t(keys_[k])]);
   }
-  tree_->SetLeafList(node, leaf_);
+  tree_->SetLeafList(node, std::move(leaf_));  // hands the buffer over: no copy
 }
 
 // The leaf entry of an arena entry: its box from the tree's array, beside its projection.

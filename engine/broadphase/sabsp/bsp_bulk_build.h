@@ -64,12 +64,12 @@ class BspBulkBuilder {
   void BuildNode(NodeId node, size_t begin, size_t end, uint16_t depth, int projected_dir);
   bool FindCut(size_t begin, size_t end, Cut& cut);
   CutCriteria Criteria(size_t n) const;
-  float SampleMedianCentre(size_t begin, size_t end, size_t m, int dir);
+  float SampleMedianCentre(size_t m);
   void ProjectTried(size_t begin, size_t end, int dir);
   static size_t MinSide(const CutCriteria& criteria, size_t n);
   bool NoCutCanPass(const CutCriteria& criteria) const;
   void Count(int dir, float offset, Cut& cut) const;
-  CutChoice ExactCut(const CutCriteria& criteria);
+  CutChoice ExactCut(CutCriteria criteria);
   void Project(size_t begin, size_t end, int dir);
   bool Acceptable(size_t n, uint32_t left, uint32_t right) const;
   void Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut);

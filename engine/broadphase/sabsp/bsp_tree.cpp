@@ -199,12 +199,13 @@ uint32_t BspTree::PlaceStoredBox(BoxId id) {
   return Migrate(root_, boxes_[id], boxes_[id], id, false, true, false);
 }
 
-void BspTree::SetLeafList(NodeId leaf, std::span<const LeafEntry> sorted) {
+void BspTree::SetLeafList(NodeId leaf, std::vector<LeafEntry>&& sorted) {
   MarkChanged(leaf);
   flags_[leaf] &= uint8_t(~kNeedsSort);  // fresh projections, already in order
-  lists_[leaf].assign(sorted.begin(), sorted.end());
-  for (const LeafEntry& e : sorted) ++leaf_count_[e.id];
-  total_entries_ += sorted.size();
+  lists_[leaf].swap(sorted);             // the caller gets the empty list's buffer back
+  sorted.clear();
+  for (const LeafEntry& e : lists_[leaf]) ++leaf_count_[e.id];
+  total_entries_ += lists_[leaf].size();
 }
 
 void BspTree::ClearStructure() {

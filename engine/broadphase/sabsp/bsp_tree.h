@@ -108,7 +108,7 @@ class BspTree {
   }
   void StoreBox(BoxId id, const Aabb& box);
   uint32_t PlaceStoredBox(BoxId id);
-  void SetLeafList(NodeId leaf, std::span<const LeafEntry> sorted);
+  void SetLeafList(NodeId leaf, std::vector<LeafEntry>&& sorted);
   void ClearStructure();
 
   // 5.1.2: re-projects the entries and restores the order with an insertion sort (few swaps

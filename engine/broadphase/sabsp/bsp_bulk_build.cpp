@@ -295,17 +295,18 @@ void BspBulkBuilder::MakeLeaf(NodeId node, size_t begin, size_t end, int project
   if (projected_dir != sort_dir) Project(begin, end, sort_dir);
   const size_t n = end - begin;
   const BulkEntry* a = arena_.data() + begin;
-  leaf_.resize(n);
+  leaf_.clear();
+  leaf_.reserve(n);  // appended below: a resize would first write n default (empty) boxes
   if (n >= kRadixFromCount) {
     radix_keys_.resize(n);
     for (size_t k = 0; k < n; ++k) radix_keys_[k] = {SortableFloatBits(a[k].lo), uint32_t(k)};
     RadixSortByKey(radix_keys_, radix_scratch_);
-    for (size_t k = 0; k < n; ++k) leaf_[k] = Entry(a[radix_keys_[k].payload]);
+    for (size_t k = 0; k < n; ++k) leaf_.push_back(Entry(a[radix_keys_[k].payload]));
   } else {
     keys_.resize(n);
     for (size_t k = 0; k < n; ++k) keys_[k] = (uint64_t(SortableFloatBits(a[k].lo)) << 32) | k;
     std::sort(keys_.begin(), keys_.end());
-    for (size_t k = 0; k < n; ++k) leaf_[k] = Entry(a[uint32_t(keys_[k])]);
+    for (size_t k = 0; k < n; ++k) leaf_.push_back(Entry(a[uint32_t(keys_[k])]));
   }
   tree_->SetLeafList(node, std::move(leaf_));  // hands the buffer over: no copy
 }

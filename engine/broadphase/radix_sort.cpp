@@ -43,7 +43,10 @@ float FloatFromSortableBits(uint32_t key) {
   return f;
 }
 
-constexpr size_t kRadixFromCount = 384;
+// Random floats, cycles per value (std::sort against the four passes, skipped bytes included):
+// about even at 64, the radix sort 3 times faster from 100 on; below 48 std::sort wins (its
+// insertion sort). Measured on the node lists the BSP's cut searches sort (64 to 4,000 values).
+constexpr size_t kRadixFromCount = 64;
 
 }  // namespace
 

@@ -32,8 +32,8 @@ struct FloatSortScratch {
   std::vector<uint32_t> keys, swap;
 };
 
-// Sorts finite floats ascending: the radix passes above for long arrays, std::sort below a few
-// hundred values, where four histogram passes cost more than they save.
+// Sorts finite floats ascending: the radix passes above from 64 values on, std::sort below, where
+// four histogram passes cost more than they save.
 void SortFloats(std::vector<float>& values, FloatSortScratch& scratch);
 
 }  // namespace partlab

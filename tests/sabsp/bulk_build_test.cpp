@@ -66,7 +66,7 @@ TEST(SortFloats, MatchesStdSort) {
   FloatSortScratch scratch;
   std::mt19937 rng(9);
   std::uniform_real_distribution<float> value(-1e6f, 1e6f);
-  for (size_t n : {0u, 3u, 383u, 384u, 5000u}) {
+  for (size_t n : {0u, 3u, 63u, 64u, 383u, 384u, 5000u}) {
     std::vector<float> mine(n);
     for (float& v : mine) v = value(rng);
     if (n > 2) mine[1] = -0.0f, mine[2] = 0.0f;
@@ -249,6 +249,44 @@ TEST(BulkBuild, EditsBeforeTheFirstUpdatePlaceTheWaitingBoxes) {
   for (const BoxPair& p : AllOverlaps(present)) want.push_back(MakePair(ids[p.a], ids[p.b]));
   std::sort(want.begin(), want.end());
   EXPECT_EQ(SortedPairs(edited), want);
+}
+
+// A bulk load waits outside the tree until the next Update (or an edit, or a query) stores it in
+// one go: ids far apart (5 i) size the tree's per-id arrays for the largest, and an id added twice
+// is stored once and keeps its later box, as AddBox does. The repeated id's first box lies where
+// it would overlap others, its later one overlaps a box of its own; the pairs must be those of the
+// final boxes, worked out by brute force here, whether the load is built by Update, placed one by
+// one by a Move before it, or placed by FindPairs with no Update at all.
+TEST(BulkBuild, SparseAndRepeatedIdsKeepEachIdsLastBox) {
+  SyntheticMotion motion({SyntheticKind::kMoving, 2000, 4});
+  const std::vector<Aabb> boxes(motion.frame().begin(), motion.frame().end());
+  const std::vector<BoxPair> overlaps = AllOverlaps(boxes);
+  ASSERT_GE(overlaps.size(), 2u);
+  const BoxId repeated = overlaps[0].a,
+              decoy = overlaps[1].a == repeated ? overlaps[1].b : overlaps[1].a;
+  const Aabb far{glm::vec3(1e5f), glm::vec3(1e5f + 1.0f)};
+  std::vector<Aabb> final_boxes = boxes;
+  final_boxes[decoy] = far;
+  std::vector<BoxPair> want;
+  for (const BoxPair& p : AllOverlaps(final_boxes)) want.push_back(MakePair(5 * p.a, 5 * p.b));
+  std::sort(want.begin(), want.end());
+  enum class Then { kUpdate, kMoveThenUpdate, kFindPairs };
+  for (const Then then : {Then::kUpdate, Then::kMoveThenUpdate, Then::kFindPairs}) {
+    SemiAdjustingBsp bsp;
+    bsp.Add(5 * repeated, boxes[decoy]);  // replaced by its own box below
+    for (BoxId i = 0; i < boxes.size(); ++i) bsp.Add(5 * i, boxes[i]);
+    bsp.Add(5 * decoy, far);  // moves away before it was ever stored
+    if (then == Then::kFindPairs) {
+      EXPECT_EQ(SortedPairs(bsp), want) << "placed by the query";
+      continue;
+    }
+    if (then == Then::kMoveThenUpdate) bsp.Move(5 * 3, boxes[3]);  // places the waiting load
+    bsp.Update();
+    EXPECT_EQ(bsp.CheckInvariants(), "");
+    EXPECT_EQ(bsp.tree().box_count(), boxes.size());
+    EXPECT_EQ(bsp.tree().id_capacity(), 5 * (boxes.size() - 1) + 1);
+    EXPECT_EQ(SortedPairs(bsp), want) << (then == Then::kUpdate ? "bulk built" : "placed");
+  }
 }
 
 // Every box removed, then a new bulk load: the old planes go and the tree is built again.

@@ -83,6 +83,30 @@ TEST(SabspCutSelection, ExtraCountsAndOffsetLimitsForBalance) {
   EXPECT_FALSE(ChooseCut(lo, hi, c).found);
 }
 
+TEST(SabspCutSelection, MinOffsetStartsAfterEarlierEventsWithTheirCounts) {
+  // [0,1] [2,3] [4,5] [6,7] [8,9] [10,11] and 2 boxes always on the left. From 1.5 on, the best
+  // cut is 4 | 4 at 3 (after [0,1] and [2,3] close), placed mid-gap at 3.5: the ends below 1.5
+  // still count. From 3.2 on, that cut is gone: 5 | 4 at 4 (box [4,5] open), placed at 4.5.
+  const std::vector<float> lo = {0, 2, 4, 6, 8, 10}, hi = {1, 3, 5, 7, 9, 11};
+  CutCriteria c;
+  c.extra_left = 2;
+  c.max_redundancy = 1.0f;
+  c.min_offset = 1.5f;
+  CutChoice cut = ChooseCut(lo, hi, c);
+  ASSERT_TRUE(cut.found);
+  EXPECT_FLOAT_EQ(cut.offset, 3.5f);
+  EXPECT_EQ(cut.left, 4u);
+  EXPECT_EQ(cut.right, 4u);
+  EXPECT_EQ(cut.redundancy, 0u);
+  c.min_offset = 3.2f;
+  cut = ChooseCut(lo, hi, c);
+  ASSERT_TRUE(cut.found);
+  EXPECT_FLOAT_EQ(cut.offset, 4.5f);
+  EXPECT_EQ(cut.left, 5u);
+  EXPECT_EQ(cut.right, 4u);
+  EXPECT_EQ(cut.redundancy, 1u);
+}
+
 TEST(SabspCutSelection, SweepStopsOnceBalanceCanOnlyGetWorse) {
   std::vector<float> lo, hi;
   for (int i = 0; i < 1000; ++i) {

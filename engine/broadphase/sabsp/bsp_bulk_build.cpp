@@ -19,12 +19,13 @@ size_t SampleSize(const BspParams& params, size_t n) {
 // a direction, n^T Σ n with Σ their covariance, over the square of the mean projected width
 // 2 (|n_x| e_x + |n_y| e_y + |n_z| e_z), e the mean half extents. Both are closed forms of the
 // sample's sums, so ranking costs one pass over the sample whatever the number of directions.
-void RankDirections(std::span<const LeafEntry> items, size_t m, const CutDirections& dirs,
+void RankDirections(const BspTree& tree, std::span<const BspBulkBuilder::BulkEntry> items, size_t m,
                     int ranked[kCutDirectionCount]) {
+  const CutDirections& dirs = tree.directions();
   const size_t n = items.size();
   double s[3] = {0, 0, 0}, ss[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, e[3] = {0, 0, 0};
   for (size_t i = 0; i < m; ++i) {
-    const Aabb& b = items[i * n / m].box;
+    const Aabb& b = tree.box(items[i * n / m].id);
     double c[3];
     for (int a = 0; a < 3; ++a) {
       c[a] = 0.5 * (double(b.min[a]) + double(b.max[a]));
@@ -47,10 +48,14 @@ void RankDirections(std::span<const LeafEntry> items, size_t m, const CutDirecti
       for (int k = 0; k < 3; ++k) variance += double(v[a]) * cov[a][k] * double(v[k]);
     }
     score[d] = variance / (width * width + 1e-30);
-    ranked[d] = d;
   }
-  std::stable_sort(ranked, ranked + kCutDirectionCount,
-                   [&](int a, int b) { return score[a] > score[b]; });
+  // Best score first, ties in direction order: an insertion sort (stable, and unlike
+  // std::stable_sort it asks for no buffer on every node).
+  for (int d = 0; d < kCutDirectionCount; ++d) {
+    int k = d;
+    for (; k > 0 && score[d] > score[ranked[k - 1]]; --k) ranked[k] = ranked[k - 1];
+    ranked[k] = d;
+  }
 }
 
 // Leaves of this many entries or more are sorted by the radix sort. Lower than LeafListSorter's
@@ -68,7 +73,7 @@ void BspBulkBuilder::Build(BspTree& tree, std::span<const BoxId> ids, const BspP
   arena_.reserve(ids.size() * 4);  // the path's copies (redundancy may still grow it)
   proj_lo_.resize(ids.size());
   proj_hi_.resize(ids.size());
-  for (BoxId id : ids) arena_.push_back(LeafEntry{tree.box(id), 0, 0, id});
+  for (BoxId id : ids) arena_.push_back(BulkEntry{0, 0, id});
   tree.ReserveNodes(4 * ids.size() / std::max<size_t>(split_threshold_, 1) + 8);
   BuildNode(tree.root(), 0, ids.size(), tree.node(tree.root()).depth, -1);
   arena_.clear();
@@ -77,9 +82,10 @@ void BspBulkBuilder::Build(BspTree& tree, std::span<const BoxId> ids, const BspP
 // Projects the range's boxes on direction `dir`, into their entries' lo and hi.
 void BspBulkBuilder::Project(size_t begin, size_t end, int dir) {
   const glm::vec3 n = tree_->direction(dir);
-  LeafEntry* a = arena_.data();
+  BulkEntry* a = arena_.data();
+  const Aabb* boxes = tree_->boxes().data();
   for (size_t i = begin; i < end; ++i) {
-    const Interval iv = ProjectAabb(a[i].box, n);
+    const Interval iv = ProjectAabb(boxes[a[i].id], n);
     a[i].lo = iv.lo;
     a[i].hi = iv.hi;
   }
@@ -89,13 +95,15 @@ void BspBulkBuilder::Project(size_t begin, size_t end, int dir) {
 // projections on the node's sort direction, which a leaf needs), with their span.
 void BspBulkBuilder::ProjectTried(size_t begin, size_t end, int dir) {
   const glm::vec3 n = tree_->direction(dir);
-  const LeafEntry* a = arena_.data() + begin;
+  const BulkEntry* a = arena_.data() + begin;
   proj_count_ = end - begin;  // a node holds each box once: the arrays hold every box (Build)
   float* lo = proj_lo_.data();
   float* hi = proj_hi_.data();
   float min_lo = 3.0e38f, max_hi = -3.0e38f;
-  for (size_t i = 0; i < proj_count_; ++i) {
-    const Interval iv = ProjectAabb(a[i].box, n);
+  const Aabb* boxes = tree_->boxes().data();
+  const size_t count = proj_count_;
+  for (size_t i = 0; i < count; ++i) {
+    const Interval iv = ProjectAabb(boxes[a[i].id], n);
     lo[i] = iv.lo;
     hi[i] = iv.hi;
     min_lo = std::min(min_lo, iv.lo);
@@ -137,59 +145,34 @@ CutCriteria BspBulkBuilder::Criteria(size_t n) const {
   return criteria;
 }
 
-// The median of the sample's box centres projected on `dir`.
-float BspBulkBuilder::SampleMedianCentre(size_t begin, size_t end, size_t m, int dir) {
-  const size_t n = end - begin;
-  const LeafEntry* a = arena_.data() + begin;
-  const glm::vec3 normal = tree_->direction(dir);
-  lo_.clear();
-  for (size_t i = 0; i < m; ++i) {
-    const Interval iv = ProjectAabb(a[i * n / m].box, normal);
-    lo_.push_back(0.5f * iv.lo + 0.5f * iv.hi);
-  }
+// The median of the sample's box centres projected on the direction projected last (proj_lo_,
+// proj_hi_ hold the node's projections in arena order).
+float BspBulkBuilder::SampleMedianCentre(size_t m) {
+  const size_t n = proj_count_;
+  lo_.resize(m);
+  for (size_t i = 0; i < m; ++i) lo_[i] = 0.5f * proj_lo_[i * n / m] + 0.5f * proj_hi_[i * n / m];
   std::nth_element(lo_.begin(), lo_.begin() + ptrdiff_t(m / 2), lo_.end());
   return lo_[m / 2];
 }
 
-// ChooseCut over the whole node's sorted projections (as split places its plane, 4.1), sorting
-// only the boxes that reach the window where balance is possible. A cut with balance b needs
-// left, right >= b n / (1 + b) (left + right >= n): the plane lies between the k-th smallest low
-// end and the k-th largest high end. Boxes ending before the window are on the negative side
-// only, and boxes starting after it on the positive side only, wherever the cut falls in it: they
-// are counted, not sorted (CutCriteria::extra_left and extra_right).
+// ChooseCut over the whole node's sorted projections, exactly as split places its plane (4.1;
+// BspOperations::CutAlong). Both ends are sorted whole by the radix sort: at the few hundred boxes
+// of the nodes that get here, that costs less than selecting the window where balance is possible
+// with nth_element and sorting only the boxes reaching it, which the profile of a 4,250-box build
+// showed as its largest cost.
 CutChoice BspBulkBuilder::ExactCut(CutCriteria criteria) {
   const size_t n = proj_count_;
-  const float* plo = proj_lo_.data();
-  const float* phi = proj_hi_.data();
-  const size_t k = MinSide(criteria, n);
-  const float max_open = criteria.max_redundancy * float(n);
-  lo_.resize(n);
-  hi_.resize(n);
-  std::copy(plo, plo + n, lo_.begin());
-  std::copy(phi, phi + n, hi_.begin());
-  std::nth_element(lo_.begin(), lo_.begin() + ptrdiff_t(k - 1), lo_.end());
-  std::nth_element(hi_.begin(), hi_.begin() + ptrdiff_t(n - k), hi_.end());
-  const float first = lo_[k - 1], last = hi_[n - k];
-  if (first > last) return {};  // no position leaves k boxes on each side
-  criteria.min_offset = first;
-  criteria.max_offset = last;
-  lo_.clear();
-  hi_.clear();
-  uint32_t spanning = 0;  // boxes straddling every position in the window
-  for (size_t i = 0; i < n; ++i) {
-    if (phi[i] <= first) {
-      ++criteria.extra_left;
-    } else if (plo[i] > last) {
-      ++criteria.extra_right;
-    } else {
-      lo_.push_back(plo[i]), hi_.push_back(phi[i]);
-      spanning += plo[i] <= first && phi[i] > last;
-    }
-  }
-  // Those alone exceed the redundancy limit: no cut can pass, and nothing needs sorting.
-  if (float(spanning) > max_open) return {};
+  lo_.assign(proj_lo_.begin(), proj_lo_.begin() + ptrdiff_t(n));
+  hi_.assign(proj_hi_.begin(), proj_hi_.begin() + ptrdiff_t(n));
   SortFloats(lo_, float_scratch_);
   SortFloats(hi_, float_scratch_);
+  // A cut with balance b needs left, right >= k = b n / (1 + b) (left + right >= n): the plane
+  // lies between the k-th smallest low end and the k-th largest high end, where ChooseCut starts
+  // and stops; every other position fails the balance test anyway.
+  const size_t k = MinSide(criteria, n);
+  criteria.min_offset = lo_[k - 1];
+  criteria.max_offset = hi_[n - k];
+  if (criteria.min_offset > criteria.max_offset) return {};  // no position leaves k a side
   return ChooseCut(lo_, hi_, criteria);
 }
 
@@ -217,20 +200,20 @@ bool BspBulkBuilder::NoCutCanPass(const CutCriteria& criteria) const {
 // counted exactly over every box; for the best direction, then the exact cut.
 bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
   const size_t n = end - begin;
-  const std::span<const LeafEntry> items(arena_.data() + begin, n);
+  const std::span<const BulkEntry> items(arena_.data() + begin, n);
   const size_t m = SampleSize(*params_, n);
   const CutCriteria criteria = Criteria(n);
   int ranked[kCutDirectionCount];
-  RankDirections(items, m, tree_->directions(), ranked);
+  RankDirections(*tree_, items, m, ranked);
   for (int k = 0; k < params_->split_direction_tries; ++k) {
     const int d = ranked[k];
     ProjectTried(begin, end, d);
     cut = {d, 0, 0, 0};
     if (k > 0 && NoCutCanPass(criteria)) continue;  // no sample median
-    Count(d, SampleMedianCentre(begin, end, m, d), cut);
+    Count(d, SampleMedianCentre(m), cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
-    // The exact search sorts the node's window, so only the best direction gets it: a sample can
-    // miss the gaps of a regular grid, while in dense piles, where no cut passes, searching the
+    // The exact search sorts the node's projections, so only the best direction gets it: a sample
+    // can miss the gaps of a regular grid, while in dense piles, where no cut passes, searching the
     // next directions too only cost time (measured on the construction bench's boxes).
     if (k > 0 || NoCutCanPass(criteria)) continue;
     const CutChoice exact = ExactCut(criteria);
@@ -247,30 +230,21 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
 void BspBulkBuilder::Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut) {
   // Written without branches on the sides (unpredictable): every entry is stored at both write
   // positions, and a position only advances when the entry belongs there. One spare slot after
-  // each side takes the last stores past its end.
+  // each side takes the last stores past its end. An entry is only its id and its projection (the
+  // boxes stay in the tree's array), so each level copies 12 bytes a box, not a whole LeafEntry.
   const size_t mark = arena_.size();
   const size_t right_begin = mark + cut.left + 1;
   arena_.resize(right_begin + cut.right + 1);
-  LeafEntry* a = arena_.data();
+  BulkEntry* a = arena_.data();
   const float* lo = proj_lo_.data();
   const float* hi = proj_hi_.data();
   size_t left = mark, right = right_begin;
-  // Field by field: an entry first assembled whole, with its new ends, went through the stack
-  // (a store-forwarding stall on every copy, seen in the profile).
   for (size_t i = begin; i < end; ++i) {
-    const float l = lo[i - begin], h = hi[i - begin];
-    const Aabb box = a[i].box;
-    const BoxId id = a[i].id;
-    a[left].box = box;
-    a[left].lo = l;
-    a[left].hi = h;
-    a[left].id = id;
-    a[right].box = box;
-    a[right].lo = l;
-    a[right].hi = h;
-    a[right].id = id;
-    left += l <= cut.offset;
-    right += h > cut.offset;
+    const BulkEntry e{lo[i - begin], hi[i - begin], a[i].id};
+    a[left] = e;
+    a[right] = e;
+    left += e.lo <= cut.offset;
+    right += e.hi > cut.offset;
   }
   const NodeId c0 = tree_->NewNode(), c1 = tree_->NewNode();  // may grow the node array
   BspNode& parent = tree_->node_mut(node);
@@ -320,24 +294,30 @@ void BspBulkBuilder::MakeLeaf(NodeId node, size_t begin, size_t end, int project
   const int sort_dir = tree_->node(node).sort_dir;
   if (projected_dir != sort_dir) Project(begin, end, sort_dir);
   const size_t n = end - begin;
-  const LeafEntry* a = arena_.data() + begin;
-  leaf_.resize(n);
+  const BulkEntry* a = arena_.data() + begin;
+  leaf_.clear();
+  leaf_.reserve(n);  // appended below: a resize would first write n default (empty) boxes
   if (n >= kRadixFromCount) {
     radix_keys_.resize(n);
     for (size_t k = 0; k < n; ++k) radix_keys_[k] = {SortableFloatBits(a[k].lo), uint32_t(k)};
     RadixSortByKey(radix_keys_, radix_scratch_);
-    for (size_t k = 0; k < n; ++k) leaf_[k] = a[radix_keys_[k].payload];
+    for (size_t k = 0; k < n; ++k) leaf_.push_back(Entry(a[radix_keys_[k].payload]));
   } else {
     keys_.resize(n);
     for (size_t k = 0; k < n; ++k) keys_[k] = (uint64_t(SortableFloatBits(a[k].lo)) << 32) | k;
     std::sort(keys_.begin(), keys_.end());
-    for (size_t k = 0; k < n; ++k) leaf_[k] = a[uint32_t(keys_[k])];
+    for (size_t k = 0; k < n; ++k) leaf_.push_back(Entry(a[uint32_t(keys_[k])]));
   }
-  tree_->SetLeafList(node, leaf_);
+  tree_->SetLeafList(node, std::move(leaf_));  // hands the buffer over: no copy
+}
+
+// The leaf entry of an arena entry: its box from the tree's array, beside its projection.
+LeafEntry BspBulkBuilder::Entry(const BulkEntry& e) const {
+  return LeafEntry{tree_->box(e.id), e.lo, e.hi, e.id};
 }
 
 size_t BspBulkBuilder::MemoryBytes() const {
-  return (arena_.capacity() + leaf_.capacity()) * sizeof(LeafEntry) +
+  return arena_.capacity() * sizeof(BulkEntry) + leaf_.capacity() * sizeof(LeafEntry) +
          keys_.capacity() * sizeof(uint64_t) +
          (radix_keys_.capacity() + radix_scratch_.capacity()) * sizeof(KeyedIndex) +
          (lo_.capacity() + hi_.capacity() + proj_lo_.capacity() + proj_hi_.capacity()) *

@@ -16,7 +16,7 @@
 //      that, a bound from counts (open_interval_bound.h: the projections binned, no sort) may
 //      show that every balanced cut leaves more boxes straddling than the redundancy limit
 //      allows; otherwise the exact cut of the whole sorted node, as split places its plane
-//      (ChooseCut), sorting only the boxes that reach the window where balance is possible.
+//      (ChooseCut over both ends of every box, radix-sorted).
 //      The next directions get the bound, then their median cut.
 //   3. The node's entries are copied to the end of the arena, negative side then positive side
 //      (a straddling box to both), taking their projections on the plane's direction: exactly
@@ -43,6 +43,13 @@ namespace partlab {
 
 class BspBulkBuilder {
  public:
+  // A box on the current path: its id and its projection on the node's sort direction (the
+  // direction of the plane above), the keys its leaf's list is sorted on.
+  struct BulkEntry {
+    float lo, hi;
+    BoxId id;
+  };
+
   // Builds the tree over the boxes `ids` (present, stored in `tree`, and in no leaf yet) under its
   // root, which must be an empty leaf.
   void Build(BspTree& tree, std::span<const BoxId> ids, const BspParams& params);
@@ -57,7 +64,7 @@ class BspBulkBuilder {
   void BuildNode(NodeId node, size_t begin, size_t end, uint16_t depth, int projected_dir);
   bool FindCut(size_t begin, size_t end, Cut& cut);
   CutCriteria Criteria(size_t n) const;
-  float SampleMedianCentre(size_t begin, size_t end, size_t m, int dir);
+  float SampleMedianCentre(size_t m);
   void ProjectTried(size_t begin, size_t end, int dir);
   static size_t MinSide(const CutCriteria& criteria, size_t n);
   bool NoCutCanPass(const CutCriteria& criteria) const;
@@ -68,11 +75,12 @@ class BspBulkBuilder {
   void Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut);
   void BackOff(NodeId node);
   void MakeLeaf(NodeId node, size_t begin, size_t end, int projected_dir);
+  LeafEntry Entry(const BulkEntry& e) const;
 
   BspTree* tree_ = nullptr;
   const BspParams* params_ = nullptr;
   uint32_t split_threshold_ = 0;
-  std::vector<LeafEntry> arena_;  // every node's entries on the current path, then scratch
+  std::vector<BulkEntry> arena_;  // every node's entries on the current path, then scratch
   std::vector<LeafEntry> leaf_;   // one leaf's entries in sorted order
   std::vector<uint64_t> keys_;    // a short leaf's sort keys: low end's bits, entry's index
   std::vector<KeyedIndex> radix_keys_, radix_scratch_;  // a long leaf's

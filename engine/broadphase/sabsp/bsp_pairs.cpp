@@ -144,8 +144,15 @@ void BspPairFinder::ReportExactPairs(const BspTree& tree, NodeId leaf,
 }
 
 BspPairFinder::BspPairFinder() {
+  set_wide_lanes(true);
+}
+
+void BspPairFinder::set_wide_lanes(bool on) {
 #if defined(PARTLAB_HAS_AVX2_LANES)
-  avx2_ = __builtin_cpu_supports("avx2");
+  avx2_ = on && __builtin_cpu_supports("avx2");
+#else
+  avx2_ = false;
+  (void)on;
 #endif
 }
 

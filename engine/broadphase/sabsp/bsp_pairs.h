@@ -75,6 +75,9 @@ class BspPairFinder {
   uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
+  // Both sweeps take AVX2's eight lanes where the processor has them (on by default); off holds
+  // them to four, so that tests can compare the widths.
+  void set_wide_lanes(bool on);
   size_t MemoryBytes() const;
 
  private:

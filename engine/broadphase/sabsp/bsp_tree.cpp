@@ -25,14 +25,13 @@ void BspTree::Clear() {
   root_ = NewNode();
 }
 
-void BspTree::EnsureId(BoxId id) {
-  if (id < boxes_.size()) return;
-  boxes_.resize(id + 1);
-  exact_.resize(id + 1);
-  exact_moved_.resize(id + 1, 0);
-  present_.resize(id + 1, 0);
-  leaf_count_.resize(id + 1, 0);
-  stamp_.resize(id + 1, 0);
+void BspTree::GrowIds(size_t count) {
+  boxes_.resize(count);
+  exact_.resize(count);
+  exact_moved_.resize(count, 0);
+  present_.resize(count, 0);
+  leaf_count_.resize(count, 0);
+  stamp_.resize(count, 0);
 }
 
 NodeId BspTree::NewNode() {
@@ -200,12 +199,13 @@ uint32_t BspTree::PlaceStoredBox(BoxId id) {
   return Migrate(root_, boxes_[id], boxes_[id], id, false, true, false);
 }
 
-void BspTree::SetLeafList(NodeId leaf, std::span<const LeafEntry> sorted) {
+void BspTree::SetLeafList(NodeId leaf, std::vector<LeafEntry>&& sorted) {
   MarkChanged(leaf);
   flags_[leaf] &= uint8_t(~kNeedsSort);  // fresh projections, already in order
-  lists_[leaf].assign(sorted.begin(), sorted.end());
-  for (const LeafEntry& e : sorted) ++leaf_count_[e.id];
-  total_entries_ += sorted.size();
+  lists_[leaf].swap(sorted);             // the caller gets the empty list's buffer back
+  sorted.clear();
+  for (const LeafEntry& e : lists_[leaf]) ++leaf_count_[e.id];
+  total_entries_ += lists_[leaf].size();
 }
 
 void BspTree::ClearStructure() {

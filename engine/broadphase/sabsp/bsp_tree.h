@@ -69,6 +69,7 @@ class BspTree {
   // sort and operation uses it. exact_box() is the box last given, for the exact pair test.
   bool present(BoxId id) const { return id < present_.size() && present_[id]; }
   const Aabb& box(BoxId id) const { return boxes_[id]; }
+  std::span<const Aabb> boxes() const { return boxes_; }  // by id (absent ids hold stale boxes)
   const Aabb& exact_box(BoxId id) const { return exact_[id]; }
   void set_fat_margin(float fraction) { fat_margin_ = fraction; }
   // Predictive fattening (BspParams::predictive_steps, predictive_cap): an escaping box's fat box
@@ -95,14 +96,19 @@ class BspTree {
   uint32_t RemoveBox(BoxId id);
   uint32_t MoveBox(BoxId id, const Aabb& box);
 
-  // For a build that places many boxes at once (bsp_bulk_build.h): StoreBox records a box as
-  // present without placing it in any leaf; PlaceStoredBox places a stored box by the descent
-  // above (AddBox = StoreBox + PlaceStoredBox); SetLeafList fills an empty leaf with entries
-  // already projected on its sort direction and sorted; ClearStructure frees every node but keeps
-  // the boxes, stored and placed nowhere, under one empty root leaf.
+  // For a build that places many boxes at once (bsp_bulk_build.h): ReserveIds sizes the arrays
+  // kept per box id for ids below `count` in one go (a bulk load of thousands of boxes would
+  // otherwise grow six arrays one id at a time); StoreBox records a box as present without
+  // placing it in any leaf; PlaceStoredBox places a stored box by the descent above (AddBox =
+  // StoreBox + PlaceStoredBox); SetLeafList fills an empty leaf with entries already projected on
+  // its sort direction and sorted; ClearStructure frees every node but keeps the boxes, stored and
+  // placed nowhere, under one empty root leaf.
+  void ReserveIds(size_t count) {
+    if (count > boxes_.size()) GrowIds(count);
+  }
   void StoreBox(BoxId id, const Aabb& box);
   uint32_t PlaceStoredBox(BoxId id);
-  void SetLeafList(NodeId leaf, std::span<const LeafEntry> sorted);
+  void SetLeafList(NodeId leaf, std::vector<LeafEntry>&& sorted);
   void ClearStructure();
 
   // 5.1.2: re-projects the entries and restores the order with an insertion sort (few swaps
@@ -176,7 +182,8 @@ class BspTree {
   }
   void MarkTouched(NodeId leaf, BoxId id);
   Aabb Fatten(const Aabb& box, const Aabb& previous) const;
-  void EnsureId(BoxId id);
+  void EnsureId(BoxId id) { ReserveIds(size_t(id) + 1); }
+  void GrowIds(size_t count);
 
   CutDirections dirs_;
   std::vector<BspNode> nodes_;

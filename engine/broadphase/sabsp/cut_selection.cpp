@@ -28,7 +28,11 @@ CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
   const size_t m = lo.size();
   const uint32_t n = static_cast<uint32_t>(m) + criteria.extra_left + criteria.extra_right;
   const float max_redundant = criteria.max_redundancy * static_cast<float>(n);
-  size_t opened = 0, closed = 0;  // intervals with lo <= c, and with hi <= c
+  // Events below min_offset only count (the loop below would skip them one by one): start after
+  // them, with the same counts.
+  size_t opened = size_t(std::lower_bound(lo.begin(), lo.end(), criteria.min_offset) - lo.begin());
+  size_t closed = size_t(std::lower_bound(hi.begin(), hi.end(), criteria.min_offset) - hi.begin());
+  // opened: intervals with lo <= c; closed: with hi <= c.
   while (opened < m || closed < m) {
     // The next event position: every interval end equal to it is processed together.
     const float next_lo = opened < m ? lo[opened] : 3.4e38f;

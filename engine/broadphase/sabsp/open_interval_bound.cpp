@@ -27,9 +27,11 @@ uint32_t MinOpenIntervalsBound(std::span<const float> lo, std::span<const float>
     const int a = bin(lo[i]), b = bin(hi[i]);
     ++lows[size_t(a)];
     ++highs[size_t(b)];
-    if (b - a < 2) continue;  // covers no bin whole
-    ++cover_change[size_t(a + 1)];
-    --cover_change[size_t(b)];
+    // Covers the bins a + 1 to b - 1 whole, if any: added as 0 or 1, without a branch (whether an
+    // interval spans two bin edges is as unpredictable as its length).
+    const int32_t covers = b - a >= 2;
+    cover_change[size_t(a + 1)] += covers;
+    cover_change[size_t(b)] -= covers;
   }
   // highs_from[j]: high ends in bins >= j, walked down; lows_to: low ends in bins <= j, walked up.
   std::array<uint32_t, kBins + 1> highs_from{};

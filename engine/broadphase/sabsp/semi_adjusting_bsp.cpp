@@ -60,27 +60,41 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
   return note;
 }
 
-// Construction from nothing: while every box of the tree is still unplaced (the tree was empty),
-// a new box is only stored; the next Update builds the whole tree at once (bsp_bulk_build.h)
-// instead of descending one box at a time into a root leaf that is about to be split.
-bool SemiAdjustingBsp::DefersAdd(BoxId id) const {
-  return params_.build_on_bulk_add && !stepping_ && !tree_.present(id) &&
-         tree_.box_count() == unplaced_.size();
+// Construction from nothing: while the tree holds no box, a new box is only appended to staged_;
+// the next Update stores them all at once and builds the whole tree (bsp_bulk_build.h) instead of
+// descending one box at a time into a root leaf that is about to be split.
+bool SemiAdjustingBsp::DefersAdd() const {
+  return params_.build_on_bulk_add && !stepping_ && tree_.box_count() == 0;
+}
+
+// The staged boxes into the tree's arrays, sized once for the largest id, present and in no leaf
+// (unplaced_). An id added twice keeps its later box, as AddBox would.
+void SemiAdjustingBsp::StoreStaged() {
+  if (staged_.empty()) return;
+  BoxId largest = 0;
+  for (const StagedBox& s : staged_) largest = std::max(largest, s.id);
+  tree_.ReserveIds(size_t(largest) + 1);
+  for (const StagedBox& s : staged_) {
+    if (!tree_.present(s.id)) unplaced_.push_back(s.id);
+    tree_.StoreBox(s.id, s.box);
+  }
+  staged_.clear();
 }
 
 void SemiAdjustingBsp::PlaceUnplaced() {
+  StoreStaged();
   for (BoxId id : unplaced_) migrations_ += tree_.PlaceStoredBox(id);
   unplaced_.clear();
 }
 
 void SemiAdjustingBsp::Add(BoxId id, const Aabb& box) {
-  if (!tree_.present(id)) ++added_;
   dirty_ = true;
-  if (DefersAdd(id)) {
-    tree_.StoreBox(id, box);
-    unplaced_.push_back(id);
+  if (DefersAdd()) {
+    staged_.push_back({box, id});
+    ++added_;
     return;
   }
+  if (!tree_.present(id)) ++added_;
   PlaceUnplaced();
   migrations_ += tree_.AddBox(id, box);
 }
@@ -124,6 +138,7 @@ void SemiAdjustingBsp::Update() {
   const double step_start_ms = scheduler_.NowMs();  // the merge budget's start (5.2.1)
   stats_ = BspStepStats{};
   stats_.step = ++step_;
+  StoreStaged();  // counted in box_count() from here on
   const bool bulk = params_.build_on_bulk_add && !stepping_ &&
                     added_ > 2 * uint32_t(params_.SplitThreshold(tree_.box_count())) &&
                     added_ * 2 > tree_.box_count();
@@ -180,7 +195,7 @@ void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
 
 size_t SemiAdjustingBsp::MemoryBytes() const {
   return sizeof(*this) + tree_.MemoryBytes() + pair_finder_.MemoryBytes() + builder_.MemoryBytes() +
-         unplaced_.capacity() * sizeof(BoxId);
+         staged_.capacity() * sizeof(StagedBox) + unplaced_.capacity() * sizeof(BoxId);
 }
 
 float SemiAdjustingBsp::NodeBalance(NodeId n) const {

@@ -122,11 +122,19 @@ class SemiAdjustingBsp final : public BroadPhase {
  private:
   void SortIfDirty();
   void ComputeShapeStats();
-  // Boxes added to an empty tree wait, stored but in no leaf, for the next Update's bulk build;
-  // any other edit or query first places them one by one (BspTree::PlaceStoredBox).
-  bool DefersAdd(BoxId id) const;
+  // Boxes added to a tree that holds none wait in staged_, outside the tree, for the next
+  // Update: it stores them all into the tree's arrays at once (StoreStaged) and builds the whole
+  // tree over them (bsp_bulk_build.h). Any other edit or query first stores them and places them
+  // one by one (BspTree::PlaceStoredBox). Until then the tree's accessors do not show them.
+  bool DefersAdd() const;
+  void StoreStaged();
   void PlaceUnplaced();
   void BuildFromAllBoxes();
+
+  struct StagedBox {
+    Aabb box;
+    BoxId id;
+  };
 
   std::string_view name_;
   BspParams params_;
@@ -136,7 +144,8 @@ class SemiAdjustingBsp final : public BroadPhase {
   BspStepStats stats_;
   BspPairFinder pair_finder_;
   BspBulkBuilder builder_;
-  std::vector<BoxId> unplaced_;  // stored, in no leaf yet (see DefersAdd)
+  std::vector<StagedBox> staged_;  // added to an empty tree, not stored yet (see DefersAdd)
+  std::vector<BoxId> unplaced_;    // stored, in no leaf yet (see DefersAdd)
   uint32_t migrations_ = 0;
   uint32_t added_ = 0;  // boxes added since the last Update, to detect bulk loads
   uint64_t step_ = 0;

@@ -115,6 +115,7 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   changed |= ParamSliderFloat(t::kPredictiveSteps, &p.predictive_steps, note, "%.1f");
   changed |= ParamSliderFloat(t::kPredictiveCap, &p.predictive_cap, note, "%.2f");
   changed |= ParamSliderFloat(t::kExactSweepDensity, &p.exact_sweep_density, note, "%.2f");
+  changed |= ParamSliderFloat(t::kExactSweepEscapeRate, &p.exact_sweep_escape_rate, note, "%.2f");
   check(t::kSplitBackoff, p.split_backoff);
   check(t::kOverfullAllowance, p.overfull_allowance);
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);

@@ -14,8 +14,9 @@ namespace {
 BspParams SmallLeaves() {
   BspParams p;  // our profile: the exact leaf sweep is on
   p.adaptive_split_threshold = false;
-  p.split_threshold = 12;     // many leaves for few boxes
-  p.exact_sweep_density = 0;  // every leaf on the exact sweep, however sparse
+  p.split_threshold = 12;         // many leaves for few boxes
+  p.exact_sweep_density = 0;      // every leaf on the exact sweep, however sparse
+  p.exact_sweep_escape_rate = 0;  // and however still its boxes
   return p;
 }
 
@@ -122,6 +123,34 @@ TEST_F(ExactLeafSweep, LeavesSwitchBetweenCandidatesAndExactSweep) {
     fewest = std::min(fewest, want.size()), most = std::max(most, want.size());
   }
   EXPECT_LT(fewest * 3, most);  // the scene did go from dense to sparse and back
+}
+
+// Our profile's escape condition (BspParams::exact_sweep_escape_rate): in a pile whose boxes
+// jitter inside their fat boxes, every leaf would be re-swept each step on the exact path; with
+// the condition the leaves go over to the cached candidates and no leaf is swept at all, and the
+// pairs stay brute force's every step. Without the condition (0) the same pile keeps sweeping.
+TEST_F(ExactLeafSweep, JitteringPilesLeaveTheExactSweep) {
+  std::mt19937 rng(21);
+  const std::vector<Aabb> pile = HeapsOfFour(400, rng);
+  std::uniform_real_distribution<float> jitter(-0.004f, 0.004f);  // well inside a 3 % margin
+  for (float rate : {0.0f, BspParams{}.exact_sweep_escape_rate}) {
+    BspParams p = SmallLeaves();
+    p.exact_sweep_density = BspParams{}.exact_sweep_density;
+    p.exact_sweep_escape_rate = rate;
+    bsp.SetParams(p);
+    uint32_t swept_late = 0;
+    for (int s = 0; s < 60; ++s) {
+      std::vector<Aabb> frame = pile;
+      for (Aabb& b : frame) b = Shifted(b, glm::vec3(jitter(rng), jitter(rng), jitter(rng)));
+      Step(frame);
+      if (s >= 40) swept_late += bsp.last_stats().swept_leaves;
+    }
+    if (rate > 0) {
+      EXPECT_EQ(swept_late, 0u) << "a resting pile's leaves should reuse their candidates";
+    } else {
+      EXPECT_GT(swept_late, 0u) << "without the condition the jittering leaves are re-swept";
+    }
+  }
 }
 
 }  // namespace

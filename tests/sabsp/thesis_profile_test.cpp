@@ -129,6 +129,7 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
   EXPECT_EQ(t::kCachedLeafPairs.fallback, ours.cached_leaf_pairs);
   EXPECT_EQ(t::kExactLeafSweep.fallback, ours.exact_leaf_sweep);
   EXPECT_EQ(t::kExactSweepDensity.fallback, ours.exact_sweep_density);
+  EXPECT_EQ(t::kExactSweepEscapeRate.fallback, ours.exact_sweep_escape_rate);
   EXPECT_EQ(t::kBulkBuild.fallback, ours.build_on_bulk_add);
   EXPECT_EQ(t::kCutRule.fallback, int(ours.cut_rule));
   EXPECT_STREQ(t::kCutRule.names[int(CutRule::kRedundancyFirst)], "redundancy_first");
@@ -140,6 +141,7 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
     EXPECT_TRUE(inside(t::kPredictiveSteps, p.predictive_steps));
     EXPECT_TRUE(inside(t::kPredictiveCap, p.predictive_cap));
     EXPECT_TRUE(inside(t::kExactSweepDensity, p.exact_sweep_density));
+    EXPECT_TRUE(inside(t::kExactSweepEscapeRate, p.exact_sweep_escape_rate));
     EXPECT_TRUE(inside(t::kSplitTries, p.split_direction_tries));
     EXPECT_TRUE(inside(t::kStepBudget, p.step_budget_ms));
   }

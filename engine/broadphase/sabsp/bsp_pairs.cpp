@@ -360,8 +360,8 @@ void BspPairFinder::ReportSharedPairs(const BspTree& tree, NodeId leaf,
     if (IsCanonicalLeaf(tree, leaf, tree.exact_box(p.a), tree.exact_box(p.b))) out.push_back(p);
 }
 
-uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
-                                       float min_density) {
+uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density,
+                                       float min_escape_rate) {
   std::span<const BspNode> nodes = tree.nodes();
   if (own_pairs_.size() < nodes.size()) {
     own_pairs_.resize(nodes.size());
@@ -369,13 +369,17 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
     candidates_.resize(nodes.size());
     exact_mode_.resize(nodes.size(), 0);
     leaf_pairs_.resize(nodes.size(), 0);
+    escape_rate_.resize(nodes.size(), 1.0f);  // a new leaf counts as moving until seen resting
   }
   uint64_t found = 0;
   swept_ = 0;
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     const NodeId leaf = NodeId(n);
-    const bool exact = ChooseExact(n, tree.leaf(leaf).size(), min_density);
+    const size_t entries = tree.leaf(leaf).size();
+    const float touched = entries ? float(tree.touched(leaf).size()) / float(entries) : 0.0f;
+    escape_rate_[n] += 0.25f * (std::min(touched, 1.0f) - escape_rate_[n]);
+    const bool exact = ChooseExact(n, entries, min_density, min_escape_rate);
     const bool switched = exact != bool(exact_mode_[n]);
     exact_mode_[n] = exact;
     if (exact) {
@@ -390,10 +394,11 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
 
 // Hysteresis around the threshold, so that a leaf near it does not switch back and forth (each
 // switch costs a full sweep). A threshold of 0 keeps every leaf on the exact sweep.
-bool BspPairFinder::ChooseExact(size_t n, size_t entries, float min_density) const {
-  if (min_density <= 0) return true;
+bool BspPairFinder::ChooseExact(size_t n, size_t entries, float min_density,
+                                float min_escape_rate) const {
+  const float slack = exact_mode_[n] ? 0.8f : 1.25f;
   const float density = entries ? float(leaf_pairs_[n]) / float(entries) : 0.0f;
-  return density >= (exact_mode_[n] ? 0.8f : 1.25f) * min_density;
+  return density >= slack * min_density && escape_rate_[n] >= slack * min_escape_rate;
 }
 
 uint64_t BspPairFinder::ExactLeafPairs(BspTree& tree, NodeId leaf, bool full,

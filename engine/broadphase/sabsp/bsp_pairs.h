@@ -72,7 +72,12 @@ class BspPairFinder {
   // at their last search take the exact sweep; sparser ones keep the cached candidates (FindPairs'
   // path), which cost less there (BspParams::exact_sweep_density; 0: every leaf exact). Returns
   // the candidates tested (exact leaves: the pairs they hold, before the shared-leaf rule).
-  uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0);
+  // A leaf also needs at least `min_escape_rate` of its entries touched per step (a running mean,
+  // BspParams::exact_sweep_escape_rate; 0: no such condition): in a resting or jittering pile no
+  // box leaves its fat box, the cached candidates stay valid and their exact re-test costs less
+  // than re-sweeping every leaf whose boxes jittered.
+  uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0,
+                          float min_escape_rate = 0);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
   // Both sweeps take AVX2's eight lanes where the processor has them (on by default); off holds
@@ -85,7 +90,7 @@ class BspPairFinder {
   void SweepColumns();  // columns_ into overlaps_, with the widest lanes the processor has
   void FillExactColumns(const BspTree& tree, NodeId leaf);
   void SweepExact(NodeId leaf);
-  bool ChooseExact(size_t n, size_t entries, float min_density) const;
+  bool ChooseExact(size_t n, size_t entries, float min_density, float min_escape_rate) const;
   uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
   uint64_t CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
   size_t StampChanged(const BspTree& tree, NodeId leaf);
@@ -105,6 +110,7 @@ class BspPairFinder {
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
   std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
   std::vector<uint32_t> leaf_pairs_;   // by node id: pairs at the leaf's last search
+  std::vector<float> escape_rate_;     // by node id: running mean of the touched share per step
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;

@@ -213,6 +213,17 @@ inline constexpr Param<float> kExactSweepDensity{
     "Departure from 5.1.2 (with Exact leaf sweep): only a leaf with at least this many pairs per "
     "entry at its last search is swept exactly; a sparser one keeps cached candidates, whose "
     "exact re-test costs less there."};
+inline constexpr Param<float> kExactSweepEscapeRate{
+    "sim.bsp.exact_sweep_escape_rate",
+    "",
+    "Exact sweep escapes",
+    0.02f,
+    {0.0f, 1.0f, "no condition", "only leaves whose boxes all escape"},
+    "of entries/step",
+    "Departure from 5.1.2 (with Exact leaf sweep): a leaf also needs at least this share of its "
+    "entries touched per step (escaped their fat boxes, entered or left; a running mean) to be "
+    "swept exactly. In a resting or jittering pile nothing escapes, and re-testing the cached "
+    "candidates costs less than re-sweeping every leaf whose boxes jittered."};
 inline constexpr BoolParam kBulkBuild{
     "sim.bsp.bulk_build", "", "Build on bulk load", true,
     "Departure from 5.2.2 / 6.3 [thesis off]: when most boxes arrive in one step the tree is "

@@ -64,6 +64,7 @@ std::string BspParams::Clamp() {
   PARTLAB_CLAMP(predictive_steps, 0.0f, 16.0f);
   PARTLAB_CLAMP(predictive_cap, 0.0f, 8.0f);
   PARTLAB_CLAMP(exact_sweep_density, 0.0f, 8.0f);
+  PARTLAB_CLAMP(exact_sweep_escape_rate, 0.0f, 1.0f);
   PARTLAB_CLAMP(overfull_factor, 1.0f, 1000.0f);
   PARTLAB_CLAMP(overfull_redundancy_limit, redundancy_limit, 1.0f);
   PARTLAB_CLAMP(split_direction_tries, 1, 13);

@@ -144,6 +144,12 @@ struct BspParams {
   // costs less there than re-sweeping (0: every leaf exact). Measured on the generated kinds and
   // the thesis scenes' traces (docs/broad-phases.md).
   float exact_sweep_density = 0.5f;
+  // With exact_leaf_sweep: a leaf also needs at least this share of its entries touched per step
+  // (entered, left, or escaped their fat boxes; a running mean) to take the exact sweep. In a
+  // resting or jittering pile the boxes stay inside their fat boxes: the cached candidates stay
+  // valid, and re-testing them costs less than re-sweeping every leaf whose boxes jittered
+  // (0: no such condition).
+  float exact_sweep_escape_rate = 0.02f;
 
   // The two profiles (see the top of this file).
   static BspParams Thesis();

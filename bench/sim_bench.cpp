@@ -488,14 +488,17 @@ int ThesisRank(const std::string& cell, const std::string& method) {
   return std::atoi(cell.c_str() + at + method.size() + 1);
 }
 
-// The median per-step total (update + pairs) of one replayed algorithm, 0 when it did not run.
+// The median per-step total (update + pairs) of one replay.
+double MedianTotal(const AlgoRun& a) {
+  std::vector<double> total;
+  for (const ReplayStep& s : a.steps) total.push_back(s.update_ms + s.pairs_ms);
+  return Median(total);
+}
+
+// The same for the named algorithm of a scene, 0 when it did not run.
 double MedianTotal(const SceneRun& r, std::string_view name) {
-  for (const AlgoRun& a : r.algos) {
-    if (a.name != name || !a.failure.empty()) continue;
-    std::vector<double> total;
-    for (const ReplayStep& s : a.steps) total.push_back(s.update_ms + s.pairs_ms);
-    return Median(total);
-  }
+  for (const AlgoRun& a : r.algos)
+    if (a.name == name && a.failure.empty()) return MedianTotal(a);
   return 0;
 }
 
@@ -505,7 +508,7 @@ double BestRealEngineMedian(const SceneRun& r, std::string* which) {
   double best = 0;
   for (const AlgoRun& a : r.algos) {
     if (!IsRealEngineAdapter(a.name) || !a.failure.empty()) continue;
-    const double median = MedianTotal(r, a.name);
+    const double median = MedianTotal(a);
     if (best == 0 || median < best) best = median, *which = a.name;
   }
   return best;
@@ -595,25 +598,23 @@ std::string Markdown(const SimOptions& o, const std::vector<SceneRun>& runs) {
         add("| %s | %s | | | | | | | | | | | all |\n", a.name.c_str(), a.failure.c_str());
         continue;
       }
-      std::vector<double> total;
       double pmax = 0, dmean = 0, dmax = 0;
       for (const ReplayStep& s : a.steps) {
-        total.push_back(s.update_ms + s.pairs_ms);
         pmax = std::max(pmax, double(s.pairs));
         if (s.depth) {
           dmean += s.depth->mean / double(a.steps.size());
           dmax = std::max(dmax, s.depth->max);
         }
       }
-      const double mean_total = kCriteria[0].value(a);
+      const double mean_total = kCriteria[0].value(a), median = MedianTotal(a);
       char depth[48] = "";
       if (!a.steps.empty() && a.steps.back().depth)
         std::snprintf(depth, sizeof depth, "%.2f / %.0f", dmean, dmax);
       add("| %s | %.3f | %.3f | %.3f | %.3f | %.2fx | %s | %s | %.0f | %.0f | %.0f | %s | %u |\n",
-          a.name.c_str(), kCriteria[3].value(a), kCriteria[2].value(a), mean_total, Median(total),
+          a.name.c_str(), kCriteria[3].value(a), kCriteria[2].value(a), mean_total, median,
           brute_total > 0 ? mean_total / brute_total : 0.0,
-          RatioCell(Median(total), best_real_median).c_str(),
-          RatioCell(Median(total), box_pruning_median).c_str(),
+          RatioCell(median, best_real_median).c_str(),
+          RatioCell(median, box_pruning_median).c_str(),
           Mean(a.steps, [](const ReplayStep& s) { return double(s.pairs); }), pmax,
           kCriteria[1].value(a), depth, a.mismatches);
     }

@@ -297,6 +297,15 @@ template <typename Lanes>
 }
 #endif
 
+// Calls visit(i, k) for every overlap the last sweep found: column i with a later column k.
+template <typename Visit>
+void ForEachOverlap(const LeafOverlaps& overlaps, size_t columns, Visit&& visit) {
+  const uint32_t* partner = overlaps.partners.data();
+  uint32_t h = 0;
+  for (uint32_t i = 0; i < columns; ++i)
+    for (const uint32_t end = overlaps.end[i]; h < end; ++h) visit(i, partner[h]);
+}
+
 }  // namespace
 
 void BspPairFinder::SweepColumns() {
@@ -314,11 +323,8 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
   columns_.Fill(tree.leaf(leaf));
   SweepColumns();
   const std::vector<BoxId>& ids = columns_.ids;
-  const uint32_t* partner = overlaps_.partners.data();
-  uint32_t h = 0;
-  for (size_t i = 0; i < ids.size(); ++i)
-    for (const uint32_t end = overlaps_.end[i]; h < end; ++h)
-      cand.push_back(MakePair(ids[i], ids[partner[h]]));
+  ForEachOverlap(overlaps_, ids.size(),
+                 [&](uint32_t i, uint32_t k) { cand.push_back(MakePair(ids[i], ids[k])); });
 }
 
 // The overlaps as box pairs: a pair of two boxes that both lie in several leaves goes to the
@@ -330,24 +336,17 @@ void BspPairFinder::SweepExact(NodeId leaf) {
   shared.clear();
   SweepColumns();
   const LeafColumns& c = columns_;
-  const uint32_t* partner = overlaps_.partners.data();
   // Nearly every pair is the leaf's own: written through a pointer into room for all of them.
   own.resize(c.ids.empty() ? 0 : overlaps_.end.back());
   BoxPair* next_own = own.data();
-  uint32_t h = 0;
-  for (size_t i = 0; i < c.ids.size(); ++i) {
-    const BoxId a = c.ids[i];
-    const uint8_t a_shared = c.shared[i];
-    for (const uint32_t end = overlaps_.end[i]; h < end; ++h) {
-      const uint32_t k = partner[h];
-      const BoxPair pair = MakePair(a, c.ids[k]);
-      if (a_shared & c.shared[k]) [[unlikely]] {
-        shared.push_back(pair);
-      } else {
-        *next_own++ = pair;
-      }
+  ForEachOverlap(overlaps_, c.ids.size(), [&](uint32_t i, uint32_t k) {
+    const BoxPair pair = MakePair(c.ids[i], c.ids[k]);
+    if (c.shared[i] & c.shared[k]) [[unlikely]] {
+      shared.push_back(pair);
+    } else {
+      *next_own++ = pair;
     }
-  }
+  });
   own.resize(size_t(next_own - own.data()));
 }
 
@@ -392,8 +391,8 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
   return found;
 }
 
-// Hysteresis around the threshold, so that a leaf near it does not switch back and forth (each
-// switch costs a full sweep). A threshold of 0 keeps every leaf on the exact sweep.
+// Hysteresis around both thresholds, so that a leaf near one does not switch back and forth
+// (each switch costs a full sweep). Both at 0 keep every leaf on the exact sweep.
 bool BspPairFinder::ChooseExact(size_t n, size_t entries, float min_density,
                                 float min_escape_rate) const {
   const float slack = exact_mode_[n] ? 0.8f : 1.25f;

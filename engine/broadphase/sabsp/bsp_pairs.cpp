@@ -32,18 +32,6 @@ inline bool EntriesOverlap(const LeafEntry& a, const LeafEntry& b) {
 
 }  // namespace
 
-bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb& b) {
-  const Aabb i{glm::max(a.min, b.min), glm::min(a.max, b.max)};
-  // Walk the leaf's path bottom-up: at each ancestor the descent of I must take this side. Only
-  // the low end of I's projection decides it (ReachesNegative).
-  for (NodeId c = leaf, p = tree.node(leaf).parent; p != kNoNode; c = p, p = tree.node(p).parent) {
-    const BspNode& node = tree.node(p);
-    const bool goes_negative = ProjectLow(i, node.normal) <= node.offset;
-    if (goes_negative != (node.child[0] == c)) return false;
-  }
-  return true;
-}
-
 namespace {
 
 inline bool ExactOverlap(const Aabb& x, const Aabb& y) {
@@ -52,6 +40,64 @@ inline bool ExactOverlap(const Aabb& x, const Aabb& y) {
 }
 
 }  // namespace
+
+void LeafPairs::Clear() {
+  always.clear();
+  depends.clear();
+  never.clear();
+  classified = false;
+}
+
+CanonicalOutlook LeafPairs::Outlook(const BspTree& tree, NodeId leaf, BoxId a, BoxId b) const {
+  if (tree.leaf_count(a) == 1 || tree.leaf_count(b) == 1) return CanonicalOutlook::kAlways;
+  if (!classified) return CanonicalOutlook::kDepends;
+  return CanonicalOutlookOf(tree, leaf, tree.box(a), tree.box(b));
+}
+
+void LeafPairs::Keep(const BoxPair& pair, CanonicalOutlook outlook) {
+  switch (outlook) {
+    case CanonicalOutlook::kAlways:
+      always.push_back(pair);
+      break;
+    case CanonicalOutlook::kNever:
+      never.push_back(pair);
+      break;
+    case CanonicalOutlook::kDepends:
+      depends.push_back(pair);
+      break;
+  }
+}
+
+void LeafPairs::Add(const BspTree& tree, NodeId leaf, BoxId a, BoxId b) {
+  Keep(MakePair(a, b), Outlook(tree, leaf, a, b));
+}
+
+bool LeafPairs::Classify(const BspTree& tree, NodeId leaf, std::vector<BoxPair>& scratch) {
+  if (classified && path.Unchanged(tree, leaf)) return false;
+  scratch.clear();
+  const bool planes_changed = classified;
+  if (planes_changed) {  // the planes changed: every pair of shared boxes may have a new outlook
+    for (const auto* list : {&always, &never})
+      scratch.insert(scratch.end(), list->begin(), list->end());
+    always.clear();
+    never.clear();
+  }
+  scratch.insert(scratch.end(), depends.begin(), depends.end());
+  depends.clear();
+  classified = true;
+  path.Record(tree, leaf);
+  for (const BoxPair& p : scratch) Add(tree, leaf, p.a, p.b);
+  return planes_changed;
+}
+
+void LeafPairs::EraseStamped(const std::vector<uint32_t>& stamp, uint32_t epoch) {
+  const auto stamped = [&](const BoxPair& p) { return stamp[p.a] == epoch || stamp[p.b] == epoch; };
+  for (auto* list : {&always, &depends, &never}) std::erase_if(*list, stamped);
+}
+
+size_t LeafPairs::MemoryBytes() const {
+  return (always.capacity() + depends.capacity() + never.capacity()) * sizeof(BoxPair);
+}
 
 // The leaf's list copied as structure-of-arrays, followed by sentinels (interval and box empty,
 // starting at +infinity) so that the last group of lanes may read past the end.
@@ -113,34 +159,33 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
     epoch_ = 1;
   }
   for (BoxId id : tree.touched(leaf)) stamp_[id] = epoch_;
-  std::vector<BoxPair>& cand = candidates_[leaf];
-  std::erase_if(cand,
-                [&](const BoxPair& p) { return stamp_[p.a] == epoch_ || stamp_[p.b] == epoch_; });
+  LeafPairs& kept = kept_[leaf];
+  kept.EraseStamped(stamp_, epoch_);
   ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_,
                          [&](const LeafEntry& a, const LeafEntry& b) {
-                           if (EntriesOverlap(a, b)) cand.push_back(MakePair(a.id, b.id));
+                           if (EntriesOverlap(a, b)) kept.Add(tree, leaf, a.id, b.id);
                          });
 }
 
 // The exact test of a leaf's candidates, written so that the unpredictable outcome is not a
 // branch: every candidate is stored at the end of `out` and kept by advancing the size only when
-// it overlaps. Both boxes in several leaves (rare): only the canonical leaf reports the pair; the
-// canonical leaf of the exact intersection is reached by both exact boxes, hence by both fat ones.
-void BspPairFinder::ReportExactPairs(const BspTree& tree, NodeId leaf,
-                                     std::span<const BoxPair> cand, std::vector<BoxPair>& out) {
+// it overlaps. The few whose canonical leaf depends on the exact boxes are then checked one by one
+// (the canonical leaf of the exact intersection is reached by both exact boxes, hence by both
+// fat ones).
+void BspPairFinder::ReportCandidates(const BspTree& tree, NodeId leaf, const LeafPairs& kept,
+                                     std::vector<BoxPair>& out) {
   size_t size = out.size();
-  out.resize(size + cand.size());
+  out.resize(size + kept.always.size());
   BoxPair* dst = out.data();
-  for (const BoxPair& p : cand) {
-    const Aabb &a = tree.exact_box(p.a), &b = tree.exact_box(p.b);
+  for (const BoxPair& p : kept.always) {
     dst[size] = p;
-    bool keep = ExactOverlap(a, b);
-    if (keep && tree.leaf_count(p.a) > 1 && tree.leaf_count(p.b) > 1) {
-      keep = IsCanonicalLeaf(tree, leaf, a, b);
-    }
-    size += keep;
+    size += ExactOverlap(tree.exact_box(p.a), tree.exact_box(p.b));
   }
   out.resize(size);
+  for (const BoxPair& p : kept.depends) {
+    const Aabb &a = tree.exact_box(p.a), &b = tree.exact_box(p.b);
+    if (ExactOverlap(a, b) && IsCanonicalLeaf(tree, leaf, a, b)) out.push_back(p);
+  }
 }
 
 BspPairFinder::BspPairFinder() {
@@ -179,20 +224,13 @@ size_t BspPairFinder::StampChanged(const BspTree& tree, NodeId leaf) {
 // does on the candidates) with the exact test. The stored boxes contain the exact ones, so this
 // window holds every box the exact box can meet.
 void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {
-  const auto changed = [&](const BoxPair& p) {
-    return stamp_[p.a] == epoch_ || stamp_[p.b] == epoch_;
-  };
-  std::vector<BoxPair>& own = own_pairs_[leaf];
-  std::vector<BoxPair>& shared = shared_pairs_[leaf];
-  std::erase_if(own, changed);
-  std::erase_if(shared, changed);
-  const auto add = [&](BoxId a, BoxId b) {
-    if (!ExactOverlap(tree.exact_box(a), tree.exact_box(b))) return;
-    const bool both_shared = tree.leaf_count(a) > 1 && tree.leaf_count(b) > 1;
-    (both_shared ? shared : own).push_back(MakePair(a, b));
-  };
+  LeafPairs& kept = kept_[leaf];
+  kept.EraseStamped(stamp_, epoch_);
   ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_,
-                         [&](const LeafEntry& a, const LeafEntry& b) { add(a.id, b.id); });
+                         [&](const LeafEntry& a, const LeafEntry& b) {
+                           if (ExactOverlap(tree.exact_box(a.id), tree.exact_box(b.id)))
+                             kept.Add(tree, leaf, a.id, b.id);
+                         });
 }
 
 // The leaf's exact boxes in its stored order, projected on its sort direction, put in order by an
@@ -318,31 +356,30 @@ void BspPairFinder::SweepColumns() {
 // The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes (the leaf's candidates are
 // the pairs whose stored boxes overlap).
 void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
-  std::vector<BoxPair>& cand = candidates_[leaf];
-  cand.clear();
+  LeafPairs& kept = kept_[leaf];
+  kept.Clear();
   columns_.Fill(tree.leaf(leaf));
   SweepColumns();
   const std::vector<BoxId>& ids = columns_.ids;
   ForEachOverlap(overlaps_, ids.size(),
-                 [&](uint32_t i, uint32_t k) { cand.push_back(MakePair(ids[i], ids[k])); });
+                 [&](uint32_t i, uint32_t k) { kept.Add(tree, leaf, ids[i], ids[k]); });
 }
 
-// The overlaps as box pairs: a pair of two boxes that both lie in several leaves goes to the
-// shared list, for the canonical rule.
-void BspPairFinder::SweepExact(NodeId leaf) {
-  std::vector<BoxPair>& own = own_pairs_[leaf];
-  std::vector<BoxPair>& shared = shared_pairs_[leaf];
-  own.clear();
-  shared.clear();
+// The overlaps as box pairs: a pair of two boxes that both lie in several leaves is kept under
+// the canonical rule's outlook (LeafPairs::Add).
+void BspPairFinder::SweepExact(const BspTree& tree, NodeId leaf) {
+  LeafPairs& kept = kept_[leaf];
+  kept.Clear();
   SweepColumns();
   const LeafColumns& c = columns_;
   // Nearly every pair is the leaf's own: written through a pointer into room for all of them.
+  std::vector<BoxPair>& own = kept.always;
   own.resize(c.ids.empty() ? 0 : overlaps_.end.back());
   BoxPair* next_own = own.data();
   ForEachOverlap(overlaps_, c.ids.size(), [&](uint32_t i, uint32_t k) {
     const BoxPair pair = MakePair(c.ids[i], c.ids[k]);
     if (c.shared[i] & c.shared[k]) [[unlikely]] {
-      shared.push_back(pair);
+      kept.depends.push_back(pair);  // classified when reused (LeafPairs)
     } else {
       *next_own++ = pair;
     }
@@ -350,28 +387,34 @@ void BspPairFinder::SweepExact(NodeId leaf) {
   own.resize(size_t(next_own - own.data()));
 }
 
-// Pairs of two boxes that both lie in several leaves: only the canonical leaf reports them (see
-// the top of bsp_pairs.h). Checked every step, also on handed-on pairs: a plane that moved
-// without changing this leaf's list may have moved the canonical leaf.
-void BspPairFinder::ReportSharedPairs(const BspTree& tree, NodeId leaf,
-                                      std::span<const BoxPair> shared, std::vector<BoxPair>& out) {
-  for (const BoxPair& p : shared)
+// Pairs of two boxes that both lie in several leaves whose canonical leaf depends on the exact
+// boxes (see the top of bsp_pairs.h): checked every step, also on handed-on pairs.
+void BspPairFinder::ReportDependingPairs(const BspTree& tree, NodeId leaf,
+                                         std::span<const BoxPair> depends,
+                                         std::vector<BoxPair>& out) {
+  for (const BoxPair& p : depends)
     if (IsCanonicalLeaf(tree, leaf, tree.exact_box(p.a), tree.exact_box(p.b))) out.push_back(p);
+}
+
+void BspPairFinder::ClassifyKept(const BspTree& tree, NodeId leaf) {
+  reclassified_ += kept_[leaf].Classify(tree, leaf, reclassify_scratch_);
+}
+
+void BspPairFinder::GrowPerNode(size_t nodes) {
+  if (kept_.size() >= nodes) return;
+  kept_.resize(nodes);
+  exact_mode_.resize(nodes, 0);
+  leaf_pairs_.resize(nodes, 0);
+  escape_rate_.resize(nodes, 1.0f);  // a new leaf counts as moving until seen resting
 }
 
 uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density,
                                        float min_escape_rate) {
   std::span<const BspNode> nodes = tree.nodes();
-  if (own_pairs_.size() < nodes.size()) {
-    own_pairs_.resize(nodes.size());
-    shared_pairs_.resize(nodes.size());
-    candidates_.resize(nodes.size());
-    exact_mode_.resize(nodes.size(), 0);
-    leaf_pairs_.resize(nodes.size(), 0);
-    escape_rate_.resize(nodes.size(), 1.0f);  // a new leaf counts as moving until seen resting
-  }
+  GrowPerNode(nodes.size());
   uint64_t found = 0;
   swept_ = 0;
+  reclassified_ = 0;
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     const NodeId leaf = NodeId(n);
@@ -404,24 +447,25 @@ uint64_t BspPairFinder::ExactLeafPairs(BspTree& tree, NodeId leaf, bool full,
                                        std::vector<BoxPair>& out) {
   if (full || tree.pairs_stale(leaf)) {
     FillExactColumns(tree, leaf);
-    SweepExact(leaf);
+    SweepExact(tree, leaf);
     ++swept_;
   } else {
     const size_t changed = StampChanged(tree, leaf);
     if (changed * 4 > tree.leaf(leaf).size() + 8) {
       FillExactColumns(tree, leaf);
-      SweepExact(leaf);
+      SweepExact(tree, leaf);
       ++swept_;
-    } else if (changed > 0) {
-      RepairExact(tree, leaf);
+    } else {
+      ClassifyKept(tree, leaf);
+      if (changed > 0) RepairExact(tree, leaf);
     }
   }
   tree.PairsRefreshed(leaf);
-  const std::vector<BoxPair>&own = own_pairs_[leaf], &shared = shared_pairs_[leaf];
-  out.insert(out.end(), own.begin(), own.end());
-  ReportSharedPairs(tree, leaf, shared, out);
-  leaf_pairs_[leaf] = uint32_t(own.size() + shared.size());
-  return own.size() + shared.size();
+  const LeafPairs& kept = kept_[leaf];
+  out.insert(out.end(), kept.always.begin(), kept.always.end());
+  ReportDependingPairs(tree, leaf, kept.depends, out);
+  leaf_pairs_[leaf] = uint32_t(kept.Reportable());
+  return kept.Reportable();
 }
 
 // The cached candidates' path (FindPairs) for one leaf.
@@ -430,48 +474,48 @@ uint64_t BspPairFinder::CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full
   if (full || tree.pairs_stale(leaf)) {
     Sweep(tree, leaf);
     ++swept_;
-  } else if (!tree.touched(leaf).empty()) {
-    Repair(tree, leaf);
+  } else {
+    ClassifyKept(tree, leaf);
+    if (!tree.touched(leaf).empty()) Repair(tree, leaf);
   }
   tree.PairsRefreshed(leaf);
   const size_t before = out.size();
-  ReportExactPairs(tree, leaf, candidates_[leaf], out);
+  ReportCandidates(tree, leaf, kept_[leaf], out);
   leaf_pairs_[leaf] = uint32_t(out.size() - before);
-  return candidates_[leaf].size();
+  return kept_[leaf].Reportable();
 }
 
 uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates) {
   std::span<const BspNode> nodes = tree.nodes();
-  if (candidates_.size() < nodes.size()) candidates_.resize(nodes.size());
+  GrowPerNode(nodes.size());
   uint64_t tested = 0;
   swept_ = 0;
+  reclassified_ = 0;
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     const NodeId leaf = NodeId(n);
     if (!reuse_candidates || tree.pairs_stale(leaf)) {
       Sweep(tree, leaf);
       ++swept_;
-    } else if (!tree.touched(leaf).empty()) {
-      Repair(tree, leaf);
+    } else {
+      ClassifyKept(tree, leaf);
+      if (!tree.touched(leaf).empty()) Repair(tree, leaf);
     }
     tree.PairsRefreshed(leaf);
-    tested += candidates_[n].size();
-    ReportExactPairs(tree, leaf, candidates_[n], out);
+    tested += kept_[n].Reportable();
+    ReportCandidates(tree, leaf, kept_[n], out);
   }
   tree.ClearExactMoved();
   return tested;
 }
 
 size_t BspPairFinder::MemoryBytes() const {
-  size_t bytes = candidates_.capacity() * sizeof(candidates_[0]) + columns_.MemoryBytes() +
-                 (own_pairs_.capacity() + shared_pairs_.capacity()) * sizeof(own_pairs_[0]) +
+  size_t bytes = kept_.capacity() * sizeof(LeafPairs) + columns_.MemoryBytes() +
                  exact_keys_.capacity() * sizeof(KeyedLo) +
                  (overlaps_.partners.capacity() + overlaps_.end.capacity()) * sizeof(uint32_t) +
                  gathered_.capacity() * sizeof(GatheredBox);
-  for (const auto& c : candidates_) bytes += c.capacity() * sizeof(BoxPair);
-  for (const auto& c : own_pairs_) bytes += c.capacity() * sizeof(BoxPair);
-  for (const auto& c : shared_pairs_) bytes += c.capacity() * sizeof(BoxPair);
-  bytes += exact_mode_.capacity() + leaf_pairs_.capacity() * sizeof(uint32_t);
+  for (const LeafPairs& kept : kept_) bytes += kept.MemoryBytes();
+  bytes += exact_mode_.capacity() + (leaf_pairs_.capacity() + escape_rate_.capacity()) * 4;
   return bytes;
 }
 

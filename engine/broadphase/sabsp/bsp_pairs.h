@@ -6,7 +6,8 @@
 // going to the negative side whenever I reaches it. Both boxes contain I and projections are
 // monotone, so both reach every node on that path: exactly one leaf holding both is the first
 // common leaf, and only that leaf reports the pair. Pairs where either box lives in a single leaf
-// need no check at all, which is nearly every pair.
+// need no check at all, which is nearly every pair; for the others, the rule's answer is mostly
+// known when the pair is found and kept with it (canonical_leaf.h).
 #pragma once
 
 #include <cstdint>
@@ -14,11 +15,9 @@
 #include <vector>
 
 #include "engine/broadphase/sabsp/bsp_tree.h"
+#include "engine/broadphase/sabsp/canonical_leaf.h"
 
 namespace partlab {
-
-// True when `leaf` is where the canonical descent of a ∩ b ends.
-bool IsCanonicalLeaf(const BspTree& tree, NodeId leaf, const Aabb& a, const Aabb& b);
 
 // One leaf's list as structure-of-arrays for the lane sweep (kept between leaves and steps: a
 // warm sweep allocates nothing).
@@ -48,6 +47,33 @@ struct GatheredBox {
 struct LeafOverlaps {
   std::vector<uint32_t> partners;
   std::vector<uint32_t> end;
+};
+
+// The pairs a leaf keeps between steps (its candidates on the cached path, its exact pairs on the
+// exact one), sorted by the canonical rule's outlook (canonical_leaf.h): `always` are the leaf's
+// to report, `depends` need IsCanonicalLeaf on the exact boxes each step, `never` belong to
+// another leaf and are kept only to be sorted again if the planes above the leaf change (`path`).
+// The outlook holds while both stored boxes keep still; a box whose stored box changed is
+// touched in each of its leaves, which drop and find again its pairs. A sweep does not classify
+// (a leaf swept every step would use each outlook once): every pair of two boxes in several
+// leaves goes to `depends`, and they are classified at the first step that reuses them.
+struct LeafPairs {
+  std::vector<BoxPair> always, depends, never;
+  LeafPath path;
+  bool classified = false;  // `depends` holds only pairs whose outlook is kDepends under `path`
+  void Clear();
+  // Keeps the pair (a, b): under its outlook once the leaf is classified, else as above.
+  void Add(const BspTree& tree, NodeId leaf, BoxId a, BoxId b);
+  void Keep(const BoxPair& pair, CanonicalOutlook outlook);
+  CanonicalOutlook Outlook(const BspTree& tree, NodeId leaf, BoxId a, BoxId b) const;
+  // Before a step reuses the pairs: classifies them if the last sweep did not, or sorts every
+  // pair again if the planes above the leaf changed since (`scratch` is a spare list). Returns
+  // true in the second case.
+  bool Classify(const BspTree& tree, NodeId leaf, std::vector<BoxPair>& scratch);
+  // Drops the pairs with a stamped box (stamp[id] == epoch).
+  void EraseStamped(const std::vector<uint32_t>& stamp, uint32_t epoch);
+  size_t Reportable() const { return always.size() + depends.size(); }
+  size_t MemoryBytes() const;
 };
 
 // Pair enumeration with candidates kept per leaf. The sweep of a leaf runs on its stored (fat)
@@ -80,6 +106,9 @@ class BspPairFinder {
                           float min_escape_rate = 0);
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
+  // Leaves of the last FindPairs whose kept pairs were sorted again because a plane above them
+  // changed while their list did not (LeafPairs::Classify).
+  uint32_t reclassified_leaves() const { return reclassified_; }
   // Both sweeps take AVX2's eight lanes where the processor has them (on by default); off holds
   // them to four, so that tests can compare the widths.
   void set_wide_lanes(bool on);
@@ -89,22 +118,22 @@ class BspPairFinder {
   void Sweep(const BspTree& tree, NodeId leaf);
   void SweepColumns();  // columns_ into overlaps_, with the widest lanes the processor has
   void FillExactColumns(const BspTree& tree, NodeId leaf);
-  void SweepExact(NodeId leaf);
+  void SweepExact(const BspTree& tree, NodeId leaf);
   bool ChooseExact(size_t n, size_t entries, float min_density, float min_escape_rate) const;
   uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
   uint64_t CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
   size_t StampChanged(const BspTree& tree, NodeId leaf);
   void RepairExact(const BspTree& tree, NodeId leaf);
-  static void ReportSharedPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> shared,
-                                std::vector<BoxPair>& out);
+  static void ReportDependingPairs(const BspTree& tree, NodeId leaf,
+                                   std::span<const BoxPair> depends, std::vector<BoxPair>& out);
   void Repair(const BspTree& tree, NodeId leaf);
-  static void ReportExactPairs(const BspTree& tree, NodeId leaf, std::span<const BoxPair> cand,
+  static void ReportCandidates(const BspTree& tree, NodeId leaf, const LeafPairs& kept,
                                std::vector<BoxPair>& out);
+  void GrowPerNode(size_t nodes);
 
-  std::vector<std::vector<BoxPair>> candidates_;  // by node id
-  // Exact sweep: a leaf's pairs of last step, by node id; `shared_pairs_` those whose boxes both
-  // lie in several leaves (the canonical rule decides each step which leaf reports them).
-  std::vector<std::vector<BoxPair>> own_pairs_, shared_pairs_;
+  // By node id: the leaf's candidates (cached path) or its pairs of last step (exact path).
+  std::vector<LeafPairs> kept_;
+  std::vector<BoxPair> reclassify_scratch_;
   std::vector<KeyedLo> exact_keys_;    // the swept leaf's exact order, scratch
   LeafOverlaps overlaps_;              // the swept leaf's overlaps, scratch
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
@@ -114,6 +143,8 @@ class BspPairFinder {
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;
+  uint32_t reclassified_ = 0;
+  void ClassifyKept(const BspTree& tree, NodeId leaf);
   std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf
   uint32_t epoch_ = 0;
 };

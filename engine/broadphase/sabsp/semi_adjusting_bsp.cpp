@@ -191,6 +191,7 @@ void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
                                                         params_.exact_sweep_escape_rate)
                           : pair_finder_.FindPairs(tree_, out, params_.cached_leaf_pairs);
   stats_.swept_leaves = pair_finder_.swept_leaves();
+  stats_.reclassified_leaves = pair_finder_.reclassified_leaves();
   stats_.pairs = out.size() - before;
 }
 

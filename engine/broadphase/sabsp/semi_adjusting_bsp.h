@@ -42,7 +42,8 @@ struct BspStepStats {
   double ops_ms = 0;          // of which operations
   uint64_t candidates = 0;    // last FindPairs: candidates tested exactly
   uint32_t swept_leaves = 0;  // last FindPairs: leaves re-swept (the rest reused candidates)
-  uint64_t pairs = 0;         // last FindPairs: pairs reported
+  uint32_t reclassified_leaves = 0;  // last FindPairs: leaves whose planes above changed
+  uint64_t pairs = 0;                // last FindPairs: pairs reported
 };
 
 class SemiAdjustingBsp final : public BroadPhase {

@@ -87,7 +87,7 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
     p = BspParams::Ours();
     changed = true;
   }
-  Tip("Our profile, the registry's sabsp: fat boxes, cached pairs, overfull allowance, ...");
+  Tip("Our profile, the registry's sabsp: fat boxes, cached pairs, exact leaf sweep, ...");
   ImGui::SameLine();
   const char* profile = p == BspParams::Thesis() ? "= Thesis"
                         : p == BspParams::Ours() ? "= Ours"

@@ -46,11 +46,11 @@ struct BspParams {
   // Ours (2): with a factor of 1 a plane placed at exactly the limit is flagged as soon as boxes
   // move, and the balance/swap churn collapses the tree.
   float redundancy_excess_factor = 2.0f;
-  // Departure (3.6, 6.1; switched by overfull_allowance below): an overfull leaf (more than
-  // overfull_factor * t boxes) is allowed planes with up to overfull_redundancy_limit straddling
-  // boxes, in its split and in the checks and balance of the node it becomes. In dense piles
-  // (scene 3's debris) no plane has 2.5 % straddling at balance 0.5, and one leaf of thousands of
-  // boxes costs far more per sweep than a few more straddling entries.
+  // A departure available (3.6, 6.1; switched by overfull_allowance below, off in both profiles):
+  // an overfull leaf (more than overfull_factor * t boxes) is allowed planes with up to
+  // overfull_redundancy_limit straddling boxes, in its split and in the checks and balance of the
+  // node it becomes. In dense piles (scene 3's debris) no plane has 2.5 % straddling at balance
+  // 0.5; the allowance cuts them anyway, into more leaves with more straddling entries.
   float overfull_factor = 4.0f;
   float overfull_redundancy_limit = 0.10f;
   // Split samples sample_factor * sqrt(n) boxes of the leaf to choose the direction (6.1: 2).
@@ -125,10 +125,12 @@ struct BspParams {
   // its population grows by a quarter, so dense leaves that cannot be cut do not cost a futile
   // split at every verification.
   bool split_backoff = true;
-  // 3.6 / 6.1: "maximum redundancy allowed was 2.5 %", one limit. Ours (true): an overfull leaf
-  // (more than overfull_factor * t boxes) is allowed planes with up to overfull_redundancy_limit
-  // straddling boxes (see the fields above).
-  bool overfull_allowance = true;
+  // 3.6 / 6.1: "maximum redundancy allowed was 2.5 %", one limit, kept by both profiles. On: an
+  // overfull leaf (more than overfull_factor * t boxes) is allowed planes with up to
+  // overfull_redundancy_limit straddling boxes (see the fields above). Ours had it on until the
+  // exact leaf sweep's lanes made a large leaf's sweep cheaper than the extra leaves and
+  // straddling entries the allowance creates (docs/broad-phases.md, the thesis scenes' traces).
+  bool overfull_allowance = false;
   // 5.1.2 / 3.1: the thesis sweeps every leaf's sorted list every step (false). Ours (true): a
   // leaf whose list did not change reuses its candidate pairs (see bsp_pairs.h).
   bool cached_leaf_pairs = true;

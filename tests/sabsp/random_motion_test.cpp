@@ -172,9 +172,11 @@ BspParams SmallTree() {
   BspParams p;
   p.adaptive_split_threshold = false;
   p.split_threshold = 12;  // small leaves: deep trees and many operations on few boxes
-  // Dense random boxes have no 2.5 % cut once fattened: the allowance keeps them splitting, so
-  // that every operation runs (and the allowance's own limits are exercised).
+  // Dense random boxes have no 2.5 % cut once fattened: the allowance keeps them splitting, and
+  // short stretches keep boxes leaving leaves (merges), so that every operation runs (and the
+  // allowance's own limits are exercised).
   p.overfull_allowance = true;
+  p.predictive_cap = 1;
   return p;
 }
 

@@ -140,6 +140,10 @@ BspFigureRun::BspFigureRun(const BspFigure& figure, bool thesis) : figure_(figur
   BspParams params = thesis ? BspParams::Thesis() : BspParams::Ours();
   params.adaptive_split_threshold = false;
   params.split_threshold = figure.split_threshold;
+  // The scripts move boxes by jumps that stand for a repositioning, not a motion to go on: our
+  // predictive fattening would stretch the jumped box ahead (up to three of its sizes) and make
+  // it straddle planes the figure is not about.
+  params.predictive_steps = 0;
   bsp_ = std::make_unique<SemiAdjustingBsp>(params, thesis ? "sabsp_thesis" : "sabsp");
   driver_ = std::make_unique<FrameDriver>(*bsp_);
 }

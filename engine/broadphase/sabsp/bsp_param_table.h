@@ -148,7 +148,7 @@ inline constexpr Param<float> kPredictiveCap{
     "sim.bsp.predictive_cap",
     "",
     "Prediction cap",
-    1.0f,
+    3.0f,
     {0.0f, 8.0f, "no stretch at all", "eight box sizes"},
     "x size",
     "Departure from 5.1 (with Predictive fattening): the stretch along the displacement is at most "

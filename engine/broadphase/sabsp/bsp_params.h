@@ -90,9 +90,11 @@ struct BspParams {
   // re-sweep meanwhile. The stretch is capped per axis at predictive_cap times the box's largest
   // extent, so a teleported box does not get a fat box across the world. 4 steps measured best
   // of 0-8 on the generated 'moving' boxes and the four thesis scenes' traces together (see
-  // docs/broad-phases.md): longer stretches give more candidates than they save.
+  // docs/broad-phases.md): longer stretches give more candidates than they save. A cap of 3 sizes
+  // (1 before the exact leaf sweep, whose pairs do not see the stretch) lets boxes that move most
+  // of their size per step (the attractor clouds, bursts) keep their fat box for a few steps.
   float predictive_steps = 4.0f;
-  float predictive_cap = 1.0f;
+  float predictive_cap = 3.0f;
   // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.
   bool relax_directions = false;
 

@@ -247,15 +247,16 @@ Aabb BspTree::Fatten(const Aabb& box, const Aabb& previous) const {
 
 uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
   if (!present(id)) return AddBox(id, in);
-  const Aabb previous = exact_[id];
-  exact_[id] = in;
   exact_moved_[id] = 1;
   // Still inside its stored fat box: the structure does not change at all.
   const Aabb& stored = boxes_[id];
   if (fat_margin_ > 0 && glm::all(glm::lessThanEqual(stored.min, in.min)) &&
       glm::all(glm::lessThanEqual(in.max, stored.max))) {
+    exact_[id] = in;
     return 0;
   }
+  const Aabb previous = exact_[id];
+  exact_[id] = in;
   const Aabb box = fat_margin_ > 0 ? Fatten(in, previous) : in;
   const Aabb old_box = boxes_[id];
   boxes_[id] = box;  // new entries copy the new box

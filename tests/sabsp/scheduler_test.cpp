@@ -161,6 +161,59 @@ TEST(SabspScheduler, PrioritiesAndBudgetPerStep) {
   EXPECT_LE(first_step_ops, uint32_t(p.ops_per_cycle_max));
 }
 
+// The split back-off (BspParams::split_backoff): identical boxes have no cut, so every split of
+// their leaf fails. After the k-th failure in a row the leaf waits 4 verification intervals times
+// 2^(k-1), at most 16 times; a moved box brings the wait back to 4 intervals; growing by more
+// than a quarter ends it.
+TEST(SabspScheduler, FailedSplitsBackOffTwiceAsLongEachTime) {
+  BspParams p = Fixed(4);
+  p.verify_interval = 5;
+  p.build_on_bulk_add = false;
+  SemiAdjustingBsp bsp(p);
+  for (BoxId i = 0; i < 8; ++i) bsp.Add(i, UnitAt(0));
+  std::vector<int> failed_at;
+  int step = 0;
+  auto run = [&](int steps) {
+    std::vector<BoxPair> pairs;
+    for (int s = 0; s < steps; ++s, ++step) {
+      bsp.Update();
+      if (bsp.last_stats().ops.failed[int(BspOp::kSplit)] > 0) failed_at.push_back(step);
+      pairs.clear();
+      bsp.FindPairs(pairs);  // a whole step: the leaves' change marks are consumed
+    }
+  };
+  run(2000);
+  ASSERT_GE(failed_at.size(), 7u);
+  for (size_t k = 1; k < 7; ++k) {
+    // The k-th failure's wait, then the next verification (every 5 steps when stable).
+    const int wait = int(p.SplitBackoffSteps(uint32_t(k)));
+    EXPECT_EQ(wait, 20 << std::min<int>(int(k) - 1, 4));
+    const int gap = failed_at[k] - failed_at[k - 1];
+    EXPECT_GE(gap, wait) << "failure " << k;
+    EXPECT_LE(gap, wait + 2 * p.verify_interval) << "failure " << k;
+  }
+  // Right after a failure (a long wait ahead), one box of 8 leaves its fat box: the wait goes on.
+  // Then all 8 do: 9 changed entries, more than the leaf holds, so the wait is back to 4
+  // intervals from that failure, long past, and the leaf is tried at the next verification.
+  while (failed_at.back() != step - 1) run(1);
+  const size_t waiting = failed_at.size();
+  bsp.Move(0, UnitAt(0.5f));  // still overlapping the others: no cut yet
+  run(int(p.SplitBackoffSteps(1)) + 2 * p.verify_interval);
+  EXPECT_EQ(failed_at.size(), waiting) << "one moved box of 8 ended the wait";
+  const int moved_at = step;
+  for (BoxId i = 0; i < 8; ++i) bsp.Move(i, UnitAt(1.0f));
+  run(2 * p.verify_interval);
+  ASSERT_GT(failed_at.size(), waiting) << "nine changed entries of 8 did not end the wait";
+  EXPECT_LE(failed_at[waiting] - moved_at, 2 * p.verify_interval);
+  // Three more identical boxes: 11 > 8 + 8 / 4, so the leaf is tried again at once.
+  const size_t before = failed_at.size();
+  const int grown_at = step;
+  for (BoxId i = 8; i < 11; ++i) bsp.Add(i, UnitAt(0));
+  run(3 * p.verify_interval);
+  ASSERT_GT(failed_at.size(), before);
+  EXPECT_LE(failed_at[before] - grown_at, 2 * p.verify_interval);
+}
+
 TEST(SabspScheduler, VerificationRunsAtMostEveryIntervalWhenStable) {
   BspParams p = Fixed(4);
   p.verify_interval = 5;

@@ -283,7 +283,8 @@ void BspBulkBuilder::BuildNode(NodeId node, size_t begin, size_t end, uint16_t d
 void BspBulkBuilder::BackOff(NodeId node) {
   if (!params_->split_backoff) return;
   BspNode& leaf = tree_->node_mut(node);
-  leaf.retry_split_step = 4 * uint64_t(params_->verify_interval);
+  leaf.split_failures = 1;
+  leaf.retry_split_step = leaf.retry_moved_split_step = params_->SplitBackoffSteps(1);
   leaf.retry_split_above = leaf.population + leaf.population / 4;
 }
 

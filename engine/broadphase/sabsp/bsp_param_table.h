@@ -187,8 +187,9 @@ inline constexpr BoolParam kMergeInSpareTime{
     "the s/16 slots left over."};
 inline constexpr BoolParam kSplitBackoff{
     "sim.bsp.split_backoff", "", "Back off failed splits", true,
-    "Departure from 5.2.1 [thesis off]: a leaf whose split failed waits 4 verification intervals "
-    "unless it grows by a quarter."};
+    "Departure from 5.2.1 [thesis off]: a leaf whose split failed waits 4 verification intervals, "
+    "twice as long after each further failure in a row while its boxes keep still (up to 16 "
+    "times), unless it grows by a quarter."};
 inline constexpr BoolParam kOverfullAllowance{
     "sim.bsp.overfull", "", "Overfull allowance", false,
     "Departure from 3.6 / 6.1 [thesis off, ours off]: a leaf over 4t may take planes with up to "

@@ -95,6 +95,12 @@ float BspParams::RedundancyLimit(uint32_t population, uint32_t box_count) const 
   return overfull_node ? overfull_redundancy_limit : redundancy_limit;
 }
 
+uint64_t BspParams::SplitBackoffSteps(uint32_t failures) const {
+  constexpr uint32_t kMostDoublings = 4;  // at most 16 times the first wait
+  const uint32_t doublings = std::min(failures > 0 ? failures - 1 : 0, kMostDoublings);
+  return (4 * uint64_t(verify_interval)) << doublings;
+}
+
 int BspParams::OpsPerCycle(int pending) const {
   return std::clamp(pending / ops_divisor, ops_per_cycle_min, ops_per_cycle_max);
 }

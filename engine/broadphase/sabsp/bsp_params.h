@@ -123,9 +123,11 @@ struct BspParams {
   bool merge_in_spare_time = false;
   float step_budget_ms = 1.0f;
   // 5.2.1: no back-off in the thesis (false): an over-full leaf is scheduled for a split at every
-  // verification. Ours (true): after a failed split the leaf waits 4 verification intervals unless
-  // its population grows by a quarter, so dense leaves that cannot be cut do not cost a futile
-  // split at every verification.
+  // verification. Ours (true): after a failed split the leaf waits 4 verification intervals,
+  // twice as long after each further failure in a row while its boxes keep nearly still (up to
+  // 16 times, SplitBackoffSteps; bsp_scheduler.h says what resets it), unless its population grows by a quarter, so dense leaves that
+  // cannot be cut do not cost a futile split at every verification, nor a steady stream of them
+  // in a pile that has settled (bsp_scheduler.h).
   bool split_backoff = true;
   // 3.6 / 6.1: "maximum redundancy allowed was 2.5 %", one limit, kept by both profiles. On: an
   // overfull leaf (more than overfull_factor * t boxes) is allowed planes with up to
@@ -169,6 +171,8 @@ struct BspParams {
   int MergeThreshold(uint32_t box_count) const;
   // The redundancy limit for cuts of a node of `population` boxes (see overfull_factor).
   float RedundancyLimit(uint32_t population, uint32_t box_count) const;
+  // split_backoff: the steps a leaf waits after its `failures`-th failed split in a row (>= 1).
+  uint64_t SplitBackoffSteps(uint32_t failures) const;
   // 6.1: s / 16 operations per step for s pending events, clamped to [min, max].
   int OpsPerCycle(int pending) const;
 };

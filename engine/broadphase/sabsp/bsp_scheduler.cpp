@@ -85,8 +85,10 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
 bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
   const int t = params.SplitThreshold(tree_.box_count());
-  const bool backing_off = params.split_backoff && step_ < node.retry_split_step &&
-                           node.population <= node.retry_split_above;
+  const uint64_t retry =
+      node.MovedSinceFailure() ? node.retry_moved_split_step : node.retry_split_step;
+  const bool backing_off =
+      params.split_backoff && step_ < retry && node.population <= node.retry_split_above;
   if (node.population > uint32_t(t) && node.depth < params.max_depth && !backing_off) {
     Enqueue(BspOp::kShiftSplit, n, Format("split: %u > t = %d", node.population, t), params);
   }
@@ -286,7 +288,11 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
     }
     if (e.op == BspOp::kSplit && params.split_backoff && tree_.node(e.node).alive) {
       BspNode& leaf = tree_.node_mut(e.node);
-      leaf.retry_split_step = step_ + 4 * uint64_t(params.verify_interval);
+      leaf.split_failures =
+          leaf.MovedSinceFailure() ? 1 : uint8_t(std::min(leaf.split_failures + 1, 255));
+      leaf.moved_entries = 0;
+      leaf.retry_split_step = step_ + params.SplitBackoffSteps(leaf.split_failures);
+      leaf.retry_moved_split_step = step_ + params.SplitBackoffSteps(1);
       leaf.retry_split_above = leaf.population + leaf.population / 4;
     }
   }

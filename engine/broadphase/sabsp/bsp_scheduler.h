@@ -20,7 +20,12 @@
 // it with the operation that made it stale.
 //
 // Departure (BspParams::split_backoff, ours): a leaf whose split failed (no acceptable cut) is not
-// scheduled again for 4 verification intervals unless its population grows by a quarter.
+// scheduled again for 4 verification intervals, doubled after each further failure in a row (up
+// to 16 times) while its boxes keep nearly still, unless its population grows by a quarter; once
+// more entries changed than the leaf holds (boxes that left their fat boxes, entered or left,
+// counted at each re-sort), the wait is back to 4 intervals from the last failure. A settled
+// pile, where a box now and then drifts out of its fat box, stops paying futile splits; a scene
+// that changes (scene 3's blocks breaking) is cut as soon as before.
 #pragma once
 
 #include <array>

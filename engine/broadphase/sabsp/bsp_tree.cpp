@@ -290,6 +290,10 @@ uint64_t BspTree::SortLeaves() {
   for (size_t n = 0; n < nodes_.size(); ++n) {
     if (!nodes_[n].alive || !nodes_[n].IsLeaf() || !(flags_[n] & kNeedsSort)) continue;
     flags_[n] &= uint8_t(~kNeedsSort);
+    // For the split back-off: a list rebuilt whole counts all its entries as moved.
+    const size_t moved = (flags_[n] & kPairsStale) ? lists_[n].size() : touched_[n].size();
+    nodes_[n].moved_entries =
+        uint32_t(std::min<size_t>(nodes_[n].moved_entries + moved, UINT32_MAX));
     const glm::vec3 dir = dirs_[nodes_[n].sort_dir];
     std::vector<LeafEntry>& list = lists_[n];
     LeafEntry* e = list.data();

@@ -31,13 +31,19 @@ struct BspNode {
   NodeId parent = kNoNode;
   uint32_t population = 0;  // distinct boxes reaching this node (3.6)
   uint32_t generation = 0;  // bumped whenever the slot is reused, so queued events can go stale
-  // Leaf: after a failed split, no new attempt before this step unless the population grows past
-  // retry_split_above (the scheduler's back-off; see bsp_scheduler.h).
+  // Leaf: after a failed split, no new attempt before retry_split_step unless the population grows
+  // past retry_split_above, or, once more entries changed than it holds (moved_entries), before
+  // retry_moved_split_step (the scheduler's back-off; see bsp_scheduler.h).
   uint64_t retry_split_step = 0;
+  uint64_t retry_moved_split_step = 0;
   uint32_t retry_split_above = 0;
+  uint32_t moved_entries =
+      0;  // leaf: entries changed (escaped, in, out) since its last failed split
   uint16_t depth = 0;
-  uint8_t plane_dir = 0;  // internal: index of the plane's direction
-  uint8_t sort_dir = 0;   // leaf: index of the direction its list is sorted on (the parent's)
+  uint8_t plane_dir = 0;       // internal: index of the plane's direction
+  uint8_t sort_dir = 0;        // leaf: index of the direction its list is sorted on (the parent's)
+  uint8_t split_failures = 0;  // leaf: splits failed in a row while its boxes kept (nearly) still
+  bool MovedSinceFailure() const { return moved_entries > population; }
   bool alive = false;
 
   bool IsLeaf() const { return child[0] == kNoNode; }

@@ -73,10 +73,12 @@ void LeafPairs::Add(const BspTree& tree, NodeId leaf, BoxId a, BoxId b) {
 }
 
 bool LeafPairs::Classify(const BspTree& tree, NodeId leaf, std::vector<BoxPair>& scratch) {
-  if (classified && path.Unchanged(tree, leaf)) return false;
+  const bool planes_changed = !path.Unchanged(tree, leaf);
+  if (classified && !planes_changed) return false;
   scratch.clear();
-  const bool planes_changed = classified;
-  if (planes_changed) {  // the planes changed: every pair of shared boxes may have a new outlook
+  // The planes changed since the sweep or the last classification: a box may now lie in more
+  // leaves or fewer, and every pair may have a new outlook, `always` included.
+  if (planes_changed) {
     for (const auto* list : {&always, &never})
       scratch.insert(scratch.end(), list->begin(), list->end());
     always.clear();
@@ -363,10 +365,11 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
   const std::vector<BoxId>& ids = columns_.ids;
   ForEachOverlap(overlaps_, ids.size(),
                  [&](uint32_t i, uint32_t k) { kept.Add(tree, leaf, ids[i], ids[k]); });
+  kept.path.Record(tree, leaf);
 }
 
-// The overlaps as box pairs: a pair of two boxes that both lie in several leaves is kept under
-// the canonical rule's outlook (LeafPairs::Add).
+// The overlaps as box pairs: a pair of two boxes that both lie in several leaves waits in
+// `depends` for its outlook (LeafPairs).
 void BspPairFinder::SweepExact(const BspTree& tree, NodeId leaf) {
   LeafPairs& kept = kept_[leaf];
   kept.Clear();
@@ -385,6 +388,7 @@ void BspPairFinder::SweepExact(const BspTree& tree, NodeId leaf) {
     }
   });
   own.resize(size_t(next_own - own.data()));
+  kept.path.Record(tree, leaf);
 }
 
 // Pairs of two boxes that both lie in several leaves whose canonical leaf depends on the exact

@@ -54,9 +54,10 @@ struct LeafOverlaps {
 // to report, `depends` need IsCanonicalLeaf on the exact boxes each step, `never` belong to
 // another leaf and are kept only to be sorted again if the planes above the leaf change (`path`).
 // The outlook holds while both stored boxes keep still; a box whose stored box changed is
-// touched in each of its leaves, which drop and find again its pairs. A sweep does not classify
-// (a leaf swept every step would use each outlook once): every pair of two boxes in several
-// leaves goes to `depends`, and they are classified at the first step that reuses them.
+// touched in each of its leaves, which drop and find again its pairs. Which box lies in one leaf
+// only, and so which pairs are `always` at a sweep, holds while the path holds too. A sweep does
+// not classify (a leaf swept every step would use each outlook once): every pair of two boxes in
+// several leaves goes to `depends`, and they are classified at the first step that reuses them.
 struct LeafPairs {
   std::vector<BoxPair> always, depends, never;
   LeafPath path;
@@ -66,9 +67,9 @@ struct LeafPairs {
   void Add(const BspTree& tree, NodeId leaf, BoxId a, BoxId b);
   void Keep(const BoxPair& pair, CanonicalOutlook outlook);
   CanonicalOutlook Outlook(const BspTree& tree, NodeId leaf, BoxId a, BoxId b) const;
-  // Before a step reuses the pairs: classifies them if the last sweep did not, or sorts every
-  // pair again if the planes above the leaf changed since (`scratch` is a spare list). Returns
-  // true in the second case.
+  // Before a step reuses the pairs: sorts every pair again if the planes above the leaf changed
+  // since the sweep or the last classification, else classifies them if the sweep did not
+  // (`scratch` is a spare list). Returns true in the first case.
   bool Classify(const BspTree& tree, NodeId leaf, std::vector<BoxPair>& scratch);
   // Drops the pairs with a stamped box (stamp[id] == epoch).
   void EraseStamped(const std::vector<uint32_t>& stamp, uint32_t epoch);

@@ -125,9 +125,9 @@ struct BspParams {
   // 5.2.1: no back-off in the thesis (false): an over-full leaf is scheduled for a split at every
   // verification. Ours (true): after a failed split the leaf waits 4 verification intervals,
   // twice as long after each further failure in a row while its boxes keep nearly still (up to
-  // 16 times, SplitBackoffSteps; bsp_scheduler.h says what resets it), unless its population grows by a quarter, so dense leaves that
-  // cannot be cut do not cost a futile split at every verification, nor a steady stream of them
-  // in a pile that has settled (bsp_scheduler.h).
+  // 16 times, SplitBackoffSteps; bsp_scheduler.h says what resets it), unless its population
+  // grows by a quarter, so dense leaves that cannot be cut do not cost a futile split at every
+  // verification, nor a steady stream of them in a pile that has settled.
   bool split_backoff = true;
   // 3.6 / 6.1: "maximum redundancy allowed was 2.5 %", one limit, kept by both profiles. On: an
   // overfull leaf (more than overfull_factor * t boxes) is allowed planes with up to

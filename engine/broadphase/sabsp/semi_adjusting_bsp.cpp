@@ -106,7 +106,8 @@ void SemiAdjustingBsp::Remove(BoxId id) {
 }
 
 void SemiAdjustingBsp::Move(BoxId id, const Aabb& box) {
-  if (!staged_.empty() || !unplaced_.empty()) [[unlikely]] PlaceUnplaced();  // called per box
+  if (!staged_.empty() || !unplaced_.empty()) [[unlikely]]
+    PlaceUnplaced();  // called per box
   migrations_ += tree_.MoveBox(id, box);
   dirty_ = true;
 }

@@ -278,14 +278,9 @@ void BspBulkBuilder::BuildNode(NodeId node, size_t begin, size_t end, uint16_t d
 }
 
 // A leaf whose split found no acceptable cut is treated as after a failed split operation
-// (BspParams::split_backoff, bsp_scheduler.h): no new attempt for 4 verification intervals unless
-// its population grows by a quarter.
+// (BspParams::split_backoff, bsp_scheduler.h): its first failure, at step 0.
 void BspBulkBuilder::BackOff(NodeId node) {
-  if (!params_->split_backoff) return;
-  BspNode& leaf = tree_->node_mut(node);
-  leaf.split_failures = 1;
-  leaf.retry_split_step = leaf.retry_moved_split_step = params_->SplitBackoffSteps(1);
-  leaf.retry_split_above = leaf.population + leaf.population / 4;
+  if (params_->split_backoff) tree_->node_mut(node).RecordFailedSplit(0, *params_);
 }
 
 // The leaf's entries on its sort direction (its parent's plane), sorted once by their low end and

@@ -287,13 +287,7 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
               Format("swap: balance #%llu failed (%s)", seq, e.reason.c_str()), params, rec.seq);
     }
     if (e.op == BspOp::kSplit && params.split_backoff && tree_.node(e.node).alive) {
-      BspNode& leaf = tree_.node_mut(e.node);
-      leaf.split_failures =
-          leaf.MovedSinceFailure() ? 1 : uint8_t(std::min(leaf.split_failures + 1, 255));
-      leaf.moved_entries = 0;
-      leaf.retry_split_step = step_ + params.SplitBackoffSteps(leaf.split_failures);
-      leaf.retry_moved_split_step = step_ + params.SplitBackoffSteps(1);
-      leaf.retry_split_above = leaf.population + leaf.population / 4;
+      tree_.node_mut(e.node).RecordFailedSplit(step_, params);
     }
   }
   return rec;

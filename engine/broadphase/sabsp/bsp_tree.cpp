@@ -2,7 +2,17 @@
 
 #include <algorithm>
 
+#include "engine/broadphase/sabsp/bsp_params.h"
+
 namespace partlab {
+
+void BspNode::RecordFailedSplit(uint64_t step, const BspParams& params) {
+  split_failures = MovedSinceFailure() ? 1 : uint8_t(std::min(split_failures + 1, 255));
+  moved_entries = 0;
+  retry_split_step = step + params.SplitBackoffSteps(split_failures);
+  retry_moved_split_step = step + params.SplitBackoffSteps(1);
+  retry_split_above = population + population / 4;
+}
 
 BspTree::BspTree() : dirs_(ThirteenCutDirections()) {
   Clear();

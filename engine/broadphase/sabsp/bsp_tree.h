@@ -21,6 +21,7 @@
 
 namespace partlab {
 
+struct BspParams;
 using NodeId = int32_t;
 constexpr NodeId kNoNode = -1;
 
@@ -44,6 +45,8 @@ struct BspNode {
   uint8_t sort_dir = 0;        // leaf: index of the direction its list is sorted on (the parent's)
   uint8_t split_failures = 0;  // leaf: splits failed in a row while its boxes kept (nearly) still
   bool MovedSinceFailure() const { return moved_entries > population; }
+  // Leaf: a split failed at `step`; sets the back-off above (BspParams::split_backoff).
+  void RecordFailedSplit(uint64_t step, const BspParams& params);
   bool alive = false;
 
   bool IsLeaf() const { return child[0] == kNoNode; }

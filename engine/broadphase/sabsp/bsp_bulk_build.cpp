@@ -5,6 +5,7 @@
 
 #include "engine/broadphase/sabsp/cut_selection.h"
 #include "engine/broadphase/sabsp/open_interval_bound.h"
+#include "engine/broadphase/sabsp/windowed_cut.h"
 
 namespace partlab {
 namespace {
@@ -156,24 +157,18 @@ float BspBulkBuilder::SampleMedianCentre(size_t m) {
 }
 
 // ChooseCut over the whole node's sorted projections, exactly as split places its plane (4.1;
-// BspOperations::CutAlong). Both ends are sorted whole by the radix sort: at the few hundred boxes
-// of the nodes that get here, that costs less than selecting the window where balance is possible
-// with nth_element and sorting only the boxes reaching it, which the profile of a 4,250-box build
-// showed as its largest cost.
-CutChoice BspBulkBuilder::ExactCut(CutCriteria criteria) {
+// BspOperations::CutAlong), on the direction projected last. Only the boxes reaching the bins
+// where the bound leaves a passing cut possible are sorted (windowed_cut.h): in the 4,250-box
+// construction profile, sorting both ends of every box of the node was the largest cost.
+// A cut with balance b needs left, right >= k = b n / (1 + b) (left + right >= n): the plane lies
+// between the k-th smallest low end and the k-th largest high end, where the search starts and
+// stops; every other position fails the balance test anyway.
+CutChoice BspBulkBuilder::ExactCut(const CutCriteria& criteria, const PassingCutBins& bins) {
   const size_t n = proj_count_;
-  lo_.assign(proj_lo_.begin(), proj_lo_.begin() + ptrdiff_t(n));
-  hi_.assign(proj_hi_.begin(), proj_hi_.begin() + ptrdiff_t(n));
-  SortFloats(lo_, float_scratch_);
-  SortFloats(hi_, float_scratch_);
-  // A cut with balance b needs left, right >= k = b n / (1 + b) (left + right >= n): the plane
-  // lies between the k-th smallest low end and the k-th largest high end, where ChooseCut starts
-  // and stops; every other position fails the balance test anyway.
+  const std::span<const float> lo(proj_lo_.data(), n), hi(proj_hi_.data(), n);
   const size_t k = MinSide(criteria, n);
-  criteria.min_offset = lo_[k - 1];
-  criteria.max_offset = hi_[n - k];
-  if (criteria.min_offset > criteria.max_offset) return {};  // no position leaves k a side
-  return ChooseCut(lo_, hi_, criteria);
+  if (!bins.binned) return ExactCutOfAll(lo, hi, criteria, k, exact_scratch_);
+  return ExactCutInBins(lo, hi, criteria, k, bins, exact_scratch_);
 }
 
 // The fewest boxes a side of a cut of n boxes with balance >= the minimum: left + right >= n, so
@@ -183,16 +178,19 @@ size_t BspBulkBuilder::MinSide(const CutCriteria& criteria, size_t n) {
   return std::clamp<size_t>(size_t(std::ceil(b * double(n) / (1.0 + b))), 1, n);
 }
 
-// True when the bound from counts (open_interval_bound.h) shows that every balanced cut along
-// the direction projected last leaves more boxes straddling than the redundancy limit allows:
-// neither the median cut nor the exact search can pass. The bound asks for one box a side less
-// than MinSide, a margin for the float rounding of the balance test (Acceptable).
-bool BspBulkBuilder::NoCutCanPass(const CutCriteria& criteria) const {
+// The bound from counts (open_interval_bound.h) over the direction projected last: where a
+// balanced cut within the redundancy limit may lie. None (first > last) shows that neither the
+// median cut nor the exact search can pass. The bound asks for one box a side less than MinSide,
+// a margin for the float rounding of the balance test (Acceptable).
+PassingCutBins BspBulkBuilder::BinPassingCuts(const CutCriteria& criteria) const {
   const size_t n = proj_count_;
   const uint32_t min_side = uint32_t(std::max<size_t>(MinSide(criteria, n), 2) - 1);
-  const uint32_t open = MinOpenIntervalsBound({proj_lo_.data(), n}, {proj_hi_.data(), n}, proj_min_,
-                                              proj_max_, min_side);
-  return float(open) > criteria.max_redundancy * float(n);
+  return FindPassingCutBins({proj_lo_.data(), n}, {proj_hi_.data(), n}, proj_min_, proj_max_,
+                            min_side, criteria.max_redundancy * float(n));
+}
+
+bool BspBulkBuilder::NoCutCanPass(const PassingCutBins& bins) {
+  return bins.binned && bins.first > bins.last;
 }
 
 // The first split_direction_tries directions in the order of RankDirections, as split tries its
@@ -209,14 +207,16 @@ bool BspBulkBuilder::FindCut(size_t begin, size_t end, Cut& cut) {
     const int d = ranked[k];
     ProjectTried(begin, end, d);
     cut = {d, 0, 0, 0};
-    if (k > 0 && NoCutCanPass(criteria)) continue;  // no sample median
+    if (k > 0 && NoCutCanPass(BinPassingCuts(criteria))) continue;  // no sample median
     Count(d, SampleMedianCentre(m), cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
     // The exact search sorts the node's projections, so only the best direction gets it: a sample
     // can miss the gaps of a regular grid, while in dense piles, where no cut passes, searching the
     // next directions too only cost time (measured on the construction bench's boxes).
-    if (k > 0 || NoCutCanPass(criteria)) continue;
-    const CutChoice exact = ExactCut(criteria);
+    if (k > 0) continue;
+    const PassingCutBins bins = BinPassingCuts(criteria);
+    if (NoCutCanPass(bins)) continue;
+    const CutChoice exact = ExactCut(criteria, bins);
     if (!exact.found) continue;
     Count(d, exact.offset, cut);
     if (Acceptable(n, cut.left, cut.right)) return true;
@@ -316,7 +316,8 @@ size_t BspBulkBuilder::MemoryBytes() const {
   return arena_.capacity() * sizeof(BulkEntry) + leaf_.capacity() * sizeof(LeafEntry) +
          keys_.capacity() * sizeof(uint64_t) +
          (radix_keys_.capacity() + radix_scratch_.capacity()) * sizeof(KeyedIndex) +
-         (lo_.capacity() + hi_.capacity() + proj_lo_.capacity() + proj_hi_.capacity()) *
+         (lo_.capacity() + proj_lo_.capacity() + proj_hi_.capacity() +
+          exact_scratch_.lo.capacity() + exact_scratch_.hi.capacity()) *
              sizeof(float);
 }
 

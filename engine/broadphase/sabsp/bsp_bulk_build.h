@@ -16,7 +16,8 @@
 //      that, a bound from counts (open_interval_bound.h: the projections binned, no sort) may
 //      show that every balanced cut leaves more boxes straddling than the redundancy limit
 //      allows; otherwise the exact cut of the whole sorted node, as split places its plane
-//      (ChooseCut over both ends of every box, radix-sorted).
+//      (ChooseCut over both ends of every box), which only sorts the boxes reaching the bins
+//      where the bound leaves a passing cut possible (windowed_cut.h).
 //      The next directions get the bound, then their median cut.
 //   3. The node's entries are copied to the end of the arena, negative side then positive side
 //      (a straddling box to both), taking their projections on the plane's direction: exactly
@@ -38,6 +39,8 @@
 #include "engine/broadphase/sabsp/bsp_params.h"
 #include "engine/broadphase/sabsp/bsp_tree.h"
 #include "engine/broadphase/sabsp/cut_selection.h"
+#include "engine/broadphase/sabsp/open_interval_bound.h"
+#include "engine/broadphase/sabsp/windowed_cut.h"
 
 namespace partlab {
 
@@ -67,9 +70,10 @@ class BspBulkBuilder {
   float SampleMedianCentre(size_t m);
   void ProjectTried(size_t begin, size_t end, int dir);
   static size_t MinSide(const CutCriteria& criteria, size_t n);
-  bool NoCutCanPass(const CutCriteria& criteria) const;
+  PassingCutBins BinPassingCuts(const CutCriteria& criteria) const;
+  static bool NoCutCanPass(const PassingCutBins& bins);
   void Count(int dir, float offset, Cut& cut) const;
-  CutChoice ExactCut(CutCriteria criteria);
+  CutChoice ExactCut(const CutCriteria& criteria, const PassingCutBins& bins);
   void Project(size_t begin, size_t end, int dir);
   bool Acceptable(size_t n, uint32_t left, uint32_t right) const;
   void Split(NodeId node, size_t begin, size_t end, uint16_t depth, const Cut& cut);
@@ -87,8 +91,8 @@ class BspBulkBuilder {
   std::vector<float> proj_lo_, proj_hi_;  // the node's projections on the direction tried last
   size_t proj_count_ = 0;                 // how many of them are the node's
   float proj_min_ = 0, proj_max_ = 0;     // their smallest low end and largest high end
-  std::vector<float> lo_, hi_;            // sorted projection ends of a sample or a node
-  FloatSortScratch float_scratch_;
+  std::vector<float> lo_;                 // a sample's projected centres
+  ExactCutScratch exact_scratch_;
 };
 
 }  // namespace partlab

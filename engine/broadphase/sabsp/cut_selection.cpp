@@ -24,6 +24,7 @@ bool BetterCut(const CutChoice& a, const CutChoice& b, bool redundancy_first) {
 
 CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
                     const CutCriteria& criteria) {
+  constexpr float kNoEnd = std::numeric_limits<float>::infinity();
   CutChoice best;
   const size_t m = lo.size();
   const uint32_t n = static_cast<uint32_t>(m) + criteria.extra_left + criteria.extra_right;
@@ -55,7 +56,11 @@ CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
     if (separates && cut.balance >= criteria.min_balance &&
         static_cast<float>(cut.redundancy) <= max_redundant) {
       // Counts stay the same until the next event: place the plane mid-gap for stability.
-      const float gap_end = std::min(opened < m ? lo[opened] : c, closed < m ? hi[closed] : c);
+      // (An end list exhausted, listed and unlisted, ends the gap at c.)
+      const float lo_next = std::min(opened < m ? lo[opened] : kNoEnd, criteria.unlisted_lo);
+      const float hi_next = std::min(closed < m ? hi[closed] : kNoEnd, criteria.unlisted_hi);
+      const float gap_end =
+          std::min(lo_next < kNoEnd ? lo_next : c, hi_next < kNoEnd ? hi_next : c);
       const float mid = c + (gap_end - c) * 0.5f;
       cut.offset = (mid > c && mid < gap_end && mid <= criteria.max_offset) ? mid : c;
       cut.found = true;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 
 namespace partlab {
@@ -29,6 +30,10 @@ struct CutCriteria {
   uint32_t extra_left = 0, extra_right = 0;
   // Candidate offsets are limited to [min_offset, max_offset].
   float min_offset = -3.0e38f, max_offset = 3.0e38f;
+  // The smallest low and high ends of the intervals counted in extra_right, when they are known:
+  // where the gap after the last listed end stops (a plane goes mid-gap). Infinite: none known.
+  float unlisted_lo = std::numeric_limits<float>::infinity();
+  float unlisted_hi = std::numeric_limits<float>::infinity();
 };
 
 struct CutChoice {

@@ -6,25 +6,26 @@
 
 namespace partlab {
 
-uint32_t MinOpenIntervalsBound(std::span<const float> lo, std::span<const float> hi, float min_lo,
-                               float max_hi, uint32_t min_side) {
+PassingCutBins FindPassingCutBins(std::span<const float> lo, std::span<const float> hi,
+                                  float min_lo, float max_hi, uint32_t min_side, float max_open) {
   constexpr int kBins = kOpenIntervalBins;
+  PassingCutBins bins;
   const size_t n = lo.size();
-  if (n == 0 || !(max_hi > min_lo)) return n == 0 ? UINT32_MAX : 0;  // nothing to bin: no bound
+  if (n == 0) return bins;  // nothing to bin: no bound
+  bins.fewest_open = 0;     // until the span is binned: no bound either
+  if (!(max_hi > min_lo)) return bins;
   // Bin of a value v >= min_lo: trunc((v - min_lo) * scale), at most kBins - 1. Every step is
   // monotone in v (and v - min_lo >= 0 rounds to >= 0), so each bin is a range of values.
-  const float scale = float(kBins) / (max_hi - min_lo);
-  if (!(scale > 0) || !std::isfinite(scale)) return 0;  // a span too thin or too wide to bin
-  // Compared before the conversion, so that no value converts out of int's range.
-  auto bin = [&](float v) {
-    const float x = (v - min_lo) * scale;
-    return x < float(kBins) ? int(x) : kBins - 1;
-  };
+  bins.min_lo = min_lo;
+  bins.scale = float(kBins) / (max_hi - min_lo);
+  if (!(bins.scale > 0) || !std::isfinite(bins.scale)) return bins;  // too thin or too wide
+  bins.binned = true;
+  bins.fewest_open = UINT32_MAX;
   std::array<int32_t, kBins + 1> cover_change{};
   std::array<uint32_t, kBins> lows{}, highs{};
   for (size_t i = 0; i < n; ++i) {
     if (!(lo[i] <= hi[i])) continue;  // a NaN end never straddles a cut: left out
-    const int a = bin(lo[i]), b = bin(hi[i]);
+    const int a = bins.Bin(lo[i]), b = bins.Bin(hi[i]);
     ++lows[size_t(a)];
     ++highs[size_t(b)];
     // Covers the bins a + 1 to b - 1 whole, if any: added as 0 or 1, without a branch (whether an
@@ -37,15 +38,25 @@ uint32_t MinOpenIntervalsBound(std::span<const float> lo, std::span<const float>
   std::array<uint32_t, kBins + 1> highs_from{};
   for (int j = kBins - 1; j >= 0; --j)
     highs_from[size_t(j)] = highs_from[size_t(j + 1)] + highs[size_t(j)];
-  uint32_t lows_to = 0, fewest = UINT32_MAX;
+  uint32_t lows_to = 0;
   int32_t covering = 0;
+  bins.first = kBins;
   for (int j = 0; j < kBins; ++j) {
     lows_to += lows[size_t(j)];
     covering += cover_change[size_t(j)];
-    if (lows_to >= min_side && highs_from[size_t(j)] >= min_side)
-      fewest = std::min(fewest, uint32_t(covering));
+    if (lows_to < min_side || highs_from[size_t(j)] < min_side) continue;  // not balanced
+    bins.fewest_open = std::min(bins.fewest_open, uint32_t(covering));
+    if (float(covering) <= max_open) {
+      bins.first = std::min(bins.first, j);
+      bins.last = j;
+    }
   }
-  return fewest;
+  return bins;
+}
+
+uint32_t MinOpenIntervalsBound(std::span<const float> lo, std::span<const float> hi, float min_lo,
+                               float max_hi, uint32_t min_side) {
+  return FindPassingCutBins(lo, hi, min_lo, max_hi, min_side, 0.0f).fewest_open;
 }
 
 }  // namespace partlab

@@ -26,4 +26,22 @@ inline constexpr int kOpenIntervalBins = 128;
 uint32_t MinOpenIntervalsBound(std::span<const float> lo, std::span<const float> hi, float min_lo,
                                float max_hi, uint32_t min_side);
 
+// The same pass, kept: the bin function and the bins where a balanced cut leaving at most
+// `max_open` intervals open may lie. By the two facts above, every such cut c has
+// first <= Bin(c) <= last, so an exact search need only look at the intervals reaching those
+// bins (windowed_cut.h).
+struct PassingCutBins {
+  uint32_t fewest_open = UINT32_MAX;  // MinOpenIntervalsBound's result
+  bool binned = false;       // false: the span could not be binned, and any offset may pass
+  int first = 0, last = -1;  // the passing bins, none when first > last
+  float min_lo = 0, scale = 0;
+  // Monotone in v; compared before the conversion, so that no value converts out of int's range.
+  int Bin(float v) const {
+    const float x = (v - min_lo) * scale;
+    return x < float(kOpenIntervalBins) ? int(x) : kOpenIntervalBins - 1;
+  }
+};
+PassingCutBins FindPassingCutBins(std::span<const float> lo, std::span<const float> hi,
+                                  float min_lo, float max_hi, uint32_t min_side, float max_open);
+
 }  // namespace partlab

@@ -126,22 +126,22 @@ namespace {
 
 // Calls visit(e[i], e[j]) for each stamped entry i of a leaf's sorted list and its neighbours j
 // that may overlap it: forward while the next entry starts before it ends (as in the sweep),
-// backward as far as the widest interval of the leaf can reach. A pair of two stamped entries is
-// visited once, from the earlier one.
+// backward while some entry at or before j still reaches e[i].lo (`reach`, the running maximum of
+// the high ends, is scratch: exact, with no slack, and it stops the scan at the last entry that
+// can overlap, where a bound from the widest interval scans on past every short one). A pair of
+// two stamped entries is visited once, from the earlier one.
 template <typename Visit>
 void ForNeighboursOfStamped(std::span<const LeafEntry> list, const std::vector<uint32_t>& stamp,
-                            uint32_t epoch, Visit&& visit) {
+                            uint32_t epoch, std::vector<float>& reach, Visit&& visit) {
   const LeafEntry* e = list.data();
   const size_t size = list.size();
-  float widest = 0;
-  for (size_t i = 0; i < size; ++i) widest = std::max(widest, e[i].hi - e[i].lo);
+  reach.resize(size);
+  float highest = -std::numeric_limits<float>::infinity();
+  for (size_t i = 0; i < size; ++i) reach[i] = highest = std::max(highest, e[i].hi);
   for (size_t i = 0; i < size; ++i) {
     if (stamp[e[i].id] != epoch) continue;
     for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) visit(e[i], e[j]);
-    // An earlier entry j reaches e[i].lo only if e[j].lo >= e[i].lo - widest; the slack covers
-    // the rounding of that subtraction.
-    const float reach = e[i].lo - widest - 1e-4f * (std::abs(e[i].lo) + widest);
-    for (size_t j = i; j-- > 0 && e[j].lo >= reach;) {
+    for (size_t j = i; j-- > 0 && reach[j] >= e[i].lo;) {
       if (stamp[e[j].id] == epoch) continue;  // visited from e[j] itself
       visit(e[i], e[j]);
     }
@@ -163,7 +163,7 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   for (BoxId id : tree.touched(leaf)) stamp_[id] = epoch_;
   LeafPairs& kept = kept_[leaf];
   kept.EraseStamped(stamp_, epoch_);
-  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_,
+  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_, reach_,
                          [&](const LeafEntry& a, const LeafEntry& b) {
                            if (EntriesOverlap(a, b)) kept.Add(tree, leaf, a.id, b.id);
                          });
@@ -228,7 +228,7 @@ size_t BspPairFinder::StampChanged(const BspTree& tree, NodeId leaf) {
 void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {
   LeafPairs& kept = kept_[leaf];
   kept.EraseStamped(stamp_, epoch_);
-  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_,
+  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_, reach_,
                          [&](const LeafEntry& a, const LeafEntry& b) {
                            if (ExactOverlap(tree.exact_box(a.id), tree.exact_box(b.id)))
                              kept.Add(tree, leaf, a.id, b.id);

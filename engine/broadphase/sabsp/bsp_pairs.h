@@ -148,6 +148,7 @@ class BspPairFinder {
   void ClassifyKept(const BspTree& tree, NodeId leaf);
   std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf
   uint32_t epoch_ = 0;
+  std::vector<float> reach_;  // the repairs' scratch: a leaf's running maximum of high ends
 };
 
 }  // namespace partlab

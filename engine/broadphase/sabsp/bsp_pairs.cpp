@@ -152,8 +152,8 @@ void ForNeighboursOfStamped(std::span<const LeafEntry> list, const std::vector<u
 
 // Drops the candidates of the touched boxes and finds them again, each touched box against its
 // neighbours in the sorted list: forward while the next entry starts before it ends (as in the
-// sweep), backward as far as the widest interval of the leaf can reach. A pair of two touched
-// boxes is found once, from the earlier entry.
+// sweep), backward while an earlier entry still reaches it. A pair of two touched boxes is found
+// once, from the earlier entry.
 void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   if (stamp_.size() < tree.id_capacity()) stamp_.resize(tree.id_capacity(), 0);
   if (++epoch_ == 0) {
@@ -222,7 +222,7 @@ size_t BspPairFinder::StampChanged(const BspTree& tree, NodeId leaf) {
 
 // A few changed boxes in a leaf (stamped by StampChanged): their pairs are dropped and found
 // again, each changed box against its neighbours in the stored sorted list (forward while the
-// next entry starts before it ends, backward as far as the widest interval reaches, as Repair
+// next entry starts before it ends, backward while an earlier entry still reaches it, as Repair
 // does on the candidates) with the exact test. The stored boxes contain the exact ones, so this
 // window holds every box the exact box can meet.
 void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {

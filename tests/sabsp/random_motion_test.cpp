@@ -161,7 +161,9 @@ void RunAgainstBruteForce(Layout layout, int boxes, int steps, BspParams params 
   // The scenario must have exercised the tree, not just a single leaf (except the identical boxes,
   // where no cut exists).
   if (layout != Layout::kIdentical) {
-    if (min_ops > 0) EXPECT_GT(ops, min_ops);
+    if (min_ops > 0) {
+      EXPECT_GT(ops, min_ops);
+    }
   } else {
     EXPECT_EQ(bsp.last_stats().leaves, 1u);
   }

@@ -17,10 +17,10 @@ float Select(uint32_t pick, float a, float b) {
                               (std::bit_cast<uint32_t>(b) & ~mask));
 }
 
-// The offsets where at least min_side low ends lie at or below and min_side high ends at or
-// above, within [criteria.min_offset, criteria.max_offset], given the sorted ends of the listed
-// intervals and how many unlisted ones lie wholly left and wholly right of every such offset.
-// False when there is none.
+// Narrows [criteria.min_offset, criteria.max_offset] to the offsets with at least min_side low
+// ends at or below and min_side high ends at or above, given the sorted ends of the listed
+// intervals and how many unlisted ones lie wholly left and wholly right of every offset in it
+// (extra_left, extra_right). False when no offset is left.
 bool LimitToBalancedOffsets(std::span<const float> lo, std::span<const float> hi, size_t min_side,
                             CutCriteria& criteria) {
   const size_t m = lo.size();

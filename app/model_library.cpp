@@ -18,6 +18,8 @@ std::vector<KnownModel> KnownModels() {
       {"dragon_res3", cache + "dragon_res3.obj", false},
       {"dragon_res2", cache + "dragon_res2.obj", false},
       {"dragon_vrip", cache + "dragon_vrip.obj", false},
+      {"oa_shouse", cache + "oa_shouse.obj", false},
+      {"oa_dm5", cache + "oa_dm5.obj", false},
   };
   for (KnownModel& m : models) m.present = std::filesystem::exists(m.path);
   return models;

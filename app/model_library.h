@@ -21,7 +21,8 @@ struct KnownModel {
   std::string path;
   bool present;
 };
-// bunny and dragon_res4 (assets), dragon_res3, dragon_res2 and dragon_vrip (cache).
+// bunny and dragon_res4 (assets), dragon_res3, dragon_res2, dragon_vrip and the Quake 3 levels
+// oa_shouse and oa_dm5 (cache).
 std::vector<KnownModel> KnownModels();
 
 // The default scene: dragon_res2 from the cache, or the committed bunny with `note` explaining.

@@ -33,7 +33,9 @@ std::vector<std::pair<std::string, std::string>> ModelPaths() {
   const std::string cache = ModelCacheDirectory();
   return {{"bunny", AssetDirectory() + "/models/bunny.obj"},
           {"dragon_res2", cache + "/dragon_res2.obj"},
-          {"dragon_vrip", cache + "/dragon_vrip.obj"}};
+          {"dragon_vrip", cache + "/dragon_vrip.obj"},
+          {"oa_shouse", cache + "/oa_shouse.obj"},
+          {"oa_dm5", cache + "/oa_dm5.obj"}};
 }
 
 }  // namespace partlab::bench

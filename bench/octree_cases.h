@@ -21,7 +21,8 @@ struct Case {
 // skipped, ..." line and returns false.
 bool LoadModelCase(const std::string& path, const std::string& name, bool fit, Case* out);
 
-// The real models by name and path: bunny, dragon_res2, dragon_vrip.
+// The real models by name and path: bunny, dragon_res2, dragon_vrip, and two Quake 3 levels,
+// oa_shouse (a house in its grounds) and oa_dm5 (indoor rooms and corridors).
 std::vector<std::pair<std::string, std::string>> ModelPaths();
 
 }  // namespace partlab::bench

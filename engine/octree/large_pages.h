@@ -8,9 +8,11 @@
 // start; a few dozen 2 MB pages cover the whole tree. Why, for the build's passing buffers: mapping
 // and zeroing 4 KB pages one fault at a time was a fifth of the dragon's build in the profile.
 //
-// Arrays below a threshold stay ordinary memory: a large page would be mostly empty. The memory
-// a large array really takes, rounded up to whole pages, is what LargePageBytes says (the octree's
-// memory statistics count it).
+// Arrays below a threshold stay ordinary memory: a large page would be mostly empty. A large array
+// starts on a 2 MB boundary and only its whole 2 MB ranges are asked for as large pages; its tail
+// stays in 4 KB pages, so no array is rounded up to a whole large page (a 2.1 MB array would
+// otherwise take 4 MB). What it takes, in whole small pages, is what LargePageBytes says (the
+// octree's memory statistics count it).
 #pragma once
 
 #include <algorithm>
@@ -25,11 +27,13 @@
 namespace partlab {
 
 inline constexpr size_t kLargePageBytes = size_t(2) << 20;
+inline constexpr size_t kSmallPageBytes = size_t(4) << 10;
 
-// The bytes an allocation of `bytes` takes: whole large pages from `large_from` bytes up.
+// The bytes an allocation of `bytes` takes: whole small pages from `large_from` bytes up (the
+// whole large pages inside them included).
 inline size_t LargePageBytes(size_t bytes, size_t large_from) {
   if (bytes < large_from) return bytes;
-  return (bytes + kLargePageBytes - 1) / kLargePageBytes * kLargePageBytes;
+  return (bytes + kSmallPageBytes - 1) / kSmallPageBytes * kSmallPageBytes;
 }
 
 // Memory for `bytes` aligned to `alignment` (a power of two, at most kLargePageBytes), on large
@@ -41,18 +45,20 @@ inline void* AllocateLargePages(size_t bytes, size_t alignment, size_t large_fro
     const size_t a = std::max(alignment, alignof(std::max_align_t));
     p = std::aligned_alloc(a, (bytes + a - 1) / a * a);
   } else {
+    // posix_memalign, not aligned_alloc: the size need not be a multiple of the alignment.
     const size_t rounded = LargePageBytes(bytes, large_from);
-    p = std::aligned_alloc(kLargePageBytes, rounded);
+    if (posix_memalign(&p, kLargePageBytes, rounded) != 0) p = nullptr;
 #if defined(__linux__)
-    if (p) madvise(p, rounded, MADV_HUGEPAGE);  // a hint: refused, the pages are simply small
+    // A hint, for the whole large pages only: refused, the pages are simply small.
+    const size_t whole = rounded / kLargePageBytes * kLargePageBytes;
+    if (p && whole > 0) madvise(p, whole, MADV_HUGEPAGE);
 #endif
   }
   if (!p) throw std::bad_alloc();
   return p;
 }
 
-// The tree's arrays: on large pages from one large page up (the rounding is then under 2x, and
-// counted).
+// The tree's arrays: on large pages from one large page up.
 inline constexpr size_t kTreeLargePagesFrom = kLargePageBytes;
 
 template <class T>

@@ -299,12 +299,15 @@ TEST(OctreeInvariants, ContentBoxHoldsEveryHitPointOfItsCell) {
   EXPECT_GT(checked, 100u);
 }
 
-// The tree's large arrays: whole 2 MB pages from one page up, ordinary memory below it; either
-// way aligned for the record blocks, holding what was put in, and counted as they are taken.
-TEST(OctreeInvariants, LargePageArraysAreAlignedAndCountedWhole) {
+// The tree's large arrays: from one 2 MB page up, starting on a large page and taking whole small
+// pages (the tail past the last whole large page is not rounded up to another); ordinary memory
+// below it; either way aligned for the record blocks, holding what was put in, and counted as
+// they are taken.
+TEST(OctreeInvariants, LargePageArraysAreAlignedAndCountedAsTaken) {
   EXPECT_EQ(LargePageBytes(1000, kTreeLargePagesFrom), 1000u);
   EXPECT_EQ(LargePageBytes(kLargePageBytes, kTreeLargePagesFrom), kLargePageBytes);
-  EXPECT_EQ(LargePageBytes(kLargePageBytes + 1, kTreeLargePagesFrom), 2 * kLargePageBytes);
+  EXPECT_EQ(LargePageBytes(kLargePageBytes + 1, kTreeLargePagesFrom),
+            kLargePageBytes + kSmallPageBytes);
   for (size_t blocks : {size_t(3), size_t(3) * kLargePageBytes / sizeof(TriangleLanes8) + 5}) {
     LargePageVector<TriangleLanes8> v(blocks);
     EXPECT_EQ(reinterpret_cast<uintptr_t>(v.data()) % alignof(TriangleLanes8), 0u);
@@ -312,9 +315,12 @@ TEST(OctreeInvariants, LargePageArraysAreAlignedAndCountedWhole) {
     EXPECT_EQ(v.back().id[7], 1234567u);
     EXPECT_EQ(v.front().id[0], 0u);  // value-initialised
     const size_t bytes = blocks * sizeof(TriangleLanes8);
+    if (bytes >= kLargePageBytes) {
+      EXPECT_EQ(reinterpret_cast<uintptr_t>(v.data()) % kLargePageBytes, 0u);
+    }
     EXPECT_EQ(CapacityBytes(v), bytes < kLargePageBytes ? bytes
-                                                        : (bytes + kLargePageBytes - 1) /
-                                                              kLargePageBytes * kLargePageBytes);
+                                                        : (bytes + kSmallPageBytes - 1) /
+                                                              kSmallPageBytes * kSmallPageBytes);
   }
 }
 

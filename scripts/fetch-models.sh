@@ -56,12 +56,17 @@ fetch_levels() {
       echo "partlab: could not download $levels_pkg; the Quake 3 levels are skipped" >&2
       return 0
     fi
-    dpkg-deb --fsys-tarfile "$work"/"$levels_pkg"_*.deb | tar -xO "$levels_pk3" >"$pk3.tmp"
+    if ! dpkg-deb --fsys-tarfile "$work"/"$levels_pkg"_*.deb | tar -xO "$levels_pk3" >"$pk3.tmp"; then
+      echo "partlab: $levels_pkg holds no $levels_pk3; the Quake 3 levels are skipped" >&2
+      rm -f "$pk3.tmp"
+      return 0
+    fi
     mv "$pk3.tmp" "$pk3"
   fi
   mkdir -p "$models"
   for target in "${missing_levels[@]}"; do
-    python3 "$root/scripts/convert_models.py" q3bsp "$pk3" "${levels[$target]}" "$target"
+    python3 "$root/scripts/convert_models.py" q3bsp "$pk3" "${levels[$target]}" "$target" ||
+      echo "partlab: $(basename "$target") not converted; the other models still are" >&2
   done
 }
 [[ ${#missing_levels[@]} -gt 0 ]] && fetch_levels

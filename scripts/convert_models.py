@@ -118,6 +118,9 @@ def read_q3_world(data, name):
         if hidden[texture]:
             continue
         if kind in (Q3_POLYGON, Q3_MESH):
+            if m0 < 0 or nm < 0 or m0 + nm > mesh_count:
+                sys.exit("convert_models.py: %s: face %d's mesh vertices %d..%d are out of range"
+                         % (name, f, m0, m0 + nm))
             for k in range(0, nm - nm % 3, 3):
                 corner = [v0 + mesh[m0 + k + j] for j in range(3)]
                 if min(corner) < 0 or max(corner) >= vertex_count:

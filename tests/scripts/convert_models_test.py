@@ -103,6 +103,13 @@ class ConvertQuake3Level(unittest.TestCase):
         self.assertFalse(os.path.exists(out))
         run, _ = self.convert(b"IBSP" + struct.pack("<i", 47) + bytes(200))
         self.assertIn("not a Quake 3 level", run.stderr)
+        # The wall's face (the first of the faces' lump) pointing past the mesh vertices.
+        level = bytearray(level_bytes())
+        faces_at = struct.unpack_from("<i", level, 8 + 8 * 13)[0]
+        struct.pack_into("<i", level, faces_at + 20, 5)
+        run, _ = self.convert(bytes(level))
+        self.assertNotEqual(run.returncode, 0)
+        self.assertIn("face 0's mesh vertices 5..11 are out of range", run.stderr)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ struct OctreeBuildOptions {
   int leaf_size = 0;  // kLeafReferences: split cells holding more than this; 0 picks automatically
   bool cost_model = true;  // kLeafReferences: split only where the cost estimate says it pays
   // kLeafReferences: stop splitting once the references reach this many per triangle (memory cap;
-  // at most 64). Models of small triangles stay well below it (the dragons near 2, the bunny 2.5);
+  // at most 64). Models of small triangles stay below it (the dragons, the bunny);
   // levels of long walls and floors reach any cap, and at 4 their trees took over twice Embree's
   // memory for no faster rays than at 3 (docs/octree.md).
   float reference_budget = 3.0f;

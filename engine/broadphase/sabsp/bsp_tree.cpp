@@ -29,6 +29,7 @@ void BspTree::Clear() {
   exact_moved_.clear();
   present_.clear();
   leaf_count_.clear();
+  home_.clear();
   stamp_.clear();
   box_count_ = 0;
   total_entries_ = 0;
@@ -41,6 +42,7 @@ void BspTree::GrowIds(size_t count) {
   exact_moved_.resize(count, 0);
   present_.resize(count, 0);
   leaf_count_.resize(count, 0);
+  home_.resize(count);
   stamp_.resize(count, 0);
 }
 
@@ -75,7 +77,7 @@ void BspTree::ReserveNodes(size_t count) {
 void BspTree::FreeSubtree(NodeId n) {
   BspNode& node = nodes_[n];
   if (node.IsLeaf()) {
-    for (const LeafEntry& e : lists_[n]) --leaf_count_[e.id];
+    for (const LeafEntry& e : lists_[n]) --leaf_count_[e.id], ForgetHome(e.id);
     total_entries_ -= lists_[n].size();
     lists_[n].clear();
   } else {
@@ -109,6 +111,7 @@ void BspTree::PushEntry(NodeId leaf, const LeafEntry& entry, bool sorted) {
   }
   MarkTouched(leaf, entry.id);
   ++leaf_count_[entry.id];
+  ForgetHome(entry.id);
   ++total_entries_;
 }
 
@@ -150,6 +153,7 @@ bool BspTree::EraseEntry(NodeId leaf, BoxId id) {
         list.erase(list.begin() + static_cast<ptrdiff_t>(i));  // keeps the order
       }
       --leaf_count_[id];
+      ForgetHome(id);
       --total_entries_;
       return true;
     }
@@ -214,7 +218,7 @@ void BspTree::SetLeafList(NodeId leaf, std::vector<LeafEntry>&& sorted) {
   flags_[leaf] &= uint8_t(~kNeedsSort);  // fresh projections, already in order
   lists_[leaf].swap(sorted);             // the caller gets the empty list's buffer back
   sorted.clear();
-  for (const LeafEntry& e : lists_[leaf]) ++leaf_count_[e.id];
+  for (const LeafEntry& e : lists_[leaf]) ++leaf_count_[e.id], ForgetHome(e.id);
   total_entries_ += lists_[leaf].size();
 }
 
@@ -270,6 +274,10 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
   const Aabb box = fat_margin_ > 0 ? Fatten(in, previous) : in;
   const Aabb old_box = boxes_[id];
   boxes_[id] = box;  // new entries copy the new box
+  if (StaysInHomeLeaf(id, box)) {
+    MarkTouched(home_[id].leaf, id);  // same single leaf; its entry's box changed
+    return 0;
+  }
   // Fast path for the common case: while the old and new boxes take the same single branch,
   // nothing changes (same leaf, same populations); the full comparison starts where they differ.
   NodeId n = root_;
@@ -283,8 +291,33 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
     }
     n = node.child[neg ? 0 : 1];
   }
+  home_[id] = {n, nodes_[n].generation};
   MarkTouched(n, id);  // same single leaf; its entry's box changed
   return 0;
+}
+
+NodeId BspTree::home_leaf(BoxId id) const {
+  const HomeLeaf& home = home_[id];
+  if (home.leaf == kNoNode) return kNoNode;
+  const BspNode& leaf = nodes_[home.leaf];
+  return leaf.alive && leaf.IsLeaf() && leaf.generation == home.generation ? home.leaf : kNoNode;
+}
+
+// Whether `box` reaches only its home leaf: at every ancestor, only the side the leaf lies on.
+// The walk goes up through the parents and tests each plane without branching on the outcome, so
+// the planes are tested independently of each other, where the descent from the root must wait
+// at every level for the side it takes (the latency that dominates moves in scattered scenes).
+bool BspTree::StaysInHomeLeaf(BoxId id, const Aabb& box) const {
+  const NodeId leaf = home_leaf(id);
+  if (leaf == kNoNode) return false;
+  bool inside = true;
+  for (NodeId c = leaf, p = nodes_[leaf].parent; p != kNoNode; c = p, p = nodes_[p].parent) {
+    const BspNode& node = nodes_[p];
+    const Interval w = ProjectAabb(box, node.normal);
+    const bool neg = ReachesNegative(w, node.offset), pos = ReachesPositive(w, node.offset);
+    inside &= (neg != pos) & (neg == (node.child[0] == c));
+  }
+  return inside;
 }
 
 void BspTree::InsertIntoSubtree(NodeId n, BoxId id) {
@@ -333,7 +366,7 @@ void BspTree::ResortLeaf(NodeId leaf, uint8_t sort_dir) {
 
 void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
   MarkChanged(leaf);
-  for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id];
+  for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id], ForgetHome(e.id);
   total_entries_ -= lists_[leaf].size();
   out.insert(out.end(), lists_[leaf].begin(), lists_[leaf].end());
   lists_[leaf].clear();
@@ -341,7 +374,7 @@ void BspTree::TakeEntries(NodeId leaf, std::vector<LeafEntry>& out) {
 
 void BspTree::DropEntries(NodeId leaf) {
   MarkChanged(leaf);
-  for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id];
+  for (const LeafEntry& e : lists_[leaf]) --leaf_count_[e.id], ForgetHome(e.id);
   total_entries_ -= lists_[leaf].size();
   lists_[leaf].clear();
 }

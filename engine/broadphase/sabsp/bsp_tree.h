@@ -92,6 +92,9 @@ class BspTree {
   uint32_t id_capacity() const { return static_cast<uint32_t>(boxes_.size()); }
   // In how many leaves a box is stored (1 unless it straddles planes).
   uint32_t leaf_count(BoxId id) const { return leaf_count_[id]; }
+  // The one leaf holding a box, as MoveBox's last descent found it, or kNoNode when not known
+  // (any change to the box's entries forgets it; a freed or reused leaf reads as not known).
+  NodeId home_leaf(BoxId id) const;
   uint64_t total_entries() const { return total_entries_; }
   // Whether a box's exact box changed (added or moved) since the last ClearExactMoved(): a leaf
   // none of whose boxes moved, and whose list did not change, still has last step's exact pairs.
@@ -191,6 +194,8 @@ class BspTree {
   }
   void MarkTouched(NodeId leaf, BoxId id);
   Aabb Fatten(const Aabb& box, const Aabb& previous) const;
+  bool StaysInHomeLeaf(BoxId id, const Aabb& box) const;
+  void ForgetHome(BoxId id) { home_[id].leaf = kNoNode; }
   void EnsureId(BoxId id) { ReserveIds(size_t(id) + 1); }
   void GrowIds(size_t count);
 
@@ -211,6 +216,13 @@ class BspTree {
   float predictive_steps_ = 0, predictive_cap_ = 0;
   std::vector<uint8_t> present_;
   std::vector<uint32_t> leaf_count_;
+  // By box id: its single leaf and that leaf's generation when found (see home_leaf()). Lets an
+  // escaping box that stays in its leaf skip the descent from the root (MoveBox).
+  struct HomeLeaf {
+    NodeId leaf = kNoNode;
+    uint32_t generation = 0;
+  };
+  std::vector<HomeLeaf> home_;
   std::vector<uint32_t> stamp_;  // for CollectBoxes' de-duplication
   uint32_t stamp_now_ = 0;
   bool batch_ = false;

@@ -122,7 +122,11 @@ void PlotResults(const ScalingOptions& o, const std::vector<Row>& rows,
   gp << "set terminal pngcairo size 1000,700 noenhanced\nset output '" << base << ".png'\n"
      << "set logscale xy\nset key outside right\nset xrange [800:125000]\n"
      << "set xlabel 'boxes'\nset ylabel 'ms per step (median, thread CPU time)'\nset grid\n"
-     << "set title 'Broad phases, " << o.kind << " boxes: time per step'\n$data << EOD\n";
+     << "set title 'Broad phases, " << o.kind << " boxes: time per step'\n";
+  // One colour per algorithm (seventeen lines), copied in so that the script stands alone.
+  std::ifstream palette(std::string(PARTLAB_SOURCE_DIR) + "/scripts/palette.gp");
+  if (palette.peek() != std::ifstream::traits_type::eof()) gp << palette.rdbuf();  // else defaults
+  gp << "$data << EOD\n";
   for (const std::string& algo : algos) {
     for (const Row& r : rows)
       if (r.algo == algo) gp << r.boxes << ' ' << r.median_ms << '\n';

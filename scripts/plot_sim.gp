@@ -13,12 +13,8 @@ if (!exists("bsps")) bsps = "sabsp"
 
 set datafile separator ","
 set terminal pngcairo size 1400,950 font "sans,10" noenhanced
-# Sixteen distinguishable colours, one per algorithm (gnuplot's default cycle repeats after eight;
-# the full-length thesis run replays fifteen).
-colours = "#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #bcbd22 #7f7f7f " . \
-          "#000000 #aec7e8 #393b79 #637939 #e7ba52 #ff00ff"
-do for [i=1:16] { set linetype i lc rgb word(colours, i) lw 1.5 }
-set linetype cycle 16
+# One distinguishable colour per algorithm, from palette.gp beside this script.
+load system("dirname '".ARG0."'")."/palette.gp"
 set grid lc rgb "#dddddd"
 set key outside right top samplen 2
 set style data lines

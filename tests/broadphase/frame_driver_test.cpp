@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "engine/broadphase/brute_force.h"
@@ -37,6 +38,50 @@ TEST(FrameDriver, AbsentBoxesAreRemovedAndReadded) {
   frame[1] = Box(0.9f, 1.5f);
   driver.Step(frame, pairs);
   EXPECT_EQ(pairs, (std::vector<BoxPair>{{0, 1}}));
+}
+
+// Records the calls it receives, to check what the driver asks of a broad phase.
+class CallLog : public BroadPhase {
+ public:
+  std::string_view Name() const override { return "call_log"; }
+  void Add(BoxId id, const Aabb& box) override { Log("add", id, box); }
+  void Remove(BoxId id) override { calls.push_back("remove " + std::to_string(id)); }
+  void Move(BoxId id, const Aabb& box) override { Log("move", id, box); }
+  void Update() override { calls.push_back("update"); }
+  void FindPairs(std::vector<BoxPair>&) override { calls.push_back("pairs"); }
+  size_t MemoryBytes() const override { return 0; }
+  std::vector<std::string> calls;
+
+ private:
+  void Log(const char* what, BoxId id, const Aabb& box) {
+    calls.push_back(std::string(what) + " " + std::to_string(id) + " " +
+                    std::to_string(int(box.min.x)) + ".." + std::to_string(int(box.max.x)));
+  }
+};
+
+TEST(FrameDriver, IssuesOnlyTheEditsAFrameNeedsBeforeUpdate) {
+  CallLog log;
+  FrameDriver driver(log);
+  std::vector<BoxPair> pairs;
+  std::vector<Aabb> frame = {Box(0, 1), Aabb{}, Box(4, 5)};
+  driver.Step(frame, pairs);
+  EXPECT_EQ(log.calls, (std::vector<std::string>{"add 0 0..1", "add 2 4..5", "update", "pairs"}));
+
+  log.calls.clear();
+  frame = {Box(0, 1), Box(7, 8), Aabb{}, Box(9, 10)};  // 0 still, 1 appears, 2 goes, 3 is new
+  driver.Step(frame, pairs);
+  EXPECT_EQ(log.calls,
+            (std::vector<std::string>{"add 1 7..8", "remove 2", "add 3 9..10", "update", "pairs"}));
+
+  log.calls.clear();
+  frame[0] = Box(2, 3);  // moves; the others stay
+  driver.Step(frame, pairs);
+  EXPECT_EQ(log.calls, (std::vector<std::string>{"move 0 2..3", "update", "pairs"}));
+
+  log.calls.clear();
+  frame.resize(1);  // a shorter frame: the missing ids are absent
+  driver.Step(frame, pairs);
+  EXPECT_EQ(log.calls, (std::vector<std::string>{"remove 1", "remove 3", "update", "pairs"}));
 }
 
 TEST(PairSetChecksum, IgnoresOrderButNotContent) {

@@ -576,8 +576,7 @@ std::string Markdown(const SimOptions& o, const std::vector<SceneRun>& runs) {
   md +=
       "\nBroad phases replaying the recorded trace (ms per step; update = the broad phase's "
       "own edit calls and Update(), not the driver's comparison of frames; vs brute = mean total / "
-      "brute "
-      "force's mean total; x best real = median total / the median total of the fastest real "
+      "brute force's mean total; x best real = median total / the median total of the fastest real "
       "engine's broad phase (bullet_*, ode_*) of that scene; x box_pruning = median total / box "
       "pruning's; all in the same process; pairs checked against brute force's every frame):\n";
   for (const SceneRun& r : runs) {

@@ -421,7 +421,7 @@ size_t BspTree::MemoryBytes() const {
                  exact_.capacity() * sizeof(Aabb) + exact_moved_.capacity() +
                  free_nodes_.capacity() * sizeof(NodeId) + boxes_.capacity() * sizeof(Aabb) +
                  present_.capacity() + leaf_count_.capacity() * sizeof(uint32_t) +
-                 stamp_.capacity() * sizeof(uint32_t);
+                 home_.capacity() * sizeof(HomeLeaf) + stamp_.capacity() * sizeof(uint32_t);
   for (const auto& l : lists_) bytes += l.capacity() * sizeof(LeafEntry);
   for (const auto& t : touched_) bytes += t.capacity() * sizeof(BoxId);
   return bytes + sorter_.MemoryBytes();

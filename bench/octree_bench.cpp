@@ -89,8 +89,7 @@ int ParseOptions(std::span<char*> args, Options* o) {
   bool no_embree = false;
   app.add_flag("--no-embree", no_embree, "skip Embree");
   std::string only;
-  app.add_option("--only", only,
-                 "comma-separated: low,medium,high,bunny,dragon_res2,dragon_vrip,oa_shouse,oa_dm5")
+  app.add_option("--only", only, "comma-separated: low,medium,high," + ModelNames(","))
       ->type_name("LIST");
   if (const int code = ParseBenchArgs(app, "octree", args); code >= 0) return code;
   o->embree = !no_embree;

@@ -38,4 +38,10 @@ std::vector<std::pair<std::string, std::string>> ModelPaths() {
           {"oa_dm5", cache + "/oa_dm5.obj"}};
 }
 
+std::string ModelNames(const char* separator) {
+  std::string names;
+  for (const auto& [name, path] : ModelPaths()) names += (names.empty() ? "" : separator) + name;
+  return names;
+}
+
 }  // namespace partlab::bench

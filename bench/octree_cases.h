@@ -24,5 +24,7 @@ bool LoadModelCase(const std::string& path, const std::string& name, bool fit, C
 // The real models by name and path: bunny, dragon_res2, dragon_vrip, and two Quake 3 levels,
 // oa_shouse (a house in its grounds) and oa_dm5 (indoor rooms and corridors).
 std::vector<std::pair<std::string, std::string>> ModelPaths();
+// Their names joined by `separator`, for the benches' help texts.
+std::string ModelNames(const char* separator);
 
 }  // namespace partlab::bench

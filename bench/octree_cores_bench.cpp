@@ -47,8 +47,7 @@ int ParseOptions(std::span<char*> args, Options* o) {
   AddNumber<uint64_t>(app, "--seed", o->seed, 0, UINT64_MAX, "seed of the rays");
   AddNumber(app, "--rounds", o->rounds, 1, 1000, "rounds of the three passes back to back");
   AddNumber(app, "--threads", o->threads, 2u, 64u, "threads of the parallel pass");
-  app.add_option("--only", o->only,
-                 "comma-separated models (bunny, dragon_res2, dragon_vrip, oa_shouse, oa_dm5)")
+  app.add_option("--only", o->only, "comma-separated models (" + ModelNames(", ") + ")")
       ->type_name("LIST");
   AddResultsFlag(app, o->results);
   return ParseBenchArgs(app, "octree-cores", args);

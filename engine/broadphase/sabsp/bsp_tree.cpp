@@ -303,7 +303,8 @@ NodeId BspTree::home_leaf(BoxId id) const {
   return leaf.alive && leaf.IsLeaf() && leaf.generation == home.generation ? home.leaf : kNoNode;
 }
 
-// Whether `box` reaches only its home leaf: at every ancestor, only the side the leaf lies on.
+// Whether `box` reaches only its home leaf (the migration of 5.1.1 then changes nothing): at every
+// ancestor, only the side the leaf lies on.
 // The walk goes up through the parents and tests each plane without branching on the outcome, so
 // the planes are tested independently of each other, where the descent from the root must wait
 // at every level for the side it takes (the latency that dominates moves in scattered scenes).

@@ -120,6 +120,7 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   check(t::kOverfullAllowance, p.overfull_allowance);
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);
   check(t::kExactLeafSweep, p.exact_leaf_sweep);
+  check(t::kExactSweepBestAxis, p.exact_sweep_best_axis);
   check(t::kBulkBuild, p.build_on_bulk_add);
   return changed;
 }

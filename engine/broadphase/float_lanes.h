@@ -8,7 +8,8 @@
 //                 yes (BoxPruning's dispatch does).
 // Each type has kWidth, Load (unaligned), Splat, operator<= giving a mask, mask & mask, and
 // Bits(): bit k set when lane k is true; and PackIndices(bits, first, out), which writes
-// first + k for each set bit k, in order, to out (room for kWidth values) and returns how many.
+// first + k for each set bit k, in order, to out (room for kWidth values) and returns how many;
+// StoreSplat(value, out) writes kWidth copies of value to out.
 #pragma once
 
 #include <array>
@@ -42,6 +43,9 @@ struct ScalarLanes4 {
   static unsigned PackIndices(unsigned bits, uint32_t first, uint32_t* out) {
     return PackSetBitIndices(bits, first, out);
   }
+  static void StoreSplat(uint32_t value, uint32_t* out) {
+    for (int k = 0; k < 4; ++k) out[k] = value;
+  }
   friend Mask operator<=(ScalarLanes4 a, ScalarLanes4 b) {
     unsigned bits = 0;
     for (int k = 0; k < 4; ++k) bits |= static_cast<unsigned>(a.v[k] <= b.v[k]) << k;
@@ -62,6 +66,9 @@ struct FloatLanes4 {
   static FloatLanes4 Splat(float f) { return {_mm_set1_ps(f)}; }
   static unsigned PackIndices(unsigned bits, uint32_t first, uint32_t* out) {
     return PackSetBitIndices(bits, first, out);
+  }
+  static void StoreSplat(uint32_t value, uint32_t* out) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_set1_epi32(int(value)));
   }
   friend Mask operator<=(FloatLanes4 a, FloatLanes4 b) { return {_mm_cmple_ps(a.v, b.v)}; }
 };
@@ -95,6 +102,9 @@ struct FloatLanes8 {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
                         _mm256_add_epi32(lanes, _mm256_set1_epi32(int(first))));
     return unsigned(std::popcount(bits));
+  }
+  PARTLAB_AVX2 static void StoreSplat(uint32_t value, uint32_t* out) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_set1_epi32(int(value)));
   }
 
  private:

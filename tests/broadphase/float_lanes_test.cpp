@@ -1,6 +1,6 @@
 // The lane types' PackIndices (float_lanes.h): for every mask of its width, each type writes the
 // positions of the set lanes, lowest first, offset by `first`, and returns how many; the expected
-// list is built here bit by bit.
+// list is built here bit by bit. StoreSplat writes its value to every lane and no further.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -30,6 +30,11 @@ void ExpectPacksEveryMask() {
     EXPECT_EQ(std::vector<uint32_t>(out.begin(), out.begin() + count), expected) << "mask " << mask;
     EXPECT_EQ(out[kWidth], 0xdeadbeefu) << "wrote past the lanes, mask " << mask;
   }
+  std::vector<uint32_t> out(kWidth + 1, 0xdeadbeef);
+  Lanes::StoreSplat(42, out.data());
+  EXPECT_EQ(std::vector<uint32_t>(out.begin(), out.begin() + kWidth),
+            std::vector<uint32_t>(kWidth, 42));
+  EXPECT_EQ(out[kWidth], 0xdeadbeefu) << "StoreSplat wrote past the lanes";
 }
 
 TEST(FloatLanes, ScalarPacksTheSetLanesInOrder) {

@@ -145,6 +145,45 @@ TEST_F(CachedPairs, OperationsOnLeavesWithCachedCandidates) {
   EXPECT_GT(applied, 0);
 }
 
+// One large leaf where a tenth of the boxes move every step: the repair copies the leaf as
+// columns and finds the touched boxes' neighbours a group of lanes at a time, forward and
+// backward, a pair of two touched boxes once. Every step against brute force, on the wide lanes
+// and the narrow ones.
+TEST(CandidateRepair, LargeLeafRepairsManyTouchedBoxesByLanes) {
+  for (bool wide : {true, false}) {
+    std::mt19937 rng(41);
+    std::vector<Aabb> boxes = HeapsOfFour(1200, rng);  // a leaf large enough for the columns
+    for (size_t i = 0; i < boxes.size(); i += 9) boxes[i].max.x += 6.0f;  // long windows
+    BspTree tree;
+    for (BoxId id = 0; id < boxes.size(); ++id) tree.AddBox(id, boxes[id]);
+    BspPairFinder finder;
+    finder.set_wide_lanes(wide);
+    std::uniform_int_distribution<BoxId> pick(0, BoxId(boxes.size() - 1));
+    std::uniform_real_distribution<float> move(-1.5f, 1.5f);
+    uint32_t repaired_steps = 0;
+    for (int s = 0; s < 40; ++s) {
+      if (s > 0) {
+        for (int k = 0; k < 120; ++k) {
+          const BoxId id = pick(rng);
+          boxes[id] = Shifted(boxes[id], glm::vec3(move(rng), move(rng), move(rng)));
+          tree.MoveBox(id, boxes[id]);
+        }
+      }
+      tree.SortLeaves();
+      std::vector<BoxPair> got, want;
+      finder.FindPairs(tree, got);
+      repaired_steps += finder.swept_leaves() == 0;
+      BruteForce brute;
+      FrameDriver(brute).Step(boxes, want);
+      std::sort(got.begin(), got.end());
+      std::sort(want.begin(), want.end());
+      ASSERT_EQ(got, want) << "step " << s << (wide ? " (wide lanes)" : " (narrow lanes)");
+      ASSERT_GT(want.size(), 400u);
+    }
+    EXPECT_GT(repaired_steps, 30u);  // the leaf was repaired, not swept again
+  }
+}
+
 // The candidate sweep at AVX2's eight lanes (where the processor has them) and held to four finds
 // the same candidates in the same order, whatever a leaf's length (sentinels past the end): two
 // finders over two equal trees give the same pairs in the same order and the same candidate

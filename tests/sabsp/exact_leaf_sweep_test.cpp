@@ -153,5 +153,65 @@ TEST_F(ExactLeafSweep, JitteringPilesLeaveTheExactSweep) {
   }
 }
 
+// One leaf of boxes that stream past each other (half move one way along x, half the other, a
+// size every two steps): the predicted fat boxes (BspParams::predictive_steps) keep them in place
+// in the stored list for several steps while the exact boxes cross, so the exact order is far
+// from the stored one and the leaf's exact sort goes over from the insertion sort to the radix
+// sort, here with an odd number of passes (its result in the other buffer). Every step's pairs are
+// brute force's.
+TEST_F(ExactLeafSweep, OneLeafWhoseBoxesStreamPastEachOther) {
+  BspParams p = SmallLeaves();
+  p.split_threshold = 1024;  // one leaf: no split for 600 boxes
+  bsp.SetParams(p);
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<float> u(0.0f, 20.0f);
+  std::vector<glm::vec3> centre(600), velocity(centre.size());
+  for (size_t i = 0; i < centre.size(); ++i) {
+    // From x = 64 on, every low end shares its float's top byte: the radix sort skips that pass.
+    centre[i] = glm::vec3(65.0f + u(rng), u(rng) * 0.25f, u(rng) * 0.25f);
+    velocity[i] = glm::vec3(i % 2 ? 0.5f : -0.5f, 0, 0);
+  }
+  std::vector<Aabb> frame(centre.size());
+  for (int s = 0; s < 40; ++s) {
+    for (size_t i = 0; i < centre.size(); ++i) {
+      centre[i] += velocity[i];
+      if (centre[i].x < 65 || centre[i].x > 85) velocity[i] = -velocity[i];
+      frame[i] = Aabb::FromCenterHalf(centre[i], glm::vec3(0.5f));
+    }
+    Step(frame);
+    ASSERT_EQ(bsp.last_stats().leaves, 1u);
+  }
+  EXPECT_GT(want.size(), 1000u);
+}
+
+// A leaf whose boxes lie in a slab thin along its sort direction (the root's: x) and long along
+// z (BspParams::exact_sweep_best_axis): swept along z, where each box's window holds a few boxes
+// instead of the whole slab; without the departure, along x. Both give brute force's pairs.
+TEST(ExactSweepDirection, ThinSlabIsSweptAlongItsLength) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> across(0.0f, 1.0f), along(0.0f, 100.0f);
+  std::vector<Aabb> boxes;
+  for (int i = 0; i < 500; ++i)
+    boxes.push_back(
+        Aabb::FromCenterHalf(glm::vec3(across(rng), across(rng) * 4, along(rng)), glm::vec3(0.5f)));
+  std::vector<BoxPair> want;
+  BruteForce brute;
+  FrameDriver(brute).Step(boxes, want);
+  std::sort(want.begin(), want.end());
+  for (bool best_axis : {true, false}) {
+    BspTree tree;
+    for (BoxId id = 0; id < boxes.size(); ++id) tree.AddBox(id, boxes[id]);
+    tree.SortLeaves();
+    ASSERT_EQ(tree.node(tree.root()).sort_dir, 0);  // the root's list is sorted on x
+    BspPairFinder finder;
+    std::vector<BoxPair> got;
+    finder.FindExactPairs(tree, got, 0, 0, best_axis);
+    EXPECT_EQ(finder.sweep_direction(tree.root()), best_axis ? 3 : 0);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, want) << (best_axis ? "along z" : "along x");
+  }
+  EXPECT_GT(want.size(), 500u);
+}
+
 }  // namespace
 }  // namespace partlab

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <limits>
 
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
 #include "engine/broadphase/float_lanes.h"
 
 #if defined(__SSE2__)
@@ -124,36 +127,145 @@ void LeafColumns::Fill(std::span<const LeafEntry> list) {
 
 namespace {
 
-// Calls visit(e[i], e[j]) for each stamped entry i of a leaf's sorted list and its neighbours j
-// that may overlap it: forward while the next entry starts before it ends (as in the sweep),
-// backward while some entry at or before j still reaches e[i].lo (`reach`, the running maximum of
-// the high ends, is scratch: exact, with no slack, and it stops the scan at the last entry that
-// can overlap, where a bound from the widest interval scans on past every short one). A pair of
-// two stamped entries is visited once, from the earlier one.
-template <typename Visit>
-void ForNeighboursOfStamped(std::span<const LeafEntry> list, const std::vector<uint32_t>& stamp,
-                            uint32_t epoch, std::vector<float>& reach, Visit&& visit) {
+// Calls keep(e[i], e[j]) for each stamped entry i of a leaf's sorted list and its neighbours j
+// that overlap it (overlap(e[i], e[j]), which must not branch): forward while the next entry
+// starts before it ends (as in the sweep), backward while some entry at or before j still reaches
+// e[i].lo (`reach`, the running maximum of the high ends, is scratch: exact, with no slack, and it
+// stops the scan at the last entry that can overlap, where a bound from the widest interval scans
+// on past every short one). A pair of two stamped entries is visited once, from the earlier one.
+// Whether a neighbour overlaps is a coin toss, so it is not a branch: every neighbour is written
+// to `hits` (scratch) and kept there only when it overlaps; keep() then runs on the hits.
+template <typename Overlap, typename Keep>
+void PairStampedWithNeighbours(std::span<const LeafEntry> list, const std::vector<uint32_t>& stamp,
+                               uint32_t epoch, std::vector<float>& reach,
+                               std::vector<uint32_t>& hits, Overlap&& overlap, Keep&& keep) {
   const LeafEntry* e = list.data();
   const size_t size = list.size();
   reach.resize(size);
+  hits.resize(size);
+  uint32_t* hit = hits.data();
   float highest = -std::numeric_limits<float>::infinity();
   for (size_t i = 0; i < size; ++i) reach[i] = highest = std::max(highest, e[i].hi);
   for (size_t i = 0; i < size; ++i) {
     if (stamp[e[i].id] != epoch) continue;
-    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) visit(e[i], e[j]);
-    for (size_t j = i; j-- > 0 && reach[j] >= e[i].lo;) {
-      if (stamp[e[j].id] == epoch) continue;  // visited from e[j] itself
-      visit(e[i], e[j]);
+    size_t found = 0;
+    for (size_t j = i + 1; j < size && e[j].lo <= e[i].hi; ++j) {
+      hit[found] = uint32_t(j);
+      found += overlap(e[i], e[j]);
     }
+    for (size_t j = i; j-- > 0 && reach[j] >= e[i].lo;) {
+      hit[found] = uint32_t(j);  // a stamped e[j] pairs from itself
+      found += (stamp[e[j].id] != epoch) & overlap(e[i], e[j]);
+    }
+    for (size_t k = 0; k < found; ++k) keep(e[i], e[hit[k]]);
   }
 }
+
+// Repair copies a leaf as columns from this many entries on, and 1 in 32 of them touched. Below,
+// the copy cost more than it saved on the thesis's scenes' piles (scene 3: leaves of a few hundred
+// boxes); a leaf this large is one that could not be split, with long windows.
+constexpr size_t kColumnRepairFrom = 1024;
+
+// Calls visit(i, k) for every overlap found by a sweep (column i with a later column k) or a
+// repair (column i with any other).
+template <typename Visit>
+void ForEachOverlap(const LeafOverlaps& overlaps, size_t columns, Visit&& visit) {
+  const uint32_t* partner = overlaps.partners.data();
+  uint32_t h = 0;
+  for (uint32_t i = 0; i < columns; ++i)
+    for (const uint32_t end = overlaps.end[i]; h < end; ++h) visit(i, partner[h]);
+}
+
+// The lanes of columns j .. j + kWidth - 1 whose entry is not stamped, as bits.
+template <typename Lanes>
+inline unsigned UnstampedLanes(const uint8_t* stamped, uint32_t j) {
+  unsigned bits = 0;
+  for (unsigned k = 0; k < Lanes::kWidth; ++k) bits |= unsigned(stamped[j + k] == 0) << k;
+  return bits;
+}
+
+// Column i's box in every lane, tested against columns j .. j + kWidth - 1 (always inlined, as
+// SweepColumns, so that the lanes stay in registers).
+template <typename Lanes>
+struct LaneBox {
+  Lanes min_x, max_x, min_y, max_y, min_z, max_z;
+  [[gnu::always_inline]] LaneBox(const LeafColumns& c, uint32_t i)
+      : min_x(Lanes::Splat(c.min_x[i])),
+        max_x(Lanes::Splat(c.max_x[i])),
+        min_y(Lanes::Splat(c.min_y[i])),
+        max_y(Lanes::Splat(c.max_y[i])),
+        min_z(Lanes::Splat(c.min_z[i])),
+        max_z(Lanes::Splat(c.max_z[i])) {}
+  [[gnu::always_inline]] unsigned OverlapBits(const LeafColumns& c, uint32_t j) const {
+    return ((Lanes::Load(&c.min_x[j]) <= max_x) & (min_x <= Lanes::Load(&c.max_x[j])) &
+            (Lanes::Load(&c.min_y[j]) <= max_y) & (min_y <= Lanes::Load(&c.max_y[j])) &
+            (Lanes::Load(&c.min_z[j]) <= max_z) & (min_z <= Lanes::Load(&c.max_z[j])))
+        .Bits();
+  }
+};
+
+// The neighbours of column i whose stored boxes overlap its own (the window of
+// PairStampedWithNeighbours, Lanes::kWidth columns at a time): forward from i + 1 while the next
+// column starts before i's projection ends (a lane past that cannot pass, as in SweepColumns),
+// then backward over the columns before i that some entry at or before still reaches (`reach`),
+// skipping stamped ones (they pair from themselves). Their positions go to `hit` (room for every
+// column and a group more); returns how many.
+template <typename Lanes>
+[[gnu::always_inline]] inline size_t OverlappingNeighbours(const LeafColumns& c,
+                                                           const uint8_t* stamped,
+                                                           const float* reach, uint32_t i,
+                                                           uint32_t* hit) {
+  const uint32_t size = uint32_t(c.ids.size());
+  const LaneBox<Lanes> a(c, i);
+  size_t found = 0;
+  for (uint32_t j = i + 1; j < size && c.lo[j] <= c.hi[i]; j += Lanes::kWidth)
+    found += Lanes::PackIndices(a.OverlapBits(c, j), j, hit + found);
+  // reach never decreases: the first column that some entry at or before still reaches i.
+  const uint32_t first = uint32_t(std::lower_bound(reach, reach + i, c.lo[i]) - reach);
+  for (uint32_t j = first; j < i; j += Lanes::kWidth) {
+    const unsigned before_i =
+        i - j >= Lanes::kWidth ? (1u << Lanes::kWidth) - 1 : (1u << (i - j)) - 1;
+    const unsigned bits = a.OverlapBits(c, j) & before_i & UnstampedLanes<Lanes>(stamped, j);
+    found += Lanes::PackIndices(bits, j, hit + found);
+  }
+  return found;
+}
+
+template <typename Lanes>
+[[gnu::always_inline]] inline void NeighboursOfStamped(const LeafColumns& c, const uint8_t* stamped,
+                                                       const float* reach, LeafOverlaps& hits) {
+  const uint32_t size = uint32_t(c.ids.size());
+  hits.end.resize(size);
+  hits.Reserve(2 * (size + 2 * Lanes::kWidth));
+  uint32_t* end = hits.end.data();
+  size_t count = 0;
+  for (uint32_t i = 0; i < size; ++i) {
+    if (stamped[i]) {
+      // Forward and backward, each writes a group past its last hit.
+      if (count + size + 2 * Lanes::kWidth > hits.partners.size()) [[unlikely]]
+        hits.Reserve(count + size + 2 * Lanes::kWidth);
+      count += OverlappingNeighbours<Lanes>(c, stamped, reach, i, hits.partners.data() + count);
+    }
+    end[i] = uint32_t(count);
+  }
+}
+
+#if defined(PARTLAB_HAS_AVX2_LANES)
+[[gnu::target("avx2")]] void NeighboursOfStampedAvx2(const LeafColumns& c, const uint8_t* stamped,
+                                                     const float* reach, LeafOverlaps& hits) {
+  NeighboursOfStamped<FloatLanes8>(c, stamped, reach, hits);
+}
+#endif
 
 }  // namespace
 
 // Drops the candidates of the touched boxes and finds them again, each touched box against its
 // neighbours in the sorted list: forward while the next entry starts before it ends (as in the
 // sweep), backward while an earlier entry still reaches it. A pair of two touched boxes is found
-// once, from the earlier entry.
+// once, from the earlier entry. In a large leaf (one that could not be split: dense, so each box
+// has many neighbours in the sorted list) with more than a few touched boxes, the list is copied
+// as columns first, so that the neighbours are tested a group of lanes at a time, as the sweep
+// does; in a small or sparse leaf, or for a few boxes, the copy costs more than it saves.
 void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   if (stamp_.size() < tree.id_capacity()) stamp_.resize(tree.id_capacity(), 0);
   if (++epoch_ == 0) {
@@ -163,10 +275,34 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   for (BoxId id : tree.touched(leaf)) stamp_[id] = epoch_;
   LeafPairs& kept = kept_[leaf];
   kept.EraseStamped(stamp_, epoch_);
-  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_, reach_,
-                         [&](const LeafEntry& a, const LeafEntry& b) {
-                           if (EntriesOverlap(a, b)) kept.Add(tree, leaf, a.id, b.id);
-                         });
+  const std::span<const LeafEntry> list = tree.leaf(leaf);
+  if (list.size() < kColumnRepairFrom || tree.touched(leaf).size() * 32 < list.size()) {
+    PairStampedWithNeighbours(
+        list, stamp_, epoch_, reach_, hits_, EntriesOverlap,
+        [&](const LeafEntry& a, const LeafEntry& b) { kept.Add(tree, leaf, a.id, b.id); });
+    return;
+  }
+  columns_.Fill(list);
+  const size_t size = list.size();
+  stamped_.resize(size + LeafColumns::kPadding);
+  reach_.resize(size);
+  float highest = -std::numeric_limits<float>::infinity();
+  for (size_t i = 0; i < size; ++i) {
+    stamped_[i] = uint8_t(stamp_[list[i].id] == epoch_);
+    reach_[i] = highest = std::max(highest, list[i].hi);
+  }
+  std::fill(stamped_.begin() + ptrdiff_t(size), stamped_.end(), uint8_t(0));
+#if defined(PARTLAB_HAS_AVX2_LANES)
+  if (avx2_) {
+    NeighboursOfStampedAvx2(columns_, stamped_.data(), reach_.data(), overlaps_);
+  } else
+#endif
+  {
+    NeighboursOfStamped<FloatLanes4>(columns_, stamped_.data(), reach_.data(), overlaps_);
+  }
+  const std::vector<BoxId>& ids = columns_.ids;
+  ForEachOverlap(overlaps_, size,
+                 [&](uint32_t i, uint32_t k) { kept.Add(tree, leaf, ids[i], ids[k]); });
 }
 
 // The exact test of a leaf's candidates, written so that the unpredictable outcome is not a
@@ -228,46 +364,132 @@ size_t BspPairFinder::StampChanged(const BspTree& tree, NodeId leaf) {
 void BspPairFinder::RepairExact(const BspTree& tree, NodeId leaf) {
   LeafPairs& kept = kept_[leaf];
   kept.EraseStamped(stamp_, epoch_);
-  ForNeighboursOfStamped(tree.leaf(leaf), stamp_, epoch_, reach_,
-                         [&](const LeafEntry& a, const LeafEntry& b) {
-                           if (ExactOverlap(tree.exact_box(a.id), tree.exact_box(b.id)))
-                             kept.Add(tree, leaf, a.id, b.id);
-                         });
+  PairStampedWithNeighbours(
+      tree.leaf(leaf), stamp_, epoch_, reach_, hits_,
+      [&](const LeafEntry& a, const LeafEntry& b) {
+        return ExactOverlap(tree.exact_box(a.id), tree.exact_box(b.id));
+      },
+      [&](const LeafEntry& a, const LeafEntry& b) { kept.Add(tree, leaf, a.id, b.id); });
 }
 
-// The leaf's exact boxes in its stored order, projected on its sort direction, put in order by an
-// insertion sort: the stored order is that of the fat boxes, which contain the exact ones, so the
-// exact order is nearly the same (5.1.2's temporal coherence, once more). Then copied as columns
-// followed by sentinels, as LeafColumns::Fill.
-void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
+namespace {
+
+// A leaf's sweep direction is chosen again after this many of its exact sweeps.
+constexpr uint8_t kSweepsPerChoice = 8;
+
+glm::vec3 Axis(int a) {
+  glm::vec3 v(0.0f);
+  v[a] = 1.0f;
+  return v;
+}
+
+}  // namespace
+
+SpreadStats SpreadStats::Of(std::span<const GatheredBox> boxes, const glm::vec3& dir) {
+  SpreadStats s;
+  for (const GatheredBox& g : boxes) {
+    const glm::vec3 c = (g.box.min + g.box.max) * 0.5f;
+    s.width += g.box.max - g.box.min;
+    s.lowest = glm::min(s.lowest, c), s.highest = glm::max(s.highest, c);
+    const float along = c.x * dir.x + c.y * dir.y + c.z * dir.z;
+    s.lowest_along = std::min(s.lowest_along, along);
+    s.highest_along = std::max(s.highest_along, along);
+  }
+  return s;
+}
+
+// A sweep tests, for each box, the boxes whose projections start inside its own: about
+// n * n * (mean projected width) / (spread of the projected centres). The direction with the least
+// such cost, among the leaf's sort direction (0) and the three axes (1-3); the last choice is
+// kept unless another is a quarter cheaper, so that a leaf does not flip between near equals.
+uint8_t BspPairFinder::SweepDirection(const SpreadStats& s, const glm::vec3& sort_dir,
+                                      uint8_t last) {
+  float cost[4];
+  const glm::vec3 abs_dir = glm::abs(sort_dir);
+  cost[0] = glm::dot(s.width, abs_dir) / std::max(s.highest_along - s.lowest_along, 1e-30f);
+  for (int a = 0; a < 3; ++a)
+    cost[a + 1] = s.width[a] / std::max(s.highest[a] - s.lowest[a], 1e-30f);
+  uint8_t best = 0;
+  for (uint8_t d = 1; d < 4; ++d)
+    if (cost[d] < cost[best]) best = d;
+  return cost[best] < 0.75f * cost[last] ? best : last;
+}
+
+// Sorts exact_keys_ (by insertion, or by radix when `by_radix`) and returns whether the next sort
+// of the same leaf should take the radix sort: when this one moved keys more than twice the count
+// (insertion: the moves; radix: half the total displacement, which an insertion sort would at
+// least have made).
+bool BspPairFinder::SortExactKeys(bool by_radix) {
+  KeyedIndex* key = exact_keys_.data();
+  const size_t n = exact_keys_.size();
+  uint64_t moves = 0;
+  if (by_radix) {
+    RadixSortByKey(exact_keys_, radix_scratch_);
+    key = exact_keys_.data();
+    for (size_t k = 0; k < n; ++k)
+      moves += key[k].payload > k ? key[k].payload - k : k - key[k].payload;
+    moves /= 2;
+  } else {
+    for (size_t i = 1; i < n; ++i) {
+      if (!(key[i].key < key[i - 1].key)) continue;
+      const KeyedIndex moving = key[i];
+      size_t j = i;
+      do {
+        key[j] = key[j - 1];
+        --j;
+      } while (j > 0 && moving.key < key[j - 1].key);
+      key[j] = moving;
+      moves += i - j;
+    }
+  }
+  return moves > 2 * n;
+}
+
+// The leaf's exact boxes in its stored order, projected on its sort direction (or, with
+// `best_axis`, on the direction SweepDirection chose), put in order by an insertion sort: the
+// stored order is that of the fat boxes, which contain the exact ones, so the exact order is
+// nearly the same (5.1.2's temporal coherence, once more). Where it is not (boxes
+// that swirl past each other every step, as a swarm's), a radix sort (four linear passes, no
+// branch on the data) costs less than the insertion sort's moves and mispredicted comparisons; a
+// leaf takes it while its last sort was that far from its start (SortExactKeys). Then copied as
+// columns followed by sentinels, as LeafColumns::Fill.
+void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf, bool best_axis) {
   const std::span<const LeafEntry> list = tree.leaf(leaf);
-  const glm::vec3 dir = tree.direction(tree.node(leaf).sort_dir);
+  const glm::vec3 sort_dir = tree.direction(tree.node(leaf).sort_dir);
   const size_t n = list.size();
-  // One gather of the exact boxes in list order, and 8-byte sort keys: an insertion sort of the
-  // keys moves little, and the columns are then read from the gathered copy in sorted order.
+  // One gather of the exact boxes in list order (the sweep's direction is chosen from them), then
+  // 8-byte sort keys: the keys are sorted, and the columns are then read from the gathered copy in
+  // sorted order.
   exact_keys_.resize(n);
   gathered_.resize(n);
-  KeyedLo* key = exact_keys_.data();
+  KeyedIndex* key = exact_keys_.data();
   GatheredBox* g = gathered_.data();
   for (size_t k = 0; k < n; ++k) {
     const BoxId id = list[k].id;
     g[k].box = tree.exact_box(id);
     g[k].id = id;
     g[k].shared = uint8_t(tree.leaf_count(id) > 1);
+  }
+  // The boxes' spread changes slowly: the direction is chosen again every few sweeps of the leaf.
+  if (!best_axis) {
+    sweep_dir_[leaf] = 0;
+  } else if (choose_in_[leaf] == 0) {
+    sweep_dir_[leaf] =
+        SweepDirection(SpreadStats::Of(gathered_, sort_dir), sort_dir, sweep_dir_[leaf]);
+    choose_in_[leaf] = kSweepsPerChoice;
+  }
+  if (choose_in_[leaf] > 0) --choose_in_[leaf];
+  const uint8_t choice = sweep_dir_[leaf];
+  const bool along_sort_dir = choice == 0;
+  const glm::vec3 dir = along_sort_dir ? sort_dir : Axis(choice - 1);
+  for (size_t k = 0; k < n; ++k) {
     const Interval iv = ProjectAabb(g[k].box, dir);
-    g[k].hi = iv.hi;
-    key[k] = {iv.lo, uint32_t(k)};
+    g[k].lo = iv.lo, g[k].hi = iv.hi;
+    key[k] = {SortableFloatBits(iv.lo + 0.0f), uint32_t(k)};  // + 0: -0 and +0 share a key
   }
-  for (size_t i = 1; i < n; ++i) {
-    if (!(key[i].lo < key[i - 1].lo)) continue;
-    const KeyedLo moving = key[i];
-    size_t j = i;
-    do {
-      key[j] = key[j - 1];
-      --j;
-    } while (j > 0 && moving.lo < key[j - 1].lo);
-    key[j] = moving;
-  }
+  // Along another direction the stored order means nothing: the radix sort.
+  radix_exact_[leaf] = SortExactKeys(radix_exact_[leaf] || !along_sort_dir);
+  key = exact_keys_.data();  // the radix sort may have swapped its buffers
   LeafColumns& c = columns_;
   const size_t padded = n + LeafColumns::kPadding;
   for (auto* column : {&c.lo, &c.hi, &c.min_x, &c.max_x, &c.min_y, &c.max_y, &c.min_z, &c.max_z})
@@ -275,8 +497,8 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf) {
   c.ids.resize(n);
   c.shared.resize(n);
   for (size_t k = 0; k < n; ++k) {
-    const GatheredBox& e = g[key[k].index];
-    c.lo[k] = key[k].lo, c.hi[k] = e.hi;
+    const GatheredBox& e = g[key[k].payload];
+    c.lo[k] = e.lo, c.hi[k] = e.hi;
     c.ids[k] = e.id, c.shared[k] = e.shared;
     c.min_x[k] = e.box.min.x, c.max_x[k] = e.box.max.x;
     c.min_y[k] = e.box.min.y, c.max_y[k] = e.box.max.y;
@@ -297,8 +519,9 @@ namespace {
 // cannot pass: two boxes that overlap have overlapping projections (projection.h), so no interval
 // test is needed. The passing lanes' positions are packed into `partners` without a branch per
 // group (Lanes::PackIndices) and no call in the loop (a call would make the compiler keep the
-// broadcast lanes on the stack); room for every group of entry i is made before its loop.
-template <typename Lanes>
+// broadcast lanes on the stack); room for every group of entry i is made before its loop. With
+// kOwners, each group also stores i beside its hits (`owners`), for SweepExact's flat loop.
+template <typename Lanes, bool kOwners>
 [[gnu::always_inline]] inline void SweepColumns(const LeafColumns& c, LeafOverlaps& hits) {
   const uint32_t size = uint32_t(c.ids.size());
   const float *lo = c.lo.data(), *hi = c.hi.data();
@@ -311,9 +534,10 @@ template <typename Lanes>
   for (uint32_t i = 0; i < size; ++i) {
     // At most one group per later entry, rounded up, each writing kWidth values.
     const size_t room = count + (size - i) + 2 * Lanes::kWidth;
-    if (room > hits.partners.size()) [[unlikely]]
-      hits.partners.resize(std::max(room, 2 * hits.partners.size()));
+    if (room > hits.owners.size()) [[unlikely]]
+      hits.Reserve(room);
     uint32_t* out = hits.partners.data();
+    uint32_t* owner = hits.owners.data();
     const float cut = hi[i];
     const Lanes a_min_x = Lanes::Splat(min_x[i]), a_max_x = Lanes::Splat(max_x[i]);
     const Lanes a_min_y = Lanes::Splat(min_y[i]), a_max_y = Lanes::Splat(max_y[i]);
@@ -325,6 +549,7 @@ template <typename Lanes>
            (Lanes::Load(&min_y[j]) <= a_max_y) & (a_min_y <= Lanes::Load(&max_y[j])) &
            (Lanes::Load(&min_z[j]) <= a_max_z) & (a_min_z <= Lanes::Load(&max_z[j])))
               .Bits();
+      if constexpr (kOwners) Lanes::StoreSplat(i, owner + count);
       count += Lanes::PackIndices(overlap, j, out + count);
     }
     end[i] = count;
@@ -332,27 +557,20 @@ template <typename Lanes>
 }
 
 #if defined(PARTLAB_HAS_AVX2_LANES)
+template <bool kOwners>
 [[gnu::target("avx2")]] void SweepColumnsAvx2(const LeafColumns& c, LeafOverlaps& hits) {
-  SweepColumns<FloatLanes8>(c, hits);
+  SweepColumns<FloatLanes8, kOwners>(c, hits);
 }
 #endif
-
-// Calls visit(i, k) for every overlap the last sweep found: column i with a later column k.
-template <typename Visit>
-void ForEachOverlap(const LeafOverlaps& overlaps, size_t columns, Visit&& visit) {
-  const uint32_t* partner = overlaps.partners.data();
-  uint32_t h = 0;
-  for (uint32_t i = 0; i < columns; ++i)
-    for (const uint32_t end = overlaps.end[i]; h < end; ++h) visit(i, partner[h]);
-}
 
 }  // namespace
 
+template <bool kOwners>
 void BspPairFinder::SweepColumns() {
 #if defined(PARTLAB_HAS_AVX2_LANES)
-  if (avx2_) return SweepColumnsAvx2(columns_, overlaps_);
+  if (avx2_) return SweepColumnsAvx2<kOwners>(columns_, overlaps_);
 #endif
-  partlab::SweepColumns<FloatLanes4>(columns_, overlaps_);
+  partlab::SweepColumns<FloatLanes4, kOwners>(columns_, overlaps_);
 }
 
 // The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes (the leaf's candidates are
@@ -361,7 +579,7 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
   LeafPairs& kept = kept_[leaf];
   kept.Clear();
   columns_.Fill(tree.leaf(leaf));
-  SweepColumns();
+  SweepColumns<false>();
   const std::vector<BoxId>& ids = columns_.ids;
   ForEachOverlap(overlaps_, ids.size(),
                  [&](uint32_t i, uint32_t k) { kept.Add(tree, leaf, ids[i], ids[k]); });
@@ -371,22 +589,37 @@ void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
 // The overlaps as box pairs: a pair of two boxes that both lie in several leaves waits in
 // `depends` for its outlook (LeafPairs).
 void BspPairFinder::SweepExact(const BspTree& tree, NodeId leaf) {
-  LeafPairs& kept = kept_[leaf];
-  kept.Clear();
-  SweepColumns();
+  SweepColumns<true>();
   const LeafColumns& c = columns_;
-  // Nearly every pair is the leaf's own: written through a pointer into room for all of them.
+  const size_t size = c.ids.size();
+  const size_t found = size == 0 ? 0 : overlaps_.end.back();
+  LeafPairs& kept = kept_[leaf];
+  // As kept.Clear(), but `always` keeps its size until the end: growing it back from empty would
+  // zero every slot before they are written.
+  kept.depends.clear();
+  kept.never.clear();
+  kept.classified = false;
   std::vector<BoxPair>& own = kept.always;
-  own.resize(c.ids.empty() ? 0 : overlaps_.end.back());
+  if (own.size() < found) own.resize(found);
   BoxPair* next_own = own.data();
-  ForEachOverlap(overlaps_, c.ids.size(), [&](uint32_t i, uint32_t k) {
-    const BoxPair pair = MakePair(c.ids[i], c.ids[k]);
-    if (c.shared[i] & c.shared[k]) [[unlikely]] {
+  const BoxId* ids = c.ids.data();
+  const uint8_t* shared = c.shared.data();
+  const uint32_t *partner = overlaps_.partners.data(), *owner = overlaps_.owners.data();
+  // One flat loop over the overlaps, without a branch that depends on the data: a masked swap
+  // orders each pair (MakePair's comparison, which compilers turn into a branch, is a coin toss
+  // per pair here), and every pair is written to `own` but kept there only when it is the leaf's
+  // own. The exception, two boxes that both lie in several leaves, is rare.
+  for (size_t h = 0; h < found; ++h) {
+    const uint32_t i = owner[h], k = partner[h];
+    const BoxId a = ids[i], b = ids[k];
+    const BoxId swap = (a ^ b) & (0u - BoxId(b < a));  // a ^ b when b < a, else 0
+    const BoxPair pair{a ^ swap, b ^ swap};
+    const bool depends = shared[i] & shared[k];
+    if (depends) [[unlikely]]
       kept.depends.push_back(pair);  // classified when reused (LeafPairs)
-    } else {
-      *next_own++ = pair;
-    }
-  });
+    *next_own = pair;
+    next_own += !depends;
+  }
   own.resize(size_t(next_own - own.data()));
   kept.path.Record(tree, leaf);
 }
@@ -408,12 +641,15 @@ void BspPairFinder::GrowPerNode(size_t nodes) {
   if (kept_.size() >= nodes) return;
   kept_.resize(nodes);
   exact_mode_.resize(nodes, 0);
+  radix_exact_.resize(nodes, 0);
+  sweep_dir_.resize(nodes, 0);
+  choose_in_.resize(nodes, 0);
   leaf_pairs_.resize(nodes, 0);
   escape_rate_.resize(nodes, 1.0f);  // a new leaf counts as moving until seen resting
 }
 
 uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density,
-                                       float min_escape_rate) {
+                                       float min_escape_rate, bool best_axis) {
   std::span<const BspNode> nodes = tree.nodes();
   GrowPerNode(nodes.size());
   uint64_t found = 0;
@@ -429,7 +665,7 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
     const bool switched = exact != bool(exact_mode_[n]);
     exact_mode_[n] = exact;
     if (exact) {
-      found += ExactLeafPairs(tree, leaf, switched, out);
+      found += ExactLeafPairs(tree, leaf, switched, best_axis, out);
     } else {
       found += CandidateLeafPairs(tree, leaf, switched, out);
     }
@@ -447,16 +683,16 @@ bool BspPairFinder::ChooseExact(size_t n, size_t entries, float min_density,
   return density >= slack * min_density && escape_rate_[n] >= slack * min_escape_rate;
 }
 
-uint64_t BspPairFinder::ExactLeafPairs(BspTree& tree, NodeId leaf, bool full,
+uint64_t BspPairFinder::ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, bool best_axis,
                                        std::vector<BoxPair>& out) {
   if (full || tree.pairs_stale(leaf)) {
-    FillExactColumns(tree, leaf);
+    FillExactColumns(tree, leaf, best_axis);
     SweepExact(tree, leaf);
     ++swept_;
   } else {
     const size_t changed = StampChanged(tree, leaf);
     if (changed * 4 > tree.leaf(leaf).size() + 8) {
-      FillExactColumns(tree, leaf);
+      FillExactColumns(tree, leaf, best_axis);
       SweepExact(tree, leaf);
       ++swept_;
     } else {
@@ -514,13 +750,22 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
 }
 
 size_t BspPairFinder::MemoryBytes() const {
-  size_t bytes = kept_.capacity() * sizeof(LeafPairs) + columns_.MemoryBytes() +
-                 exact_keys_.capacity() * sizeof(KeyedLo) +
-                 (overlaps_.partners.capacity() + overlaps_.end.capacity()) * sizeof(uint32_t) +
-                 gathered_.capacity() * sizeof(GatheredBox);
+  size_t bytes =
+      kept_.capacity() * sizeof(LeafPairs) + columns_.MemoryBytes() +
+      (exact_keys_.capacity() + radix_scratch_.capacity()) * sizeof(KeyedIndex) +
+      (overlaps_.partners.capacity() + overlaps_.owners.capacity() + overlaps_.end.capacity()) *
+          sizeof(uint32_t) +
+      gathered_.capacity() * sizeof(GatheredBox);
   for (const LeafPairs& kept : kept_) bytes += kept.MemoryBytes();
-  bytes += exact_mode_.capacity() + (leaf_pairs_.capacity() + escape_rate_.capacity()) * 4;
+  bytes += exact_mode_.capacity() + radix_exact_.capacity() + sweep_dir_.capacity() +
+           choose_in_.capacity() + stamped_.capacity() + hits_.capacity() * 4 +
+           (leaf_pairs_.capacity() + escape_rate_.capacity()) * 4;
   return bytes;
+}
+
+void LeafOverlaps::Reserve(size_t room) {
+  if (room > partners.size()) partners.resize(std::max(room, 2 * partners.size()));
+  owners.resize(partners.size());
 }
 
 size_t LeafColumns::MemoryBytes() const {

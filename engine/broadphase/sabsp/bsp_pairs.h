@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -30,23 +31,32 @@ struct LeafColumns {
   size_t MemoryBytes() const;
 };
 
-// A leaf entry's exact box's low end on the leaf's sort direction and its place in the list.
-struct KeyedLo {
-  float lo;
-  uint32_t index;
-};
 // A leaf entry's exact box as gathered for the exact sweep.
 struct GatheredBox {
   Aabb box;
-  float hi;  // its projection's high end on the leaf's direction
+  float lo, hi;  // its projection on the direction the leaf is swept along
   BoxId id;
   uint8_t shared;  // the box lies in more than one leaf
 };
+
+// What choosing a leaf's sweep direction needs (BspPairFinder::SweepDirection): the summed widths
+// of its boxes per axis, and the range of their centres per axis and along its sort direction.
+struct SpreadStats {
+  glm::vec3 width{0.0f};
+  glm::vec3 lowest{std::numeric_limits<float>::max()}, highest{-std::numeric_limits<float>::max()};
+  float lowest_along = std::numeric_limits<float>::max();
+  float highest_along = -std::numeric_limits<float>::max();
+  static SpreadStats Of(std::span<const GatheredBox> boxes, const glm::vec3& dir);
+};
+
 // The overlaps found by sweeping one leaf's sorted columns, by position: entry i overlaps the
-// entries partners[end[i - 1] .. end[i]) (end[-1] = 0), all after i.
+// entries partners[end[i - 1] .. end[i]) (end[-1] = 0), all after i; after a sweep that asked for
+// them, owners[h] is the entry that partners[h] overlaps (i above), so the overlaps can also be
+// read as one flat list of pairs.
 struct LeafOverlaps {
-  std::vector<uint32_t> partners;
+  std::vector<uint32_t> partners, owners;  // always the same size
   std::vector<uint32_t> end;
+  void Reserve(size_t room);  // room for `room` partners and owners at least
 };
 
 // The pairs a leaf keeps between steps (its candidates on the cached path, its exact pairs on the
@@ -103,8 +113,14 @@ class BspPairFinder {
   // BspParams::exact_sweep_escape_rate; 0: no such condition): in a resting or jittering pile no
   // box leaves its fat box, the cached candidates stay valid and their exact re-test costs less
   // than re-sweeping every leaf whose boxes jittered.
+  // With `best_axis` (BspParams::exact_sweep_best_axis) a leaf is swept along whichever of its
+  // direction and the three axes spreads its boxes most for their widths (SweepDirection).
   uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0,
-                          float min_escape_rate = 0);
+                          float min_escape_rate = 0, bool best_axis = false);
+  // The direction the leaf's last exact sweep ran along: 0 its sort direction, 1-3 x, y, z.
+  uint8_t sweep_direction(NodeId leaf) const {
+    return size_t(leaf) < sweep_dir_.size() ? sweep_dir_[leaf] : 0;
+  }
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
   // Leaves of the last FindPairs whose kept pairs were sorted again because a plane above them
@@ -117,11 +133,16 @@ class BspPairFinder {
 
  private:
   void Sweep(const BspTree& tree, NodeId leaf);
-  void SweepColumns();  // columns_ into overlaps_, with the widest lanes the processor has
-  void FillExactColumns(const BspTree& tree, NodeId leaf);
+  // columns_ into overlaps_, with the widest lanes the processor has (and the owners if asked).
+  template <bool kOwners>
+  void SweepColumns();
+  void FillExactColumns(const BspTree& tree, NodeId leaf, bool best_axis);
+  bool SortExactKeys(bool by_radix);
+  static uint8_t SweepDirection(const SpreadStats& stats, const glm::vec3& sort_dir, uint8_t last);
   void SweepExact(const BspTree& tree, NodeId leaf);
   bool ChooseExact(size_t n, size_t entries, float min_density, float min_escape_rate) const;
-  uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
+  uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, bool best_axis,
+                          std::vector<BoxPair>& out);
   uint64_t CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
   size_t StampChanged(const BspTree& tree, NodeId leaf);
   void RepairExact(const BspTree& tree, NodeId leaf);
@@ -135,7 +156,12 @@ class BspPairFinder {
   // By node id: the leaf's candidates (cached path) or its pairs of last step (exact path).
   std::vector<LeafPairs> kept_;
   std::vector<BoxPair> reclassify_scratch_;
-  std::vector<KeyedLo> exact_keys_;    // the swept leaf's exact order, scratch
+  // The swept leaf's exact order: keys are SortableFloatBits of the low ends, payloads places in
+  // gathered_ (scratch).
+  std::vector<KeyedIndex> exact_keys_, radix_scratch_;
+  std::vector<uint8_t> radix_exact_;   // by node id: 1 when its exact order is sorted by radix
+  std::vector<uint8_t> sweep_dir_;     // by node id: 0 the leaf's sort direction, 1-3 x, y, z
+  std::vector<uint8_t> choose_in_;     // by node id: exact sweeps until the direction is chosen
   LeafOverlaps overlaps_;              // the swept leaf's overlaps, scratch
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
   std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
@@ -148,7 +174,9 @@ class BspPairFinder {
   void ClassifyKept(const BspTree& tree, NodeId leaf);
   std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf
   uint32_t epoch_ = 0;
-  std::vector<float> reach_;  // the repairs' scratch: a leaf's running maximum of high ends
+  std::vector<float> reach_;      // the repairs' scratch: a leaf's running maximum of high ends
+  std::vector<uint32_t> hits_;    // the repairs' scratch: one entry's overlapping neighbours
+  std::vector<uint8_t> stamped_;  // the repairs' scratch: by column, 1 when the box is stamped
 };
 
 }  // namespace partlab

@@ -226,6 +226,11 @@ inline constexpr Param<float> kExactSweepEscapeRate{
     "entries touched per step (escaped their fat boxes, entered or left; a running mean) to be "
     "swept exactly. In a resting or jittering pile nothing escapes, and re-testing the cached "
     "candidates costs less than re-sweeping every leaf whose boxes jittered."};
+inline constexpr BoolParam kExactSweepBestAxis{
+    "sim.bsp.exact_sweep_best_axis", "", "Sweep along the best axis", true,
+    "Departure from 5.1.2 (with Exact leaf sweep) [thesis off]: each leaf is swept along whichever "
+    "of its sort direction and x, y, z spreads its boxes most for their widths, not only along its "
+    "parent's normal, across which a thin leaf prunes nothing."};
 inline constexpr BoolParam kBulkBuild{
     "sim.bsp.bulk_build", "", "Build on bulk load", true,
     "Departure from 5.2.2 / 6.3 [thesis off]: when most boxes arrive in one step the tree is "

@@ -33,6 +33,7 @@ BspParams BspParams::Thesis() {
   p.overfull_allowance = false;
   p.cached_leaf_pairs = false;
   p.exact_leaf_sweep = false;
+  p.exact_sweep_best_axis = false;
   p.redundancy_excess_factor = 1.0f;
   p.build_on_bulk_add = false;
   p.fat_margin = 0.0f;

@@ -348,7 +348,13 @@ uint64_t BspTree::SortLeaves() {
       e[i].lo = iv.lo;
       e[i].hi = iv.hi;
     }
-    moves += sorter_.InsertionSort(list);
+    // A list whose last sort moved its entries more than twice its size (boxes that stream past
+    // each other every step) takes the radix sort until it comes close to sorted again.
+    const bool far = flags_[n] & kFarFromSorted;
+    const uint64_t moved_now = far ? sorter_.SortFarFromSorted(list) : sorter_.InsertionSort(list);
+    flags_[n] =
+        moved_now > 2 * size ? flags_[n] | kFarFromSorted : flags_[n] & uint8_t(~kFarFromSorted);
+    moves += moved_now;
   }
   return moves;
 }

@@ -189,7 +189,7 @@ class BspTree {
   bool EraseEntry(NodeId leaf, BoxId id);
   void MarkDirty(NodeId leaf);
   void MarkChanged(NodeId leaf) {
-    flags_[leaf] = kNeedsSort | kPairsStale;
+    flags_[leaf] = (flags_[leaf] & kFarFromSorted) | kNeedsSort | kPairsStale;
     touched_[leaf].clear();
   }
   void MarkTouched(NodeId leaf, BoxId id);
@@ -205,7 +205,7 @@ class BspTree {
   std::vector<NodeId> free_nodes_;
   NodeId root_ = kNoNode;
 
-  enum : uint8_t { kNeedsSort = 1, kPairsStale = 2 };
+  enum : uint8_t { kNeedsSort = 1, kPairsStale = 2, kFarFromSorted = 4 };
   std::vector<uint8_t> flags_;               // by node id
   std::vector<std::vector<BoxId>> touched_;  // by node id
 

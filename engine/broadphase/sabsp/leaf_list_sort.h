@@ -34,11 +34,19 @@ class LeafListSorter {
  public:
   // The same order as std::stable_sort(entries, ByLo).
   void StableSortByLo(std::span<LeafEntry> entries);
-  // 5.1.2. Returns the element moves made (the list's size when it fell back to the full sort).
+  // 5.1.2. Returns the element moves made (plus the list's size when it fell back to the full
+  // sort).
   uint64_t InsertionSort(std::span<LeafEntry> entries);
+  // For a list known to be far from sorted (its last sort moved entries more than twice its size):
+  // the radix sort straight away, with no insertion moves first. Returns about the moves an
+  // insertion sort would have made (half the entries' total displacement), so that the caller
+  // can tell when the list has come close to sorted again; a short list takes the insertion sort.
+  uint64_t SortFarFromSorted(std::span<LeafEntry> entries);
   size_t MemoryBytes() const;
 
  private:
+  uint64_t RadixSortByLo(std::span<LeafEntry> entries);  // returns the total displacement
+
   std::vector<KeyedIndex> keys_, scratch_;  // kept: a warm sort allocates nothing
   std::vector<LeafEntry> sorted_;
 };

@@ -189,7 +189,8 @@ void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
   const size_t before = out.size();
   stats_.candidates = params_.exact_leaf_sweep
                           ? pair_finder_.FindExactPairs(tree_, out, params_.exact_sweep_density,
-                                                        params_.exact_sweep_escape_rate)
+                                                        params_.exact_sweep_escape_rate,
+                                                        params_.exact_sweep_best_axis)
                           : pair_finder_.FindPairs(tree_, out, params_.cached_leaf_pairs);
   stats_.swept_leaves = pair_finder_.swept_leaves();
   stats_.reclassified_leaves = pair_finder_.reclassified_leaves();

@@ -29,7 +29,7 @@ struct BspStepStats {
   uint64_t step = 0;
   OpCounters ops;           // operations applied/failed by type and their time this step
   uint32_t migrations = 0;  // leaf-list insertions + removals by the top-down update
-  uint64_t sort_moves = 0;  // element moves of the per-leaf insertion sorts
+  uint64_t sort_moves = 0;  // element moves of the per-leaf sorts (a radix sort: its estimate)
   uint32_t nodes = 0, leaves = 0;
   float mean_depth = 0;  // mean leaf depth
   uint32_t max_depth = 0;

@@ -102,7 +102,8 @@ class BspPairFinder {
   uint64_t FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool reuse_candidates = true);
   // The exact leaf sweep (BspParams::exact_leaf_sweep): every leaf whose list changed or one of
   // whose boxes moved is swept on its boxes' EXACT boxes, sorted afresh on the leaf's direction
-  // (an insertion sort from the stored order, which the fat boxes keep close), with AVX2 lanes
+  // (an insertion sort from the stored order, which the fat boxes keep close; a radix sort while
+  // the leaf's last sort found it far from sorted, or along another axis), with AVX2 lanes
   // where the processor has them; the pairs are final, with no candidate list re-tested later.
   // A leaf where nothing moved hands on last step's pairs; one where a few boxes changed (at
   // most a quarter) re-pairs only those. Only leaves with at least `min_density` pairs per entry

@@ -140,10 +140,10 @@ struct BspParams {
   bool cached_leaf_pairs = true;
   // 5.1.2 / 3.1: the thesis sweeps each leaf's list of stored boxes, sorted on the parent's
   // normal (false). Ours (true): each leaf where a box moved is swept on its boxes' exact boxes,
-  // re-sorted from the stored order by an insertion sort, 8 lanes at a time with AVX2, and its
-  // pairs are final; a leaf where nothing moved hands on last step's pairs. The fat and predicted
-  // boxes then only spare migrations: they no longer widen the sweep (cached_leaf_pairs is not
-  // used while this is on).
+  // re-sorted from the stored order by an insertion sort (a radix sort when far from sorted), 8
+  // lanes at a time with AVX2, and its pairs are final; a leaf where nothing moved hands on last
+  // step's pairs. The fat and predicted boxes then only spare migrations: they no longer widen the
+  // sweep (cached_leaf_pairs is not used while this is on).
   bool exact_leaf_sweep = true;
   // With exact_leaf_sweep: only a leaf with at least this many pairs per entry (at its last
   // search) takes the exact sweep; a sparser one keeps the cached candidates, whose exact re-test

@@ -127,6 +127,13 @@ void LeafColumns::Fill(std::span<const LeafEntry> list) {
 
 namespace {
 
+// reach[i]: the largest high end of entries 0..i of a sorted list (it never decreases).
+void FillReach(std::span<const LeafEntry> list, std::vector<float>& reach) {
+  reach.resize(list.size());
+  float highest = -std::numeric_limits<float>::infinity();
+  for (size_t i = 0; i < list.size(); ++i) reach[i] = highest = std::max(highest, list[i].hi);
+}
+
 // Calls keep(e[i], e[j]) for each stamped entry i of a leaf's sorted list and its neighbours j
 // that overlap it (overlap(e[i], e[j]), which must not branch): forward while the next entry
 // starts before it ends (as in the sweep), backward while some entry at or before j still reaches
@@ -141,11 +148,9 @@ void PairStampedWithNeighbours(std::span<const LeafEntry> list, const std::vecto
                                std::vector<uint32_t>& hits, Overlap&& overlap, Keep&& keep) {
   const LeafEntry* e = list.data();
   const size_t size = list.size();
-  reach.resize(size);
+  FillReach(list, reach);
   hits.resize(size);
   uint32_t* hit = hits.data();
-  float highest = -std::numeric_limits<float>::infinity();
-  for (size_t i = 0; i < size; ++i) reach[i] = highest = std::max(highest, e[i].hi);
   for (size_t i = 0; i < size; ++i) {
     if (stamp[e[i].id] != epoch) continue;
     size_t found = 0;
@@ -284,13 +289,9 @@ void BspPairFinder::Repair(const BspTree& tree, NodeId leaf) {
   }
   columns_.Fill(list);
   const size_t size = list.size();
+  FillReach(list, reach_);
   stamped_.resize(size + LeafColumns::kPadding);
-  reach_.resize(size);
-  float highest = -std::numeric_limits<float>::infinity();
-  for (size_t i = 0; i < size; ++i) {
-    stamped_[i] = uint8_t(stamp_[list[i].id] == epoch_);
-    reach_[i] = highest = std::max(highest, list[i].hi);
-  }
+  for (size_t i = 0; i < size; ++i) stamped_[i] = uint8_t(stamp_[list[i].id] == epoch_);
   std::fill(stamped_.begin() + ptrdiff_t(size), stamped_.end(), uint8_t(0));
 #if defined(PARTLAB_HAS_AVX2_LANES)
   if (avx2_) {
@@ -430,17 +431,8 @@ bool BspPairFinder::SortExactKeys(bool by_radix) {
       moves += key[k].payload > k ? key[k].payload - k : k - key[k].payload;
     moves /= 2;
   } else {
-    for (size_t i = 1; i < n; ++i) {
-      if (!(key[i].key < key[i - 1].key)) continue;
-      const KeyedIndex moving = key[i];
-      size_t j = i;
-      do {
-        key[j] = key[j - 1];
-        --j;
-      } while (j > 0 && moving.key < key[j - 1].key);
-      key[j] = moving;
-      moves += i - j;
-    }
+    InsertionSortWithin(
+        key, n, [](const KeyedIndex& k) { return k.key; }, UINT64_MAX, moves);
   }
   return moves > 2 * n;
 }

@@ -42,26 +42,14 @@ uint64_t LeafListSorter::SortFarFromSorted(std::span<LeafEntry> entries) {
 }
 
 uint64_t LeafListSorter::InsertionSort(std::span<LeafEntry> entries) {
-  LeafEntry* e = entries.data();
   const size_t size = entries.size();
-  const uint64_t budget = 8 * uint64_t(size) + 64;
   uint64_t moves = 0;
-  for (size_t i = 1; i < size; ++i) {
-    if (!(e[i].lo < e[i - 1].lo)) continue;
-    if (moves > budget) {  // far from sorted: the full sort finishes it in O(n log n)
-      StableSortByLo(entries);
-      return moves + size;
-    }
-    const LeafEntry key = e[i];
-    size_t j = i;
-    do {
-      e[j] = e[j - 1];
-      --j;
-    } while (j > 0 && key.lo < e[j - 1].lo);
-    e[j] = key;
-    moves += i - j;
-  }
-  return moves;
+  if (InsertionSortWithin(
+          entries.data(), size, [](const LeafEntry& e) { return e.lo; }, 8 * uint64_t(size) + 64,
+          moves))
+    return moves;
+  StableSortByLo(entries);  // far from sorted: the full sort finishes it in O(n log n)
+  return moves + size;
 }
 
 size_t LeafListSorter::MemoryBytes() const {

@@ -30,6 +30,26 @@ inline bool ByLo(const LeafEntry& a, const LeafEntry& b) {
   return a.lo < b.lo;
 }
 
+// The insertion sort of 5.1.2 on e[0, n) by key(e[i]), stable, counting the element moves into
+// `moves`. It gives up once more than `budget` moves were made before an insertion (the list is
+// then partly sorted) and returns false; true once sorted.
+template <typename T, typename Key>
+bool InsertionSortWithin(T* e, size_t n, Key key, uint64_t budget, uint64_t& moves) {
+  for (size_t i = 1; i < n; ++i) {
+    if (!(key(e[i]) < key(e[i - 1]))) continue;
+    if (moves > budget) return false;
+    const T moving = e[i];
+    size_t j = i;
+    do {
+      e[j] = e[j - 1];
+      --j;
+    } while (j > 0 && key(moving) < key(e[j - 1]));
+    e[j] = moving;
+    moves += i - j;
+  }
+  return true;
+}
+
 class LeafListSorter {
  public:
   // The same order as std::stable_sort(entries, ByLo).

@@ -121,6 +121,7 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);
   check(t::kExactLeafSweep, p.exact_leaf_sweep);
   check(t::kExactSweepBestAxis, p.exact_sweep_best_axis);
+  check(t::kExactSweepSlabs, p.exact_sweep_slabs);
   check(t::kBulkBuild, p.build_on_bulk_add);
   return changed;
 }
@@ -153,6 +154,9 @@ void DrawBspCounters(const BspOpTotals& totals, const BspStepStats& last) {
               last.mean_depth, last.max_depth);
   ImGui::Text("redundancy %.1f %%, migrations %u, sort moves %llu", 100.0f * last.redundancy,
               last.migrations, (unsigned long long)last.sort_moves);
+  ImGui::Text("leaves swept %u (in slabs %u), candidates %llu, pairs %llu", last.swept_leaves,
+              last.slabbed_leaves, (unsigned long long)last.candidates,
+              (unsigned long long)last.pairs);
 }
 
 bool DrawBspNodeNumbers(const SemiAdjustingBsp& bsp, NodeId n) {

@@ -132,6 +132,7 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
   EXPECT_EQ(t::kExactSweepDensity.fallback, ours.exact_sweep_density);
   EXPECT_EQ(t::kExactSweepEscapeRate.fallback, ours.exact_sweep_escape_rate);
   EXPECT_EQ(t::kExactSweepBestAxis.fallback, ours.exact_sweep_best_axis);
+  EXPECT_EQ(t::kExactSweepSlabs.fallback, ours.exact_sweep_slabs);
   EXPECT_EQ(t::kBulkBuild.fallback, ours.build_on_bulk_add);
   EXPECT_EQ(t::kCutRule.fallback, int(ours.cut_rule));
   EXPECT_STREQ(t::kCutRule.names[int(CutRule::kRedundancyFirst)], "redundancy_first");

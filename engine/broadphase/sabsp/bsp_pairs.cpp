@@ -416,6 +416,18 @@ uint8_t BspPairFinder::SweepDirection(const SpreadStats& s, const glm::vec3& sor
   return cost[best] < 0.75f * cost[last] ? best : last;
 }
 
+namespace {
+
+// The axis a leaf's exact sweep runs along (0-2), or -1 for a sort direction off the axes.
+int SweepAxis(uint8_t choice, const glm::vec3& sort_dir) {
+  if (choice > 0) return choice - 1;
+  for (int a = 0; a < 3; ++a)
+    if (std::abs(sort_dir[a]) == 1.0f) return a;
+  return -1;
+}
+
+}  // namespace
+
 // Sorts exact_keys_ (by insertion, or by radix when `by_radix`) and returns whether the next sort
 // of the same leaf should take the radix sort: when this one moved keys more than twice the count
 // (insertion: the moves; radix: half the total displacement, which an insertion sort would at
@@ -466,10 +478,14 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf, bool best
   if (!best_axis) {
     sweep_dir_[leaf] = 0;
   } else if (choose_in_[leaf] == 0) {
-    sweep_dir_[leaf] =
-        SweepDirection(SpreadStats::Of(gathered_, sort_dir), sort_dir, sweep_dir_[leaf]);
+    const SpreadStats stats = SpreadStats::Of(gathered_, sort_dir);
+    sweep_dir_[leaf] = SweepDirection(stats, sort_dir, sweep_dir_[leaf]);
+    slabs_[leaf] = slabbed_ ? SlabPlan::Of(stats.width, stats.lowest, stats.highest,
+                                           SweepAxis(sweep_dir_[leaf], sort_dir), n)
+                            : SlabPlan{};
     choose_in_[leaf] = kSweepsPerChoice;
   }
+  if (!best_axis) slabs_[leaf] = SlabPlan{};
   if (choose_in_[leaf] > 0) --choose_in_[leaf];
   const uint8_t choice = sweep_dir_[leaf];
   const bool along_sort_dir = choice == 0;
@@ -482,6 +498,10 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf, bool best
   // Along another direction the stored order means nothing: the radix sort.
   radix_exact_[leaf] = SortExactKeys(radix_exact_[leaf] || !along_sort_dir);
   key = exact_keys_.data();  // the radix sort may have swapped its buffers
+  if (slabs_[leaf].count >= 2) {
+    ++slabbed_leaves_;
+    return FillSlabColumns(slabs_[leaf]);
+  }
   LeafColumns& c = columns_;
   const size_t padded = n + LeafColumns::kPadding;
   for (auto* column : {&c.lo, &c.hi, &c.min_x, &c.max_x, &c.min_y, &c.max_y, &c.min_z, &c.max_z})
@@ -491,7 +511,7 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf, bool best
   for (size_t k = 0; k < n; ++k) {
     const GatheredBox& e = g[key[k].payload];
     c.lo[k] = e.lo, c.hi[k] = e.hi;
-    c.ids[k] = e.id, c.shared[k] = e.shared;
+    c.ids[k] = e.id, c.shared[k] = e.shared | LeafColumns::kFirstSlab;
     c.min_x[k] = e.box.min.x, c.max_x[k] = e.box.max.x;
     c.min_y[k] = e.box.min.y, c.max_y[k] = e.box.max.y;
     c.min_z[k] = e.box.min.z, c.max_z[k] = e.box.max.z;
@@ -501,6 +521,62 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf, bool best
     c.lo[k] = c.min_x[k] = c.min_y[k] = c.min_z[k] = kInf;
     c.hi[k] = c.max_x[k] = c.max_y[k] = c.max_z[k] = -kInf;
   }
+}
+
+// The gathered boxes in sorted order as columns, slab after slab (exact_sweep_slabs.h): a box in
+// each slab it reaches, in the same sorted order within each, and each slab followed by
+// LeafColumns::kPadding sentinel columns, so that the sweep's loop over an entry's successors
+// stops at its slab's end (a sentinel starts at +infinity, past every finite projection) and its
+// last group of lanes reads only sentinels past it. The sentinels are entries too, with no
+// overlaps. Counted first, so that each slab's place is known; then written.
+void BspPairFinder::FillSlabColumns(const SlabPlan& plan) {
+  const size_t n = exact_keys_.size();
+  const KeyedIndex* key = exact_keys_.data();
+  GatheredBox* g = gathered_.data();
+  const uint32_t count = plan.count;
+  const int axis = plan.axis;
+  slab_fill_.assign(count, 0);
+  uint32_t* fill = slab_fill_.data();
+  for (size_t k = 0; k < n; ++k) {
+    const uint32_t first = plan.SlabOf(g[k].box.min[axis]), last = plan.SlabOf(g[k].box.max[axis]);
+    g[k].first_slab = uint8_t(first), g[k].last_slab = uint8_t(last);
+    for (uint32_t s = first; s <= last; ++s) ++fill[s];
+  }
+  LeafColumns& c = columns_;
+  uint32_t next = 0;
+  for (uint32_t s = 0; s < count; ++s) {
+    const uint32_t size = fill[s];
+    fill[s] = next;
+    next += size + uint32_t(LeafColumns::kPadding);
+  }
+  const size_t rows = next, padded = rows + LeafColumns::kPadding;
+  for (auto* column : {&c.lo, &c.hi, &c.min_x, &c.max_x, &c.min_y, &c.max_y, &c.min_z, &c.max_z})
+    column->resize(padded);
+  c.ids.resize(rows);
+  c.shared.resize(rows);
+  for (size_t k = 0; k < n; ++k) {
+    const GatheredBox& e = g[key[k].payload];
+    for (uint32_t s = e.first_slab; s <= e.last_slab; ++s) {
+      const uint32_t row = fill[s]++;
+      c.lo[row] = e.lo, c.hi[row] = e.hi;
+      c.ids[row] = e.id;
+      c.shared[row] = uint8_t(e.shared | (s == e.first_slab ? LeafColumns::kFirstSlab : 0));
+      c.min_x[row] = e.box.min.x, c.max_x[row] = e.box.max.x;
+      c.min_y[row] = e.box.min.y, c.max_y[row] = e.box.max.y;
+      c.min_z[row] = e.box.min.z, c.max_z[row] = e.box.max.z;
+    }
+  }
+  // After each slab (fill[s] is now its end), and after the last: sentinels.
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  auto sentinels = [&](size_t from, size_t to) {
+    for (size_t row = from; row < to; ++row) {
+      c.lo[row] = c.min_x[row] = c.min_y[row] = c.min_z[row] = kInf;
+      c.hi[row] = c.max_x[row] = c.max_y[row] = c.max_z[row] = -kInf;
+      if (row < rows) c.ids[row] = 0, c.shared[row] = 0;
+    }
+  };
+  for (uint32_t s = 0; s < count; ++s) sentinels(fill[s], fill[s] + LeafColumns::kPadding);
+  sentinels(rows, padded);
 }
 
 namespace {
@@ -606,11 +682,13 @@ void BspPairFinder::SweepExact(const BspTree& tree, NodeId leaf) {
     const BoxId a = ids[i], b = ids[k];
     const BoxId swap = (a ^ b) & (0u - BoxId(b < a));  // a ^ b when b < a, else 0
     const BoxPair pair{a ^ swap, b ^ swap};
-    const bool depends = shared[i] & shared[k];
-    if (depends) [[unlikely]]
+    // Found in a slab that is neither box's first: found in an earlier one too (SlabPlan).
+    const bool here = (shared[i] | shared[k]) & LeafColumns::kFirstSlab;
+    const bool depends = shared[i] & shared[k] & 1;
+    if (depends & here) [[unlikely]]
       kept.depends.push_back(pair);  // classified when reused (LeafPairs)
     *next_own = pair;
-    next_own += !depends;
+    next_own += !depends & here;
   }
   own.resize(size_t(next_own - own.data()));
   kept.path.Record(tree, leaf);
@@ -636,6 +714,7 @@ void BspPairFinder::GrowPerNode(size_t nodes) {
   radix_exact_.resize(nodes, 0);
   sweep_dir_.resize(nodes, 0);
   choose_in_.resize(nodes, 0);
+  slabs_.resize(nodes);
   leaf_pairs_.resize(nodes, 0);
   escape_rate_.resize(nodes, 1.0f);  // a new leaf counts as moving until seen resting
 }
@@ -646,6 +725,7 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
   GrowPerNode(nodes.size());
   uint64_t found = 0;
   swept_ = 0;
+  slabbed_leaves_ = 0;
   reclassified_ = 0;
   for (size_t n = 0; n < nodes.size(); ++n) {
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;

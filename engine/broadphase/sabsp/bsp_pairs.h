@@ -17,6 +17,7 @@
 
 #include "engine/broadphase/sabsp/bsp_tree.h"
 #include "engine/broadphase/sabsp/canonical_leaf.h"
+#include "engine/broadphase/sabsp/exact_sweep_slabs.h"
 
 namespace partlab {
 
@@ -26,7 +27,10 @@ struct LeafColumns {
   static constexpr size_t kPadding = 8;  // sentinels: the widest lanes may read this far past
   std::vector<float> lo, hi, min_x, max_x, min_y, max_y, min_z, max_z;
   std::vector<BoxId> ids;
-  std::vector<uint8_t> shared;  // exact sweep only: the box is in more than one leaf
+  // Exact sweep only: bit 0 (1) the box is in more than one leaf, bit 1 (kFirstSlab) this is the
+  // first slab the box reaches (every entry of a leaf swept whole).
+  std::vector<uint8_t> shared;
+  static constexpr uint8_t kFirstSlab = 2;
   void Fill(std::span<const LeafEntry> list);
   size_t MemoryBytes() const;
 };
@@ -36,7 +40,8 @@ struct GatheredBox {
   Aabb box;
   float lo, hi;  // its projection on the direction the leaf is swept along
   BoxId id;
-  uint8_t shared;  // the box lies in more than one leaf
+  uint8_t shared;                 // the box lies in more than one leaf
+  uint8_t first_slab, last_slab;  // the slabs it reaches, with slabs (FillSlabColumns)
 };
 
 // What choosing a leaf's sweep direction needs (BspPairFinder::SweepDirection): the summed widths
@@ -122,6 +127,12 @@ class BspPairFinder {
   uint8_t sweep_direction(NodeId leaf) const {
     return size_t(leaf) < sweep_dir_.size() ? sweep_dir_[leaf] : 0;
   }
+  // The slabs of the leaf's last exact sweep (exact_sweep_slabs.h; 0: swept whole).
+  uint8_t slab_count(NodeId leaf) const {
+    return size_t(leaf) < slabs_.size() ? slabs_[leaf].count : 0;
+  }
+  // Leaves the last FindExactPairs swept in slabs.
+  uint32_t slabbed_leaves() const { return slabbed_leaves_; }
   // Leaves re-swept by the last FindPairs (the rest reused their candidates).
   uint32_t swept_leaves() const { return swept_; }
   // Leaves of the last FindPairs whose kept pairs were sorted again because a plane above them
@@ -130,6 +141,8 @@ class BspPairFinder {
   // Both sweeps take AVX2's eight lanes where the processor has them (on by default); off holds
   // them to four, so that tests can compare the widths.
   void set_wide_lanes(bool on);
+  // Large leaves' exact sweeps in slabs (BspParams::exact_sweep_slabs; needs best_axis).
+  void set_slabs(bool on) { slabbed_ = on; }
   size_t MemoryBytes() const;
 
  private:
@@ -140,6 +153,7 @@ class BspPairFinder {
   void FillExactColumns(const BspTree& tree, NodeId leaf, bool best_axis);
   bool SortExactKeys(bool by_radix);
   static uint8_t SweepDirection(const SpreadStats& stats, const glm::vec3& sort_dir, uint8_t last);
+  void FillSlabColumns(const SlabPlan& plan);
   void SweepExact(const BspTree& tree, NodeId leaf);
   bool ChooseExact(size_t n, size_t entries, float min_density, float min_escape_rate) const;
   uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, bool best_axis,
@@ -163,6 +177,9 @@ class BspPairFinder {
   std::vector<uint8_t> radix_exact_;   // by node id: 1 when its exact order is sorted by radix
   std::vector<uint8_t> sweep_dir_;     // by node id: 0 the leaf's sort direction, 1-3 x, y, z
   std::vector<uint8_t> choose_in_;     // by node id: exact sweeps until the direction is chosen
+  std::vector<SlabPlan> slabs_;        // by node id: the slabs of its exact sweep (with best_axis)
+  std::vector<uint32_t> slab_fill_;    // FillSlabColumns' scratch: per slab, the next column
+  bool slabbed_ = true;                // BspParams::exact_sweep_slabs
   LeafOverlaps overlaps_;              // the swept leaf's overlaps, scratch
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch
   std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
@@ -171,6 +188,7 @@ class BspPairFinder {
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;
+  uint32_t slabbed_leaves_ = 0;
   uint32_t reclassified_ = 0;
   void ClassifyKept(const BspTree& tree, NodeId leaf);
   std::vector<uint32_t> stamp_;  // by box id: == epoch_ while the box is touched in this leaf

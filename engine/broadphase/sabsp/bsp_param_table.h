@@ -231,6 +231,12 @@ inline constexpr BoolParam kExactSweepBestAxis{
     "Departure from 5.1.2 (with Exact leaf sweep) [thesis off]: each leaf is swept along whichever "
     "of its sort direction and x, y, z spreads its boxes most for their widths, not only along its "
     "parent's normal, across which a thin leaf prunes nothing."};
+inline constexpr BoolParam kExactSweepSlabs{
+    "sim.bsp.exact_sweep_slabs", "", "Sweep large leaves in slabs", true,
+    "Departure from 5.1.2 (with Sweep along the best axis) [thesis off]: a leaf of 256 boxes or "
+    "more that 3.6's limits keep whole is swept in slabs across a second axis, each about four "
+    "box widths wide, a box in every slab it reaches: the sweep tests about as many boxes as "
+    "there are slabs fewer. The tree and its lists do not see the slabs."};
 inline constexpr BoolParam kBulkBuild{
     "sim.bsp.bulk_build", "", "Build on bulk load", true,
     "Departure from 5.2.2 / 6.3 [thesis off]: when most boxes arrive in one step the tree is "

@@ -34,6 +34,7 @@ BspParams BspParams::Thesis() {
   p.cached_leaf_pairs = false;
   p.exact_leaf_sweep = false;
   p.exact_sweep_best_axis = false;
+  p.exact_sweep_slabs = false;
   p.redundancy_excess_factor = 1.0f;
   p.build_on_bulk_add = false;
   p.fat_margin = 0.0f;

@@ -187,12 +187,14 @@ void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
   // every touched list sorted with fresh projections (a no-op for unflagged leaves).
   stats_.sort_moves += tree_.SortLeaves();
   const size_t before = out.size();
+  pair_finder_.set_slabs(params_.exact_sweep_slabs);
   stats_.candidates = params_.exact_leaf_sweep
                           ? pair_finder_.FindExactPairs(tree_, out, params_.exact_sweep_density,
                                                         params_.exact_sweep_escape_rate,
                                                         params_.exact_sweep_best_axis)
                           : pair_finder_.FindPairs(tree_, out, params_.cached_leaf_pairs);
   stats_.swept_leaves = pair_finder_.swept_leaves();
+  stats_.slabbed_leaves = params_.exact_leaf_sweep ? pair_finder_.slabbed_leaves() : 0;
   stats_.reclassified_leaves = pair_finder_.reclassified_leaves();
   stats_.pairs = out.size() - before;
 }

@@ -155,12 +155,12 @@ TEST(ExactSweepSlabs, BoxesPastThePlannedSpanFallIntoTheEndSlabs) {
 // The whole BSP, our profile, on the generated rain (boxes fall, pile up and fall again; no plane
 // straddles few enough of them for the tree to split): brute force's pairs and a valid tree after
 // every step, with the root's sweep in slabs.
-class RainInSlabs : public BspAgainstBrute {
+class SlabsThroughTheBsp : public BspAgainstBrute {
  protected:
-  RainInSlabs() : BspAgainstBrute(BspParams::Ours()) {}
+  SlabsThroughTheBsp() : BspAgainstBrute(BspParams::Ours()) {}
 };
 
-TEST_F(RainInSlabs, EveryStepGivesBruteForcesPairs) {
+TEST_F(SlabsThroughTheBsp, EveryStepGivesBruteForcesPairs) {
   SyntheticParams params;
   params.kind = SyntheticKind::kRaining;
   params.boxes = 1500;
@@ -174,6 +174,25 @@ TEST_F(RainInSlabs, EveryStepGivesBruteForcesPairs) {
   }
   EXPECT_GT(slabbed_steps, 20u);
   EXPECT_GT(want.size(), 300u);
+}
+
+// Boxes moving steadily in one sparse leaf (too few pairs per entry for the exact sweep): the
+// leaf keeps cached candidates, and the steps where most of its boxes leave their predicted fat
+// boxes at once re-sweep its stored boxes in slabs instead of repairing every box's window.
+TEST_F(SlabsThroughTheBsp, BurstsOfEscapesInASparseLeafAreSweptInSlabs) {
+  SyntheticParams params;
+  params.kind = SyntheticKind::kMoving;
+  params.boxes = 1500;
+  SyntheticMotion moving(params);
+  uint32_t slabbed_steps = 0;
+  for (int s = 0; s < 60; ++s) {
+    const std::span<const Aabb> frame = moving.frame();
+    Step(std::vector<Aabb>(frame.begin(), frame.end()));
+    slabbed_steps += bsp.last_stats().slabbed_leaves > 0;
+    moving.Advance();
+  }
+  EXPECT_GT(slabbed_steps, 5u);
+  EXPECT_GT(want.size(), 200u);
 }
 
 }  // namespace

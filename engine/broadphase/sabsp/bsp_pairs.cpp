@@ -125,6 +125,64 @@ void LeafColumns::Fill(std::span<const LeafEntry> list) {
   }
 }
 
+// Counted first (each row's first and last slab kept in `spans`), so that each slab's place is
+// known; then written, a box in each slab it reaches, in sweep order within each. The sweep's loop
+// over an entry's successors stops at its slab's end, since a sentinel starts at +infinity, past
+// every finite projection (the accepted coordinates keep them finite), and its last group of lanes
+// reads only sentinels past it. The sentinels are rows too, with no overlaps. `shared` gets each
+// row's bit 0 from the row and kFirstSlab in the first slab the box reaches.
+template <typename Row>
+void LeafColumns::FillInSlabs(const SlabPlan& plan, size_t n, Row&& row,
+                              std::vector<uint16_t>& spans, std::vector<uint32_t>& fill) {
+  const uint32_t count = std::max<uint32_t>(plan.count, 1);
+  const int axis = plan.axis;
+  spans.resize(n);
+  fill.assign(count, 0);
+  for (size_t k = 0; k < n; ++k) {
+    const GatheredBox& e = row(k);
+    const Aabb& box = e.box;
+    const uint32_t first = count > 1 ? plan.SlabOf(box.min[axis]) : 0;
+    const uint32_t last = count > 1 ? plan.SlabOf(box.max[axis]) : 0;
+    spans[k] = uint16_t(first | last << 8);
+    for (uint32_t s = first; s <= last; ++s) ++fill[s];
+  }
+  uint32_t next = 0;
+  for (uint32_t s = 0; s < count; ++s) {
+    const uint32_t size = fill[s];
+    fill[s] = next;
+    next += size + uint32_t(kPadding);
+  }
+  const size_t rows = next, padded = rows + kPadding;
+  for (auto* column : {&lo, &hi, &min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
+    column->resize(padded);
+  ids.resize(rows);
+  shared.resize(rows);
+  for (size_t k = 0; k < n; ++k) {
+    const GatheredBox& e = row(k);
+    const uint32_t first = spans[k] & 0xff, last = spans[k] >> 8;
+    for (uint32_t s = first; s <= last; ++s) {
+      const uint32_t r = fill[s]++;
+      lo[r] = e.lo, hi[r] = e.hi;
+      ids[r] = e.id;
+      shared[r] = uint8_t(e.shared | (s == first ? kFirstSlab : 0));
+      min_x[r] = e.box.min.x, max_x[r] = e.box.max.x;
+      min_y[r] = e.box.min.y, max_y[r] = e.box.max.y;
+      min_z[r] = e.box.min.z, max_z[r] = e.box.max.z;
+    }
+  }
+  // After each slab (fill[s] is now its end), and after the last: sentinels.
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  auto sentinels = [&](size_t from, size_t to) {
+    for (size_t r = from; r < to; ++r) {
+      lo[r] = min_x[r] = min_y[r] = min_z[r] = kInf;
+      hi[r] = max_x[r] = max_y[r] = max_z[r] = -kInf;
+      if (r < rows) ids[r] = 0, shared[r] = 0;
+    }
+  };
+  for (uint32_t s = 0; s < count; ++s) sentinels(fill[s], fill[s] + kPadding);
+  sentinels(rows, padded);
+}
+
 namespace {
 
 // reach[i]: the largest high end of entries 0..i of a sorted list (it never decreases).
@@ -386,9 +444,12 @@ glm::vec3 Axis(int a) {
 
 }  // namespace
 
-SpreadStats SpreadStats::Of(std::span<const GatheredBox> boxes, const glm::vec3& dir) {
+namespace {
+
+template <typename Boxed>
+SpreadStats SpreadOf(std::span<const Boxed> boxes, const glm::vec3& dir) {
   SpreadStats s;
-  for (const GatheredBox& g : boxes) {
+  for (const Boxed& g : boxes) {
     const glm::vec3 c = (g.box.min + g.box.max) * 0.5f;
     s.width += g.box.max - g.box.min;
     s.lowest = glm::min(s.lowest, c), s.highest = glm::max(s.highest, c);
@@ -397,6 +458,16 @@ SpreadStats SpreadStats::Of(std::span<const GatheredBox> boxes, const glm::vec3&
     s.highest_along = std::max(s.highest_along, along);
   }
   return s;
+}
+
+}  // namespace
+
+SpreadStats SpreadStats::Of(std::span<const GatheredBox> boxes, const glm::vec3& dir) {
+  return SpreadOf(boxes, dir);
+}
+
+SpreadStats SpreadStats::Of(std::span<const LeafEntry> entries, const glm::vec3& dir) {
+  return SpreadOf(entries, dir);
 }
 
 // A sweep tests, for each box, the boxes whose projections start inside its own: about
@@ -498,85 +569,10 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf, bool best
   // Along another direction the stored order means nothing: the radix sort.
   radix_exact_[leaf] = SortExactKeys(radix_exact_[leaf] || !along_sort_dir);
   key = exact_keys_.data();  // the radix sort may have swapped its buffers
-  if (slabs_[leaf].count >= 2) {
-    ++slabbed_leaves_;
-    return FillSlabColumns(slabs_[leaf]);
-  }
-  LeafColumns& c = columns_;
-  const size_t padded = n + LeafColumns::kPadding;
-  for (auto* column : {&c.lo, &c.hi, &c.min_x, &c.max_x, &c.min_y, &c.max_y, &c.min_z, &c.max_z})
-    column->resize(padded);
-  c.ids.resize(n);
-  c.shared.resize(n);
-  for (size_t k = 0; k < n; ++k) {
-    const GatheredBox& e = g[key[k].payload];
-    c.lo[k] = e.lo, c.hi[k] = e.hi;
-    c.ids[k] = e.id, c.shared[k] = e.shared | LeafColumns::kFirstSlab;
-    c.min_x[k] = e.box.min.x, c.max_x[k] = e.box.max.x;
-    c.min_y[k] = e.box.min.y, c.max_y[k] = e.box.max.y;
-    c.min_z[k] = e.box.min.z, c.max_z[k] = e.box.max.z;
-  }
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  for (size_t k = n; k < padded; ++k) {
-    c.lo[k] = c.min_x[k] = c.min_y[k] = c.min_z[k] = kInf;
-    c.hi[k] = c.max_x[k] = c.max_y[k] = c.max_z[k] = -kInf;
-  }
-}
-
-// The gathered boxes in sorted order as columns, slab after slab (exact_sweep_slabs.h): a box in
-// each slab it reaches, in the same sorted order within each, and each slab followed by
-// LeafColumns::kPadding sentinel columns, so that the sweep's loop over an entry's successors
-// stops at its slab's end (a sentinel starts at +infinity, past every finite projection) and its
-// last group of lanes reads only sentinels past it. The sentinels are entries too, with no
-// overlaps. Counted first, so that each slab's place is known; then written.
-void BspPairFinder::FillSlabColumns(const SlabPlan& plan) {
-  const size_t n = exact_keys_.size();
-  const KeyedIndex* key = exact_keys_.data();
-  GatheredBox* g = gathered_.data();
-  const uint32_t count = plan.count;
-  const int axis = plan.axis;
-  slab_fill_.assign(count, 0);
-  uint32_t* fill = slab_fill_.data();
-  for (size_t k = 0; k < n; ++k) {
-    const uint32_t first = plan.SlabOf(g[k].box.min[axis]), last = plan.SlabOf(g[k].box.max[axis]);
-    g[k].first_slab = uint8_t(first), g[k].last_slab = uint8_t(last);
-    for (uint32_t s = first; s <= last; ++s) ++fill[s];
-  }
-  LeafColumns& c = columns_;
-  uint32_t next = 0;
-  for (uint32_t s = 0; s < count; ++s) {
-    const uint32_t size = fill[s];
-    fill[s] = next;
-    next += size + uint32_t(LeafColumns::kPadding);
-  }
-  const size_t rows = next, padded = rows + LeafColumns::kPadding;
-  for (auto* column : {&c.lo, &c.hi, &c.min_x, &c.max_x, &c.min_y, &c.max_y, &c.min_z, &c.max_z})
-    column->resize(padded);
-  c.ids.resize(rows);
-  c.shared.resize(rows);
-  for (size_t k = 0; k < n; ++k) {
-    const GatheredBox& e = g[key[k].payload];
-    for (uint32_t s = e.first_slab; s <= e.last_slab; ++s) {
-      const uint32_t row = fill[s]++;
-      c.lo[row] = e.lo, c.hi[row] = e.hi;
-      c.ids[row] = e.id;
-      c.shared[row] = uint8_t(e.shared | (s == e.first_slab ? LeafColumns::kFirstSlab : 0));
-      c.min_x[row] = e.box.min.x, c.max_x[row] = e.box.max.x;
-      c.min_y[row] = e.box.min.y, c.max_y[row] = e.box.max.y;
-      c.min_z[row] = e.box.min.z, c.max_z[row] = e.box.max.z;
-    }
-  }
-  // After each slab (fill[s] is now its end), and after the last: sentinels.
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  auto sentinels = [&](size_t from, size_t to) {
-    for (size_t row = from; row < to; ++row) {
-      c.lo[row] = c.min_x[row] = c.min_y[row] = c.min_z[row] = kInf;
-      c.hi[row] = c.max_x[row] = c.max_y[row] = c.max_z[row] = -kInf;
-      if (row < rows) c.ids[row] = 0, c.shared[row] = 0;
-    }
-  };
-  for (uint32_t s = 0; s < count; ++s) sentinels(fill[s], fill[s] + LeafColumns::kPadding);
-  sentinels(rows, padded);
+  slabbed_leaves_ += slabs_[leaf].count >= 2;
+  columns_.FillInSlabs(
+      slabs_[leaf], n, [&](size_t k) -> const GatheredBox& { return g[key[k].payload]; },
+      slab_spans_, slab_fill_);
 }
 
 namespace {
@@ -641,16 +637,53 @@ void BspPairFinder::SweepColumns() {
   partlab::SweepColumns<FloatLanes4, kOwners>(columns_, overlaps_);
 }
 
+namespace {
+
+// The slabs of a candidate sweep along the leaf's sort direction, from its stored boxes; none for
+// a leaf too small to take them.
+SlabPlan ListSlabPlan(const BspTree& tree, NodeId leaf) {
+  const std::span<const LeafEntry> list = tree.leaf(leaf);
+  if (list.size() < 2 * SlabPlan::kEntriesPerSlab) return SlabPlan{};
+  const glm::vec3 sort_dir = tree.direction(tree.node(leaf).sort_dir);
+  const SpreadStats stats = SpreadStats::Of(list, sort_dir);
+  return SlabPlan::Of(stats.width, stats.lowest, stats.highest, SweepAxis(0, sort_dir),
+                      list.size());
+}
+
+}  // namespace
+
 // The sweep of 5.1.2 along the leaf's sorted list, on the stored boxes (the leaf's candidates are
-// the pairs whose stored boxes overlap).
-void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf) {
+// the pairs whose stored boxes overlap). With `slabs`, a large leaf is swept in slabs along its
+// sort direction as the exact sweep is (exact_sweep_slabs.h), planned afresh from its stored boxes.
+void BspPairFinder::Sweep(const BspTree& tree, NodeId leaf, bool slabs) {
   LeafPairs& kept = kept_[leaf];
   kept.Clear();
-  columns_.Fill(tree.leaf(leaf));
-  SweepColumns<false>();
+  const std::span<const LeafEntry> list = tree.leaf(leaf);
   const std::vector<BoxId>& ids = columns_.ids;
-  ForEachOverlap(overlaps_, ids.size(),
-                 [&](uint32_t i, uint32_t k) { kept.Add(tree, leaf, ids[i], ids[k]); });
+  const SlabPlan plan = slabs ? ListSlabPlan(tree, leaf) : SlabPlan{};
+  if (plan.count < 2) {
+    columns_.Fill(list);
+    SweepColumns<false>();
+    ForEachOverlap(overlaps_, ids.size(),
+                   [&](uint32_t i, uint32_t k) { kept.Add(tree, leaf, ids[i], ids[k]); });
+  } else {
+    ++slabbed_leaves_;
+    columns_.FillInSlabs(
+        plan, list.size(),
+        [&](size_t k) {
+          const LeafEntry& e = list[k];
+          return GatheredBox{e.box, e.lo, e.hi, e.id, 0};
+        },
+        slab_spans_, slab_fill_);
+    SweepColumns<true>();
+    const size_t found = overlaps_.end.empty() ? 0 : overlaps_.end.back();
+    const uint8_t* shared = columns_.shared.data();
+    const uint32_t *partner = overlaps_.partners.data(), *owner = overlaps_.owners.data();
+    for (size_t h = 0; h < found; ++h) {
+      const uint32_t i = owner[h], k = partner[h];
+      if ((shared[i] | shared[k]) & LeafColumns::kFirstSlab) kept.Add(tree, leaf, ids[i], ids[k]);
+    }
+  }
   kept.path.Record(tree, leaf);
 }
 
@@ -739,7 +772,7 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
     if (exact) {
       found += ExactLeafPairs(tree, leaf, switched, best_axis, out);
     } else {
-      found += CandidateLeafPairs(tree, leaf, switched, out);
+      found += CandidateLeafPairs(tree, leaf, switched, best_axis && slabbed_, out);
     }
   }
   tree.ClearExactMoved();
@@ -781,14 +814,18 @@ uint64_t BspPairFinder::ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, bo
 }
 
 // The cached candidates' path (FindPairs) for one leaf.
-uint64_t BspPairFinder::CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full,
+uint64_t BspPairFinder::CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, bool slabs,
                                            std::vector<BoxPair>& out) {
-  if (full || tree.pairs_stale(leaf)) {
-    Sweep(tree, leaf);
+  // A large leaf where many boxes escaped (a burst of escapes, as predicted boxes give): its whole
+  // sweep in slabs costs less than repairing most of its boxes' long windows.
+  const size_t size = tree.leaf(leaf).size(), touched = tree.touched(leaf).size();
+  const bool many_escaped = slabs && size >= 2 * SlabPlan::kEntriesPerSlab && touched * 4 > size;
+  if (full || tree.pairs_stale(leaf) || many_escaped) {
+    Sweep(tree, leaf, slabs);
     ++swept_;
   } else {
     ClassifyKept(tree, leaf);
-    if (!tree.touched(leaf).empty()) Repair(tree, leaf);
+    if (touched > 0) Repair(tree, leaf);
   }
   tree.PairsRefreshed(leaf);
   const size_t before = out.size();
@@ -807,7 +844,7 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
     if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
     const NodeId leaf = NodeId(n);
     if (!reuse_candidates || tree.pairs_stale(leaf)) {
-      Sweep(tree, leaf);
+      Sweep(tree, leaf, false);
       ++swept_;
     } else {
       ClassifyKept(tree, leaf);

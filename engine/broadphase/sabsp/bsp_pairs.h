@@ -32,6 +32,12 @@ struct LeafColumns {
   std::vector<uint8_t> shared;
   static constexpr uint8_t kFirstSlab = 2;
   void Fill(std::span<const LeafEntry> list);
+  // n rows in sweep order (row(k) gives the k-th as a GatheredBox) copied slab after slab
+  // (exact_sweep_slabs.h; one slab when plan.count < 2), each slab followed by kPadding
+  // sentinels; `spans` and `fill` are scratch (bsp_pairs.cpp).
+  template <typename Row>
+  void FillInSlabs(const SlabPlan& plan, size_t n, Row&& row, std::vector<uint16_t>& spans,
+                   std::vector<uint32_t>& fill);
   size_t MemoryBytes() const;
 };
 
@@ -40,8 +46,7 @@ struct GatheredBox {
   Aabb box;
   float lo, hi;  // its projection on the direction the leaf is swept along
   BoxId id;
-  uint8_t shared;                 // the box lies in more than one leaf
-  uint8_t first_slab, last_slab;  // the slabs it reaches, with slabs (FillSlabColumns)
+  uint8_t shared;  // the box lies in more than one leaf
 };
 
 // What choosing a leaf's sweep direction needs (BspPairFinder::SweepDirection): the summed widths
@@ -52,6 +57,7 @@ struct SpreadStats {
   float lowest_along = std::numeric_limits<float>::max();
   float highest_along = -std::numeric_limits<float>::max();
   static SpreadStats Of(std::span<const GatheredBox> boxes, const glm::vec3& dir);
+  static SpreadStats Of(std::span<const LeafEntry> entries, const glm::vec3& dir);
 };
 
 // The overlaps found by sweeping one leaf's sorted columns, by position: entry i overlaps the
@@ -146,19 +152,19 @@ class BspPairFinder {
   size_t MemoryBytes() const;
 
  private:
-  void Sweep(const BspTree& tree, NodeId leaf);
+  void Sweep(const BspTree& tree, NodeId leaf, bool slabs);
   // columns_ into overlaps_, with the widest lanes the processor has (and the owners if asked).
   template <bool kOwners>
   void SweepColumns();
   void FillExactColumns(const BspTree& tree, NodeId leaf, bool best_axis);
   bool SortExactKeys(bool by_radix);
   static uint8_t SweepDirection(const SpreadStats& stats, const glm::vec3& sort_dir, uint8_t last);
-  void FillSlabColumns(const SlabPlan& plan);
   void SweepExact(const BspTree& tree, NodeId leaf);
   bool ChooseExact(size_t n, size_t entries, float min_density, float min_escape_rate) const;
   uint64_t ExactLeafPairs(BspTree& tree, NodeId leaf, bool full, bool best_axis,
                           std::vector<BoxPair>& out);
-  uint64_t CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, std::vector<BoxPair>& out);
+  uint64_t CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full, bool slabs,
+                              std::vector<BoxPair>& out);
   size_t StampChanged(const BspTree& tree, NodeId leaf);
   void RepairExact(const BspTree& tree, NodeId leaf);
   static void ReportDependingPairs(const BspTree& tree, NodeId leaf,
@@ -178,7 +184,8 @@ class BspPairFinder {
   std::vector<uint8_t> sweep_dir_;     // by node id: 0 the leaf's sort direction, 1-3 x, y, z
   std::vector<uint8_t> choose_in_;     // by node id: exact sweeps until the direction is chosen
   std::vector<SlabPlan> slabs_;        // by node id: the slabs of its exact sweep (with best_axis)
-  std::vector<uint32_t> slab_fill_;    // FillSlabColumns' scratch: per slab, the next column
+  std::vector<uint32_t> slab_fill_;    // LeafColumns::FillInSlabs' scratch: per slab, next row
+  std::vector<uint16_t> slab_spans_;   // and per row in sweep order, its first and last slab
   bool slabbed_ = true;                // BspParams::exact_sweep_slabs
   LeafOverlaps overlaps_;              // the swept leaf's overlaps, scratch
   std::vector<GatheredBox> gathered_;  // the swept leaf's exact boxes in list order, scratch

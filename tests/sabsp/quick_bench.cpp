@@ -153,7 +153,7 @@ int main(int argc, char** argv) {
       t_pairs.push_back(t.pairs_ms);
       t_sap.push_back(sap);
       pair_count += pairs.size();
-      ops_ms += bsp.last_stats().ops_ms;
+      for (double m : bsp.last_stats().ops.ms) ops_ms += m;  // the operations' own times
       migrations += bsp.last_stats().migrations;
       sort_moves += bsp.last_stats().sort_moves;
       for (uint32_t a : bsp.last_stats().ops.applied) ops += a;

@@ -36,13 +36,11 @@ struct BspStepStats {
   uint64_t entries = 0;  // leaf-list entries (boxes counted once per leaf)
   float redundancy = 0;  // entries / boxes - 1
   uint32_t boxes = 0;
-  int split_threshold = 0;      // t in force
-  size_t pending = 0;           // events waiting
-  double update_ms = 0;         // Update(): sorts + maintenance (Move's migrations not included)
-  double ops_ms = 0;            // of which operations
-  uint64_t candidates = 0;      // last FindPairs: candidates tested exactly
-  uint32_t swept_leaves = 0;    // last FindPairs: leaves re-swept (the rest reused candidates)
-  uint32_t slabbed_leaves = 0;  // of which swept in slabs (BspParams::exact_sweep_slabs)
+  int split_threshold = 0;           // t in force
+  size_t pending = 0;                // events waiting
+  uint64_t candidates = 0;           // last FindPairs: candidates tested exactly
+  uint32_t swept_leaves = 0;         // last FindPairs: leaves re-swept (the rest reused candidates)
+  uint32_t slabbed_leaves = 0;       // of which swept in slabs (BspParams::exact_sweep_slabs)
   uint32_t reclassified_leaves = 0;  // last FindPairs: leaves whose planes above changed
   uint64_t pairs = 0;                // last FindPairs: pairs reported
 };

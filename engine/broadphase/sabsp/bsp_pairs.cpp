@@ -532,41 +532,46 @@ void BspPairFinder::FillExactColumns(const BspTree& tree, NodeId leaf, bool best
   const std::span<const LeafEntry> list = tree.leaf(leaf);
   const glm::vec3 sort_dir = tree.direction(tree.node(leaf).sort_dir);
   const size_t n = list.size();
-  // One gather of the exact boxes in list order (the sweep's direction is chosen from them), then
-  // 8-byte sort keys: the keys are sorted, and the columns are then read from the gathered copy in
-  // sorted order.
+  // One gather of the exact boxes in list order, then 8-byte sort keys: the keys are sorted, and
+  // the columns are then read from the gathered copy in sorted order.
   exact_keys_.resize(n);
   gathered_.resize(n);
   KeyedIndex* key = exact_keys_.data();
   GatheredBox* g = gathered_.data();
+  // The boxes' spread changes slowly: the direction (and the slabs) are chosen again every few
+  // sweeps of the leaf, from the gathered boxes; between choices the gather also projects them.
+  const bool choose = best_axis && choose_in_[leaf] == 0;
+  if (!best_axis) sweep_dir_[leaf] = 0, slabs_[leaf] = SlabPlan{};
+  const auto direction = [&] {
+    const uint8_t choice = sweep_dir_[leaf];
+    return choice == 0 ? sort_dir : Axis(choice - 1);
+  };
+  glm::vec3 dir = direction();
+  const auto project = [&](size_t k) {
+    const Interval iv = ProjectAabb(g[k].box, dir);
+    g[k].lo = iv.lo, g[k].hi = iv.hi;
+    key[k] = {SortableFloatBits(iv.lo + 0.0f), uint32_t(k)};  // + 0: -0 and +0 share a key
+  };
   for (size_t k = 0; k < n; ++k) {
     const BoxId id = list[k].id;
     g[k].box = tree.exact_box(id);
     g[k].id = id;
     g[k].shared = uint8_t(tree.leaf_count(id) > 1);
+    if (!choose) project(k);
   }
-  // The boxes' spread changes slowly: the direction is chosen again every few sweeps of the leaf.
-  if (!best_axis) {
-    sweep_dir_[leaf] = 0;
-  } else if (choose_in_[leaf] == 0) {
+  if (choose) {
     const SpreadStats stats = SpreadStats::Of(gathered_, sort_dir);
     sweep_dir_[leaf] = SweepDirection(stats, sort_dir, sweep_dir_[leaf]);
     slabs_[leaf] = slabbed_ ? SlabPlan::Of(stats.width, stats.lowest, stats.highest,
                                            SweepAxis(sweep_dir_[leaf], sort_dir), n)
                             : SlabPlan{};
     choose_in_[leaf] = kSweepsPerChoice;
+    dir = direction();
+    for (size_t k = 0; k < n; ++k) project(k);
   }
-  if (!best_axis) slabs_[leaf] = SlabPlan{};
   if (choose_in_[leaf] > 0) --choose_in_[leaf];
-  const uint8_t choice = sweep_dir_[leaf];
-  const bool along_sort_dir = choice == 0;
-  const glm::vec3 dir = along_sort_dir ? sort_dir : Axis(choice - 1);
-  for (size_t k = 0; k < n; ++k) {
-    const Interval iv = ProjectAabb(g[k].box, dir);
-    g[k].lo = iv.lo, g[k].hi = iv.hi;
-    key[k] = {SortableFloatBits(iv.lo + 0.0f), uint32_t(k)};  // + 0: -0 and +0 share a key
-  }
   // Along another direction the stored order means nothing: the radix sort.
+  const bool along_sort_dir = sweep_dir_[leaf] == 0;
   radix_exact_[leaf] = SortExactKeys(radix_exact_[leaf] || !along_sort_dir);
   key = exact_keys_.data();  // the radix sort may have swapped its buffers
   slabbed_leaves_ += slabs_[leaf].count >= 2;

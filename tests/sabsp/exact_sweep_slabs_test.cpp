@@ -152,27 +152,34 @@ TEST(ExactSweepSlabs, BoxesPastThePlannedSpanFallIntoTheEndSlabs) {
   EXPECT_EQ(got, BrutePairs(boxes));
 }
 
-// The whole BSP, our profile, on the generated rain (boxes fall, pile up and fall again; no plane
-// straddles few enough of them for the tree to split): brute force's pairs and a valid tree after
-// every step, with the root's sweep in slabs.
+// The whole BSP, our profile, stepped through generated motion: brute force's pairs and a valid
+// tree after every step (BspAgainstBrute::Step).
 class SlabsThroughTheBsp : public BspAgainstBrute {
  protected:
   SlabsThroughTheBsp() : BspAgainstBrute(BspParams::Ours()) {}
+
+  // Steps `steps` frames of `kind` with `boxes` boxes; returns the steps that swept a leaf in
+  // slabs.
+  uint32_t StepThrough(SyntheticKind kind, uint32_t boxes, int steps) {
+    SyntheticParams params;
+    params.kind = kind;
+    params.boxes = boxes;
+    SyntheticMotion motion(params);
+    uint32_t slabbed_steps = 0;
+    for (int s = 0; s < steps && !HasFatalFailure(); ++s) {
+      const std::span<const Aabb> frame = motion.frame();
+      Step(std::vector<Aabb>(frame.begin(), frame.end()));
+      slabbed_steps += bsp.last_stats().slabbed_leaves > 0;
+      motion.Advance();
+    }
+    return slabbed_steps;
+  }
 };
 
-TEST_F(SlabsThroughTheBsp, EveryStepGivesBruteForcesPairs) {
-  SyntheticParams params;
-  params.kind = SyntheticKind::kRaining;
-  params.boxes = 1500;
-  SyntheticMotion rain(params);
-  uint32_t slabbed_steps = 0;
-  for (int s = 0; s < 80; ++s) {
-    const std::span<const Aabb> frame = rain.frame();
-    Step(std::vector<Aabb>(frame.begin(), frame.end()));
-    slabbed_steps += bsp.last_stats().slabbed_leaves > 0;
-    rain.Advance();
-  }
-  EXPECT_GT(slabbed_steps, 20u);
+// Rain: boxes fall, pile up and fall again, and no plane straddles few enough of them for the
+// tree to split, so the root's sweep runs in slabs.
+TEST_F(SlabsThroughTheBsp, RainGivesBruteForcesPairsEveryStep) {
+  EXPECT_GT(StepThrough(SyntheticKind::kRaining, 1500, 80), 20u);
   EXPECT_GT(want.size(), 300u);
 }
 
@@ -180,18 +187,7 @@ TEST_F(SlabsThroughTheBsp, EveryStepGivesBruteForcesPairs) {
 // leaf keeps cached candidates, and the steps where most of its boxes leave their predicted fat
 // boxes at once re-sweep its stored boxes in slabs instead of repairing every box's window.
 TEST_F(SlabsThroughTheBsp, BurstsOfEscapesInASparseLeafAreSweptInSlabs) {
-  SyntheticParams params;
-  params.kind = SyntheticKind::kMoving;
-  params.boxes = 1500;
-  SyntheticMotion moving(params);
-  uint32_t slabbed_steps = 0;
-  for (int s = 0; s < 60; ++s) {
-    const std::span<const Aabb> frame = moving.frame();
-    Step(std::vector<Aabb>(frame.begin(), frame.end()));
-    slabbed_steps += bsp.last_stats().slabbed_leaves > 0;
-    moving.Advance();
-  }
-  EXPECT_GT(slabbed_steps, 5u);
+  EXPECT_GT(StepThrough(SyntheticKind::kMoving, 1500, 60), 5u);
   EXPECT_GT(want.size(), 200u);
 }
 

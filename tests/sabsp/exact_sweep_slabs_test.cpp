@@ -64,6 +64,7 @@ TEST(SlabPlan, SlabOfIsMonotoneAndClampedToTheSlabs) {
   EXPECT_EQ(plan.SlabOf(1e30f), 11u);
   EXPECT_EQ(plan.SlabOf(std::numeric_limits<float>::infinity()), 11u);
   EXPECT_EQ(plan.SlabOf(std::numeric_limits<float>::quiet_NaN()), 0u);
+  EXPECT_EQ(SlabPlan{}.SlabOf(42.0f), 0u);  // no plan: one slab
   uint32_t last = 0;
   for (float v = -3e38f; v < 3e38f; v = v < -100 ? v / 8 : (v < 100 ? v + 0.37f : v * 8)) {
     const uint32_t s = plan.SlabOf(v);

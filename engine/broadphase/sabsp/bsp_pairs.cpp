@@ -873,6 +873,8 @@ size_t BspPairFinder::MemoryBytes() const {
   for (const LeafPairs& kept : kept_) bytes += kept.MemoryBytes();
   bytes += exact_mode_.capacity() + radix_exact_.capacity() + sweep_dir_.capacity() +
            choose_in_.capacity() + stamped_.capacity() + hits_.capacity() * 4 +
+           slabs_.capacity() * sizeof(SlabPlan) + slab_fill_.capacity() * sizeof(uint32_t) +
+           slab_spans_.capacity() * sizeof(uint16_t) +
            (leaf_pairs_.capacity() + escape_rate_.capacity()) * 4;
   return bytes;
 }

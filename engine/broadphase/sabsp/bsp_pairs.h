@@ -27,8 +27,9 @@ struct LeafColumns {
   static constexpr size_t kPadding = 8;  // sentinels: the widest lanes may read this far past
   std::vector<float> lo, hi, min_x, max_x, min_y, max_y, min_z, max_z;
   std::vector<BoxId> ids;
-  // Exact sweep only: bit 0 (1) the box is in more than one leaf, bit 1 (kFirstSlab) this is the
-  // first slab the box reaches (every entry of a leaf swept whole).
+  // Filled by FillInSlabs only: bit 0 (1) the box is in more than one leaf (the exact sweep's
+  // rule), bit 1 (kFirstSlab) this is the first slab the box reaches (every row of a leaf swept
+  // whole).
   std::vector<uint8_t> shared;
   static constexpr uint8_t kFirstSlab = 2;
   void Fill(std::span<const LeafEntry> list);

@@ -1,5 +1,6 @@
-// Slabs inside one leaf's exact sweep (BspParams::exact_sweep_slabs, a departure from 5.1.2,
-// which sweeps each leaf's list as one).
+// Slabs inside one leaf's sweep (BspParams::exact_sweep_slabs, a departure from 5.1.2, which
+// sweeps each leaf's list as one): the exact sweep of a large leaf, and the candidate sweep of a
+// large sparse one (bsp_pairs.h).
 //
 // A sweep along one axis tests, for each box, every box whose projection on that axis starts
 // inside its own: about n * w / L of them for n boxes of width w spread over a length L. A leaf
@@ -41,7 +42,7 @@ struct SlabPlan {
   uint32_t SlabOf(float v) const {
     float s = (v - origin) * inv_width;
     s = s > 0.0f ? s : 0.0f;
-    const float last = float(count - 1);
+    const float last = count > 1 ? float(count - 1) : 0.0f;  // no plan: everything in slab 0
     s = s < last ? s : last;
     return uint32_t(s);
   }

@@ -32,4 +32,12 @@ std::vector<std::string> SplitList(const std::string& list) {
   return items;
 }
 
+CLI::Option* AddResultsFlag(CLI::App& app, std::string& dir) {
+  return app
+      .add_option("--results", dir,
+                  "write the tables into DIR/<subcommand>[_<what>].csv and .md, with the machine, "
+                  "date and command line (scripts/results.sh: docs/results)")
+      ->type_name("DIR");
+}
+
 }  // namespace partlab::bench

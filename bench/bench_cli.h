@@ -51,6 +51,9 @@ CLI::Option* AddNumber(CLI::App& app, const std::string& flag, T& value, T lo, T
       ->type_name(std::is_floating_point_v<T> ? "NUMBER" : "N");
 }
 
+// The --results DIR flag every subcommand offers (bench/results_writer.h writes the tables).
+CLI::Option* AddResultsFlag(CLI::App& app, std::string& dir);
+
 // "a,b,c" into its non-empty items.
 std::vector<std::string> SplitList(const std::string& list);
 

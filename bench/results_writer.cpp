@@ -109,12 +109,4 @@ std::string WriteResults(const std::string& dir, std::string_view subcommand, st
   return {};
 }
 
-CLI::Option* AddResultsFlag(CLI::App& app, std::string& dir) {
-  return app
-      .add_option("--results", dir,
-                  "write the tables into DIR/<subcommand>[_<what>].csv and .md, with the machine, "
-                  "date and command line (scripts/results.sh: docs/results)")
-      ->type_name("DIR");
-}
-
 }  // namespace partlab::bench

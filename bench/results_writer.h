@@ -9,8 +9,6 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 namespace partlab::bench {
 
 // Where and how a run was made.
@@ -44,8 +42,5 @@ std::string ToText(const ResultsTable& table);
 // Writes every table into `dir` (created if missing). Returns "" or one error line naming the file.
 std::string WriteResults(const std::string& dir, std::string_view subcommand, std::span<char*> args,
                          const std::vector<ResultsTable>& tables);
-
-// The --results DIR flag every subcommand offers.
-CLI::Option* AddResultsFlag(CLI::App& app, std::string& dir);
 
 }  // namespace partlab::bench

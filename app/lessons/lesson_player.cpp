@@ -9,7 +9,6 @@
 #include "app/engine_loop.h"
 #include "app/model_library.h"
 #include "engine/lessons/lesson_file.h"
-#include "engine/params/param_cli.h"
 
 namespace partlab {
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
 #include <random>
 #include <tuple>
 
@@ -184,6 +185,34 @@ TEST(MergedLineRecorder, OctreeCellsDrawTheSamePictureWithFewerLines) {
     for (size_t k = first; k < end; ++k) run_length[keys[k].edge] = hi - keys[first].lo;
     first = end;
   }
+  // Every recorded edge and every merged line runs along one axis on the grid (checked here). The
+  // samples below lie an eighth of the finest cell or more off the grid points along their line,
+  // far beyond eps, so a sample can lie only on segments of its own grid line: the checks look
+  // there alone, which keeps this exact check linear in the segments instead of quadratic (the
+  // sanitizer build runs it too).
+  using LineKey = std::tuple<int, long, long>;
+  auto key_of = [&](const glm::vec3& a, const glm::vec3& b) {
+    long ga[3], gb[3];
+    int axis = 0, differing = 0;
+    bool on_grid = true;
+    for (int k = 0; k < 3; ++k) {
+      const float fa = (a[k] - origin[k]) / spacing, fb = (b[k] - origin[k]) / spacing;
+      ga[k] = std::lround(fa);
+      gb[k] = std::lround(fb);
+      on_grid &= std::abs(fa - float(ga[k])) * spacing <= eps;
+      on_grid &= std::abs(fb - float(gb[k])) * spacing <= eps;
+      if (ga[k] != gb[k]) axis = k, ++differing;
+    }
+    EXPECT_TRUE(on_grid && differing == 1) << "a segment off the grid's lines";
+    return LineKey{axis, ga[(axis + 1) % 3], ga[(axis + 2) % 3]};
+  };
+  std::map<LineKey, std::vector<size_t>> edges_on, lines_on;
+  std::vector<LineKey> edge_key(all.edges.size());
+  for (size_t i = 0; i < all.edges.size(); ++i) {
+    edge_key[i] = key_of(all.edges[i].first, all.edges[i].second);
+    edges_on[edge_key[i]].push_back(i);
+  }
+  for (size_t i = 0; i < lines.size(); ++i) lines_on[key_of(lines[i].a, lines[i].b)].push_back(i);
   // Every recorded edge is drawn, sampled at a quarter of the finest cell edge: each sample lies on
   // exactly one merged line (nothing drawn twice), in the colour of the longest run through the
   // sample (ties: the smaller packed colour).
@@ -192,11 +221,11 @@ TEST(MergedLineRecorder, OctreeCellsDrawTheSamePictureWithFewerLines) {
     const float len = glm::length(b - a);
     for (float d = 0.5f * step; d < len; d += step) check(a + (b - a) * (d / len));
   };
-  auto winning_colour = [&](const glm::vec3& p, bool& any) {
+  auto winning_colour = [&](const glm::vec3& p, const LineKey& key, bool& any) {
     uint32_t best = 0;
     long best_length = 0;
     any = false;
-    for (size_t i = 0; i < all.edges.size(); ++i)
+    for (size_t i : edges_on[key])
       if (OnSegment(p, {all.edges[i].first, all.edges[i].second, rgba[i]}, eps)) {
         if (!any || run_length[i] > best_length ||
             (run_length[i] == best_length && rgba[i] < best)) {
@@ -207,29 +236,32 @@ TEST(MergedLineRecorder, OctreeCellsDrawTheSamePictureWithFewerLines) {
       }
     return best;
   };
-  for (size_t i = 0; i < all.edges.size(); i += 7) {  // every 7th edge keeps the test quick
+  for (size_t i = 0; i < all.edges.size(); ++i) {
+    const LineKey& key = edge_key[i];
     samples(all.edges[i].first, all.edges[i].second, [&](const glm::vec3& p) {
       int on = 0;
       uint32_t drawn = 0;
-      for (const Segment& s : lines)
-        if (OnSegment(p, s, eps)) {
+      for (size_t l : lines_on[key])
+        if (OnSegment(p, lines[l], eps)) {
           ++on;
-          drawn = s.rgba;
+          drawn = lines[l].rgba;
         }
       ASSERT_EQ(on, 1) << "edge " << i << " drawn " << on << " times";
       bool any = false;
-      ASSERT_EQ(drawn, winning_colour(p, any)) << "edge " << i << " in the wrong colour";
+      ASSERT_EQ(drawn, winning_colour(p, key, any)) << "edge " << i << " in the wrong colour";
     });
   }
   // No merged line bridges a gap: every sample along it lies on a recorded edge, and its colour is
   // the one that wins there.
-  for (const Segment& s : lines) {
-    samples(s.a, s.b, [&](const glm::vec3& p) {
-      bool any = false;
-      const uint32_t colour = winning_colour(p, any);
-      ASSERT_TRUE(any) << "a merged line covers a gap";
-      ASSERT_EQ(colour, s.rgba) << "a merged line has the wrong colour";
-    });
+  for (const auto& [key, on_line] : lines_on) {
+    for (size_t l : on_line) {
+      samples(lines[l].a, lines[l].b, [&](const glm::vec3& p) {
+        bool any = false;
+        const uint32_t colour = winning_colour(p, key, any);
+        ASSERT_TRUE(any) << "a merged line covers a gap";
+        ASSERT_EQ(colour, lines[l].rgba) << "a merged line has the wrong colour";
+      });
+    }
   }
 }
 

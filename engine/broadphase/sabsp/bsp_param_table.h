@@ -137,7 +137,7 @@ inline constexpr Param<float> kPredictiveSteps{
     "sim.bsp.predictive_steps",
     "",
     "Predictive fattening",
-    4.0f,
+    8.0f,
     {0.0f, 16.0f, "the fat box only, no prediction", "sixteen steps of motion ahead"},
     "steps",
     "Departure from 5.1 [thesis 0], as Box2D's and Bullet's dynamic trees: a box leaving its fat "
@@ -148,7 +148,7 @@ inline constexpr Param<float> kPredictiveCap{
     "sim.bsp.predictive_cap",
     "",
     "Prediction cap",
-    3.0f,
+    6.0f,
     {0.0f, 8.0f, "no stretch at all", "eight box sizes"},
     "x size",
     "Departure from 5.1 (with Predictive fattening): the stretch along the displacement is at most "

@@ -88,13 +88,14 @@ struct BspParams {
   // box's last displacement (this step's move of its centre) by this many steps of it, so a box
   // moving steadily stays inside its fat box for about that many steps: no descent, no re-sort, no
   // re-sweep meanwhile. The stretch is capped per axis at predictive_cap times the box's largest
-  // extent, so a teleported box does not get a fat box across the world. 4 steps measured best
-  // of 0-8 on the generated 'moving' boxes and the four thesis scenes' traces together (see
-  // docs/broad-phases.md): longer stretches give more candidates than they save. A cap of 3 sizes
-  // (1 before the exact leaf sweep, whose pairs do not see the stretch) lets boxes that move most
-  // of their size per step (the attractor clouds, bursts) keep their fat box for a few steps.
-  float predictive_steps = 4.0f;
-  float predictive_cap = 3.0f;
+  // extent, so a teleported box does not get a fat box across the world. 8 steps with a cap of
+  // 6 sizes measured best with the exact leaf sweep, whose pairs do not see the stretch (against
+  // 4 and 3 before, 6 to 16 steps and caps of 3 to 16, on the four thesis scenes' traces and the
+  // generated kinds; see docs/broad-phases.md, "A longer prediction horizon"): the attractor
+  // clouds' boxes, which move most of their size per step on curved paths, escape much less
+  // often; the dense piles of scene 4 and the bursts pay for the longer boxes in candidates.
+  float predictive_steps = 8.0f;
+  float predictive_cap = 6.0f;
   // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.
   bool relax_directions = false;
 

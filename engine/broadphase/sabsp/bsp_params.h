@@ -90,7 +90,7 @@ struct BspParams {
   // re-sweep meanwhile. The stretch is capped per axis at predictive_cap times the box's largest
   // extent, so a teleported box does not get a fat box across the world. 8 steps with a cap of
   // 6 sizes measured best with the exact leaf sweep, whose pairs do not see the stretch (against
-  // 4 and 3 before, 6 to 16 steps and caps of 3 to 16, on the four thesis scenes' traces and the
+  // 4 and 3 before, 4 to 16 steps and caps of 3 to 8, on the four thesis scenes' traces and the
   // generated kinds; see docs/broad-phases.md, "A longer prediction horizon"): the attractor
   // clouds' boxes, which move most of their size per step on curved paths, escape much less
   // often; the dense piles of scene 4 and the bursts pay for the longer boxes in candidates.

@@ -13,7 +13,7 @@ one_line_naming() {
   local n
   n=$(grep -cF -- "$1" "$tmp/err")
   [[ $n -eq 1 ]] || fail "$n lines on stderr name $1, expected 1"
-  grep -F -- "$1" "$tmp/err" | grep -qF -- "$2" || fail "the line naming $1 does not say '$2'"
+  grep -F -- "$1" "$tmp/err" | grep -F -- "$2" >/dev/null || fail "the line naming $1 does not say '$2'"
 }
 default_scene_shown() {
   grep -q "partlab: model .*/assets/models/bunny.obj (3674 triangles" "$tmp/out" ||
@@ -176,9 +176,9 @@ PY
     # The BSP's rows come from its parameter table (bsp_param_table.h): key, value, bound, reason.
     one_line_naming "$PARTLAB_CONFIG_DIR/simulation/settings.ini" \
       "sim.bsp.split_threshold 1 clamped to 2"
-    grep -F "simulation/settings.ini" "$tmp/err" | grep -qF "sim.bsp.ops_min 0 clamped to 1" ||
+    grep -F "simulation/settings.ini" "$tmp/err" | grep -F "sim.bsp.ops_min 0 clamped to 1" >/dev/null ||
       fail "ops min 0 not clamped"
-    grep -F "simulation/settings.ini" "$tmp/err" | grep -qF "sim.overlay.alpha NaN clamped" ||
+    grep -F "simulation/settings.ini" "$tmp/err" | grep -F "sim.overlay.alpha NaN clamped" >/dev/null ||
       fail "NaN alpha not clamped"
     grep -q "150 physics steps of scene 4" "$tmp/out" || fail "the BSP did not run 150 steps"
     # What the run saved is in range again.

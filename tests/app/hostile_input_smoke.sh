@@ -14,7 +14,7 @@ one_line_naming() {
   local n
   n=$(grep -cF -- "$1" "$tmp/err")
   [[ $n -eq 1 ]] || fail "$n lines on stderr name $1, expected 1"
-  grep -F -- "$1" "$tmp/err" | grep -qF -- "$2" || fail "the line naming $1 does not say '$2'"
+  grep -F -- "$1" "$tmp/err" | grep -F -- "$2" >/dev/null || fail "the line naming $1 does not say '$2'"
 }
 bunny_shown() {
   grep -q "partlab: model .*/assets/models/bunny.obj (3674 triangles" "$tmp/out" ||

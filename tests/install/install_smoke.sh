@@ -29,7 +29,7 @@ done
   fail "share/partlab holds links, not files"
 for program in partlab partlab-bench; do
   [[ $check_paths == 1 ]] || break
-  if strings "$prefix/bin/$program" | grep -qF "$source_dir"; then
+  if strings "$prefix/bin/$program" | grep -F "$source_dir" >/dev/null; then
     fail "$program has the source tree's path compiled in: $(strings "$prefix/bin/$program" |
       grep -F "$source_dir" | head -1)"
   fi
@@ -43,7 +43,7 @@ xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1920x1080x24" "$prefix/bin/partla
   --size 640x360 --msaa 0 --screenshot "$tmp/shot.png" >"$tmp/out" 2>"$tmp/err" ||
   fail "installed partlab --screenshot failed: $(cat "$tmp/err")"
 grep -qi "shader" "$tmp/err" && fail "installed partlab: $(grep -i shader "$tmp/err")"
-cat "$tmp/out" "$tmp/err" | grep -qF "$prefix/share/partlab/assets/models/bunny.obj" ||
+grep -qF "$prefix/share/partlab/assets/models/bunny.obj" "$tmp/out" "$tmp/err" ||
   fail "installed partlab did not open the installed bunny: $(cat "$tmp/out")"
 "$png_check" "$tmp/shot.png" 640 360 || fail "the installed partlab's screenshot is not right"
 "$prefix/bin/partlab-bench" visibility --cameras 2 >"$tmp/bench" 2>&1 ||

@@ -24,6 +24,7 @@
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/sort_and_sweep.h"
 #include "engine/broadphase/synthetic_motion.h"
+#include "engine/paths/data_paths.h"
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab::bench {
@@ -124,7 +125,7 @@ void PlotResults(const ScalingOptions& o, const std::vector<Row>& rows,
      << "set xlabel 'boxes'\nset ylabel 'ms per step (median, thread CPU time)'\nset grid\n"
      << "set title 'Broad phases, " << o.kind << " boxes: time per step'\n";
   // One colour per algorithm (seventeen lines), copied in so that the script stands alone.
-  std::ifstream palette(std::string(PARTLAB_SOURCE_DIR) + "/scripts/palette.gp");
+  std::ifstream palette(DataDirectory() + "/scripts/palette.gp");
   if (palette.peek() != std::ifstream::traits_type::eof()) gp << palette.rdbuf();  // else defaults
   gp << "$data << EOD\n";
   for (const std::string& algo : algos) {

@@ -46,6 +46,7 @@
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "engine/paths/data_paths.h"
 #include "engine/scenes/scene_registry.h"
 #include "engine/scenes/trace_recording.h"
 
@@ -704,7 +705,7 @@ void Plot(const SimOptions& o) {
   std::filesystem::create_directories(o.plots);
   const std::string prefix = o.thesis ? "sim_thesis" : "sim";
   const std::string bsps = o.thesis ? "sabsp_thesis sabsp" : "sabsp";
-  const std::string script = std::string(PARTLAB_SOURCE_DIR) + "/scripts/plot_sim.gp";
+  const std::string script = DataDirectory() + "/scripts/plot_sim.gp";
   const std::string cmd = "gnuplot -e \"csv='" + o.csv + "'; outdir='" + o.plots + "'; prefix='" +
                           prefix + "'; bsps='" + bsps + "'\" '" + script + "'";
   if (std::system(cmd.c_str()) != 0)

@@ -1,11 +1,13 @@
-# Installing partlab: the binaries in bin/, the shaders and the small assets in share/partlab/,
+# Installing partlab: the binaries in bin/, the shaders, the small assets and the bench's gnuplot
+# scripts in share/partlab/,
 # found at run time relative to the executable (engine/paths/data_paths.h), so nothing of the
 # source tree is compiled in. The build tree mirrors the installed layout with links
-# (<build>/share/partlab/{shaders,assets} -> the source tree), so a built partlab runs in place.
+# (<build>/share/partlab/{shaders,assets,scripts} -> the source tree), so a built partlab runs in
+# place.
 include(GNUInstallDirs)
 
 file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/share/partlab)
-foreach(dir shaders assets)
+foreach(dir shaders assets scripts)
   if(NOT EXISTS ${PROJECT_BINARY_DIR}/share/partlab/${dir})
     file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${dir} ${PROJECT_BINARY_DIR}/share/partlab/${dir}
          SYMBOLIC)
@@ -19,6 +21,8 @@ foreach(program partlab partlab-bench)
 endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/ DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/shaders)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/assets)
+install(FILES ${PROJECT_SOURCE_DIR}/scripts/plot_sim.gp ${PROJECT_SOURCE_DIR}/scripts/palette.gp
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/scripts)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/partlab)
 
 # cpack -G DEB (in the build folder) makes partlab_VERSION_ARCH.deb. Its Depends line is computed

@@ -4,6 +4,8 @@
 //   <prefix>/bin/partlab                  <build>/app/partlab, <build>/bench/partlab-bench
 //   <prefix>/share/partlab/shaders        <build>/share/partlab/shaders -> <source>/shaders
 //   <prefix>/share/partlab/assets         <build>/share/partlab/assets  -> <source>/assets
+//   <prefix>/share/partlab/scripts        <build>/share/partlab/scripts -> <source>/scripts
+//                                         (the gnuplot files partlab-bench plots with)
 //
 // (the build tree's share/partlab is made of links at configure time, so an edited shader is
 // reloaded from the source tree). The environment overrides each: PARTLAB_DATA_DIR (the folder

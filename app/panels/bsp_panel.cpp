@@ -116,6 +116,9 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   changed |= ParamSliderFloat(t::kPredictiveCap, &p.predictive_cap, note, "%.2f");
   changed |= ParamSliderFloat(t::kExactSweepDensity, &p.exact_sweep_density, note, "%.2f");
   changed |= ParamSliderFloat(t::kExactSweepEscapeRate, &p.exact_sweep_escape_rate, note, "%.2f");
+  changed |= ParamSliderFloat(t::kMovingLeafScale, &p.moving_leaf_scale, note, "%.1f");
+  if (p.moving_leaf_scale > 1.0f)
+    changed |= ParamSliderFloat(t::kMovingLeafRate, &p.moving_leaf_rate, note, "%.2f");
   check(t::kSplitBackoff, p.split_backoff);
   check(t::kOverfullAllowance, p.overfull_allowance);
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);

@@ -234,7 +234,11 @@ TEST(SabspRandomMotion, SpannersFatBoxes) {
 }
 TEST(SabspRandomMotion, UniformExactBoxes) {
   OpCounters ops;
-  RunAgainstBruteForce(Layout::kUniform, 300, 1500, ExactBoxes(SmallTree()), &ops);
+  // Every exact box moves every step, so every leaf counts as moving and would split only past
+  // moving_leaf_scale times t: one threshold, so that leaves of 12 keep splitting.
+  BspParams p = ExactBoxes(SmallTree());
+  p.moving_leaf_scale = 1;
+  RunAgainstBruteForce(Layout::kUniform, 300, 1500, p, &ops);
   ExpectEveryOperation(ops, false);
 }
 TEST(SabspRandomMotion, AddedAndRemovedExactBoxes) {

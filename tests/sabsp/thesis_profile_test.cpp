@@ -132,6 +132,8 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
   EXPECT_EQ(t::kExactSweepDensity.fallback, ours.exact_sweep_density);
   EXPECT_EQ(t::kExactSweepEscapeRate.fallback, ours.exact_sweep_escape_rate);
   EXPECT_EQ(t::kExactSweepBestAxis.fallback, ours.exact_sweep_best_axis);
+  EXPECT_EQ(t::kMovingLeafScale.fallback, ours.moving_leaf_scale);
+  EXPECT_EQ(t::kMovingLeafRate.fallback, ours.moving_leaf_rate);
   EXPECT_EQ(t::kExactSweepSlabs.fallback, ours.exact_sweep_slabs);
   EXPECT_EQ(t::kBulkBuild.fallback, ours.build_on_bulk_add);
   EXPECT_EQ(t::kCutRule.fallback, int(ours.cut_rule));
@@ -145,6 +147,8 @@ TEST(SabspThesisProfile, ParameterTableMatchesTheProfiles) {
     EXPECT_TRUE(inside(t::kPredictiveCap, p.predictive_cap));
     EXPECT_TRUE(inside(t::kExactSweepDensity, p.exact_sweep_density));
     EXPECT_TRUE(inside(t::kExactSweepEscapeRate, p.exact_sweep_escape_rate));
+    EXPECT_TRUE(inside(t::kMovingLeafScale, p.moving_leaf_scale));
+    EXPECT_TRUE(inside(t::kMovingLeafRate, p.moving_leaf_rate));
     EXPECT_TRUE(inside(t::kSplitTries, p.split_direction_tries));
     EXPECT_TRUE(inside(t::kStepBudget, p.step_budget_ms));
   }

@@ -40,6 +40,8 @@ inline void LoadBspParams(const Settings& s, BspParams& p, std::string& notes) {
   LoadParam(s, t::kExactSweepDensity, p.exact_sweep_density, notes);
   LoadParam(s, t::kExactSweepEscapeRate, p.exact_sweep_escape_rate, notes);
   LoadParam(s, t::kExactSweepBestAxis, p.exact_sweep_best_axis, notes);
+  LoadParam(s, t::kMovingLeafScale, p.moving_leaf_scale, notes);
+  LoadParam(s, t::kMovingLeafRate, p.moving_leaf_rate, notes);
   LoadParam(s, t::kExactSweepSlabs, p.exact_sweep_slabs, notes);
   LoadParam(s, t::kBulkBuild, p.build_on_bulk_add, notes);
   int rule = int(p.cut_rule);
@@ -77,6 +79,8 @@ inline void SaveBspParams(Settings& s, const BspParams& p) {
   SaveParam(s, t::kExactSweepDensity, p.exact_sweep_density);
   SaveParam(s, t::kExactSweepEscapeRate, p.exact_sweep_escape_rate);
   SaveParam(s, t::kExactSweepBestAxis, p.exact_sweep_best_axis);
+  SaveParam(s, t::kMovingLeafScale, p.moving_leaf_scale);
+  SaveParam(s, t::kMovingLeafRate, p.moving_leaf_rate);
   SaveParam(s, t::kExactSweepSlabs, p.exact_sweep_slabs);
   SaveParam(s, t::kBulkBuild, p.build_on_bulk_add);
   SaveParam(s, t::kCutRule, int(p.cut_rule));

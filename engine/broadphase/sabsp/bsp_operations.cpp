@@ -114,6 +114,7 @@ void BspOperations::MakeChildren(NodeId leaf, int d, float offset, bool projecte
     child.parent = leaf;
     child.depth = depth;
     child.sort_dir = static_cast<uint8_t>(d);
+    child.motion = node.motion;  // the cell's boxes keep moving as they did
   }
   size_t negative = 0, positive = 0;
   for (const LeafEntry& e : entries_) {

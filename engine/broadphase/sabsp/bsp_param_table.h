@@ -226,6 +226,27 @@ inline constexpr Param<float> kExactSweepEscapeRate{
     "entries touched per step (escaped their fat boxes, entered or left; a running mean) to be "
     "swept exactly. In a resting or jittering pile nothing escapes, and re-testing the cached "
     "candidates costs less than re-sweeping every leaf whose boxes jittered."};
+inline constexpr Param<float> kMovingLeafScale{
+    "sim.bsp.moving_leaf_scale",
+    "",
+    "Moving leaves x t",
+    8.0f,
+    {1.0f, 16.0f, "one threshold t for every leaf, as 6.1", "leaves of thousands of boxes"},
+    "",
+    "Departure from 6.1 [thesis 1]: a node whose boxes keep escaping their fat boxes or crossing "
+    "its planes (Moving from, a running mean) splits and merges at this many times t. Its leaves "
+    "are re-sorted and re-swept every step anyway; fewer, larger ones spare migrations and "
+    "straddling entries. A resting pile keeps leaves of t, whose cached candidates it re-tests."};
+inline constexpr Param<float> kMovingLeafRate{
+    "sim.bsp.moving_leaf_rate",
+    "",
+    "Moving from",
+    0.05f,
+    {0.0f, 1.0f, "every node counts as moving", "only nodes whose boxes all escape every step"},
+    "of population/step",
+    "With Moving leaves x t above 1: the share of a node's population escaping or crossing per "
+    "step (a running mean over about four steps) from which its threshold grows; it shrinks back "
+    "under half of it."};
 inline constexpr BoolParam kExactSweepBestAxis{
     "sim.bsp.exact_sweep_best_axis", "", "Sweep along the best axis", true,
     "Departure from 5.1.2 (with Exact leaf sweep) [thesis off]: each leaf is swept along whichever "

@@ -40,6 +40,7 @@ BspParams BspParams::Thesis() {
   p.fat_margin = 0.0f;
   p.predictive_steps = 0.0f;
   p.max_depth = 16;
+  p.moving_leaf_scale = 1.0f;
   return p;
 }
 
@@ -71,6 +72,8 @@ std::string BspParams::Clamp() {
   PARTLAB_CLAMP(overfull_redundancy_limit, redundancy_limit, 1.0f);
   PARTLAB_CLAMP(split_direction_tries, 1, 13);
   PARTLAB_CLAMP(step_budget_ms, 0.0f, 1000.0f);
+  PARTLAB_CLAMP(moving_leaf_scale, 1.0f, 16.0f);
+  PARTLAB_CLAMP(moving_leaf_rate, 0.0f, 1.0f);
 #undef PARTLAB_CLAMP
   if (cut_rule != CutRule::kRedundancyFirst && cut_rule != CutRule::kBalanceFirst) {
     notes << "cut_rule out of range -> balance first; ";
@@ -89,6 +92,20 @@ int BspParams::SplitThreshold(uint32_t box_count) const {
 
 int BspParams::MergeThreshold(uint32_t box_count) const {
   return static_cast<int>(merge_fraction * static_cast<float>(SplitThreshold(box_count)));
+}
+
+// Hysteresis: a node grows its leaves once its motion reaches the rate, and keeps them until the
+// motion falls under half of it; a node near the rate does not split and merge in turn.
+int BspParams::NodeSplitThreshold(uint32_t box_count, float motion) const {
+  const int t = SplitThreshold(box_count);
+  const bool moving = motion >= 0.5f * moving_leaf_rate;
+  return moving ? int(std::min(float(t) * moving_leaf_scale, 65536.0f)) : t;
+}
+
+int BspParams::NodeMergeThreshold(uint32_t box_count, float motion) const {
+  const int mt = MergeThreshold(box_count);
+  const bool moving = motion >= moving_leaf_rate;
+  return moving ? int(std::min(float(mt) * moving_leaf_scale, 65536.0f)) : mt;
 }
 
 float BspParams::RedundancyLimit(uint32_t population, uint32_t box_count) const {

@@ -170,6 +170,16 @@ struct BspParams {
   // widths wide, which divides the sweep's tests by about the number of slabs
   // (exact_sweep_slabs.h). The tree, its lists and its operations do not see the slabs.
   bool exact_sweep_slabs = true;
+  // 6.1: one threshold t for every leaf (1). Ours (8): a node whose boxes keep escaping their fat
+  // boxes or crossing its planes (at least moving_leaf_rate of its population per step, a running
+  // mean over about four steps, BspNode::motion) splits and merges at this many times t, and
+  // keeps that threshold until its rate falls under half that. Such a leaf's boxes are re-sorted
+  // and re-swept every step anyway, and the exact sweep's lanes make a larger leaf's sweep cheap,
+  // while every leaf more costs migrations and straddling entries; a resting pile keeps small
+  // leaves, whose cached candidates its boxes re-test (docs/broad-phases.md, "Larger leaves
+  // where the boxes move").
+  float moving_leaf_scale = 8.0f;
+  float moving_leaf_rate = 0.05f;
 
   // The two profiles (see the top of this file).
   static BspParams Thesis();
@@ -183,6 +193,9 @@ struct BspParams {
   // The split threshold t in force for `box_count` boxes.
   int SplitThreshold(uint32_t box_count) const;
   int MergeThreshold(uint32_t box_count) const;
+  // The thresholds of a node whose BspNode::motion is `motion` (moving_leaf_scale).
+  int NodeSplitThreshold(uint32_t box_count, float motion) const;
+  int NodeMergeThreshold(uint32_t box_count, float motion) const;
   // The redundancy limit for cuts of a node of `population` boxes (see overfull_factor).
   float RedundancyLimit(uint32_t population, uint32_t box_count) const;
   // split_backoff: the steps a leaf waits after its `failures`-th failed split in a row (>= 1).

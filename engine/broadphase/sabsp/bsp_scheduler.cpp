@@ -84,7 +84,7 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
 // A leaf over the split threshold t gets a shift-split (tried before split, 5.2.1).
 bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
-  const int t = params.SplitThreshold(tree_.box_count());
+  const int t = params.NodeSplitThreshold(tree_.box_count(), node.motion);
   const uint64_t retry =
       node.MovedSinceFailure() ? node.retry_moved_split_step : node.retry_split_step;
   const bool backing_off =
@@ -97,7 +97,7 @@ bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
 
 // A node under the merge threshold gets a merge; true when it did (its subtrees are then skipped).
 bool BspScheduler::VisitMerge(NodeId n, const BspParams& params) {
-  const int mt = params.MergeThreshold(tree_.box_count());
+  const int mt = params.NodeMergeThreshold(tree_.box_count(), tree_.node(n).motion);
   if (tree_.node(n).population >= uint32_t(mt)) return false;
   Enqueue(BspOp::kMerge, n, Format("merge: %u < %d", tree_.node(n).population, mt), params);
   return true;
@@ -169,13 +169,13 @@ std::optional<std::string> BspScheduler::ConditionGone(const PendingOp& e,
   switch (e.op) {
     case BspOp::kShiftSplit:
     case BspOp::kSplit: {
-      const int t = params.SplitThreshold(count);
+      const int t = params.NodeSplitThreshold(count, node.motion);
       if (!node.IsLeaf()) return std::string("no longer a leaf");
       if (node.population <= uint32_t(t)) return Format("%u <= t = %d", node.population, t);
       return std::nullopt;
     }
     case BspOp::kMerge: {
-      const int mt = params.MergeThreshold(count);
+      const int mt = params.NodeMergeThreshold(count, node.motion);
       if (node.IsLeaf()) return std::string("already a leaf");
       if (node.population >= uint32_t(mt)) return Format("%u >= %d", node.population, mt);
       return std::nullopt;

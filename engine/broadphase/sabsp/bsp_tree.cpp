@@ -170,6 +170,7 @@ uint32_t BspTree::Migrate(NodeId n, const Aabb& old_box, const Aabb& new_box, Bo
   BspNode& node = nodes_[n];
   node.population += static_cast<uint32_t>(is) - static_cast<uint32_t>(was);
   if (node.IsLeaf()) {
+    node.escapes += uint32_t(moving_box_);  // a moved box left, entered or changed here
     if (was && !is) return EraseEntry(n, id) ? 1 : 0;
     if (is && !was) {
       PushEntry(n, MakeEntry(n, id), sorted && !batch_);
@@ -290,6 +291,7 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
   boxes_[id] = box;  // new entries copy the new box
   if (StaysInHomeLeaf(id, box)) {
     MarkTouched(home_[id].leaf, id);  // same single leaf; its entry's box changed
+    ++nodes_[home_[id].leaf].escapes;
     return 0;
   }
   // Fast path for the common case: while the old and new boxes take the same single branch,
@@ -301,12 +303,16 @@ uint32_t BspTree::MoveBox(BoxId id, const Aabb& in) {
     const bool neg = ReachesNegative(o, node.offset), pos = ReachesPositive(o, node.offset);
     if (neg == pos || neg != ReachesNegative(w, node.offset) ||
         pos != ReachesPositive(w, node.offset)) {
-      return Migrate(n, old_box, box, id, true, true, false);
+      moving_box_ = true;
+      const uint32_t changes = Migrate(n, old_box, box, id, true, true, false);
+      moving_box_ = false;
+      return changes;
     }
     n = node.child[neg ? 0 : 1];
   }
   home_[id] = {n, nodes_[n].generation};
   MarkTouched(n, id);  // same single leaf; its entry's box changed
+  ++nodes_[n].escapes;
   return 0;
 }
 
@@ -341,6 +347,26 @@ void BspTree::InsertIntoSubtree(NodeId n, BoxId id) {
 
 void BspTree::RemoveFromSubtree(NodeId n, BoxId id) {
   Migrate(n, boxes_[id], boxes_[id], id, true, false, true);
+}
+
+namespace {
+
+// Escapes summed over the subtree of n, each node's motion updated on the way back up.
+uint32_t FoldMotion(std::vector<BspNode>& nodes, NodeId n) {
+  BspNode& node = nodes[n];
+  const uint32_t escapes =
+      node.IsLeaf() ? node.escapes
+                    : FoldMotion(nodes, node.child[0]) + FoldMotion(nodes, node.child[1]);
+  const float share = float(escapes) / float(std::max<uint32_t>(node.population, 1));
+  node.motion += 0.25f * (std::min(share, 1.0f) - node.motion);
+  node.escapes = 0;
+  return escapes;
+}
+
+}  // namespace
+
+void BspTree::UpdateMotion() {
+  FoldMotion(nodes_, root_);
 }
 
 uint64_t BspTree::SortLeaves() {

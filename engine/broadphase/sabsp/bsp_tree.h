@@ -44,6 +44,11 @@ struct BspNode {
   uint8_t plane_dir = 0;       // internal: index of the plane's direction
   uint8_t sort_dir = 0;        // leaf: index of the direction its list is sorted on (the parent's)
   uint8_t split_failures = 0;  // leaf: splits failed in a row while its boxes kept (nearly) still
+  // Leaf: boxes that escaped their fat boxes in it, entered or left it since the last
+  // UpdateMotion. Any node: the running mean of that share of its population per step (its
+  // leaves' counts summed), which BspParams::moving_leaf_scale reads.
+  uint32_t escapes = 0;
+  float motion = 0;
   bool MovedSinceFailure() const { return moved_entries > population; }
   // Leaf: a split failed at `step`; sets the back-off above (BspParams::split_backoff).
   void RecordFailedSplit(uint64_t step, const BspParams& params);
@@ -128,6 +133,10 @@ class BspTree {
   // (the thesis re-sorts every leaf; a leaf whose boxes all stayed inside their fat boxes is
   // still sorted). Returns the number of element moves.
   uint64_t SortLeaves();
+  // Folds each leaf's escapes of this step into the running mean `motion` of every node (a
+  // quarter of the new share each step; an internal node's share is its leaves' escapes over
+  // its population) and clears the counts.
+  void UpdateMotion();
 
   // What changed in a leaf's list since PairsRefreshed(), for the pair finder's cached candidates:
   // pairs_stale when the list was rebuilt wholesale (new node, operation, many edits), else the
@@ -208,6 +217,7 @@ class BspTree {
   enum : uint8_t { kNeedsSort = 1, kPairsStale = 2, kFarFromSorted = 4 };
   std::vector<uint8_t> flags_;               // by node id
   std::vector<std::vector<BoxId>> touched_;  // by node id
+  bool moving_box_ = false;  // within MoveBox's Migrate: entries and exits count as escapes
 
   std::vector<Aabb> boxes_;  // stored (fat) boxes
   std::vector<Aabb> exact_;

@@ -2,7 +2,8 @@
 // boxes that wander a box size per step beside a resting field of heaps. The swarm's leaves count
 // as moving and grow past t, up to moving_leaf_scale times t; the resting heaps keep leaves of at
 // most t, as 6.1's single threshold gives. With the departure off (scale 1) every leaf stays at
-// most t. Every step's pairs are brute force's and the tree's invariants hold.
+// most t, and their motion is still measured. Every step's pairs are brute force's and the tree's
+// invariants hold.
 #include <random>
 #include <vector>
 
@@ -100,13 +101,18 @@ TEST_F(MovingLeaves, SwarmLeavesGrowWhileRestingLeavesKeepT) {
   EXPECT_LE(s.largest_resting_leaf, t) << "resting leaves keep 6.1's threshold";
 }
 
+// The motion is measured with the departure off as well, so that switching it on mid-run starts
+// from the recent steps' motion, not from escapes counted since the start.
 TEST_F(MovingLeaves, ScaleOneKeepsEveryLeafAtT) {
-  const uint32_t t = uint32_t(BspParams{}.SplitThreshold(kBoxes));
+  const BspParams ours;
+  const uint32_t t = uint32_t(ours.SplitThreshold(kBoxes));
   const LeafShape s = Run(1.0f);
   ASSERT_FALSE(HasFatalFailure());
   EXPECT_GT(s.largest_swarm_leaf, 0u);
   EXPECT_LE(s.largest_swarm_leaf, t);
   EXPECT_LE(s.largest_resting_leaf, t);
+  EXPECT_GT(s.least_swarm_motion, ours.moving_leaf_rate) << "measured with the departure off";
+  EXPECT_LT(s.most_resting_motion, 0.5f * ours.moving_leaf_rate);
 }
 
 }  // namespace

@@ -137,13 +137,14 @@ void SemiAdjustingBsp::Update() {
                     added_ * 2 > tree_.box_count();
   added_ = 0;
   if (!bulk) PlaceUnplaced();
-  const bool moving_leaves = params_.moving_leaf_scale > 1.0f;
   stats_.migrations = migrations_;
   migrations_ = 0;
   // 5.1.2: the lists are re-projected and insertion-sorted; only leaves whose stored boxes
   // changed need it (see BspTree::SortLeaves). A bulk build sorts its own lists.
   if (!bulk) SortIfDirty();
-  if (moving_leaves) tree_.UpdateMotion();
+  // Every step, whatever the profile: a departure switched on later then starts from the
+  // motion of the steps before, not from escapes counted since the last time it was on.
+  tree_.UpdateMotion();
   if (bulk) {
     BuildFromAllBoxes();
   } else {

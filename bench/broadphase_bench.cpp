@@ -2,7 +2,8 @@
 //
 //   partlab-bench broadphase --trace FILE [--algo NAME,...] [--csv FILE] [--steps N] [--from F]
 //   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]
-//   partlab-bench broadphase --kinds KIND,... --boxes N,... --seeds S,... --frames F [...]
+//   partlab-bench broadphase --kinds KIND,... --boxes N,... --seeds S,... --frames F
+//                            [--rounds R] [...]
 //
 // For each algorithm: construction (the first frame: every box added, built, pairs found), then per
 // step the median and mean of the structural update, the pair enumeration and their total; pairs
@@ -16,7 +17,9 @@
 // --kinds runs every generated kind at every size with every seed (each run checked like a single
 // one) and tabulates, per kind and size, the median over the seeds of each algorithm's per-step
 // median, its range across the seeds, and the ratios of each algorithm to box pruning and to the
-// best real engine's adapter (bullet_*, ode_*) of the same run, as medians over the seeds.
+// best real engine's adapter (bullet_*, ode_*) of the same run, as medians over the seeds. With
+// --rounds R every algorithm runs R times per seed, in alternating order, and its per-seed median
+// is over the steps of all R runs: one run of a hundred small steps lasts a few milliseconds.
 //
 // --sabsp-predictive-steps S and --sabsp-predictive-cap C override our BSP profile's predictive
 // fattening (BspParams::predictive_steps, predictive_cap) in `sabsp` only, so the departure can be
@@ -106,6 +109,9 @@ struct Options {
   std::vector<std::string> algos, kinds;
   std::vector<uint32_t> box_counts{4250}, seeds{1, 2, 3};  // --boxes; --seeds (with --kinds)
   uint32_t boxes = 4250, frames = 200, seed = 1;
+  // --kinds: every algorithm runs this many times per seed, in alternating order, and its
+  // per-seed median is taken over the steps of all its runs (see RunKindSeed).
+  uint32_t rounds = 1;
   size_t steps = 0;  // 0 = all frames
   size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
   // Overrides of our BSP profile's predictive fattening (`sabsp` only; negative: the profile's
@@ -171,7 +177,7 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
       "  partlab-bench broadphase --generate KIND [--boxes N] [--frames F] [--seed S] "
       "[--out FILE] [...]\n"
       "  partlab-bench broadphase --kinds KIND,... [--boxes N,...] [--seeds S,...] [--frames F] "
-      "[--results DIR]");
+      "[--rounds R] [--results DIR]");
   app.add_option("--trace", o.trace, "an AABBTRC1 trace to replay")->type_name("FILE");
   app.add_option("--generate", o.generate, "synthetic motion: " + std::string(SyntheticKindNames()))
       ->type_name("KIND")
@@ -185,6 +191,9 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
       ->check(KindListCheck());
   AddNumberList(app, "--seeds", o.seeds, 0, UINT32_MAX,
                 "seeds of the --kinds runs (default 1,2,3)");
+  AddNumber<uint32_t>(app, "--rounds", o.rounds, 1, 100,
+                      "runs of every algorithm per --kinds seed, in alternating order; each "
+                      "median is over the steps of all of them");
   app.add_option("--out", o.out, "write the generated frames as an AABBTRC1 trace")
       ->type_name("FILE");
   app.add_option("--csv", o.csv, "results as CSV")->type_name("FILE");
@@ -443,20 +452,33 @@ std::string RatioText(const std::vector<double>& ratios) {
 }
 
 // Runs every algorithm over one generated kind, size and seed into `cell`; false when the
-// reference itself was wrong.
+// reference itself was wrong. A run of 100 steps of a tenth of a millisecond is over in a few
+// milliseconds, so one run's median moves with whatever the machine did meanwhile: with
+// --rounds R each algorithm runs R times, the order reversed every other round so that no
+// algorithm always runs first or last, and its median is over the steps of all R runs.
 bool RunKindSeed(const Options& o, KindCell& cell, uint32_t seed) {
   SyntheticSource src({*ParseSyntheticKind(cell.kind), cell.boxes, seed}, o.frames);
   const std::string what = "generated '" + cell.kind + "' (" + std::to_string(cell.boxes) +
                            " boxes, seed " + std::to_string(seed) + ")";
   const Reference ref = ComputeReference(src);
   const float largest = LargestCoordinateOf(src);
-  for (const std::string& name : o.algos) {
-    if (!CoordinateLimitProblem(name, MakeBroadPhase(name)->AcceptedCoordinates(), largest).empty())
-      continue;
-    const AlgoResult r = RunAlgorithm(name, src, ref, o, o.from, nullptr, what);
+  std::vector<std::string> runnable;
+  for (const std::string& name : o.algos)
+    if (CoordinateLimitProblem(name, MakeBroadPhase(name)->AcceptedCoordinates(), largest).empty())
+      runnable.push_back(name);
+  std::map<std::string, std::vector<double>> steps;  // per algorithm, over all rounds
+  for (uint32_t round = 0; round < o.rounds; ++round) {
+    std::vector<std::string> order = runnable;
+    if (round % 2 == 1) std::reverse(order.begin(), order.end());
+    for (const std::string& name : order) {
+      const AlgoResult r = RunAlgorithm(name, src, ref, o, o.from, nullptr, what);
+      steps[name].insert(steps[name].end(), r.total.begin(), r.total.end());
+      cell.wrong_frames[name] += r.mismatches;
+    }
+  }
+  for (const std::string& name : runnable) {
     if (!cell.medians.contains(name)) cell.algos.push_back(name);
-    cell.medians[name].push_back(Median(r.total));
-    cell.wrong_frames[name] += r.mismatches;
+    cell.medians[name].push_back(Median(steps[name]));
   }
   std::printf("  %s: %zu frames, pairs %s\n", what.c_str(), src.frame_count(), ref.how.c_str());
   std::fflush(stdout);
@@ -468,10 +490,12 @@ bool RunKindSeed(const Options& o, KindCell& cell, uint32_t seed) {
 ResultsTable KindsTable(const std::vector<KindCell>& cells, const Options& o) {
   ResultsTable table{"kinds",
                      "Broad phases over generated kinds of motion, " + std::to_string(o.frames) +
-                         " frames per run, " + std::to_string(o.seeds.size()) +
-                         " seeds: per-step total (update + pairs, ms, single-threaded), the "
-                         "median over the seeds of each run's per-step median, and its min and max "
-                         "across the seeds; ratios are per seed in the same process, given as the "
+                         " frames per run, " + std::to_string(o.seeds.size()) + " seeds, " +
+                         std::to_string(o.rounds) +
+                         " runs per seed (alternating order): per-step total (update + pairs, ms, "
+                         "single-threaded), the median over the seeds of each seed's per-step "
+                         "median over its runs, and its min and max across the seeds; ratios are "
+                         "per seed in the same process, given as the "
                          "median over the seeds (min-max); best real = the fastest bullet_*/ode_* "
                          "adapter of that seed. Every frame's pairs checked against brute force.",
                      {"kind", "boxes", "algorithm", "tot med", "seed min", "seed max",
@@ -533,9 +557,9 @@ ResultsTable SabspTable(const std::vector<KindCell>& cells) {
 // --kinds: every kind x size x seed, checked frame by frame, then the two tables.
 int RunKinds(const Options& o, std::span<char*> args) {
   std::printf(
-      "broad-phase bench over generated kinds: %zu kinds x %zu sizes x %zu seeds, %u "
+      "broad-phase bench over generated kinds: %zu kinds x %zu sizes x %zu seeds x %u runs, %u "
       "frames each\n",
-      o.kinds.size(), o.box_counts.size(), o.seeds.size(), o.frames);
+      o.kinds.size(), o.box_counts.size(), o.seeds.size(), o.rounds, o.frames);
   std::printf("machine: %s, load average %s; times in ms, single-threaded\n", MachineLine().c_str(),
               LoadAverage().c_str());
   std::vector<KindCell> cells;

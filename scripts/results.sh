@@ -33,9 +33,9 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
     *) run "$sub" ;;
   esac
 done
-# The broad phases over generated kinds of game motion, two sizes, three seeds each
-# (docs/results/broadphase_kinds*.md; several minutes).
-run broadphase --kinds moving,raining,swarming,bursting --boxes 2000,4250 --seeds 1,2,3 --frames 100
+# The broad phases over generated kinds of game motion, two sizes, three seeds each, five runs
+# per seed (docs/results/broadphase_kinds*.md; several minutes).
+run broadphase --kinds moving,raining,swarming,bursting --boxes 2000,4250 --seeds 1,2,3 --frames 100 --rounds 5
 # The thesis's experiment (6.1, 6,000 steps): Table 6.1 beside the thesis's and figures 6.2-6.9,
 # written into docs/results/sim_thesis.* (the longest run of all).
 echo "== partlab-bench sim --thesis" >&2

@@ -29,6 +29,8 @@
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace astar_bench {
 namespace {
 
 using ai::Cell;
@@ -412,4 +414,5 @@ const bool kAstarRegistered = RegisterBenchCommand(
     {"astar", "A* and the path-finding practices on Moving AI maps (section 3.4.1)",
      &RunAstarBench});
 
+}  // namespace astar_bench
 }  // namespace partlab::bench

@@ -53,6 +53,8 @@
 #include "engine/io/aabb_trace.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace broadphase_bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -709,4 +711,5 @@ const bool kRegistered =
                           &RunBroadPhaseBench});
 
 }  // namespace
+}  // namespace broadphase_bench
 }  // namespace partlab::bench

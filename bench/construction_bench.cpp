@@ -28,6 +28,8 @@
 #include "engine/broadphase/synthetic_motion.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace construction_bench {
 namespace {
 
 struct ConstructionOptions {
@@ -187,4 +189,5 @@ const bool kRegistered = RegisterBenchCommand(
      &RunConstruction});
 
 }  // namespace
+}  // namespace construction_bench
 }  // namespace partlab::bench

@@ -28,9 +28,13 @@
 #include "engine/paths/data_paths.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace dynamics_bench {
 namespace {
 
 using namespace partlab::dynamics;
+// The chapter's body, not engine/physics' partlab::BodyDesc, which the unity source also sees.
+using partlab::dynamics::BodyDesc;
 
 double Percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0.0;
@@ -373,4 +377,5 @@ const bool kRegistered = RegisterBenchCommand(
      &RunDynamicsBench});
 
 }  // namespace
+}  // namespace dynamics_bench
 }  // namespace partlab::bench

@@ -36,6 +36,8 @@
 #include "engine/paths/data_paths.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace octree_bench {
 namespace {
 
 struct Options {
@@ -872,4 +874,5 @@ const bool kRegistered = RegisterBenchCommand(
      &RunOctreeBench});
 
 }  // namespace
+}  // namespace octree_bench
 }  // namespace partlab::bench

@@ -28,6 +28,8 @@
 #include "engine/octree/random_scenes.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace octree_cores_bench {
 namespace {
 
 struct Options {
@@ -176,4 +178,5 @@ const bool kRegistered = RegisterBenchCommand(
      &RunOctreeCoresBench});
 
 }  // namespace
+}  // namespace octree_cores_bench
 }  // namespace partlab::bench

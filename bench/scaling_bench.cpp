@@ -28,6 +28,8 @@
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace scaling_bench {
 namespace {
 
 struct ScalingOptions {
@@ -209,4 +211,5 @@ const bool kRegistered = RegisterBenchCommand(
     {"scaling", "per-step time of every broad phase from 1,000 to 100,000 boxes", &RunScaling});
 
 }  // namespace
+}  // namespace scaling_bench
 }  // namespace partlab::bench

@@ -51,6 +51,8 @@
 #include "engine/scenes/trace_recording.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace sim_bench {
 namespace {
 
 struct SimOptions {
@@ -793,4 +795,5 @@ const bool kRegistered = RegisterBenchCommand(
      &RunSimBench});
 
 }  // namespace
+}  // namespace sim_bench
 }  // namespace partlab::bench

@@ -33,6 +33,8 @@
 #include "engine/visibility/room_scene.h"
 
 namespace partlab::bench {
+// This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
+namespace visibility_bench {
 
 namespace {
 
@@ -276,4 +278,5 @@ const bool kRegistered = RegisterBenchCommand(
 
 }  // namespace
 
+}  // namespace visibility_bench
 }  // namespace partlab::bench

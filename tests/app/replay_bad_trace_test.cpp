@@ -10,13 +10,10 @@
 
 #include "app/views/simulation/sim_replay.h"
 #include "engine/io/aabb_trace.h"
+#include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
-
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("partlab_replay_bad_" + name)).string();
-}
 
 // Two overlapping boxes and one apart, over three frames.
 AabbTrace GoodTrace() {

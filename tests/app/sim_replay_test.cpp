@@ -13,13 +13,10 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/io/aabb_trace.h"
 #include "engine/scenes/trace_recording.h"
+#include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
-
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("partlab_sim_" + name)).string();
-}
 
 // Boxes drifting through a 60 m cube; some appear late and some vanish.
 AabbTrace MakeTrace(uint32_t boxes, uint32_t frames) {

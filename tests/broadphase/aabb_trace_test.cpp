@@ -1,4 +1,5 @@
 #include "engine/io/aabb_trace.h"
+#include "tests/temp_path.h"
 
 #include <gtest/gtest.h>
 
@@ -14,12 +15,6 @@
 
 namespace partlab {
 namespace {
-
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("partlab_trace_test_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
 
 void WriteBytes(const std::string& path, const std::vector<uint8_t>& bytes) {
   std::ofstream(path, std::ios::binary)

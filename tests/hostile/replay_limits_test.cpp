@@ -11,15 +11,10 @@
 
 #include "app/views/simulation/sim_replay.h"
 #include "engine/io/aabb_trace.h"
+#include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
-
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("partlab_hostile_replay_" + std::to_string(getpid()) + "_" + name))
-      .string();
-}
 
 // Frame 0 near the origin, frame 1 near +-3e38: two overlapping boxes and one apart in each.
 std::string WriteFarTrace() {

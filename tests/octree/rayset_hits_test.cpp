@@ -9,13 +9,11 @@
 #include "engine/io/hits.h"
 #include "engine/io/rayset.h"
 #include "engine/octree/random_scenes.h"
+#include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
 
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("partlab_octree_" + name)).string();
-}
 std::vector<char> Bytes(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(f), {}};

@@ -12,21 +12,16 @@
 #include "engine/io/aabb_trace.h"
 #include "engine/scenes/trace_recording.h"
 #include "tests/scenes/scene_test_util.h"
+#include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
-
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          (name + "-" + std::to_string(::getpid()) + ".aabbtrc"))
-      .string();
-}
 
 class RecordReplay : public ::testing::TestWithParam<int> {};
 
 TEST_P(RecordReplay, ReplayedPairsEqualLivePairsEveryFrame) {
   const int number = GetParam();
-  const std::string path = TempPath("scene" + std::to_string(number));
+  const std::string path = TempPath("scene" + std::to_string(number) + ".aabbtrc");
   auto scene = testing::MakeSmallScene(number, "sap", 150);
   TraceRecorder recorder;
   ASSERT_EQ(recorder.Open(path, scene->MaxIds()), "");
@@ -74,7 +69,7 @@ TEST_P(RecordReplay, ReplayedPairsEqualLivePairsEveryFrame) {
 INSTANTIATE_TEST_SUITE_P(AllScenes, RecordReplay, ::testing::Values(1, 2, 3, 4));
 
 TEST(TraceFrameStream, RejectsTruncatedAndForeignFilesWithOneLine) {
-  const std::string path = TempPath("bad");
+  const std::string path = TempPath("bad.aabbtrc");
   {
     std::ofstream f(path, std::ios::binary);
     f << "NOTATRACE_________";
@@ -95,7 +90,7 @@ TEST(TraceFrameStream, RejectsTruncatedAndForeignFilesWithOneLine) {
 }
 
 TEST(TraceFrameStream, ReadsBackWhatWasWrittenWithAbsentBoxesEmpty) {
-  const std::string path = TempPath("ok");
+  const std::string path = TempPath("ok.aabbtrc");
   AabbTrace t;
   t.box_count = 2;
   t.boxes = {Aabb{{0, 0, 0}, {1, 1, 1}}, Aabb{}, Aabb{{0, 0, 0}, {2, 2, 2}},

@@ -1,8 +1,9 @@
 // A view is one thing the testbed can show (the mesh viewer, the octree, the simulations, ...), in
 // the style of Box2D's samples: Step advances it by a fixed dt, Render draws it (meshes through the
 // SceneRenderer, overlays through DebugDraw), UpdateGui adds its own ImGui panel. Each view
-// registers itself with one line in its own file:
-//   static const bool kRegistered = RegisterView({"Mesh viewer", "...", &CreateMeshView});
+// registers itself with one line in its own file, under a name of its own (the app's files are
+// compiled several to a unit, app/CMakeLists.txt):
+//   static const bool kMeshViewRegistered = RegisterView({"Mesh viewer", "...", &CreateMeshView});
 //
 // The base owns what every view shares, so a view overrides only what is its own: the stepping
 // (play, pause, single step, the fixed-step accumulator: stepping()), the notices of its status

@@ -7,6 +7,7 @@
 
 #include "app/engine_loop.h"
 #include "app/lessons/lesson_session.h"
+#include "app/lessons/lesson_text_colours.h"
 #include "app/lessons/presenter_caption.h"
 #include "app/panels/figure_area.h"
 #include "app/ui_style.h"
@@ -15,9 +16,6 @@ namespace partlab {
 
 namespace {
 
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.30f, 1.0f);
-const ImVec4 kSectionColour(0.70f, 0.73f, 0.80f, 1.0f);
-const ImVec4 kQuoteColour(0.85f, 0.87f, 0.72f, 1.0f);
 // The window's caption is larger than the panels' text, for a room watching a projector.
 constexpr float kWindowCaptionScale = 1.35f;
 
@@ -81,7 +79,7 @@ void LessonSession::DrawWindow(Engine& engine) {
     ImGui::EndCombo();
   }
   if (!error_.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+    ImGui::PushStyleColor(ImGuiCol_Text, kLessonErrorColour);
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
   }
@@ -112,11 +110,11 @@ void LessonSession::DrawWindow(Engine& engine) {
     ImGui::SetWindowFontScale(kWindowCaptionScale);
     ImGui::TextWrapped("%s", s.title.c_str());
     ImGui::TextWrapped("%s", s.caption.c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, kQuoteColour);
+    ImGui::PushStyleColor(ImGuiCol_Text, kLessonQuoteColour);
     if (!s.quote.empty()) ImGui::TextWrapped("\"%s\"", s.quote.c_str());
     ImGui::PopStyleColor();
     ImGui::SetWindowFontScale(1.0f);
-    ImGui::PushStyleColor(ImGuiCol_Text, kSectionColour);
+    ImGui::PushStyleColor(ImGuiCol_Text, kLessonSectionColour);
     if (!s.section.empty()) ImGui::TextWrapped("%s", s.section.c_str());
     ImGui::PopStyleColor();
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "app/lessons/lesson_text_colours.h"
 #include "app/ui_style.h"
 
 namespace partlab {
@@ -15,9 +16,6 @@ namespace {
 // about what slides use for body text, so the back of a classroom can read it.
 constexpr float kCaptionPixelsPerFrameLine = 1.0f / 30.0f;
 const ImVec4 kTitleColour(0.97f, 0.68f, 0.38f, 1.0f);  // the UI's warm accent, brighter
-const ImVec4 kSectionColour(0.70f, 0.73f, 0.80f, 1.0f);
-const ImVec4 kQuoteColour(0.85f, 0.87f, 0.72f, 1.0f);
-const ImVec4 kErrorColour(1.0f, 0.35f, 0.30f, 1.0f);
 
 void WrappedColoured(const ImVec4& colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
@@ -48,7 +46,7 @@ float DrawPresenterCaption(const Lesson& lesson, int step, const std::string& er
   ImGui::Begin("##presenter caption", nullptr, flags);
   const float top = ImGui::GetWindowPos().y;
   ImGui::SetWindowFontScale(scale);
-  if (!error.empty()) WrappedColoured(kErrorColour, error);
+  if (!error.empty()) WrappedColoured(kLessonErrorColour, error);
   if (step >= 0 && step < int(lesson.steps.size())) {
     const LessonStep& s = lesson.steps[step];
     ImGui::SetWindowFontScale(scale * 1.2f);
@@ -57,8 +55,8 @@ float DrawPresenterCaption(const Lesson& lesson, int step, const std::string& er
     ImGui::SetWindowFontScale(scale);
     ImGui::TextWrapped("%s", s.caption.c_str());
     ImGui::SetWindowFontScale(scale * 0.85f);
-    if (!s.quote.empty()) WrappedColoured(kQuoteColour, "\"" + s.quote + "\"");
-    if (!s.section.empty()) WrappedColoured(kSectionColour, s.section);
+    if (!s.quote.empty()) WrappedColoured(kLessonQuoteColour, "\"" + s.quote + "\"");
+    if (!s.section.empty()) WrappedColoured(kLessonSectionColour, s.section);
   }
   ImGui::End();
   if (font) ImGui::PopFont();

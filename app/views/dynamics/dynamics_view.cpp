@@ -375,7 +375,7 @@ std::unique_ptr<View> CreateDynamicsView(AppContext& app) {
   return std::make_unique<DynamicsView>(app);
 }
 
-const bool kRegistered = RegisterView(
+const bool kDynamicsViewRegistered = RegisterView(
     {"Dynamics",
      "The chapter's rigid-body solver (3.3): impulses, propagation, resting contact by LCP",
      &CreateDynamicsView, /*uses_model=*/false, &DynamicsView::LessonVerbs});

@@ -106,7 +106,7 @@ std::unique_ptr<View> CreateMeshView(AppContext& app) {
   return std::make_unique<mesh_view::MeshView>(app);
 }
 
-const bool kRegistered =
+const bool kMeshViewRegistered =
     RegisterView({"Mesh viewer", "The model, lit per vertex (chapter 3.2.4) or per pixel",
                   &CreateMeshView, /*uses_model=*/true, &mesh_view::MeshView::LessonVerbs});
 

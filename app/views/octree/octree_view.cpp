@@ -366,7 +366,7 @@ std::unique_ptr<View> CreateOctreeView(AppContext& app) {
   return std::make_unique<octree_view::OctreeView>(app);
 }
 
-const bool kRegistered = RegisterView(
+const bool kOctreeViewRegistered = RegisterView(
     {"Octree", "The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost",
      &CreateOctreeView, /*uses_model=*/true, &octree_view::OctreeView::LessonVerbs});
 

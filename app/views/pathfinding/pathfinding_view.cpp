@@ -263,7 +263,7 @@ std::unique_ptr<View> CreatePathfindingView(AppContext& app) {
   return std::make_unique<PathfindingView>(app);
 }
 
-const bool kRegistered = RegisterView(
+const bool kPathfindingViewRegistered = RegisterView(
     {"Path finding",
      "A* and the search family with the game practices, and the predator FSM (chapter 3.4)",
      &CreatePathfindingView, /*uses_model=*/false, &PathfindingView::LessonVerbs});

@@ -232,7 +232,7 @@ std::unique_ptr<View> CreatePortalsView(AppContext& app) {
   return std::make_unique<PortalsView>(app);
 }
 
-const bool kRegistered = RegisterView(
+const bool kPortalsViewRegistered = RegisterView(
     {"Portals", "Portals and the PVS on indoor levels (section 3.2.3.4)", &CreatePortalsView,
      /*uses_model=*/false, &PortalsView::LessonVerbs});
 

@@ -660,7 +660,7 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
   return std::make_unique<SimulationView>(app);
 }
 
-const bool kRegistered = RegisterView(
+const bool kSimulationViewRegistered = RegisterView(
     {"Simulation", "The thesis's four simulations with a live broad phase and its overlay",
      &CreateSimulationView, /*uses_model=*/false, &SimulationView::LessonVerbs});
 

@@ -433,7 +433,7 @@ std::unique_ptr<View> CreateVisibilityView(AppContext& app) {
   return std::make_unique<VisibilityView>(app);
 }
 
-const bool kRegistered = RegisterView(
+const bool kVisibilityViewRegistered = RegisterView(
     {"Visibility",
      "Chapter 3.2.3: backface culling, octree frustum culling, BSP back-to-front (painter's)",
      &CreateVisibilityView, /*uses_model=*/true, &VisibilityView::LessonVerbs});

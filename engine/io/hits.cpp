@@ -6,13 +6,13 @@
 
 namespace partlab {
 namespace {
-constexpr std::string_view kMagic = "HITS0001";
-constexpr size_t kRecord = 4;
+constexpr std::string_view kHitsMagic = "HITS0001";
+constexpr size_t kHitRecordBytes = 4;
 }  // namespace
 
 LoadResult<std::vector<float>> ReadHits(const std::string& path) {
   using Result = LoadResult<std::vector<float>>;
-  auto file = ReadCountedFile(path, kMagic, kRecord, "hits");
+  auto file = ReadCountedFile(path, kHitsMagic, kHitRecordBytes, "hits");
   if (!file) return Result::Fail(file.error());
   const uint32_t count = file.value().count;
   ByteCursor in(file.value().bytes);
@@ -30,7 +30,7 @@ LoadResult<std::vector<float>> ReadHits(const std::string& path) {
 
 std::string WriteHits(const std::string& path, std::span<const float> t) {
   ByteWriter out;
-  out.Magic8(kMagic);
+  out.Magic8(kHitsMagic);
   out.U32(uint32_t(t.size()));
   for (float v : t) out.F32(v);
   return out.WriteTo(path);

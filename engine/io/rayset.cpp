@@ -4,13 +4,13 @@
 
 namespace partlab {
 namespace {
-constexpr std::string_view kMagic = "RAYSET01";
-constexpr size_t kRecord = 24;
+constexpr std::string_view kRaysetMagic = "RAYSET01";
+constexpr size_t kRayRecordBytes = 24;
 }  // namespace
 
 LoadResult<std::vector<Ray>> ReadRaySet(const std::string& path) {
   using Result = LoadResult<std::vector<Ray>>;
-  auto file = ReadCountedFile(path, kMagic, kRecord, "rays");
+  auto file = ReadCountedFile(path, kRaysetMagic, kRayRecordBytes, "rays");
   if (!file) return Result::Fail(file.error());
   const uint32_t count = file.value().count;
   ByteCursor in(file.value().bytes);
@@ -31,7 +31,7 @@ LoadResult<std::vector<Ray>> ReadRaySet(const std::string& path) {
 
 std::string WriteRaySet(const std::string& path, std::span<const Ray> rays) {
   ByteWriter out;
-  out.Magic8(kMagic);
+  out.Magic8(kRaysetMagic);
   out.U32(uint32_t(rays.size()));
   for (const Ray& r : rays) {
     for (int a = 0; a < 3; ++a) out.F32(r.origin[a]);

@@ -12,10 +12,10 @@ namespace partlab {
 namespace {
 
 constexpr int kAttractors = 6;
-constexpr double kPull = 6.0;       // m/s², towards the body's attractor
-constexpr double kCore = 2.0;       // no pull inside: nothing is flung out of the centre
-constexpr double kSpacing = 3.0;    // initial lattice spacing of a cloud (sparse)
-constexpr int kSwitchPeriod = 125;  // steps (5 s)
+constexpr double kAttractorPull = 6.0;  // m/s², towards the body's attractor
+constexpr double kCore = 2.0;           // no pull inside: nothing is flung out of the centre
+constexpr double kSpacing = 3.0;        // initial lattice spacing of a cloud (sparse)
+constexpr int kSwitchPeriod = 125;      // steps (5 s)
 constexpr double kSwitchFraction = 0.2;
 
 class AttractorCloudsScene final : public Scene {
@@ -49,7 +49,8 @@ class AttractorCloudsScene final : public Scene {
           glm::normalize(random().InBox(glm::dvec3(-1), glm::dvec3(1)) + glm::dvec3(1e-3, 0, 0));
       const glm::dvec3 tangent = glm::cross(axis, r);
       const double len = glm::length(tangent);
-      d.velocity = len > 1e-9 ? tangent / len * std::sqrt(kPull * glm::length(r)) : glm::dvec3(0);
+      d.velocity =
+          len > 1e-9 ? tangent / len * std::sqrt(kAttractorPull * glm::length(r)) : glm::dvec3(0);
       d.linear_damping = 0.0;  // orbits must not decay: collisions already dissipate
       world().AddBody(d);
       attractor_of_.push_back(a);
@@ -67,7 +68,7 @@ class AttractorCloudsScene final : public Scene {
       const glm::dvec3 to = where[attractor_of_[id]] - world().Position(id);
       const double dist = glm::length(to);
       if (dist <= kCore) continue;
-      world().AddForce(id, to * (mass_[id] * kPull / dist));
+      world().AddForce(id, to * (mass_[id] * kAttractorPull / dist));
     }
   }
 
@@ -92,7 +93,7 @@ class AttractorCloudsScene final : public Scene {
   std::vector<double> mass_;
 };
 
-SceneParams Defaults() {
+SceneParams AttractorCloudsDefaults() {
   SceneParams p;
   p.spawn_per_step = 0;  // the clouds exist from the start
   p.physics.gravity = {0, 0, 0};
@@ -104,11 +105,11 @@ SceneParams Defaults() {
   return p;
 }
 
-const bool kRegistered = RegisterScene(
+const bool kAttractorCloudsRegistered = RegisterScene(
     {2, "clouds", "Attractor clouds",
      "Clouds of boxes pulled by several moving attractors, no gravity: chaotic and mostly sparse "
      "(6.2.2)",
-     &MakeSceneOf<AttractorCloudsScene>, &Defaults});
+     &MakeSceneOf<AttractorCloudsScene>, &AttractorCloudsDefaults});
 
 }  // namespace
 }  // namespace partlab

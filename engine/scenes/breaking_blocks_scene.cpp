@@ -15,7 +15,7 @@ namespace {
 
 constexpr int kBlocks = 6;
 constexpr double kStartDistance = 38.0;  // from the attractor at the origin
-constexpr double kPull = 8.0;            // m/s² on intact blocks
+constexpr double kBlockPull = 8.0;       // m/s² on intact blocks
 constexpr double kBurst = 4.0;           // m/s, outwards from the block's centre at the break
 constexpr double kConcrete = 2.4;        // density relative to the fragments' 1.0
 constexpr double kFragmentDamping = 0.01;
@@ -53,7 +53,7 @@ class BreakingBlocksScene final : public Scene {
       const glm::dvec3 to = -world().Position(b.id);
       const double dist = glm::length(to);
       const double mass = kConcrete * std::pow(b.per_side * 2.0 * params().max_half_size, 3);
-      if (dist > 1e-9) world().AddForce(b.id, to * (mass * kPull / dist));
+      if (dist > 1e-9) world().AddForce(b.id, to * (mass * kBlockPull / dist));
     }
   }
 
@@ -99,7 +99,7 @@ class BreakingBlocksScene final : public Scene {
   std::vector<Block> blocks_;
 };
 
-SceneParams Defaults() {
+SceneParams BreakingBlocksDefaults() {
   SceneParams p;
   p.spawn_per_step = 0;  // fragments appear when blocks break, not on a schedule
   p.max_half_size = 0.3f;
@@ -108,11 +108,11 @@ SceneParams Defaults() {
   return p;
 }
 
-const bool kRegistered = RegisterScene(
+const bool kBreakingBlocksRegistered = RegisterScene(
     {3, "breaking", "Breaking blocks",
      "A few large concrete blocks pulled by one attractor break into many small blocks at their "
      "first impact and spread out (6.2.3)",
-     &MakeSceneOf<BreakingBlocksScene>, &Defaults});
+     &MakeSceneOf<BreakingBlocksScene>, &BreakingBlocksDefaults});
 
 }  // namespace
 }  // namespace partlab

@@ -7,12 +7,12 @@
 namespace partlab {
 namespace {
 
-constexpr int kCells = 4;         // compartments per side
-constexpr double kInner = 8.0;    // inner width of a compartment, metres
-constexpr double kWall = 0.5;     // wall thickness
-constexpr double kHeight = 6.0;   // wall height
-constexpr double kApron = 12.0;   // floor beyond the outer walls, metres
-constexpr double kInset = 0.001;  // 1 mm: walls and floor do not touch, so no static pairs
+constexpr int kCells = 4;           // compartments per side
+constexpr double kInner = 8.0;      // inner width of a compartment, metres
+constexpr double kWall = 0.5;       // wall thickness
+constexpr double kHeight = 6.0;     // wall height
+constexpr double kApron = 12.0;     // floor beyond the outer walls, metres
+constexpr double kWallGap = 0.001;  // 1 mm: walls and floor do not touch, so no static pairs
 constexpr double kPitch = kInner + kWall;
 constexpr double kHalfWidth = kCells * kPitch / 2;
 
@@ -26,7 +26,7 @@ class CompartmentsScene final : public Scene {
     // The floor reaches kApron beyond the outer walls: bodies that bounce off a wall's top land
     // there instead of falling forever (which stretched the scene over kilometres).
     world().AddStaticBox({0, -0.5, 0}, {kHalfWidth + kApron, 0.5, kHalfWidth + kApron});
-    const double y = kHeight / 2 + kInset;
+    const double y = kHeight / 2 + kWallGap;
     // Walls along X run the full width; walls along Z are cut into segments between them.
     for (int k = 0; k <= kCells; ++k) {
       const double z = -kHalfWidth + k * kPitch;
@@ -36,7 +36,7 @@ class CompartmentsScene final : public Scene {
       const double x = -kHalfWidth + k * kPitch;
       for (int j = 0; j < kCells; ++j) {
         const double z = -kHalfWidth + (j + 0.5) * kPitch;
-        world().AddStaticBox({x, y, z}, {kWall / 2, kHeight / 2, kInner / 2 - kInset});
+        world().AddStaticBox({x, y, z}, {kWall / 2, kHeight / 2, kInner / 2 - kWallGap});
       }
     }
   }
@@ -55,16 +55,16 @@ class CompartmentsScene final : public Scene {
   }
 };
 
-SceneParams Defaults() {
+SceneParams CompartmentsDefaults() {
   SceneParams p;
   p.spawn_per_step = 4.0;
   return p;
 }
 
-const bool kRegistered =
+const bool kCompartmentsRegistered =
     RegisterScene({4, "compartments", "Compartments",
                    "Boxes fall into compartments of static walls and pile up (6.2.4)",
-                   &MakeSceneOf<CompartmentsScene>, &Defaults});
+                   &MakeSceneOf<CompartmentsScene>, &CompartmentsDefaults});
 
 }  // namespace
 }  // namespace partlab

@@ -14,7 +14,7 @@ constexpr int kTiles = 40;     // per side
 constexpr double kTile = 2.0;  // metres
 constexpr double kHalfWorld = kTiles * kTile / 2;
 constexpr double kBottom = -6.0;     // every column goes down to here
-constexpr double kInset = 0.001;     // 1 mm gaps: neighbouring tiles make no static pairs
+constexpr double kTileGap = 0.001;   // 1 mm gaps: neighbouring tiles make no static pairs
 constexpr double kRimHeight = 10.0;  // walls round the edge keep bodies on the terrain
 
 // Hills and valleys, quantised to 25 cm steps like a voxel terrain.
@@ -36,15 +36,15 @@ class TerrainScene final : public Scene {
         const double x = -kHalfWorld + (i + 0.5) * kTile, z = -kHalfWorld + (k + 0.5) * kTile;
         const double top = TerrainHeight(x, z);
         world().AddStaticBox({x, (top + kBottom) / 2, z},
-                             {kTile / 2 - kInset, (top - kBottom) / 2, kTile / 2 - kInset});
+                             {kTile / 2 - kTileGap, (top - kBottom) / 2, kTile / 2 - kTileGap});
       }
     }
     // The rim: four walls standing just outside the tiles.
     const double h = (kRimHeight - kBottom) / 2, y = (kRimHeight + kBottom) / 2, t = 0.5;
-    world().AddStaticBox({0, y, -kHalfWorld - t - kInset}, {kHalfWorld + 2 * t, h, t});
-    world().AddStaticBox({0, y, kHalfWorld + t + kInset}, {kHalfWorld + 2 * t, h, t});
-    world().AddStaticBox({-kHalfWorld - t - kInset, y, 0}, {t, h, kHalfWorld - kInset});
-    world().AddStaticBox({kHalfWorld + t + kInset, y, 0}, {t, h, kHalfWorld - kInset});
+    world().AddStaticBox({0, y, -kHalfWorld - t - kTileGap}, {kHalfWorld + 2 * t, h, t});
+    world().AddStaticBox({0, y, kHalfWorld + t + kTileGap}, {kHalfWorld + 2 * t, h, t});
+    world().AddStaticBox({-kHalfWorld - t - kTileGap, y, 0}, {t, h, kHalfWorld - kTileGap});
+    world().AddStaticBox({kHalfWorld + t + kTileGap, y, 0}, {t, h, kHalfWorld - kTileGap});
   }
 
   // Half spheres, half blocks, dropped from random points above the whole terrain.
@@ -68,16 +68,16 @@ class TerrainScene final : public Scene {
   }
 };
 
-SceneParams Defaults() {
+SceneParams TerrainDefaults() {
   SceneParams p;
   p.spawn_per_step = 4.0;
   return p;
 }
 
-const bool kRegistered = RegisterScene(
+const bool kTerrainSceneRegistered = RegisterScene(
     {1, "terrain", "Terrain",
      "Spheres and blocks fall onto a terrain of static tiles and gather in its valleys (6.2.1)",
-     &MakeSceneOf<TerrainScene>, &Defaults});
+     &MakeSceneOf<TerrainScene>, &TerrainDefaults});
 
 }  // namespace
 }  // namespace partlab

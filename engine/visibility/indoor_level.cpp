@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <glm/geometric.hpp>
 
+#include "engine/visibility/cross2.h"
+
 namespace partlab {
 
 const char* LevelPolygonKindName(LevelPolygonKind k) {
@@ -24,10 +26,6 @@ const char* LevelPolygonKindName(LevelPolygonKind k) {
 namespace {
 
 constexpr float kOnEdge = 1e-3f;  // level units: how far off an edge a portal end may lie
-
-float Cross2(const glm::vec2& a, const glm::vec2& b) {
-  return a.x * b.y - a.y * b.x;
-}
 
 // The interior side of outline edge a -> b (counter-clockwise outline: the left), in 3-D.
 glm::vec3 InwardNormal(const glm::vec2& a, const glm::vec2& b) {

@@ -9,15 +9,13 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "engine/visibility/cross2.h"
+
 namespace partlab {
 
 namespace {
 
 constexpr float kTolerance = 1e-3f;  // level units, for "on the edge" and "same point"
-
-float Cross2(const glm::vec2& a, const glm::vec2& b) {
-  return a.x * b.y - a.y * b.x;
-}
 
 double SignedArea(const std::vector<glm::vec2>& p) {
   double s = 0.0;

@@ -7,13 +7,11 @@
 #include <limits>
 #include <random>
 
+#include "engine/visibility/cross2.h"
+
 namespace partlab {
 
 namespace {
-
-float Cross2(const glm::vec2& a, const glm::vec2& b) {
-  return a.x * b.y - a.y * b.x;
-}
 
 double OutlineArea(const std::vector<glm::vec2>& p) {
   double s = 0.0;

@@ -2,16 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include "engine/broadphase/sabsp/op_reason.h"
 
 namespace partlab {
 namespace {
-
-std::string Format(const char* fmt, auto... args) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
-}
 
 OpResult Fail(std::string reason) {
   OpResult r;
@@ -139,7 +134,8 @@ void BspOperations::MakeChildren(NodeId leaf, int d, float offset, bool projecte
 OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
   const BspNode& node = tree_.node(leaf);
   if (!node.alive || !node.IsLeaf()) return Fail("split: not a leaf");
-  if (node.depth >= params.max_depth) return Fail(Format("split: depth %d = max", node.depth));
+  if (node.depth >= params.max_depth)
+    return Fail(FormatReason("split: depth %d = max", node.depth));
   std::span<const LeafEntry> list = tree_.leaf(leaf);
   const size_t n = list.size();
   if (n < 2) return Fail("split: fewer than 2 boxes");
@@ -170,21 +166,21 @@ OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
     Populations(leaf, result.after);
     result.ok = true;
     result.result_node = leaf;
-    result.reason = Format("split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
-                           cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
+    result.reason = FormatReason("split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
+                                 cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
     return result;
   }
   return Fail(
-      Format("split failed: no direction cuts %zu boxes with balance >= %.2f and "
-             "redundancy <= %.1f%%",
-             n, params.unbalance_limit, criteria.max_redundancy * 100));
+      FormatReason("split failed: no direction cuts %zu boxes with balance >= %.2f and "
+                   "redundancy <= %.1f%%",
+                   n, params.unbalance_limit, criteria.max_redundancy * 100));
 }
 
 OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
   const BspNode& node = tree_.node(leaf);
   if (!node.alive || !node.IsLeaf()) return Fail("shift-split: not a leaf");
   if (node.depth >= params.max_depth)
-    return Fail(Format("shift-split: depth %d = max", node.depth));
+    return Fail(FormatReason("shift-split: depth %d = max", node.depth));
   std::span<const LeafEntry> list = tree_.leaf(leaf);
   if (list.size() < 2) return Fail("shift-split: fewer than 2 boxes");
   OpResult result;
@@ -202,16 +198,16 @@ OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
   const int d = node.sort_dir;
   if (!cut.found) {
     return Fail(
-        Format("shift-split failed: no cut along the parent's normal (dir %d) for %zu "
-               "boxes",
-               d, list.size()));
+        FormatReason("shift-split failed: no cut along the parent's normal (dir %d) for %zu "
+                     "boxes",
+                     d, list.size()));
   }
   MakeChildren(leaf, d, cut.offset);
   Populations(leaf, result.after);
   result.ok = true;
   result.result_node = leaf;
-  result.reason = Format("shift-split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
-                         cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
+  result.reason = FormatReason("shift-split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
+                               cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
   return result;
 }
 
@@ -269,7 +265,8 @@ OpResult BspOperations::Merge(NodeId n, const BspParams& params) {
   Populations(n, result.after);
   result.ok = true;
   result.result_node = n;
-  result.reason = Format("merge: %u + %u -> leaf of %zu", result.before[1], result.before[2], kept);
+  result.reason =
+      FormatReason("merge: %u + %u -> leaf of %zu", result.before[1], result.before[2], kept);
   return result;
 }
 
@@ -319,7 +316,7 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
   SortFloats(hi_, float_scratch_);
   const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, pop));
   if (!cut.found || cut.offset == old_offset) {
-    return Fail(Format(
+    return Fail(FormatReason(
         "balance failed: no position of the plane gives balance >= %.2f with "
         "redundancy <= %.1f%% (%u | %u, %u straddle)",
         params.unbalance_limit, Criteria(params, pop).max_redundancy * 100, left, right, straddle));
@@ -340,10 +337,10 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
   Populations(n, result.after);
   result.ok = true;
   result.result_node = n;
-  result.reason =
-      Format("balance: plane %.3g -> %.3g (%s), %u | %u -> %u | %u, %u straddle, %u box moves",
-             old_offset, cut.offset, cut.offset < old_offset ? "down" : "up", left, right,
-             result.after[1], result.after[2], cut.redundancy, migrated);
+  result.reason = FormatReason(
+      "balance: plane %.3g -> %.3g (%s), %u | %u -> %u | %u, %u straddle, %u box moves", old_offset,
+      cut.offset, cut.offset < old_offset ? "down" : "up", left, right, result.after[1],
+      result.after[2], cut.redundancy, migrated);
   return result;
 }
 
@@ -423,9 +420,9 @@ OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
   }
   if (!cut.found || cut.offset == old_offset) {
     return Fail(
-        Format("balance failed: no position of the plane gives balance >= %.2f with "
-               "redundancy <= %.1f%% (%u | %u, %u straddle)",
-               params.unbalance_limit, params.redundancy_limit * 100, left, right, straddle));
+        FormatReason("balance failed: no position of the plane gives balance >= %.2f with "
+                     "redundancy <= %.1f%% (%u | %u, %u straddle)",
+                     params.unbalance_limit, params.redundancy_limit * 100, left, right, straddle));
   }
   // Move the plane, then migrate the boxes of the region between the old and new positions.
   tree_.node_mut(n).offset = cut.offset;
@@ -451,8 +448,8 @@ OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
   result.ok = true;
   result.result_node = n;
   result.reason =
-      Format("balance: plane %.3g -> %.3g, %u | %u -> %u | %u, %u box moves", old_offset,
-             cut.offset, left, right, result.after[1], result.after[2], migrated);
+      FormatReason("balance: plane %.3g -> %.3g, %u | %u -> %u | %u, %u box moves", old_offset,
+                   cut.offset, left, right, result.after[1], result.after[2], migrated);
   return result;
 }
 
@@ -498,9 +495,9 @@ OpResult BspOperations::Swap(NodeId n, const BspParams& params) {
   Populations(kept, result.after);
   result.ok = true;
   result.result_node = kept;
-  result.reason = Format("swap: kept the %s subtree (%u), dropped %u, %zu boxes migrated",
-                         keep == 0 ? "negative" : "positive", result.before[1 + keep],
-                         result.before[2 - keep], movers);
+  result.reason = FormatReason("swap: kept the %s subtree (%u), dropped %u, %zu boxes migrated",
+                               keep == 0 ? "negative" : "positive", result.before[1 + keep],
+                               result.before[2 - keep], movers);
   return result;
 }
 

@@ -2,20 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 
+#include "engine/broadphase/sabsp/op_reason.h"
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab {
-namespace {
-
-std::string Format(const char* fmt, auto... args) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
-}
-
-}  // namespace
 
 const char* OpStatusName(OpStatus status) {
   switch (status) {
@@ -71,12 +62,13 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
   const uint32_t large = std::max(l, r);
   const float balance = large == 0 ? 1.0f : float(std::min(l, r)) / float(large);
   if (balance < params.unbalance_limit) {
-    return Format("unbalanced: %.2f < %.2f (%u | %u)", balance, params.unbalance_limit, l, r);
+    return FormatReason("unbalanced: %.2f < %.2f (%u | %u)", balance, params.unbalance_limit, l, r);
   }
   const float excess =
       params.RedundancyLimit(node.population, tree_.box_count()) * params.redundancy_excess_factor;
   if (float(straddle) > excess * float(node.population)) {
-    return Format("redundant: %u straddle > %.1f%% of %u", straddle, excess * 100, node.population);
+    return FormatReason("redundant: %u straddle > %.1f%% of %u", straddle, excess * 100,
+                        node.population);
   }
   return std::nullopt;
 }
@@ -90,7 +82,7 @@ bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
   const bool backing_off =
       params.split_backoff && step_ < retry && node.population <= node.retry_split_above;
   if (node.population > uint32_t(t) && node.depth < params.max_depth && !backing_off) {
-    Enqueue(BspOp::kShiftSplit, n, Format("split: %u > t = %d", node.population, t), params);
+    Enqueue(BspOp::kShiftSplit, n, FormatReason("split: %u > t = %d", node.population, t), params);
   }
   return true;
 }
@@ -99,7 +91,7 @@ bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
 bool BspScheduler::VisitMerge(NodeId n, const BspParams& params) {
   const int mt = params.NodeMergeThreshold(tree_.box_count(), tree_.node(n).motion);
   if (tree_.node(n).population >= uint32_t(mt)) return false;
-  Enqueue(BspOp::kMerge, n, Format("merge: %u < %d", tree_.node(n).population, mt), params);
+  Enqueue(BspOp::kMerge, n, FormatReason("merge: %u < %d", tree_.node(n).population, mt), params);
   return true;
 }
 
@@ -115,9 +107,10 @@ bool BspScheduler::VisitBalance(NodeId n, const BspParams& params, bool apply_ba
   const PendingOp e{BspOp::kBalance, n, tree_.node(n).generation, "balance: " + *why, ++seq_, 0};
   const OpRecord r = Run(e, params);
   if (!r.ok) {
-    Enqueue(BspOp::kSwap, n,
-            Format("swap: balance #%llu failed (%s)", (unsigned long long)r.seq, why->c_str()),
-            params, r.seq);
+    Enqueue(
+        BspOp::kSwap, n,
+        FormatReason("swap: balance #%llu failed (%s)", (unsigned long long)r.seq, why->c_str()),
+        params, r.seq);
   }
   return true;
 }
@@ -155,8 +148,9 @@ std::optional<std::string> BspScheduler::WhyStale(const PendingOp& e, const BspP
   if (size_t(e.node) < touched_by_.size() && touched_by_[e.node].seq > e.seq) {
     const Touch& t = touched_by_[e.node];
     stale_by = t.seq;
-    return Format("stale after %s #%llu at node %d (step %llu): %s", BspOpName(t.op),
-                  (unsigned long long)t.seq, t.node, (unsigned long long)t.step, why->c_str());
+    return FormatReason("stale after %s #%llu at node %d (step %llu): %s", BspOpName(t.op),
+                        (unsigned long long)t.seq, t.node, (unsigned long long)t.step,
+                        why->c_str());
   }
   return "boxes moved: " + *why;
 }
@@ -164,20 +158,20 @@ std::optional<std::string> BspScheduler::WhyStale(const PendingOp& e, const BspP
 std::optional<std::string> BspScheduler::ConditionGone(const PendingOp& e,
                                                        const BspParams& params) const {
   const BspNode& node = tree_.node(e.node);
-  if (!node.alive || node.generation != e.generation) return Format("node %d gone", e.node);
+  if (!node.alive || node.generation != e.generation) return FormatReason("node %d gone", e.node);
   const uint32_t count = tree_.box_count();
   switch (e.op) {
     case BspOp::kShiftSplit:
     case BspOp::kSplit: {
       const int t = params.NodeSplitThreshold(count, node.motion);
       if (!node.IsLeaf()) return std::string("no longer a leaf");
-      if (node.population <= uint32_t(t)) return Format("%u <= t = %d", node.population, t);
+      if (node.population <= uint32_t(t)) return FormatReason("%u <= t = %d", node.population, t);
       return std::nullopt;
     }
     case BspOp::kMerge: {
       const int mt = params.NodeMergeThreshold(count, node.motion);
       if (node.IsLeaf()) return std::string("already a leaf");
-      if (node.population >= uint32_t(mt)) return Format("%u >= %d", node.population, mt);
+      if (node.population >= uint32_t(mt)) return FormatReason("%u >= %d", node.population, mt);
       return std::nullopt;
     }
     case BspOp::kBalance:
@@ -279,12 +273,13 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
     const auto seq = (unsigned long long)rec.seq;
     if (e.op == BspOp::kShiftSplit) {
       Enqueue(BspOp::kSplit, e.node,
-              Format("split: shift-split #%llu failed (%s)", seq, e.reason.c_str()), params,
+              FormatReason("split: shift-split #%llu failed (%s)", seq, e.reason.c_str()), params,
               rec.seq);
     }
     if (e.op == BspOp::kBalance) {
       Enqueue(BspOp::kSwap, e.node,
-              Format("swap: balance #%llu failed (%s)", seq, e.reason.c_str()), params, rec.seq);
+              FormatReason("swap: balance #%llu failed (%s)", seq, e.reason.c_str()), params,
+              rec.seq);
     }
     if (e.op == BspOp::kSplit && params.split_backoff && tree_.node(e.node).alive) {
       tree_.node_mut(e.node).RecordFailedSplit(step_, params);

@@ -29,7 +29,7 @@ inline void LoadParam(const Settings& s, const ChoiceParam& p, int& index, std::
   }
   index = p.fallback;
   std::string choices;
-  for (int i = 0; i < p.count(); ++i) choices += (i ? "|" : "") + std::string(p.names[i]);
+  for (int i = 0; i < p.count(); ++i) (choices += i ? "|" : "") += p.names[i];
   AppendNote(notes, std::string(p.key) + " '" + name + "' is not one of " + choices +
                         "; the default " + p.names[p.fallback] + " is used");
 }

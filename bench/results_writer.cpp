@@ -18,7 +18,7 @@ Provenance CurrentProvenance(std::string_view subcommand, std::span<char*> args)
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
   p.date = date;
   p.command = "partlab-bench " + std::string(subcommand);
-  for (const char* a : args) p.command += " " + std::string(a);
+  for (const char* a : args) (p.command += ' ') += a;
   return p;
 }
 

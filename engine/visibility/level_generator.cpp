@@ -45,7 +45,7 @@ IndoorLevel MakeGridLevel(const GridLevelOptions& o) {
   for (int r = 0; r < o.rows; ++r)
     for (int c = 0; c < o.columns; ++c) {
       LevelCell cell;
-      cell.name = "r" + std::to_string(r) + "c" + std::to_string(c);
+      cell.name.append("r").append(std::to_string(r)).append("c").append(std::to_string(c));
       cell.floor = 0.0f;
       cell.ceiling = kCeiling;
       cell.outline = {

@@ -57,7 +57,7 @@ namespace {
 
 struct SimOptions {
   std::vector<int> scenes = {1, 2, 3, 4};
-  int steps = 3000;  // 2 simulated minutes at 25 steps/s; the thesis ran 6000 (see README)
+  int steps = 3000;  // 2 simulated minutes at 25 steps/s; the thesis ran 6000 (docs/simulations.md)
   std::vector<std::string> algos;  // empty = all
   std::optional<uint32_t> bodies;
   std::optional<double> spawn;

@@ -82,6 +82,7 @@ void LessonSession::Show(Engine& engine, int step) {
   error_ = player_.ShowStep(engine, step, mode_ != Mode::kInteractive);
   step_failed_ = !error_.empty();
   frames_in_step_ = 0;
+  raise_.Request();
   if (step_failed_) std::fprintf(stderr, "partlab: %s\n", error_.c_str());
   // Interactively, one line per step shown (the keys' and buttons' trace, for a presenter's log
   // and the lesson keys' test); an export names each step's picture instead.

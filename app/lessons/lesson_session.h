@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/lessons/lesson_player.h"
+#include "app/panels/window_raise.h"
 
 namespace partlab {
 
@@ -29,7 +30,10 @@ class LessonSession {
   // The Lessons window, or in presenter mode the caption alone; also reads the lesson keys.
   void DrawUi(Engine& engine);
   bool presenter() const { return presenter_; }
-  void ToggleWindow() { window_open_ = !window_open_; }
+  void ToggleWindow() {
+    window_open_ = !window_open_;
+    raise_.Request();
+  }
   // After the frame is drawn, before it is shown: exports the step's picture when it has
   // settled, and says when the run is over. -1 to go on, else the process exit code.
   int AfterFrame(Engine& engine);
@@ -49,6 +53,9 @@ class LessonSession {
   bool step_failed_ = false;
   bool presenter_ = false;
   bool window_open_ = false;
+  // The window comes to the front when it opens and when a step is shown: a step may switch
+  // views, whose new windows would otherwise cover the caption the class is reading.
+  WindowRaise raise_;
   int pending_step_ = -1;       // the step to build between frames
   std::string pending_lesson_;  // the lesson to open between frames
   int frames_in_step_ = 0;      // frames drawn since the step was built

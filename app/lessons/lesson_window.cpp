@@ -32,7 +32,7 @@ bool AnyKeyPressed(std::initializer_list<int> keys) {
 // Ignored while a text field has the keyboard (the keys then edit the text).
 void LessonSession::ReadKeys() {
   if (ImGui::GetIO().WantTextInput) return;
-  if (AnyKeyPressed({GLFW_KEY_L})) window_open_ = !window_open_;
+  if (AnyKeyPressed({GLFW_KEY_L})) ToggleWindow();
   if (!player_.has_lesson()) return;
   const int step = player_.step();
   const int count = int(player_.lesson().steps.size());
@@ -68,6 +68,7 @@ void LessonSession::DrawWindow(Engine& engine) {
   ImGui::SetNextWindowSize(ImVec2(std::min(560.0f, display.x * 0.45f), display.y * 0.5f),
                            ImGuiCond_FirstUseEver);
   SetNextWindowBgAlphaForRenderer(0.92f);
+  raise_.BeforeBegin();
   if (!ImGui::Begin("Lessons", &window_open_)) {
     ImGui::End();
     return;

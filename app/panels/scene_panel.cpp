@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <cfloat>
+
 #include "app/panels/clamped_widgets.h"
 #include "app/view.h"
 
@@ -68,6 +70,10 @@ SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, 
       ImVec2(ImGui::GetMainViewport()->WorkPos.x + pad, ImGui::GetMainViewport()->WorkPos.y + pad),
       ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(pad * 26, 0), ImGuiCond_FirstUseEver);
+  // Never down over the view's status bar (Play and Step, bottom left, DrawViewStatusBar): a view
+  // with many controls scrolls them instead.
+  ImGui::SetNextWindowSizeConstraints(
+      ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetMainViewport()->WorkSize.y - pad * 5.5f));
   if (ImGui::Begin("Scene", open)) {
     ModelSection(state, model, commands);
     ImGui::Separator();

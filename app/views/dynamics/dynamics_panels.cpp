@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -191,10 +192,16 @@ void DynamicsView::UpdateGui() {
 
 void DynamicsView::PlotsWindow() {
   if (!show_plots_) return;
+  // On the right under the Stats window, as the Portals view's column (0.29 of the height), or
+  // below the Stats window's usual height in lines where the window is short.
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 10, vp->WorkPos.y + 10),
-                          ImGuiCond_FirstUseEver, ImVec2(1, 0));
-  ImGui::SetNextWindowSize(ImVec2(400, 520), ImGuiCond_FirstUseEver);
+  const float font = ImGui::GetFontSize();
+  const float top = vp->WorkPos.y + std::max(vp->WorkSize.y * 0.29f, font * 17.5f);
+  const float bottom = vp->WorkPos.y + vp->WorkSize.y - font;
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 10, top), ImGuiCond_FirstUseEver,
+                          ImVec2(1, 0));
+  ImGui::SetNextWindowSize(ImVec2(400, std::max(std::min(520.0f, bottom - top), font * 8)),
+                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Energy and momentum", &show_plots_)) {
     ImGui::End();
     return;

@@ -42,6 +42,11 @@ void NoticeLines(Notices& notices) {
 
 }  // namespace
 
+float StatusBarReservedHeight() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::GetFontSize() + ImGui::GetFrameHeight() + 2.0f * style.WindowPadding.y;
+}
+
 void DrawViewStatusBar(View& view) {
   const bool controls = view.ShowsStepControls();
   if (!controls && view.notices().empty()) return;

@@ -9,4 +9,8 @@ class View;
 
 void DrawViewStatusBar(View& view);
 
+// How far up from the bottom of the display the bar reaches with its Play / Step row alone (a
+// notice adds lines above it): what a figure drawn at the bottom left leaves free for it.
+float StatusBarReservedHeight();
+
 }  // namespace partlab

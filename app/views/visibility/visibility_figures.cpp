@@ -8,6 +8,7 @@
 
 #include "app/panels/figure_area.h"
 #include "app/panels/legend.h"
+#include "app/panels/status_bar.h"
 #include "app/views/visibility/visibility_overlay.h"
 #include "app/views/visibility/visibility_view.h"
 
@@ -55,12 +56,14 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
   const float line = px + ImGui::GetStyle().ItemSpacing.y * s;
   const float left = area.min.x, right = area.max.x, bottom = area.max.y;
   auto text_width = [&](const char* text) { return FigureTextSize(font, px, text).x; };
-  // Captions over each viewport.
+  // Captions over each viewport; interactively above the status bar's Play / Step (bottom left).
+  const float caption_bottom =
+      area.presenter || !ShowsStepControls() ? bottom : bottom - StatusBarReservedHeight();
   auto caption = [&](float x, const char* text) {
-    list->AddRectFilled(ImVec2(x + 8 * s, bottom - line - 14 * s),
-                        ImVec2(x + 16 * s + text_width(text), bottom - 8 * s),
+    list->AddRectFilled(ImVec2(x + 8 * s, caption_bottom - line - 14 * s),
+                        ImVec2(x + 16 * s + text_width(text), caption_bottom - 8 * s),
                         IM_COL32(20, 20, 28, 180), 4.0f * s);
-    list->AddText(font, px, ImVec2(x + 12 * s, bottom - line - 11 * s),
+    list->AddText(font, px, ImVec2(x + 12 * s, caption_bottom - line - 11 * s),
                   IM_COL32(240, 240, 245, 255), text);
   };
   if (display_ == Display::kSplit) {

@@ -277,6 +277,10 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
   Compute(observer_aspect_);
   if (frame_god_) {
     FrameGodView(shots.front().rect);
+    // The panels are first laid out at the end of the app's first frame, so CoveredEdges finds
+    // none then: a god view framed on that frame is framed again on the next, right of the Scene
+    // panel (without this the observer and its frustum's apex started hidden behind the panel).
+    if (ImGui::GetFrameCount() <= 1) frame_god_ = true;
     if (driven_ == Driven::kGod) app_.camera = god_;
     shots = Layout(ctx);
   }

@@ -7,26 +7,20 @@
 
 #include <vector>
 
+#include "tests/app/headless_imgui.h"
+
 namespace partlab {
 namespace {
 
 class UiOpaqueWindows : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 720);
-    io.DisplayFramebufferScale = ImVec2(1, 1);
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // ImGui needs a built font atlas
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 6.0f;
     style.WindowBorderSize = 1.0f;
     style.Colors[ImGuiCol_WindowBg].w = 1.0f;  // opaque panels, as under a software rasteriser
   }
-  void TearDown() override { ImGui::DestroyContext(); }
+  HeadlessImGui imgui_;
 
   // Two frames, as in the app: a window's first frame may be hidden while it measures itself.
   std::vector<ScreenRect> RectsAfter(void (*ui)()) {

@@ -8,21 +8,14 @@
 
 #include <string>
 
+#include "tests/app/headless_imgui.h"
+
 namespace partlab {
 namespace {
 
 class WindowRaiseTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 720);
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // ImGui needs a built font atlas
-  }
-  void TearDown() override { ImGui::DestroyContext(); }
+  HeadlessImGui imgui_;
 
   // One frame: "Lessons" (raised by `raise`) begun first, then "View" when `view` is on, both
   // over the same rectangle, as the app draws the Lessons window before the view's windows.

@@ -3,6 +3,7 @@
 // lesson's presenter mode alike (View::DrawFigures).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <glm/common.hpp>
 
@@ -66,12 +67,21 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
     list->AddText(font, px, ImVec2(x + 12 * s, caption_bottom - line - 11 * s),
                   IM_COL32(240, 240, 245, 255), text);
   };
+  // Interactively the Scene panel may cover the left of the window (insets_, ui_insets.h): the
+  // left caption starts right of it.
+  const float caption_left =
+      area.presenter ? left : std::max(left, float(insets_.left) / display_scale_.x);
+  // The god view's caption, shortened when the panel leaves its viewport too narrow for it.
+  auto god_caption = [&](float viewport_right) {
+    const char* full = "God view: the observer's frustum in white";
+    return caption_left + text_width(full) + 24 * s <= viewport_right ? full : "God view";
+  };
   if (display_ == Display::kSplit) {
-    caption(left, "God view: the observer's frustum in white");
-    caption(0.5f * (left + right), "Observer's eye");
+    const float middle = 0.5f * (left + right);
+    caption(caption_left, god_caption(middle));
+    caption(middle, "Observer's eye");
   } else {
-    caption(left, display_ == Display::kGod ? "God view: the observer's frustum in white"
-                                            : "Observer's eye");
+    caption(caption_left, display_ == Display::kGod ? god_caption(right) : "Observer's eye");
   }
   // The colour key, bottom right (the Stats window sits top right).
   const int keys = mode_ == Mode::kFrustum ? 4 : (mode_ == Mode::kRoom ? 3 : 1);

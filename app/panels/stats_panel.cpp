@@ -21,6 +21,11 @@ void DrawFrameTimePlot(const FrameStats& stats) {
 
 }  // namespace
 
+float BelowStatsPanelY() {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  return vp->WorkPos.y + std::max(vp->WorkSize.y * 0.29f, ImGui::GetFontSize() * 17.5f);
+}
+
 bool DrawStatsPanel(const StatsPanelInput& in, bool& vsync, bool* open) {
   if (!*open) return false;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();

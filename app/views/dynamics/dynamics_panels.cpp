@@ -9,6 +9,7 @@
 
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/figure_area.h"
+#include "app/panels/stats_panel.h"
 #include "app/panels/tooltip.h"
 #include "app/views/dynamics/dynamics_view.h"
 
@@ -192,11 +193,10 @@ void DynamicsView::UpdateGui() {
 
 void DynamicsView::PlotsWindow() {
   if (!show_plots_) return;
-  // On the right under the Stats window, as the Portals view's column (0.29 of the height), or
-  // below the Stats window's usual height in lines where the window is short.
+  // On the right, under the Stats window.
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float font = ImGui::GetFontSize();
-  const float top = vp->WorkPos.y + std::max(vp->WorkSize.y * 0.29f, font * 17.5f);
+  const float top = BelowStatsPanelY();
   const float bottom = vp->WorkPos.y + vp->WorkSize.y - font;
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 10, top), ImGuiCond_FirstUseEver,
                           ImVec2(1, 0));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/panels/figure_area.h"
+#include "app/panels/stats_panel.h"
 #include "app/views/pathfinding/pathfinding_overlay.h"
 #include "engine/ai/predator_decoupled.h"
 
@@ -152,9 +153,13 @@ void PredatorFsmFigure(const PredatorWorld& world, int selected, const FigureAre
 }
 
 void PredatorFsmWindow(const PredatorWorld& world, int& selected) {
+  // On the right, under the Stats window; as tall as the diagram and its log need, or the room
+  // left below the Stats window.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 490, display.y - 560), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(480, 540), ImGuiCond_FirstUseEver);
+  const float top = BelowStatsPanelY(), font = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(ImVec2(display.x - 490, top), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(480, std::clamp(display.y - top - font, font * 8, 540.0f)),
+                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Predator state machine (fig. 3.15)")) {
     ImGui::End();
     return;

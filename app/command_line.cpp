@@ -85,7 +85,7 @@ void AddPathFlag(CLI::App& app, const std::string& flag, std::string& target,
       ->type_name("PATH");
 }
 
-void DefineFlags(CLI::App& app, Options& o) {
+void DefineFlags(CLI::App& app, Options& o, std::string_view view_names = "") {
   namespace ap = app_params;
   namespace op = octree_params;
   app.set_help_flag();  // --help is ours: main prints the help and exits 0
@@ -122,13 +122,17 @@ void DefineFlags(CLI::App& app, Options& o) {
       ParamHelp(ap::kMsaa), "N");
   AddPathFlag(app, "--model", o.model, "a path to an OBJ file",
               "OBJ model to open (default: the last one)");
-  app.add_option("--view", o.view, "View to show: Mesh viewer, Octree, Simulation, Visibility")
+  app.add_option("--view", o.view,
+                 "View to show, by its name in the Scene panel's View list" +
+                     (view_names.empty() ? std::string() : ": " + std::string(view_names)))
       ->type_name("NAME");
   app.add_option("--shader", o.shader, "Lighting: chapter_vertex_lighting or blinn_phong")
       ->type_name("KEY");
   app.add_flag("--no-ui", o.no_ui, "No panels (clean renders for documents)");
   // The simulation view.
-  app.add_option("--scene", o.scene, "Simulation: the scene, by number or key")->type_name("N|KEY");
+  app.add_option("--scene", o.scene,
+                 "Simulation: the scene, by number or key; Dynamics: a scene's name or .scene file")
+      ->type_name("N|KEY");
   app.add_option("--algo", o.algo, "Simulation: the broad phase, by registry name")
       ->type_name("NAME");
   AddParamFlag(app, ap::kSteps, o.steps, o.notes,
@@ -139,11 +143,15 @@ void DefineFlags(CLI::App& app, Options& o) {
   app.add_option("--beside", o.beside,
                  "Simulation: a second broad phase drawn in a right-hand viewport")
       ->type_name("NAME");
-  // The octree view (and the visibility view's --preset words).
-  app.add_option("--preset", o.preset,
-                 "What a view shows first. Octree: cells, soup-low|medium|high, tint, ray, batch, "
-                 "heatmap[-paper|-ordered|-nodes|-log]; Visibility: backface|frustum|room with "
-                 "god|observer|split, comma-separated")
+  // Every view's --preset words (each view reads its own, and names a word it does not know).
+  app.add_option(
+         "--preset", o.preset,
+         "What a view shows first, comma-separated words. Octree: cells, "
+         "soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes|-log]; "
+         "Visibility: backface|frustum|room with god|observer|split; Portals: class|large, "
+         "windows|frusta, walk, at=S; Dynamics: one of see-through, ode-beside, stage-NAME; Path "
+         "finding: rooms|forest|maze|map=PATH, bfs|dfs|best|astar, straight, waypoints, "
+         "partial, lowcutoff, half, figure, lua, runN (docs/ai.md)")
       ->type_name("NAME");
   AddParamFlag(app, op::kMaxDepth, o.octree_depth, o.notes, "partlab: ");
   AddChoiceFlag(app, op::kPlacement, o.placement);
@@ -201,10 +209,10 @@ const Options& ParsedCommandLine() {
   return LastParsed();
 }
 
-std::string CommandLineHelp() {
+std::string CommandLineHelp(std::string_view view_names) {
   CLI::App app("Partition Lab: spatial partitioning structures, interactively", "partlab");
   Options ignored;
-  DefineFlags(app, ignored);
+  DefineFlags(app, ignored, view_names);
   return app.help();
 }
 

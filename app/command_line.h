@@ -70,8 +70,9 @@ constexpr ValueRange<int> kOctreeDepthRange = octree_params::kMaxDepth.range;
 constexpr ValueRange<int> kStepsRange = app_params::kSteps.range;
 constexpr ValueRange<int> kBodiesRange = app_params::kBodies.range;
 
-// `partlab --help`: every flag with its range and default, from the same rows.
-std::string CommandLineHelp();
+// `partlab --help`: every flag with its range and default, from the same rows. `view_names` lists
+// the views --view accepts (the executable's registry, app/view.h, which this library cannot see).
+std::string CommandLineHelp(std::string_view view_names = "");
 
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".
 LoadResult<Options> ParseCommandLine(int argc, char** argv);

@@ -5,6 +5,7 @@
 #include "app/command_line.h"
 #include "app/engine_loop.h"
 #include "app/lessons/lesson_verb_table.h"
+#include "app/view.h"
 
 namespace {
 
@@ -31,7 +32,10 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   if (options.value().show_help) {
-    std::fputs(CommandLineHelp().c_str(), stdout);
+    std::string views;
+    for (const ViewEntry& view : RegisteredViews())
+      views += (views.empty() ? "" : ", ") + std::string(view.name);
+    std::fputs(CommandLineHelp(views).c_str(), stdout);
     return kExitOk;
   }
   for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());

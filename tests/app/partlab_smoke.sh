@@ -164,6 +164,14 @@ DRIVE
     grep -qF 'xvfb-run -a -s "-screen 0 1920x1080x24" partlab --screenshot out.png --frames 5' \
       "$tmp/err" || fail "message does not show the headless invocation"
     ;;
+  help)  # --help names every view on the --view line (the list comes from the views' registry)
+    run "$partlab" --help
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    views_line=$(grep -e '--view NAME' "$tmp/out")
+    for view in "Mesh viewer" Octree Simulation Visibility Portals Dynamics "Path finding"; do
+      [[ "$views_line" == *"$view"* ]] || fail "--help does not name the view '$view'"
+    done
+    ;;
   no-gl33)  # a driver that offers less than OpenGL 3.3 core: one clear line, exit 4, no crash
     run env MESA_GL_VERSION_OVERRIDE=3.1 "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" \
       --size 320x240 --model bunny

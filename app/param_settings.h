@@ -29,7 +29,10 @@ inline void LoadParam(const Settings& s, const ChoiceParam& p, int& index, std::
   }
   index = p.fallback;
   std::string choices;
-  for (int i = 0; i < p.count(); ++i) (choices += i ? "|" : "") += p.names[i];
+  for (int i = 0; i < p.count(); ++i) {
+    if (i > 0) choices += '|';
+    choices += p.names[i];
+  }
   AppendNote(notes, std::string(p.key) + " '" + name + "' is not one of " + choices +
                         "; the default " + p.names[p.fallback] + " is used");
 }

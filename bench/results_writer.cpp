@@ -18,7 +18,10 @@ Provenance CurrentProvenance(std::string_view subcommand, std::span<char*> args)
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
   p.date = date;
   p.command = "partlab-bench " + std::string(subcommand);
-  for (const char* a : args) (p.command += ' ') += a;
+  for (const char* a : args) {
+    p.command += ' ';
+    p.command += a;
+  }
   return p;
 }
 

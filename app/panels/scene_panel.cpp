@@ -5,6 +5,7 @@
 #include <cfloat>
 
 #include "app/panels/clamped_widgets.h"
+#include "app/panels/status_bar.h"
 #include "app/view.h"
 
 namespace partlab {
@@ -71,9 +72,10 @@ SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, 
       ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(pad * 26, 0), ImGuiCond_FirstUseEver);
   // Never down over the view's status bar (Play and Step, bottom left, DrawViewStatusBar): a view
-  // with many controls scrolls them instead.
-  ImGui::SetNextWindowSizeConstraints(
-      ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetMainViewport()->WorkSize.y - pad * 5.5f));
+  // with many controls scrolls them instead. Below the panel's top margin, half a line of gap.
+  const float tallest =
+      ImGui::GetMainViewport()->WorkSize.y - pad * 1.5f - StatusBarReservedHeight();
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, tallest));
   if (ImGui::Begin("Scene", open)) {
     ModelSection(state, model, commands);
     ImGui::Separator();

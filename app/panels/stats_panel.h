@@ -27,9 +27,9 @@ struct StatsPanelInput {
 // `vsync` is a checkbox here; returns true when the user toggled it.
 bool DrawStatsPanel(const StatsPanelInput& in, bool& vsync, bool* open);
 
-// Where a view's window in the right-hand column first opens so as to sit under the Stats panel
-// (top right): 0.29 of the work area's height, or below the panel's usual height in lines where
-// the window is short. Display coordinates.
+// Where a view's right-hand column of windows (Portals, Dynamics, Path finding) first opens, so as
+// to sit under the Stats panel (top right): 0.29 of the work area's height, or below the panel's
+// usual height in lines where the window is short. Display coordinates.
 float BelowStatsPanelY();
 
 }  // namespace partlab

@@ -195,12 +195,11 @@ void DynamicsView::PlotsWindow() {
   if (!show_plots_) return;
   // On the right, under the Stats window.
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float font = ImGui::GetFontSize();
-  const float top = BelowStatsPanelY();
+  const float top = BelowStatsPanelY(), font = ImGui::GetFontSize();
   const float bottom = vp->WorkPos.y + vp->WorkSize.y - font;
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 10, top), ImGuiCond_FirstUseEver,
                           ImVec2(1, 0));
-  ImGui::SetNextWindowSize(ImVec2(400, std::max(std::min(520.0f, bottom - top), font * 8)),
+  ImGui::SetNextWindowSize(ImVec2(400, std::clamp(bottom - top, font * 8, 520.0f)),
                            ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Energy and momentum", &show_plots_)) {
     ImGui::End();

@@ -9,6 +9,7 @@
 
 #include "app/command_line.h"
 #include "app/panels/figure_area.h"
+#include "app/panels/stats_panel.h"
 #include "app/panels/tooltip.h"
 #include "app/view.h"
 #include "app/views/portals/portals_panels.h"
@@ -173,7 +174,7 @@ void PortalsView::UpdateWindows() {
   const float font = ImGui::GetFontSize();
   // A column on the right under the Stats window: screen, tree, matrix.
   const float right_w = std::min(display.x * 0.32f, font * 34.0f);
-  const float x = display.x - right_w - 8, screen_top = display.y * 0.29f;
+  const float x = display.x - right_w - 8, screen_top = BelowStatsPanelY();
   const float tree_top = screen_top + right_w / 1.7f + font * 3.5f;
   const float matrix_side = std::min(display.y * 0.30f, font * 24.0f);
   if (show_screen_) {

@@ -13,14 +13,10 @@
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/radix_sort.h"
+#include "tests/broadphase/sorted_pairs.h"
 
 namespace partlab {
 namespace {
-
-std::vector<BoxPair> Sorted(std::vector<BoxPair> pairs) {
-  std::sort(pairs.begin(), pairs.end());
-  return pairs;
-}
 
 std::vector<BoxPair> PairsOf(BroadPhase& bp, const std::vector<Aabb>& boxes) {
   for (BoxId id = 0; id < boxes.size(); ++id) bp.Add(id, boxes[id]);

@@ -1,0 +1,268 @@
+#include "engine/broadphase/cached_box_pruning.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+
+#include "engine/broadphase/box_pruning.h"
+#include "engine/broadphase/float_lanes.h"
+
+namespace partlab {
+namespace {
+// Sentinel rows after a list: the widest lanes may read this far past its end.
+constexpr size_t kSentinelRows = 8;
+
+bool InsideFat(const Aabb& box, const Aabb& fat) {
+  return fat.min.x <= box.min.x && box.max.x <= fat.max.x && fat.min.y <= box.min.y &&
+         box.max.y <= fat.max.y && fat.min.z <= box.min.z && box.max.z <= fat.max.z;
+}
+
+// Bitwise, not short-circuit: one flag, no branch.
+bool OverlapsWithoutBranch(const Aabb& a, const Aabb& b) {
+  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
+         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
+}
+}  // namespace
+
+FatBoxRule FatBoxRule::Clamped() const {
+  auto clamp = [](float v) { return v > 0.0f ? std::min(v, kMost) : 0.0f; };  // NaN: 0
+  return {clamp(margin), clamp(predictive_steps), clamp(predictive_cap)};
+}
+
+CachedBoxPruning::CachedBoxPruning(const FatBoxRule& rule)
+    : rule_(rule.Clamped()), avx2_(BestSimdPath() == SimdPath::kAvx2) {}
+
+void CachedBoxPruning::SortedFat::Clear() {
+  for (auto* column : {&min_x, &max_x, &min_y, &max_y, &min_z, &max_z}) column->clear();
+  ids.clear();
+}
+
+void CachedBoxPruning::SortedFat::Append(BoxId id, const Aabb& fat) {
+  min_x.push_back(fat.min.x), max_x.push_back(fat.max.x);
+  min_y.push_back(fat.min.y), max_y.push_back(fat.max.y);
+  min_z.push_back(fat.min.z), max_z.push_back(fat.max.z);
+  ids.push_back(id);
+}
+
+void CachedBoxPruning::SortedFat::AppendRow(const SortedFat& from, size_t row) {
+  min_x.push_back(from.min_x[row]), max_x.push_back(from.max_x[row]);
+  min_y.push_back(from.min_y[row]), max_y.push_back(from.max_y[row]);
+  min_z.push_back(from.min_z[row]), max_z.push_back(from.max_z[row]);
+  ids.push_back(from.ids[row]);
+}
+
+size_t CachedBoxPruning::SortedFat::MemoryBytes() const {
+  size_t bytes = ids.capacity() * sizeof(BoxId);
+  for (const auto* column : {&min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
+    bytes += column->capacity() * sizeof(float);
+  return bytes;
+}
+
+void CachedBoxPruning::SortedFat::Pad() {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  for (size_t k = 0; k < kSentinelRows; ++k)
+    Append(0, Aabb{{kInf, kInf, kInf}, {-kInf, -kInf, -kInf}});
+}
+
+void CachedBoxPruning::Add(BoxId id, const Aabb& box) {
+  if (id >= boxes_.size()) {
+    const size_t n = id + 1;
+    boxes_.resize(n), previous_.resize(n), fat_.resize(n);
+    present_.resize(n, 0), sorted_.resize(n, 0), stamp_.resize(n, 0);
+  }
+  boxes_[id] = previous_[id] = box;
+  present_[id] = 1;
+}
+
+void CachedBoxPruning::Remove(BoxId id) {
+  if (id >= present_.size() || !present_[id]) return;
+  present_[id] = 0;
+  if (sorted_[id]) removed_.push_back(id);
+}
+
+void CachedBoxPruning::Move(BoxId id, const Aabb& box) {
+  if (id >= boxes_.size()) return;
+  previous_[id] = boxes_[id];
+  boxes_[id] = box;
+}
+
+// BspTree::Fatten's rule (FatBoxRule). The products are written so that an infinite side times a
+// zero factor, which is NaN, grows nothing (a comparison with NaN is false). A side that overflows
+// is held at the largest float: the boxes are finite, so it still holds its box, and the sweeps'
+// sentinels (minimum X +infinity) stay past every fat box's reach.
+Aabb CachedBoxPruning::Fatten(const Aabb& box, const Aabb& previous) const {
+  const glm::vec3 extent = box.max - box.min;
+  const float largest = std::max({extent.x, extent.y, extent.z});
+  const float grown = largest * rule_.margin;
+  const float margin = grown > 0.0f ? grown : 0.0f;
+  Aabb fat{box.min - margin, box.max + margin};
+  const float cap = largest * rule_.predictive_cap;
+  const glm::vec3 moved = ((box.min + box.max) - (previous.min + previous.max)) * 0.5f;
+  for (int a = 0; a < 3; ++a) {
+    const float stretch = std::min(std::abs(moved[a]) * rule_.predictive_steps, cap);
+    if (!(stretch > 0.0f)) continue;
+    if (moved[a] > 0.0f) {
+      fat.max[a] += stretch;
+    } else {
+      fat.min[a] -= stretch;
+    }
+  }
+  constexpr float kLargest = std::numeric_limits<float>::max();
+  fat.min = glm::max(fat.min, glm::vec3(-kLargest));
+  fat.max = glm::min(fat.max, glm::vec3(kLargest));
+  return fat;
+}
+
+// The removed boxes leave the array, stamped with this step's epoch; every present box outside its
+// fat box, or not in the array (added, or removed and added again since the last step), gets a new
+// fat box and is stamped too.
+void CachedBoxPruning::FindEscaped() {
+  ++epoch_;
+  for (BoxId id : removed_) stamp_[id] = epoch_, sorted_[id] = 0;
+  removed_.clear();
+  escaped_.clear();
+  for (BoxId id = 0; id < boxes_.size(); ++id) {
+    if (!present_[id] || (sorted_[id] && InsideFat(boxes_[id], fat_[id]))) continue;
+    fat_[id] = Fatten(boxes_[id], previous_[id]);
+    stamp_[id] = epoch_;
+    escaped_.push_back(id);
+  }
+}
+
+// The unstamped rows keep their order; the escaped boxes, sorted by their new fat minimum X, are
+// merged in; the stamped rows (their old places, and the removed boxes) are dropped. One pass.
+void CachedBoxPruning::MergeEscaped() {
+  keys_.clear();
+  for (BoxId id : escaped_) keys_.push_back({SortableFloatBits(fat_[id].min.x), id});
+  RadixSortByKey(keys_, key_scratch_);
+  merged_.Clear();
+  renewed_.Clear();
+  renewed_rows_.clear();
+  size_t row = 0, next = 0;
+  auto take_row = [&] {
+    if (stamp_[sorted_fat_.ids[row]] != epoch_) merged_.AppendRow(sorted_fat_, row);
+    ++row;
+  };
+  while (row < sorted_count_ || next < keys_.size()) {
+    if (next == keys_.size()) {
+      take_row();
+    } else if (row < sorted_count_ && sorted_fat_.min_x[row] <= fat_[keys_[next].payload].min.x) {
+      take_row();
+    } else {
+      const BoxId id = keys_[next++].payload;
+      renewed_rows_.push_back(uint32_t(merged_.size()));
+      merged_.Append(id, fat_[id]);
+      renewed_.Append(id, fat_[id]);
+    }
+  }
+  sorted_count_ = merged_.size();
+  merged_.Pad();
+  renewed_.Pad();
+  std::swap(sorted_fat_, merged_);
+  for (BoxId id : escaped_) sorted_[id] = 1;
+}
+
+// Written without a branch per pair (each pair is kept or not by a flag added to the write
+// position): which pairs go is a coin toss in a busy scene, and mispredicting it cost more than the
+// loop's memory accesses.
+void CachedBoxPruning::DropStampedCandidates() {
+  size_t kept = 0;
+  for (const BoxPair& p : candidates_) {
+    candidates_[kept] = p;
+    kept += size_t((stamp_[p.a] != epoch_) & (stamp_[p.b] != epoch_));
+  }
+  candidates_.resize(kept);
+}
+
+// The pairs box pruning's sweep over the sorted list would find with a renewed box in them, in two
+// passes that split them by which box comes first in the list: a renewed box sweeps the whole list
+// forward from its own row (every pair it starts); every other box sweeps forward over the renewed
+// rows after it only (the pairs it starts with a renewed box). Each pair is found once: it starts
+// at its earlier row. Inlined into SweepRenewedAvx2 for the same reason as BoxPruning::SweepWith.
+// Row i of `rows` against the rows of `over` from `from` on, while they start within its X
+// interval: box pruning's inner loop. Always inlined, as a member rather than a lambda (a lambda
+// would be a function of its own, compiled without AVX2, taking the 256-bit lanes across a call).
+template <typename Lanes>
+[[gnu::always_inline]] inline void CachedBoxPruning::SweepForward(const SortedFat& over,
+                                                                  size_t from, size_t end,
+                                                                  const SortedFat& rows, size_t i) {
+  constexpr size_t kLanes = Lanes::kWidth;
+  const float cut = rows.max_x[i];
+  const Lanes max_x = Lanes::Splat(cut);
+  const Lanes min_y = Lanes::Splat(rows.min_y[i]), max_y = Lanes::Splat(rows.max_y[i]);
+  const Lanes min_z = Lanes::Splat(rows.min_z[i]), max_z = Lanes::Splat(rows.max_z[i]);
+  for (size_t j = from; j < end && over.min_x[j] <= cut; j += kLanes) {
+    const unsigned overlap =
+        ((Lanes::Load(&over.min_x[j]) <= max_x) & (Lanes::Load(&over.min_y[j]) <= max_y) &
+         (min_y <= Lanes::Load(&over.max_y[j])) & (Lanes::Load(&over.min_z[j]) <= max_z) &
+         (min_z <= Lanes::Load(&over.max_z[j])))
+            .Bits();
+    for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
+      candidates_.push_back(MakePair(rows.ids[i], over.ids[j + std::countr_zero(bits)]));
+  }
+}
+
+template <typename Lanes>
+[[gnu::always_inline]] inline void CachedBoxPruning::SweepRenewedWith() {
+  const SortedFat& list = sorted_fat_;
+  for (size_t k = 0; k < renewed_rows_.size(); ++k)
+    SweepForward<Lanes>(list, renewed_rows_[k] + 1, sorted_count_, list, renewed_rows_[k]);
+  size_t next_renewed = 0;  // the first renewed row after the current one
+  for (size_t i = 0; i < sorted_count_; ++i) {
+    if (next_renewed < renewed_rows_.size() && renewed_rows_[next_renewed] == i) {
+      ++next_renewed;  // a renewed row: its pairs were found above
+      continue;
+    }
+    SweepForward<Lanes>(renewed_, next_renewed, renewed_rows_.size(), list, i);
+  }
+}
+
+#if defined(PARTLAB_HAS_AVX2_LANES)
+[[gnu::target("avx2")]] void CachedBoxPruning::SweepRenewedAvx2() {
+  SweepRenewedWith<FloatLanes8>();
+}
+#else
+void CachedBoxPruning::SweepRenewedAvx2() {
+  SweepRenewedWith<FloatLanes4>();  // never chosen: avx2_ is false
+}
+#endif
+
+void CachedBoxPruning::FindNewCandidates() {
+#if defined(PARTLAB_HAS_SSE2_LANES)
+  if (avx2_) return SweepRenewedAvx2();
+  SweepRenewedWith<FloatLanes4>();
+#else
+  SweepRenewedWith<ScalarLanes4>();
+#endif
+}
+
+void CachedBoxPruning::FindPairs(std::vector<BoxPair>& out) {
+  const bool removed = !removed_.empty();
+  FindEscaped();
+  if (removed || !escaped_.empty()) {
+    MergeEscaped();
+    DropStampedCandidates();
+    FindNewCandidates();
+  }
+  // Every candidate on the exact boxes, without a branch per pair (as DropStampedCandidates).
+  size_t found = out.size();
+  out.resize(found + candidates_.size());
+  for (const BoxPair& p : candidates_) {
+    out[found] = p;
+    found += size_t(OverlapsWithoutBranch(boxes_[p.a], boxes_[p.b]));
+  }
+  out.resize(found);
+}
+
+size_t CachedBoxPruning::MemoryBytes() const {
+  size_t bytes = (boxes_.capacity() + fat_.capacity()) * sizeof(Aabb) + present_.capacity() +
+                 sorted_.capacity() + stamp_.capacity() * sizeof(uint32_t) +
+                 (escaped_.capacity() + removed_.capacity()) * sizeof(BoxId) +
+                 (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
+                 candidates_.capacity() * sizeof(BoxPair);
+  bytes += renewed_rows_.capacity() * sizeof(uint32_t);
+  for (const SortedFat* s : {&sorted_fat_, &merged_, &renewed_}) bytes += s->MemoryBytes();
+  return bytes;
+}
+
+}  // namespace partlab

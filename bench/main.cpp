@@ -1,6 +1,7 @@
 // partlab-bench SUBCOMMAND [options]: the benchmarks behind the published tables. Each subcommand
 // parses its own flags with CLI11 (bench/bench_cli.h); this dispatcher only picks the subcommand,
 // and answers --help (or no subcommand) with the list.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -19,8 +20,11 @@ void PrintCommands(std::FILE* out) {
   std::fprintf(out,
                "usage: partlab-bench SUBCOMMAND [options]   (partlab-bench SUBCOMMAND --help for "
                "its options)\nsubcommands:\n");
+  int width = 0;  // the longest name's, so that the summaries line up
+  for (const BenchCommand& c : BenchCommands()) width = std::max(width, int(c.name.size()));
   for (const BenchCommand& c : BenchCommands())
-    std::fprintf(out, "  %-12s %s\n", std::string(c.name).c_str(), std::string(c.summary).c_str());
+    std::fprintf(out, "  %-*s %s\n", width, std::string(c.name).c_str(),
+                 std::string(c.summary).c_str());
 }
 }  // namespace
 

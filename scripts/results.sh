@@ -30,6 +30,12 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
     construction) run construction --budget-ms 400 ;;
     dynamics) run dynamics --measure ;;
     visibility) run visibility --pvs-dense-density 2 ;;
+    # Its trace: the thesis's scene 2 (attractor clouds) as `sim --thesis` runs it, 6,000 steps.
+    partition-floor)
+      traces=$(mktemp -d)
+      "$bench" sim --scene 2 --steps 6000 --algo box_pruning --record "$traces/sim-scene2-6000-steps.trc" >&2
+      run partition-floor --trace "$traces/sim-scene2-6000-steps.trc"
+      rm -rf "$traces" ;;
     *) run "$sub" ;;
   esac
 done

@@ -1,0 +1,291 @@
+// partlab-bench partition-floor: on a recorded trace, box pruning against the two simplest ways a
+// broad phase can try to beat it, each with no upkeep beyond its own idea:
+//   - box pruning in each cell of a uniform grid rebuilt every step (grid_box_pruning.h): a
+//     partition that keeps nothing between steps;
+//   - box pruning that keeps its candidates between steps (cached_box_pruning.h): fat boxes as
+//     the semi-adjusting BSP makes them and one sorted list, with no tree;
+// and, beside them, registered broad phases (sabsp by default). Each contender replays the whole
+// trace on a fresh instance, one after the other, in rounds whose order alternates; each step's
+// thread CPU time covers the edit calls and the pair search (FrameDriver, as the other
+// broad-phase benches). Every frame's pairs equal box pruning's (exact sets), and box pruning's
+// equal brute force's on every hundredth frame; a difference is one line and exit 1.
+//
+// The thesis's scene 2 (attractor clouds) is where the semi-adjusting BSP stays behind box
+// pruning (docs/broad-phases.md); this says what a partition, or a cache of candidates, can gain
+// there at best.
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/bench_cli.h"
+#include "bench/bench_command.h"
+#include "bench/bench_stats.h"
+#include "bench/pair_set_reference.h"
+#include "bench/results_writer.h"
+#include "engine/broadphase/box_pruning.h"
+#include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/brute_force.h"
+#include "engine/broadphase/cached_box_pruning.h"
+#include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/grid_box_pruning.h"
+#include "engine/io/aabb_trace.h"
+
+namespace partlab::bench {
+// This subcommand's own names (its file may share a unity source: bench/CMakeLists.txt).
+namespace partition_floor_bench {
+namespace {
+
+struct FloorOptions {
+  std::string trace, results_dir;
+  std::vector<int> cells{1, 2, 4, 8};
+  // The cached contenders' predictive steps (the rest of the rule is sabsp's default).
+  std::vector<float> predict{4.0f, 8.0f, 16.0f};
+  std::vector<std::string> also{"sabsp"};  // registered broad phases replayed beside them
+  uint32_t from = 100;                     // frames before this one are replayed but not timed
+  uint32_t rounds = 3;
+  uint32_t brute_every = 100;
+};
+
+// One broad phase to replay, and what its steps measured over every round.
+struct Contender {
+  std::string label;
+  std::string cells = "-";  // the grid's cell count
+  std::function<std::unique_ptr<BroadPhase>()> make;
+  bool cached = false;  // a CachedBoxPruning: its renewed fat boxes are counted
+  std::vector<double> update_ms, pairs_ms, total_ms;
+  std::vector<double> round_median_ms;  // each round's median total
+  double candidates = 0, renewed = 0;
+};
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string joined;
+  for (const std::string& n : names) joined += (joined.empty() ? "" : ", ") + n;
+  return joined;
+}
+
+double Percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[static_cast<size_t>(q * double(v.size() - 1) + 0.5)];
+}
+
+// Box pruning first (the ratios' reference), then the grids, the cached ones, the registered ones.
+std::vector<Contender> MakeContenders(const FloorOptions& o) {
+  std::vector<Contender> all;
+  auto add = [&all](std::string label, std::string cells,
+                    std::function<std::unique_ptr<BroadPhase>()> make, bool cached = false) {
+    Contender& k = all.emplace_back();
+    k.label = std::move(label), k.cells = std::move(cells), k.make = std::move(make);
+    k.cached = cached;
+  };
+  add("box_pruning", "-", [] { return std::make_unique<BoxPruning>(); });
+  for (int c : o.cells)
+    add("grid_box_pruning " + std::to_string(c) + "x" + std::to_string(c), std::to_string(c * c),
+        [c] { return std::make_unique<GridBoxPruning>(c); });
+  for (float steps : o.predict) {
+    FatBoxRule rule;
+    rule.predictive_steps = steps;
+    add(
+        "cached_box_pruning predict " + Fixed(steps, 0), "-",
+        [rule] { return std::make_unique<CachedBoxPruning>(rule); }, true);
+  }
+  for (const std::string& name : o.also) add(name, "-", [name] { return MakeBroadPhase(name); });
+  return all;
+}
+
+// Every frame's exact pairs, sorted, from box pruning; checked against brute force's on every
+// `brute_every`th frame. False after a mismatch.
+bool ReferencePairs(const FloorOptions& o, const AabbTrace& trace,
+                    std::vector<std::vector<BoxPair>>& reference) {
+  BoxPruning pruning;
+  FrameDriver driver(pruning);
+  reference.resize(trace.FrameCount());
+  for (size_t f = 0; f < trace.FrameCount(); ++f) {
+    driver.Step(trace.Frame(f), reference[f]);
+    std::sort(reference[f].begin(), reference[f].end());
+    if (f % o.brute_every != 0) continue;
+    BruteForce brute;
+    std::vector<BoxPair> exact;
+    FrameDriver(brute).Step(trace.Frame(f), exact);
+    std::sort(exact.begin(), exact.end());
+    if (exact != reference[f]) {
+      std::fprintf(stderr, "%s\n",
+                   MismatchLine("partition-floor", "box_pruning", "trace " + o.trace, f,
+                                PairSetDifference(exact, reference[f]))
+                       .c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+// One contender over the whole trace on a fresh instance. False after a mismatch.
+bool ReplayOne(const FloorOptions& o, const AabbTrace& trace,
+               const std::vector<std::vector<BoxPair>>& reference, Contender& k) {
+  std::unique_ptr<BroadPhase> bp = k.make();
+  const auto* cached = k.cached ? static_cast<const CachedBoxPruning*>(bp.get()) : nullptr;
+  FrameDriver driver(*bp);
+  std::vector<BoxPair> pairs;
+  const size_t first_step = k.total_ms.size();
+  for (size_t f = 0; f < trace.FrameCount(); ++f) {
+    const StepTimings t = driver.Step(trace.Frame(f), pairs);
+    if (f >= o.from) {
+      k.update_ms.push_back(t.update_ms), k.pairs_ms.push_back(t.pairs_ms);
+      k.total_ms.push_back(t.total_ms());
+      k.candidates += double(bp->LastCandidateCount());
+      if (cached) k.renewed += double(cached->last_escaped());
+    }
+    std::sort(pairs.begin(), pairs.end());
+    if (pairs != reference[f]) {
+      std::fprintf(stderr, "%s\n",
+                   MismatchLine("partition-floor", k.label, "trace " + o.trace, f,
+                                PairSetDifference(reference[f], pairs))
+                       .c_str());
+      return false;
+    }
+  }
+  k.round_median_ms.push_back(
+      Percentile({k.total_ms.begin() + std::ptrdiff_t(first_step), k.total_ms.end()}, 0.5));
+  return true;
+}
+
+// The lowest and highest of the rounds' ratios of k's median to box pruning's, round by round.
+std::pair<double, double> RoundRatioRange(const Contender& k, const Contender& reference) {
+  double low = 0, high = 0;
+  for (size_t r = 0; r < k.round_median_ms.size(); ++r) {
+    const double ratio = k.round_median_ms[r] / reference.round_median_ms[r];
+    low = r == 0 ? ratio : std::min(low, ratio);
+    high = r == 0 ? ratio : std::max(high, ratio);
+  }
+  return {low, high};
+}
+
+ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
+                   const std::vector<Contender>& all) {
+  ResultsTable table{
+      "",
+      "Box pruning; box pruning in each cell of a uniform grid across its sweep axis, rebuilt "
+      "every step; box pruning keeping its candidates between steps, its fat boxes made as "
+      "sabsp makes them (predict = their predictive steps); and " +
+          (o.also.empty() ? std::string("nothing else") : JoinNames(o.also)) + ", replaying " +
+          std::filesystem::path(o.trace).filename().string() + " (" +
+          std::to_string(trace.box_count) + " boxes, frames " + std::to_string(o.from) + " to " +
+          std::to_string(trace.FrameCount() - 1) + ", " + std::to_string(o.rounds) +
+          " rounds, each broad phase replaying the whole trace in turn): per step, thread CPU "
+          "time in ms of the edit calls (update) and the pair search, their total's median over "
+          "every round's steps with its 25th and 75th percentiles, x box_pruning = median "
+          "total / box pruning's, in the same process, and the lowest and highest of that ratio "
+          "round by round; candidates = lanes tested (the grids) or "
+          "candidates kept (the others) per step; renewed = boxes given a new fat box per step. "
+          "Every frame's pairs equal box pruning's, and box pruning's equal brute force's on "
+          "every " +
+          std::to_string(o.brute_every) + "th frame",
+      {"algorithm", "cells", "update median", "pairs median", "total median", "p25", "p75",
+       "x box_pruning", "lowest round", "highest round", "candidates mean", "renewed mean"},
+      {}};
+  const double reference = Percentile(all[0].total_ms, 0.5);
+  for (const Contender& k : all) {
+    const double median = Percentile(k.total_ms, 0.5);
+    const double steps = double(std::max<size_t>(k.total_ms.size(), 1));
+    const auto [low, high] = RoundRatioRange(k, all[0]);
+    table.AddRow({k.label, k.cells, Fixed(Percentile(k.update_ms, 0.5), 3),
+                  Fixed(Percentile(k.pairs_ms, 0.5), 3), Fixed(median, 3),
+                  Fixed(Percentile(k.total_ms, 0.25), 3), Fixed(Percentile(k.total_ms, 0.75), 3),
+                  Fixed(reference > 0 ? median / reference : 0, 2), Fixed(low, 2), Fixed(high, 2),
+                  Fixed(k.candidates / steps, 0), k.cached ? Fixed(k.renewed / steps, 0) : "-"});
+  }
+  return table;
+}
+
+// "1,2,4" into numbers within [lo, hi]; false (and one line on stderr) on anything else.
+template <typename T>
+bool ParseNumbers(const std::string& flag, const std::string& list, T lo, T hi,
+                  std::vector<T>& out) {
+  out.clear();
+  for (const std::string& word : SplitList(list)) {
+    T v{};
+    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+    if (ec != std::errc() || end != word.data() + word.size() || !(v >= lo && v <= hi)) {
+      std::fprintf(stderr, "partition-floor: %s expects numbers %s..%s, got '%s'\n", flag.c_str(),
+                   NumberText(lo).c_str(), NumberText(hi).c_str(), word.c_str());
+      return false;
+    }
+    out.push_back(v);
+  }
+  return true;
+}
+
+int RunPartitionFloor(std::span<char*> args) {
+  FloorOptions o;
+  std::string cells = "1,2,4,8", predict = "4,8,16", also = "sabsp";
+  CLI::App app{
+      "Box pruning against box pruning per grid cell and box pruning with kept candidates"};
+  app.add_option("--trace", o.trace, "an AABBTRC1 trace to replay")->type_name("FILE")->required();
+  app.add_option("--cells", cells,
+                 "grid sizes, cells per axis, comma-separated (1.." +
+                     std::to_string(GridBoxPruning::kMostCellsPerAxis) + ", default 1,2,4,8)");
+  app.add_option("--predict", predict,
+                 "the cached ones' predictive steps, comma-separated (0..64, default 4,8,16)");
+  app.add_option("--also", also,
+                 "registered broad phases replayed beside them, comma-separated (default sabsp; "
+                 "'' for none)");
+  AddNumber(app, "--from", o.from, 0u, 1000000u, "First timed frame");
+  AddNumber(app, "--rounds", o.rounds, 1u, 100u, "Replays of the whole trace per broad phase");
+  AddResultsFlag(app, o.results_dir);
+  if (const int code = ParseBenchArgs(app, "partition-floor", args); code >= 0) return code;
+  if (!ParseNumbers("--cells", cells, 1, GridBoxPruning::kMostCellsPerAxis, o.cells) ||
+      !ParseNumbers("--predict", predict, 0.0f, FatBoxRule::kMost, o.predict))
+    return 2;
+  o.also = SplitList(also);
+  for (const std::string& name : o.also) {
+    if (!MakeBroadPhase(name)) {
+      std::fprintf(stderr, "partition-floor: --also: unknown broad phase '%s'\n", name.c_str());
+      return 2;
+    }
+  }
+  auto trace = ReadAabbTrace(o.trace);
+  if (!trace) {
+    std::fprintf(stderr, "%s\n", trace.error().c_str());
+    return 1;
+  }
+  const AabbTrace& frames = trace.value();
+  if (frames.FrameCount() <= o.from) {
+    std::fprintf(stderr, "partition-floor: %s: %zu frames, none from frame %u on to time\n",
+                 o.trace.c_str(), frames.FrameCount(), o.from);
+    return 2;
+  }
+  std::printf("partition-floor: %s; %s, load average %s\n", o.trace.c_str(), MachineLine().c_str(),
+              LoadAverage().c_str());
+  std::vector<std::vector<BoxPair>> reference;
+  if (!ReferencePairs(o, frames, reference)) return 1;
+  std::vector<Contender> all = MakeContenders(o);
+  for (uint32_t round = 0; round < o.rounds; ++round) {
+    for (size_t turn = 0; turn < all.size(); ++turn) {
+      Contender& k = all[round % 2 == 0 ? turn : all.size() - 1 - turn];
+      if (!ReplayOne(o, frames, reference, k)) return 1;
+    }
+  }
+  const ResultsTable table = Table(o, frames, all);
+  std::printf("%s", ToText(table).c_str());
+  if (!o.results_dir.empty()) {
+    if (std::string err = WriteResults(o.results_dir, "partition-floor", args, {table});
+        !err.empty()) {
+      std::fprintf(stderr, "partition-floor: %s\n", err.c_str());
+      return 1;
+    }
+  }
+  return 0;
+}
+
+const bool kRegistered = RegisterBenchCommand(
+    {"partition-floor", "box pruning against a grid of it and a cache of candidates, on a trace",
+     &RunPartitionFloor});
+
+}  // namespace
+}  // namespace partition_floor_bench
+}  // namespace partlab::bench

@@ -6,6 +6,7 @@
 
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/float_lanes.h"
+#include "engine/broadphase/lane_sweep.h"
 
 namespace partlab {
 namespace {
@@ -30,7 +31,7 @@ FatBoxRule FatBoxRule::Clamped() const {
 }
 
 CachedBoxPruning::CachedBoxPruning(const FatBoxRule& rule)
-    : rule_(rule.Clamped()), avx2_(BestSimdPath() == SimdPath::kAvx2) {}
+    : rule_(rule.Clamped()), path_(BestSimdPath()) {}
 
 void CachedBoxPruning::SortedFat::Clear() {
   for (auto* column : {&min_x, &max_x, &min_y, &max_y, &min_z, &max_z}) column->clear();
@@ -49,6 +50,10 @@ void CachedBoxPruning::SortedFat::AppendRow(const SortedFat& from, size_t row) {
   min_y.push_back(from.min_y[row]), max_y.push_back(from.max_y[row]);
   min_z.push_back(from.min_z[row]), max_z.push_back(from.max_z[row]);
   ids.push_back(from.ids[row]);
+}
+
+SweepColumns CachedBoxPruning::SortedFat::Columns() const {
+  return {min_x.data(), max_x.data(), min_y.data(), max_y.data(), min_z.data(), max_z.data()};
 }
 
 size_t CachedBoxPruning::SortedFat::MemoryBytes() const {
@@ -178,62 +183,33 @@ void CachedBoxPruning::DropStampedCandidates() {
 // passes that split them by which box comes first in the list: a renewed box sweeps the whole list
 // forward from its own row (every pair it starts); every other box sweeps forward over the renewed
 // rows after it only (the pairs it starts with a renewed box). Each pair is found once: it starts
-// at its earlier row. Inlined into SweepRenewedAvx2 for the same reason as BoxPruning::SweepWith.
-// Row i of `rows` against the rows of `over` from `from` on, while they start within its X
-// interval: box pruning's inner loop. Always inlined, as a member rather than a lambda (a lambda
-// would be a function of its own, compiled without AVX2, taking the 256-bit lanes across a call).
-template <typename Lanes>
-[[gnu::always_inline]] inline void CachedBoxPruning::SweepForward(const SortedFat& over,
-                                                                  size_t from, size_t end,
-                                                                  const SortedFat& rows, size_t i) {
-  constexpr size_t kLanes = Lanes::kWidth;
-  const float cut = rows.max_x[i];
-  const Lanes max_x = Lanes::Splat(cut);
-  const Lanes min_y = Lanes::Splat(rows.min_y[i]), max_y = Lanes::Splat(rows.max_y[i]);
-  const Lanes min_z = Lanes::Splat(rows.min_z[i]), max_z = Lanes::Splat(rows.max_z[i]);
-  for (size_t j = from; j < end && over.min_x[j] <= cut; j += kLanes) {
-    const unsigned overlap =
-        ((Lanes::Load(&over.min_x[j]) <= max_x) & (Lanes::Load(&over.min_y[j]) <= max_y) &
-         (min_y <= Lanes::Load(&over.max_y[j])) & (Lanes::Load(&over.min_z[j]) <= max_z) &
-         (min_z <= Lanes::Load(&over.max_z[j])))
-            .Bits();
-    for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
-      candidates_.push_back(MakePair(rows.ids[i], over.ids[j + std::countr_zero(bits)]));
-  }
-}
-
+// at its earlier row. Always inlined for the same reason as
+// BoxPruning::SweepWith.
 template <typename Lanes>
 [[gnu::always_inline]] inline void CachedBoxPruning::SweepRenewedWith() {
-  const SortedFat& list = sorted_fat_;
-  for (size_t k = 0; k < renewed_rows_.size(); ++k)
-    SweepForward<Lanes>(list, renewed_rows_[k] + 1, sorted_count_, list, renewed_rows_[k]);
+  const SweepColumns list = sorted_fat_.Columns(), renewed = renewed_.Columns();
+  const std::vector<BoxId>& list_ids = sorted_fat_.ids;
+  const std::vector<BoxId>& renewed_ids = renewed_.ids;
+  for (const uint32_t row : renewed_rows_) {
+    SweepFrom<Lanes>(list, row, list, row + 1, sorted_count_, [&](size_t j) {
+      candidates_.push_back(MakePair(list_ids[row], list_ids[j]));
+    });
+  }
   size_t next_renewed = 0;  // the first renewed row after the current one
   for (size_t i = 0; i < sorted_count_; ++i) {
     if (next_renewed < renewed_rows_.size() && renewed_rows_[next_renewed] == i) {
       ++next_renewed;  // a renewed row: its pairs were found above
       continue;
     }
-    SweepForward<Lanes>(renewed_, next_renewed, renewed_rows_.size(), list, i);
+    SweepFrom<Lanes>(list, i, renewed, next_renewed, renewed_rows_.size(), [&](size_t j) {
+      candidates_.push_back(MakePair(list_ids[i], renewed_ids[j]));
+    });
   }
 }
 
-#if defined(PARTLAB_HAS_AVX2_LANES)
-[[gnu::target("avx2")]] void CachedBoxPruning::SweepRenewedAvx2() {
-  SweepRenewedWith<FloatLanes8>();
-}
-#else
-void CachedBoxPruning::SweepRenewedAvx2() {
-  SweepRenewedWith<FloatLanes4>();  // never chosen: avx2_ is false
-}
-#endif
-
 void CachedBoxPruning::FindNewCandidates() {
-#if defined(PARTLAB_HAS_SSE2_LANES)
-  if (avx2_) return SweepRenewedAvx2();
-  SweepRenewedWith<FloatLanes4>();
-#else
-  SweepRenewedWith<ScalarLanes4>();
-#endif
+  WithLanes(
+      path_, [&]<typename Lanes>() __attribute__((always_inline)) { SweepRenewedWith<Lanes>(); });
 }
 
 void CachedBoxPruning::FindPairs(std::vector<BoxPair>& out) {

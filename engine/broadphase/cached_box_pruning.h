@@ -18,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/lane_sweep.h"
 #include "engine/broadphase/radix_sort.h"
 
 namespace partlab {
@@ -62,6 +64,7 @@ class CachedBoxPruning final : public BroadPhase {
     void Append(BoxId id, const Aabb& fat);
     void AppendRow(const SortedFat& from, size_t row);
     void Pad();  // the sentinels: minimum X +infinity, never overlapping
+    SweepColumns Columns() const;
     size_t MemoryBytes() const;
   };
 
@@ -71,11 +74,7 @@ class CachedBoxPruning final : public BroadPhase {
   void DropStampedCandidates();
   void FindNewCandidates();
   template <typename Lanes>
-  void SweepForward(const SortedFat& over, size_t from, size_t end, const SortedFat& rows,
-                    size_t i);
-  template <typename Lanes>
   void SweepRenewedWith();
-  void SweepRenewedAvx2();
 
   FatBoxRule rule_;
   std::vector<Aabb> boxes_, previous_, fat_;  // by id; previous_: its box before the last Move
@@ -89,7 +88,7 @@ class CachedBoxPruning final : public BroadPhase {
   size_t sorted_count_ = 0;        // rows before the sentinels
   SortedFat renewed_;              // the renewed boxes' rows, in the list's order, then sentinels
   std::vector<uint32_t> renewed_rows_;  // their rows in sorted_fat_, increasing
-  bool avx2_ = false;
+  SimdPath path_;                       // the widest lanes this processor runs (box_pruning.h)
   std::vector<KeyedIndex> keys_, key_scratch_;  // the escaped boxes' sort, scratch
   std::vector<BoxPair> candidates_;
 };

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "engine/broadphase/float_lanes.h"
+#include "engine/broadphase/lane_sweep.h"
 
 namespace partlab {
 namespace {
@@ -130,63 +131,40 @@ void GridBoxPruning::CopyByCell() {
   }
 }
 
-// Box pruning's sweep (box_pruning.cpp) over each cell's rows, with the one-cell-reports rule for
-// the pairs of boxes that reach several cells. Inlined into SweepAvx2 for the same reason as
-// BoxPruning::SweepWith.
+// Box pruning's sweep (lane_sweep.h) over each cell's rows, with the one-cell-reports rule for the
+// pairs of boxes that reach several cells. Always inlined for the same reason
+// as BoxPruning::SweepWith.
 template <typename Lanes>
 [[gnu::always_inline]] inline void GridBoxPruning::SweepWith(std::vector<BoxPair>& out) {
-  constexpr size_t kLanes = Lanes::kWidth;
+  const SweepColumns columns{min_x_.data(), max_x_.data(), min_y_.data(),
+                             max_y_.data(), min_z_.data(), max_z_.data()};
   uint64_t candidates = 0;
   for (size_t c = 0; c < count_.size(); ++c) {
     const int cell_y = int(c) / cells_, cell_z = int(c) % cells_;
     const size_t end = first_[c] + count_[c];
     for (size_t i = first_[c]; i < end; ++i) {
-      const float cut = max_x_[i];
-      const Lanes max_x = Lanes::Splat(cut);
-      const Lanes min_y = Lanes::Splat(min_y_[i]), max_y = Lanes::Splat(max_y_[i]);
-      const Lanes min_z = Lanes::Splat(min_z_[i]), max_z = Lanes::Splat(max_z_[i]);
-      for (size_t j = i + 1; j < end && min_x_[j] <= cut; j += kLanes) {
-        const unsigned overlap =
-            ((Lanes::Load(&min_x_[j]) <= max_x) & (Lanes::Load(&min_y_[j]) <= max_y) &
-             (min_y <= Lanes::Load(&max_y_[j])) & (Lanes::Load(&min_z_[j]) <= max_z) &
-             (min_z <= Lanes::Load(&max_z_[j])))
-                .Bits();
-        candidates += kLanes;
-        for (unsigned bits = overlap; bits != 0; bits &= bits - 1) {
-          const size_t k = j + std::countr_zero(bits);
-          if ((shared_[i] | shared_[k]) &&
-              (grid_.Cell(std::max(min_y_[i], min_y_[k]), grid_.origin_y, grid_.scale_y, cells_) !=
-                   cell_y ||
-               grid_.Cell(std::max(min_z_[i], min_z_[k]), grid_.origin_z, grid_.scale_z, cells_) !=
-                   cell_z))
-            continue;  // another cell holds the intersection's lowest corner and reports it
-          out.push_back(MakePair(ids_[i], ids_[k]));
-        }
-      }
+      candidates += SweepFrom<Lanes>(columns, i, columns, i + 1, end, [&](size_t k) {
+        if (!ReportedHere(i, k, cell_y, cell_z)) return;
+        out.push_back(MakePair(ids_[i], ids_[k]));
+      });
     }
   }
   last_candidates_ = candidates;
 }
 
-#if defined(PARTLAB_HAS_AVX2_LANES)
-[[gnu::target("avx2")]] void GridBoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
-  SweepWith<FloatLanes8>(out);
+// Whether the cell (cell_y, cell_z) reports the overlap of rows i and k: always when both boxes
+// lie in this cell alone, else only if it holds the lowest corner of their intersection.
+bool GridBoxPruning::ReportedHere(size_t i, size_t k, int cell_y, int cell_z) const {
+  if (!(shared_[i] | shared_[k])) return true;
+  return grid_.Cell(std::max(min_y_[i], min_y_[k]), grid_.origin_y, grid_.scale_y, cells_) ==
+             cell_y &&
+         grid_.Cell(std::max(min_z_[i], min_z_[k]), grid_.origin_z, grid_.scale_z, cells_) ==
+             cell_z;
 }
-#else
-void GridBoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
-  SweepWith<FloatLanes4>(out);  // never chosen: SimdPathAvailable(kAvx2) is false
-}
-#endif
 
 void GridBoxPruning::Sweep(std::vector<BoxPair>& out) {
-  switch (path_) {
-    case SimdPath::kAvx2:
-      return SweepAvx2(out);
-    case SimdPath::kSse2:
-      return SweepWith<FloatLanes4>(out);
-    case SimdPath::kScalar:
-      return SweepWith<ScalarLanes4>(out);
-  }
+  WithLanes(
+      path_, [&]<typename Lanes>() __attribute__((always_inline)) { SweepWith<Lanes>(out); });
 }
 
 void GridBoxPruning::FindPairs(std::vector<BoxPair>& out) {

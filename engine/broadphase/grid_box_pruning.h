@@ -62,7 +62,7 @@ class GridBoxPruning final : public BroadPhase {
   void Sweep(std::vector<BoxPair>& out);
   template <typename Lanes>
   void SweepWith(std::vector<BoxPair>& out);
-  void SweepAvx2(std::vector<BoxPair>& out);
+  bool ReportedHere(size_t i, size_t k, int cell_y, int cell_z) const;
   void NextGrid(float low_y, float high_y, float low_z, float high_z);
 
   int cells_;

@@ -211,8 +211,8 @@ bool ParseNumbers(const std::string& flag, const std::string& list, T lo, T hi,
     T v{};
     const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
     if (ec != std::errc() || end != word.data() + word.size() || !(v >= lo && v <= hi)) {
-      std::fprintf(stderr, "partition-floor: %s expects numbers %s..%s, got '%s'\n", flag.c_str(),
-                   NumberText(lo).c_str(), NumberText(hi).c_str(), word.c_str());
+      std::fprintf(stderr, "partition-floor: %s expects numbers in %s..%s, got '%s'\n",
+                   flag.c_str(), NumberText(lo).c_str(), NumberText(hi).c_str(), word.c_str());
       return false;
     }
     out.push_back(v);
@@ -225,7 +225,8 @@ int RunPartitionFloor(std::span<char*> args) {
   std::string cells = "1,2,4,8", predict = "4,8,16", also = "sabsp";
   CLI::App app{
       "Box pruning against box pruning per grid cell and box pruning with kept candidates"};
-  app.add_option("--trace", o.trace, "an AABBTRC1 trace to replay")->type_name("FILE")->required();
+  app.add_option("--trace", o.trace, "the AABBTRC1 trace to replay (partlab-bench sim --record)")
+      ->type_name("FILE");
   app.add_option("--cells", cells,
                  "grid sizes, cells per axis, comma-separated (1.." +
                      std::to_string(GridBoxPruning::kMostCellsPerAxis) + ", default 1,2,4,8)");
@@ -238,6 +239,10 @@ int RunPartitionFloor(std::span<char*> args) {
   AddNumber(app, "--rounds", o.rounds, 1u, 100u, "Replays of the whole trace per broad phase");
   AddResultsFlag(app, o.results_dir);
   if (const int code = ParseBenchArgs(app, "partition-floor", args); code >= 0) return code;
+  if (o.trace.empty()) {
+    std::fprintf(stderr, "partition-floor: give --trace FILE, an AABBTRC1 trace to replay\n");
+    return 2;
+  }
   if (!ParseNumbers("--cells", cells, 1, GridBoxPruning::kMostCellsPerAxis, o.cells) ||
       !ParseNumbers("--predict", predict, 0.0f, FatBoxRule::kMost, o.predict))
     return 2;

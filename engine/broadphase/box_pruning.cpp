@@ -4,7 +4,6 @@
 #include <limits>
 
 #include "engine/broadphase/float_lanes.h"
-#include "engine/broadphase/lane_sweep.h"
 
 namespace partlab {
 namespace {
@@ -99,27 +98,54 @@ void BoxPruning::SortPresentBoxesByMinX() {
   }
 }
 
-// The sweep, once for every lane type (float_lanes.h): each box against the boxes after it
-// (lane_sweep.h). Always inlined, at every optimisation level: the AVX2 instance must become part
-// of WithAvx2Lanes (lane_sweep.h), whose target attribute allows AVX2, so that the 256-bit lanes
-// never cross a call into code compiled without it.
+// The sweep, once for every lane type (float_lanes.h). Always inlined, at every optimisation
+// level: the AVX2 instance must become part of SweepAvx2, whose target attribute allows AVX2, so
+// that the 256-bit lanes never cross a call into code compiled without it.
 template <typename Lanes>
 [[gnu::always_inline]] inline void BoxPruning::SweepWith(std::vector<BoxPair>& out) {
-  const SweepColumns columns{min_x_.data(), max_x_.data(), min_y_.data(),
-                             max_y_.data(), min_z_.data(), max_z_.data()};
+  constexpr size_t kLanes = Lanes::kWidth;
   const size_t n = sorted_ids_.size();
   uint64_t candidates = 0;
   for (size_t i = 0; i < n; ++i) {
-    candidates += SweepFrom<Lanes>(columns, i, columns, i + 1, n, [&](size_t j) {
-      out.push_back(MakePair(sorted_ids_[i], sorted_ids_[j]));
-    });
+    const float cut = max_x_[i];
+    const Lanes max_x = Lanes::Splat(cut);
+    const Lanes min_y = Lanes::Splat(min_y_[i]), max_y = Lanes::Splat(max_y_[i]);
+    const Lanes min_z = Lanes::Splat(min_z_[i]), max_z = Lanes::Splat(max_z_[i]);
+    // Sorted by minimum X: once a candidate starts past the cut, every later one does too. The
+    // j < n test costs one compare per group of lanes and keeps an infinite cut inside the arrays.
+    for (size_t j = i + 1; j < n && min_x_[j] <= cut; j += kLanes) {
+      const unsigned overlap =
+          ((Lanes::Load(&min_x_[j]) <= max_x) & (Lanes::Load(&min_y_[j]) <= max_y) &
+           (min_y <= Lanes::Load(&max_y_[j])) & (Lanes::Load(&min_z_[j]) <= max_z) &
+           (min_z <= Lanes::Load(&max_z_[j])))
+              .Bits();
+      candidates += kLanes;  // every lane tested, including those past the cut
+      for (unsigned bits = overlap; bits != 0; bits &= bits - 1)
+        out.push_back(MakePair(sorted_ids_[i], sorted_ids_[j + std::countr_zero(bits)]));
+    }
   }
   last_candidates_ = candidates;
 }
 
+#if defined(PARTLAB_HAS_AVX2_LANES)
+[[gnu::target("avx2")]] void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
+  SweepWith<FloatLanes8>(out);
+}
+#else
+void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
+  SweepWith<FloatLanes4>(out);  // never chosen: SimdPathAvailable(kAvx2) is false
+}
+#endif
+
 void BoxPruning::Sweep(std::vector<BoxPair>& out) {
-  WithLanes(
-      path_, [&]<typename Lanes>() __attribute__((always_inline)) { SweepWith<Lanes>(out); });
+  switch (path_) {
+    case SimdPath::kAvx2:
+      return SweepAvx2(out);
+    case SimdPath::kSse2:
+      return SweepWith<FloatLanes4>(out);
+    case SimdPath::kScalar:
+      return SweepWith<ScalarLanes4>(out);
+  }
 }
 
 void BoxPruning::FindPairs(std::vector<BoxPair>& out) {

@@ -45,6 +45,7 @@ class BoxPruning final : public BroadPhase {
   void Sweep(std::vector<BoxPair>& out);
   template <typename Lanes>
   void SweepWith(std::vector<BoxPair>& out);
+  void SweepAvx2(std::vector<BoxPair>& out);
 
   // The caller's boxes, indexed by id.
   std::vector<Aabb> boxes_;

@@ -1,6 +1,8 @@
-// Box pruning's inner loop (box_pruning.h, after Terdiman), written once for the broad phases that
-// sweep columns of boxes sorted by minimum X: BoxPruning, GridBoxPruning (each cell's columns) and
-// CachedBoxPruning (its list of fat boxes and its renewed ones).
+// Box pruning's inner loop (box_pruning.h, after Terdiman), for the broad phases that sweep columns
+// of boxes sorted by minimum X: GridBoxPruning (each cell's columns) and CachedBoxPruning (its list
+// of fat boxes and its renewed ones). BoxPruning keeps its own copy of the loop, the code its
+// published figures in docs/results/ were measured with: moved here, the compiler made slightly
+// different code of it, and those tables (hours of runs) would all have to be measured again.
 #pragma once
 
 #include <bit>
@@ -54,8 +56,8 @@ template <typename Lanes, typename Hit>
 // written `[&]<typename Lanes>() __attribute__((always_inline)) { ... }`: GCC ignores
 // [[gnu::always_inline]] in that place, and a lambda left out of line is a function of its own,
 // compiled without AVX2, to which GCC then passes the 256-bit lanes through calls with the wrong
-// convention. The lane-width tests (box_pruning_test.cpp, grid_box_pruning_test.cpp) compare
-// every width's pairs, so such a mistake fails them.
+// convention. The lane-width tests (grid_box_pruning_test.cpp) compare every width's pairs, so
+// such a mistake fails them.
 #if defined(PARTLAB_HAS_AVX2_LANES)
 template <typename Sweep>
 [[gnu::target("avx2")]] void WithAvx2Lanes(Sweep&& sweep) {

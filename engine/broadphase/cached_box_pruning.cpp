@@ -183,8 +183,7 @@ void CachedBoxPruning::DropStampedCandidates() {
 // passes that split them by which box comes first in the list: a renewed box sweeps the whole list
 // forward from its own row (every pair it starts); every other box sweeps forward over the renewed
 // rows after it only (the pairs it starts with a renewed box). Each pair is found once: it starts
-// at its earlier row. Always inlined for the same reason as
-// BoxPruning::SweepWith.
+// at its earlier row. Always inlined for the same reason as BoxPruning::SweepWith.
 template <typename Lanes>
 [[gnu::always_inline]] inline void CachedBoxPruning::SweepRenewedWith() {
   const SweepColumns list = sorted_fat_.Columns(), renewed = renewed_.Columns();

@@ -132,8 +132,8 @@ void GridBoxPruning::CopyByCell() {
 }
 
 // Box pruning's sweep (lane_sweep.h) over each cell's rows, with the one-cell-reports rule for the
-// pairs of boxes that reach several cells. Always inlined for the same reason
-// as BoxPruning::SweepWith.
+// pairs of boxes that reach several cells. Always inlined for the same reason as
+// BoxPruning::SweepWith.
 template <typename Lanes>
 [[gnu::always_inline]] inline void GridBoxPruning::SweepWith(std::vector<BoxPair>& out) {
   const SweepColumns columns{min_x_.data(), max_x_.data(), min_y_.data(),

@@ -10,9 +10,6 @@
 
 namespace partlab {
 namespace {
-// Sentinel rows after a list: the widest lanes may read this far past its end.
-constexpr size_t kSentinelRows = 8;
-
 bool InsideFat(const Aabb& box, const Aabb& fat) {
   return fat.min.x <= box.min.x && box.max.x <= fat.max.x && fat.min.y <= box.min.y &&
          box.max.y <= fat.max.y && fat.min.z <= box.min.z && box.max.z <= fat.max.z;
@@ -32,42 +29,6 @@ FatBoxRule FatBoxRule::Clamped() const {
 
 CachedBoxPruning::CachedBoxPruning(const FatBoxRule& rule)
     : rule_(rule.Clamped()), path_(BestSimdPath()) {}
-
-void CachedBoxPruning::SortedFat::Clear() {
-  for (auto* column : {&min_x, &max_x, &min_y, &max_y, &min_z, &max_z}) column->clear();
-  ids.clear();
-}
-
-void CachedBoxPruning::SortedFat::Append(BoxId id, const Aabb& fat) {
-  min_x.push_back(fat.min.x), max_x.push_back(fat.max.x);
-  min_y.push_back(fat.min.y), max_y.push_back(fat.max.y);
-  min_z.push_back(fat.min.z), max_z.push_back(fat.max.z);
-  ids.push_back(id);
-}
-
-void CachedBoxPruning::SortedFat::AppendRow(const SortedFat& from, size_t row) {
-  min_x.push_back(from.min_x[row]), max_x.push_back(from.max_x[row]);
-  min_y.push_back(from.min_y[row]), max_y.push_back(from.max_y[row]);
-  min_z.push_back(from.min_z[row]), max_z.push_back(from.max_z[row]);
-  ids.push_back(from.ids[row]);
-}
-
-SweepColumns CachedBoxPruning::SortedFat::Columns() const {
-  return {min_x.data(), max_x.data(), min_y.data(), max_y.data(), min_z.data(), max_z.data()};
-}
-
-size_t CachedBoxPruning::SortedFat::MemoryBytes() const {
-  size_t bytes = ids.capacity() * sizeof(BoxId);
-  for (const auto* column : {&min_x, &max_x, &min_y, &max_y, &min_z, &max_z})
-    bytes += column->capacity() * sizeof(float);
-  return bytes;
-}
-
-void CachedBoxPruning::SortedFat::Pad() {
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  for (size_t k = 0; k < kSentinelRows; ++k)
-    Append(0, Aabb{{kInf, kInf, kInf}, {-kInf, -kInf, -kInf}});
-}
 
 void CachedBoxPruning::Add(BoxId id, const Aabb& box) {
   if (id >= boxes_.size()) {
@@ -236,7 +197,7 @@ size_t CachedBoxPruning::MemoryBytes() const {
                  (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
                  candidates_.capacity() * sizeof(BoxPair);
   bytes += renewed_rows_.capacity() * sizeof(uint32_t);
-  for (const SortedFat* s : {&sorted_fat_, &merged_, &renewed_}) bytes += s->MemoryBytes();
+  for (const SortedRows* s : {&sorted_fat_, &merged_, &renewed_}) bytes += s->MemoryBytes();
   return bytes;
 }
 

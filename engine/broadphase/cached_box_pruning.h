@@ -22,6 +22,7 @@
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/lane_sweep.h"
 #include "engine/broadphase/radix_sort.h"
+#include "engine/broadphase/sorted_rows.h"
 
 namespace partlab {
 
@@ -55,19 +56,6 @@ class CachedBoxPruning final : public BroadPhase {
   size_t last_escaped() const { return escaped_.size(); }
 
  private:
-  // The fat boxes sorted by minimum X, as structure-of-arrays followed by sentinels.
-  struct SortedFat {
-    std::vector<float> min_x, max_x, min_y, max_y, min_z, max_z;
-    std::vector<BoxId> ids;
-    size_t size() const { return ids.size(); }
-    void Clear();
-    void Append(BoxId id, const Aabb& fat);
-    void AppendRow(const SortedFat& from, size_t row);
-    void Pad();  // the sentinels: minimum X +infinity, never overlapping
-    SweepColumns Columns() const;
-    size_t MemoryBytes() const;
-  };
-
   Aabb Fatten(const Aabb& box, const Aabb& previous) const;
   void FindEscaped();
   void MergeEscaped();
@@ -82,11 +70,11 @@ class CachedBoxPruning final : public BroadPhase {
   std::vector<uint8_t> sorted_;  // by id: 1 while the box is in the sorted array
   std::vector<uint32_t> stamp_;  // by id: == epoch_ when its fat box changed (or it left) this step
   uint32_t epoch_ = 0;
-  std::vector<BoxId> escaped_;     // this step's boxes with a new fat box
-  std::vector<BoxId> removed_;     // removed since the last step, still in the sorted array
-  SortedFat sorted_fat_, merged_;  // the array and the merge's output (swapped)
-  size_t sorted_count_ = 0;        // rows before the sentinels
-  SortedFat renewed_;              // the renewed boxes' rows, in the list's order, then sentinels
+  std::vector<BoxId> escaped_;      // this step's boxes with a new fat box
+  std::vector<BoxId> removed_;      // removed since the last step, still in the sorted array
+  SortedRows sorted_fat_, merged_;  // the fat boxes, and the merge's output (swapped)
+  size_t sorted_count_ = 0;         // rows before the sentinels
+  SortedRows renewed_;              // the renewed boxes' rows, in the list's order, then sentinels
   std::vector<uint32_t> renewed_rows_;  // their rows in sorted_fat_, increasing
   SimdPath path_;                       // the widest lanes this processor runs (box_pruning.h)
   std::vector<KeyedIndex> keys_, key_scratch_;  // the escaped boxes' sort, scratch

@@ -2,6 +2,8 @@
 // broad phase can try to beat it, each with no upkeep beyond its own idea:
 //   - box pruning in each cell of a uniform grid rebuilt every step (grid_box_pruning.h): a
 //     partition that keeps nothing between steps;
+//   - box pruning that keeps last step's order and mends it by insertion sort
+//     (kept_order_box_pruning.h), as sweep-and-prune and the BSP's leaf lists do;
 //   - box pruning that keeps its candidates between steps (cached_box_pruning.h): fat boxes as
 //     the semi-adjusting BSP makes them and one sorted list, with no tree;
 // and, beside them, registered broad phases (sabsp by default). Each contender replays the whole
@@ -11,8 +13,8 @@
 // equal brute force's on every hundredth frame; a difference is one line and exit 1.
 //
 // The thesis's scene 2 (attractor clouds) is where the semi-adjusting BSP stays behind box
-// pruning (docs/broad-phases.md); this says what a partition, or a cache of candidates, can gain
-// there at best.
+// pruning (docs/broad-phases.md); this says what a partition, a kept order, or a cache of
+// candidates, can gain there at best.
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -33,6 +35,7 @@
 #include "engine/broadphase/cached_box_pruning.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/grid_box_pruning.h"
+#include "engine/broadphase/kept_order_box_pruning.h"
 #include "engine/io/aabb_trace.h"
 
 namespace partlab::bench {
@@ -51,16 +54,36 @@ struct FloorOptions {
   uint32_t brute_every = 100;
 };
 
+// What a contender's own kind counts per step, beside the candidates.
+enum class KindCount {
+  kNone,
+  kRenewed,    // a CachedBoxPruning: boxes given a new fat box
+  kSortMoves,  // a KeptOrderBoxPruning: its insertion sort's moves
+};
+
 // One broad phase to replay, and what its steps measured over every round.
 struct Contender {
   std::string label;
   std::string cells = "-";  // the grid's cell count
   std::function<std::unique_ptr<BroadPhase>()> make;
-  bool cached = false;  // a CachedBoxPruning: its renewed fat boxes are counted
+  KindCount counts = KindCount::kNone;
   std::vector<double> update_ms, pairs_ms, total_ms;
   std::vector<double> round_median_ms;  // each round's median total
-  double candidates = 0, renewed = 0;
+  double candidates = 0, counted = 0;
 };
+
+// This step's count of what k's kind counts (KindCount).
+double KindCountOf(const Contender& k, const BroadPhase& bp) {
+  switch (k.counts) {
+    case KindCount::kRenewed:
+      return double(static_cast<const CachedBoxPruning&>(bp).last_escaped());
+    case KindCount::kSortMoves:
+      return double(static_cast<const KeptOrderBoxPruning&>(bp).last_sort_moves());
+    case KindCount::kNone:
+      break;
+  }
+  return 0;
+}
 
 std::string JoinNames(const std::vector<std::string>& names) {
   std::string joined;
@@ -74,25 +97,30 @@ double Percentile(std::vector<double> v, double q) {
   return v[static_cast<size_t>(q * double(v.size() - 1) + 0.5)];
 }
 
-// Box pruning first (the ratios' reference), then the grids, the cached ones, the registered ones.
+// Box pruning first (the ratios' reference), then the grids, the kept order, the cached ones,
+// the registered ones.
 std::vector<Contender> MakeContenders(const FloorOptions& o) {
   std::vector<Contender> all;
   auto add = [&all](std::string label, std::string cells,
-                    std::function<std::unique_ptr<BroadPhase>()> make, bool cached = false) {
+                    std::function<std::unique_ptr<BroadPhase>()> make,
+                    KindCount counts = KindCount::kNone) {
     Contender& k = all.emplace_back();
     k.label = std::move(label), k.cells = std::move(cells), k.make = std::move(make);
-    k.cached = cached;
+    k.counts = counts;
   };
   add("box_pruning", "-", [] { return std::make_unique<BoxPruning>(); });
   for (int c : o.cells)
     add("grid_box_pruning " + std::to_string(c) + "x" + std::to_string(c), std::to_string(c * c),
         [c] { return std::make_unique<GridBoxPruning>(c); });
+  add(
+      "kept_order_box_pruning", "-", [] { return std::make_unique<KeptOrderBoxPruning>(); },
+      KindCount::kSortMoves);
   for (float steps : o.predict) {
     FatBoxRule rule;
     rule.predictive_steps = steps;
     add(
         "cached_box_pruning predict " + Fixed(steps, 0), "-",
-        [rule] { return std::make_unique<CachedBoxPruning>(rule); }, true);
+        [rule] { return std::make_unique<CachedBoxPruning>(rule); }, KindCount::kRenewed);
   }
   for (const std::string& name : o.also) add(name, "-", [name] { return MakeBroadPhase(name); });
   return all;
@@ -128,7 +156,6 @@ bool ReferencePairs(const FloorOptions& o, const AabbTrace& trace,
 bool ReplayOne(const FloorOptions& o, const AabbTrace& trace,
                const std::vector<std::vector<BoxPair>>& reference, Contender& k) {
   std::unique_ptr<BroadPhase> bp = k.make();
-  const auto* cached = k.cached ? static_cast<const CachedBoxPruning*>(bp.get()) : nullptr;
   FrameDriver driver(*bp);
   std::vector<BoxPair> pairs;
   const size_t first_step = k.total_ms.size();
@@ -138,7 +165,7 @@ bool ReplayOne(const FloorOptions& o, const AabbTrace& trace,
       k.update_ms.push_back(t.update_ms), k.pairs_ms.push_back(t.pairs_ms);
       k.total_ms.push_back(t.total_ms());
       k.candidates += double(bp->LastCandidateCount());
-      if (cached) k.renewed += double(cached->last_escaped());
+      k.counted += KindCountOf(k, *bp);
     }
     std::sort(pairs.begin(), pairs.end());
     if (pairs != reference[f]) {
@@ -170,7 +197,8 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
   ResultsTable table{
       "",
       "Box pruning; box pruning in each cell of a uniform grid across its sweep axis, rebuilt "
-      "every step; box pruning keeping its candidates between steps, its fat boxes made as "
+      "every step; box pruning mending last step's order by insertion sort; box pruning keeping "
+      "its candidates between steps, its fat boxes made as "
       "sabsp makes them (predict = their predictive steps); and " +
           (o.also.empty() ? std::string("nothing else") : JoinNames(o.also)) + ", replaying " +
           std::filesystem::path(o.trace).filename().string() + " (" +
@@ -180,13 +208,16 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
           "time in ms of the edit calls (update) and the pair search, their total's median over "
           "every round's steps with its 25th and 75th percentiles, x box_pruning = median "
           "total / box pruning's, in the same process, and the lowest and highest of that ratio "
-          "round by round; candidates = lanes tested (the grids) or "
-          "candidates kept (the others) per step; renewed = boxes given a new fat box per step. "
+          "round by round; candidates = lanes tested (box pruning, the grids, the kept order) or "
+          "candidates kept (the cached ones) per step; renewed = boxes given a new fat box per "
+          "step; "
+          "sort moves = places the kept order's insertion sort moved boxes by per step. "
           "Every frame's pairs equal box pruning's, and box pruning's equal brute force's on "
           "every " +
           std::to_string(o.brute_every) + "th frame",
       {"algorithm", "cells", "update median", "pairs median", "total median", "p25", "p75",
-       "x box_pruning", "lowest round", "highest round", "candidates mean", "renewed mean"},
+       "x box_pruning", "lowest round", "highest round", "candidates mean", "renewed mean",
+       "sort moves mean"},
       {}};
   const double reference = Percentile(all[0].total_ms, 0.5);
   for (const Contender& k : all) {
@@ -197,7 +228,9 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
                   Fixed(Percentile(k.pairs_ms, 0.5), 3), Fixed(median, 3),
                   Fixed(Percentile(k.total_ms, 0.25), 3), Fixed(Percentile(k.total_ms, 0.75), 3),
                   Fixed(reference > 0 ? median / reference : 0, 2), Fixed(low, 2), Fixed(high, 2),
-                  Fixed(k.candidates / steps, 0), k.cached ? Fixed(k.renewed / steps, 0) : "-"});
+                  Fixed(k.candidates / steps, 0),
+                  k.counts == KindCount::kRenewed ? Fixed(k.counted / steps, 0) : "-",
+                  k.counts == KindCount::kSortMoves ? Fixed(k.counted / steps, 0) : "-"});
   }
   return table;
 }
@@ -224,7 +257,7 @@ int RunPartitionFloor(std::span<char*> args) {
   FloorOptions o;
   std::string cells = "1,2,4,8", predict = "4,8,16", also = "sabsp";
   CLI::App app{
-      "Box pruning against box pruning per grid cell and box pruning with kept candidates"};
+      "Box pruning against box pruning per grid cell, from a kept order, and with kept candidates"};
   app.add_option("--trace", o.trace, "the AABBTRC1 trace to replay (partlab-bench sim --record)")
       ->type_name("FILE");
   app.add_option("--cells", cells,
@@ -288,7 +321,7 @@ int RunPartitionFloor(std::span<char*> args) {
 }
 
 const bool kRegistered = RegisterBenchCommand(
-    {"partition-floor", "box pruning against a grid of it and a cache of candidates, on a trace",
+    {"partition-floor", "box pruning against a grid of it, a kept order and a cache of candidates",
      &RunPartitionFloor});
 
 }  // namespace

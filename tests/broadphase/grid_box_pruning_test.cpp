@@ -9,6 +9,7 @@
 
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/grid_box_pruning.h"
+#include "tests/broadphase/random_boxes.h"
 #include "tests/broadphase/sorted_pairs.h"
 
 namespace partlab {
@@ -32,15 +33,6 @@ void ExpectSameAsBruteForce(GridBoxPruning& grid, const std::vector<std::vector<
     ASSERT_EQ(Sorted(got), Sorted(want))
         << "frame " << f << ", " << grid.cells_per_axis() << " cells per axis";
   }
-}
-
-// Boxes of mixed sizes, from points to a quarter of the world: many reach several cells.
-std::vector<Aabb> RandomBoxes(std::mt19937& rng, size_t n, float world, float largest) {
-  std::uniform_real_distribution<float> pos(-world, world), half(0, largest);
-  std::vector<Aabb> boxes(n);
-  for (Aabb& b : boxes)
-    b = Aabb::FromCenterHalf({pos(rng), pos(rng), pos(rng)}, {half(rng), half(rng), half(rng)});
-  return boxes;
 }
 
 TEST(GridBoxPruning, EveryGridSizeGivesBruteForcesPairsOnce) {

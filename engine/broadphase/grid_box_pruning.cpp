@@ -23,20 +23,15 @@ bool GridBoxPruning::SetSimdPath(SimdPath path) {
 }
 
 void GridBoxPruning::Add(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) {
-    boxes_.resize(id + 1);
-    present_.resize(id + 1, 0);
-  }
-  boxes_[id] = box;
-  present_[id] = 1;
+  held_.Add(id, box);
 }
 
 void GridBoxPruning::Remove(BoxId id) {
-  if (id < present_.size()) present_[id] = 0;
+  held_.Remove(id);
 }
 
 void GridBoxPruning::Move(BoxId id, const Aabb& box) {
-  if (id < boxes_.size()) boxes_[id] = box;
+  held_.Move(id, box);
 }
 
 // Never decreasing in v, which the one-cell-reports rule needs; a NaN (an infinite distance times
@@ -52,13 +47,13 @@ int GridBoxPruning::Grid::Cell(float v, float origin, float scale, int cells) co
 // this step's boxes on Y and Z, which the next step's grid spans.
 void GridBoxPruning::ClassifyAndKey() {
   keys_.clear();
-  range_.resize(boxes_.size());
+  range_.resize(held_.id_capacity());
   count_.assign(size_t(cells_) * cells_, 0);
   constexpr float kInf = std::numeric_limits<float>::infinity();
   float low_y = kInf, high_y = -kInf, low_z = kInf, high_z = -kInf;
-  for (BoxId id = 0; id < boxes_.size(); ++id) {
-    if (!present_[id]) continue;
-    const Aabb& b = boxes_[id];
+  for (BoxId id = 0; id < held_.id_capacity(); ++id) {
+    if (!held_.present[id]) continue;
+    const Aabb& b = held_.boxes[id];
     keys_.push_back({SortableFloatBits(b.min.x), id});
     low_y = std::min(low_y, b.min.y), high_y = std::max(high_y, b.max.y);
     low_z = std::min(low_z, b.min.z), high_z = std::max(high_z, b.max.z);
@@ -115,11 +110,11 @@ void GridBoxPruning::CopyByCell() {
     const BoxId id = key.payload;
     const CellRange r = range_[id];
     if (r.Single()) {
-      copy(r.y0 * cells_ + r.z0, id, boxes_[id], false);
+      copy(r.y0 * cells_ + r.z0, id, held_.boxes[id], false);
       continue;
     }
     for (int y = r.y0; y <= r.y1; ++y)
-      for (int z = r.z0; z <= r.z1; ++z) copy(y * cells_ + z, id, boxes_[id], true);
+      for (int z = r.z0; z <= r.z1; ++z) copy(y * cells_ + z, id, held_.boxes[id], true);
   }
   constexpr float kInf = std::numeric_limits<float>::infinity();
   for (size_t c = 0; c < cell_count; ++c) {
@@ -176,11 +171,10 @@ void GridBoxPruning::FindPairs(std::vector<BoxPair>& out) {
 }
 
 size_t GridBoxPruning::MemoryBytes() const {
-  size_t bytes = boxes_.capacity() * sizeof(Aabb) + present_.capacity() +
-                 (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
-                 range_.capacity() * sizeof(CellRange) + ids_.capacity() * sizeof(BoxId) +
-                 shared_.capacity() +
-                 (count_.capacity() + first_.capacity() + next_row_.capacity()) * sizeof(uint32_t);
+  size_t bytes =
+      held_.MemoryBytes() + (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
+      range_.capacity() * sizeof(CellRange) + ids_.capacity() * sizeof(BoxId) + shared_.capacity() +
+      (count_.capacity() + first_.capacity() + next_row_.capacity()) * sizeof(uint32_t);
   for (const auto* column : {&min_x_, &max_x_, &min_y_, &max_y_, &min_z_, &max_z_})
     bytes += column->capacity() * sizeof(float);
   return bytes;

@@ -23,6 +23,7 @@
 
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/present_boxes.h"
 #include "engine/broadphase/radix_sort.h"
 
 namespace partlab {
@@ -69,8 +70,7 @@ class GridBoxPruning final : public BroadPhase {
   SimdPath path_;
   Grid grid_, next_grid_;  // this step's, and the one this step's boxes span
 
-  std::vector<Aabb> boxes_;
-  std::vector<uint8_t> present_;
+  PresentBoxes held_;
 
   // Per-step scratch, kept so that a warm step allocates nothing.
   std::vector<KeyedIndex> keys_, key_scratch_;

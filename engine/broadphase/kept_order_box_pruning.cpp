@@ -15,22 +15,16 @@ bool KeptOrderBoxPruning::SetSimdPath(SimdPath path) {
 }
 
 void KeptOrderBoxPruning::Add(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) {
-    boxes_.resize(id + 1);
-    present_.resize(id + 1, 0);
-    in_order_.resize(id + 1, 0);
-  }
-  boxes_[id] = box;
-  present_[id] = 1;
+  held_.Add(id, box);
   added_.push_back(id);
 }
 
 void KeptOrderBoxPruning::Remove(BoxId id) {
-  if (id < present_.size()) present_[id] = 0;
+  held_.Remove(id);
 }
 
 void KeptOrderBoxPruning::Move(BoxId id, const Aabb& box) {
-  if (id < boxes_.size()) boxes_[id] = box;
+  held_.Move(id, box);
 }
 
 // Last step's order without the boxes removed since, each place given its box's minimum X now. A
@@ -38,8 +32,8 @@ void KeptOrderBoxPruning::Move(BoxId id, const Aabb& box) {
 void KeptOrderBoxPruning::DropRemovedAndReadKeys() {
   size_t kept = 0;
   for (const Keyed& k : order_) {
-    if (present_[k.id]) {
-      order_[kept++] = {boxes_[k.id].min.x, k.id};
+    if (held_.present[k.id]) {
+      order_[kept++] = {held_.boxes[k.id].min.x, k.id};
     } else {
       in_order_[k.id] = 0;
     }
@@ -65,10 +59,11 @@ void KeptOrderBoxPruning::InsertionSortKept() {
 // insertion sort would move each of them across the whole list.
 void KeptOrderBoxPruning::MergeAdded() {
   added_sorted_.clear();
+  in_order_.resize(held_.id_capacity(), 0);
   for (BoxId id : added_) {
-    if (!present_[id] || in_order_[id]) continue;
+    if (!held_.present[id] || in_order_[id]) continue;
     in_order_[id] = 1;
-    added_sorted_.push_back({boxes_[id].min.x, id});
+    added_sorted_.push_back({held_.boxes[id].min.x, id});
   }
   added_.clear();
   if (added_sorted_.empty()) return;
@@ -82,7 +77,7 @@ void KeptOrderBoxPruning::MergeAdded() {
 
 void KeptOrderBoxPruning::FillRows() {
   rows_.Clear();
-  for (const Keyed& k : order_) rows_.Append(k.id, boxes_[k.id]);
+  for (const Keyed& k : order_) rows_.Append(k.id, held_.boxes[k.id]);
   rows_.Pad();
 }
 
@@ -109,8 +104,7 @@ void KeptOrderBoxPruning::FindPairs(std::vector<BoxPair>& out) {
 }
 
 size_t KeptOrderBoxPruning::MemoryBytes() const {
-  return boxes_.capacity() * sizeof(Aabb) + present_.capacity() + in_order_.capacity() +
-         added_.capacity() * sizeof(BoxId) +
+  return held_.MemoryBytes() + in_order_.capacity() + added_.capacity() * sizeof(BoxId) +
          (order_.capacity() + added_sorted_.capacity() + merged_.capacity()) * sizeof(Keyed) +
          rows_.MemoryBytes();
 }

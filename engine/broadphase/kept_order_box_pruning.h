@@ -18,6 +18,7 @@
 
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/present_boxes.h"
 #include "engine/broadphase/sorted_rows.h"
 
 namespace partlab {
@@ -53,9 +54,8 @@ class KeptOrderBoxPruning final : public BroadPhase {
   void Sweep(std::vector<BoxPair>& out);
 
   SimdPath path_;
-  std::vector<Aabb> boxes_;  // by id
-  std::vector<uint8_t> present_;
-  std::vector<uint8_t> in_order_;  // by id: 1 while the box is in order_
+  PresentBoxes held_;
+  std::vector<uint8_t> in_order_;  // by id: 1 while the box is in order_ (grown at each step)
   std::vector<BoxId> added_;       // added since the last step (an id may repeat)
   std::vector<Keyed> order_;       // last step's order, then this step's
   // Per-step scratch, kept so that a warm step allocates nothing.

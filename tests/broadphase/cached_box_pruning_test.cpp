@@ -9,19 +9,18 @@
 
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/cached_box_pruning.h"
+#include "tests/broadphase/random_boxes.h"
 #include "tests/broadphase/sorted_pairs.h"
 
 namespace partlab {
 namespace {
 
-// Random walkers: each step every box moves by up to `step` on each axis, so that with a margin
-// some stay inside their fat boxes and some leave them; each step a few boxes among the first
-// twentieth are removed and a few (re-)added, sometimes the same box in one step. The pairs must
-// equal brute force's as a sorted list (no pair twice).
+// Random walkers that come and go (WalkAndChurn): with a margin some stay inside their fat boxes
+// and some leave them. The pairs must equal brute force's as a sorted list (no pair twice).
 void WalkAndCompare(const FatBoxRule& rule, float step, uint32_t seed) {
   const float margin = rule.margin;
   std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> pos(-30, 30), half(0.1f, 2.5f), nudge(-step, step);
+  std::uniform_real_distribution<float> pos(-30, 30), half(0.1f, 2.5f);
   std::vector<Aabb> boxes(800);
   for (Aabb& b : boxes)
     b = Aabb::FromCenterHalf({pos(rng), pos(rng), pos(rng)}, {half(rng), half(rng), half(rng)});
@@ -31,20 +30,7 @@ void WalkAndCompare(const FatBoxRule& rule, float step, uint32_t seed) {
   for (BoxId id = 0; id < boxes.size(); ++id) cached.Add(id, boxes[id]), brute.Add(id, boxes[id]);
   size_t escaped = 0, kept = 0;
   for (int s = 0; s < 40; ++s) {
-    for (BoxId id = 0; id < boxes.size(); ++id) {
-      if (!present[id]) continue;
-      const glm::vec3 d{nudge(rng), nudge(rng), nudge(rng)};
-      boxes[id] = {boxes[id].min + d, boxes[id].max + d};
-      cached.Move(id, boxes[id]), brute.Move(id, boxes[id]);
-    }
-    // Churn: a few boxes removed and a few (re-)added, now and then the same one in one step.
-    std::uniform_int_distribution<BoxId> any(0, BoxId(boxes.size() / 20));
-    for (int k = 0; k < 4; ++k) {
-      const BoxId gone = any(rng), back = any(rng);
-      if (present[gone]) cached.Remove(gone), brute.Remove(gone), present[gone] = 0;
-      if (!present[back])
-        cached.Add(back, boxes[back]), brute.Add(back, boxes[back]), present[back] = 1;
-    }
+    WalkAndChurn(rng, boxes, present, step, {&cached, &brute});
     std::vector<BoxPair> got, want;
     cached.FindPairs(got);
     brute.FindPairs(want);

@@ -17,13 +17,11 @@
 namespace partlab {
 namespace {
 
-// Random walkers, as the cached box pruning's test: each step every present box moves by up to
-// `step` per axis, a few of the first twentieth are removed and a few (re-)added, sometimes the
-// same box in one step. The pairs must equal brute force's as a sorted list (no pair twice).
-void WalkAndCompare(KeptOrderBoxPruning& kept, float step, uint32_t seed) {
+// Random walkers that come and go (WalkAndChurn): the pairs must equal brute force's as a sorted
+// list (no pair twice).
+void WalkAgainstBruteForce(KeptOrderBoxPruning& kept, float step, uint32_t seed) {
   std::mt19937 rng(seed);
   std::vector<Aabb> boxes = RandomBoxes(rng, 700, 30, 2.5f);
-  std::uniform_real_distribution<float> nudge(-step, step);
   std::vector<uint8_t> present(boxes.size(), 1);
   BruteForce brute;
   for (BoxId id = 0; id < boxes.size(); ++id) kept.Add(id, boxes[id]), brute.Add(id, boxes[id]);
@@ -34,19 +32,7 @@ void WalkAndCompare(KeptOrderBoxPruning& kept, float step, uint32_t seed) {
     brute.FindPairs(want);
     ASSERT_EQ(Sorted(got), Sorted(want)) << "step " << s << ", walk " << step;
     moves += kept.last_sort_moves();
-    for (BoxId id = 0; id < boxes.size(); ++id) {
-      if (!present[id]) continue;
-      const glm::vec3 d{nudge(rng), nudge(rng), nudge(rng)};
-      boxes[id] = {boxes[id].min + d, boxes[id].max + d};
-      kept.Move(id, boxes[id]), brute.Move(id, boxes[id]);
-    }
-    std::uniform_int_distribution<BoxId> any(0, BoxId(boxes.size() / 20));
-    for (int k = 0; k < 4; ++k) {
-      const BoxId gone = any(rng), back = any(rng);
-      if (present[gone]) kept.Remove(gone), brute.Remove(gone), present[gone] = 0;
-      if (!present[back])
-        kept.Add(back, boxes[back]), brute.Add(back, boxes[back]), present[back] = 1;
-    }
+    WalkAndChurn(rng, boxes, present, step, {&kept, &brute});
   }
   EXPECT_GT(moves, 0u) << "the walk never made the insertion sort move a box";
 }
@@ -54,7 +40,7 @@ void WalkAndCompare(KeptOrderBoxPruning& kept, float step, uint32_t seed) {
 TEST(KeptOrderBoxPruning, EqualsBruteForceWhileBoxesWalkOrJump) {
   for (float step : {0.05f, 0.5f, 40.0f}) {
     KeptOrderBoxPruning kept;
-    WalkAndCompare(kept, step, 31);
+    WalkAgainstBruteForce(kept, step, 31);
   }
 }
 
@@ -66,7 +52,7 @@ TEST(KeptOrderBoxPruning, EveryLaneWidthGivesTheSamePairs) {
     }
     KeptOrderBoxPruning kept;
     ASSERT_TRUE(kept.SetSimdPath(path));
-    WalkAndCompare(kept, 0.5f, 37);
+    WalkAgainstBruteForce(kept, 0.5f, 37);
   }
 }
 

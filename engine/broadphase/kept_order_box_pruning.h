@@ -3,8 +3,9 @@
 // each step (a radix sort); this one starts from last step's order and mends it with an insertion
 // sort, which costs one move per pair of boxes that swapped places along X since the last step (an
 // inversion). That is how sweep-and-prune keeps its axis sorted, and how the semi-adjusting BSP
-// keeps its leaf lists (semi-adjusting-bsp.txt, 5.1: "insertion sort"); the sweep is box pruning's
-// (lane_sweep.h). Boxes added since the last step are sorted apart and merged in.
+// keeps its leaf lists (semi-adjusting-bsp.txt, 5.1.2, which expects that sort to need "only a few
+// swaps of position, or probably none"); the sweep is box pruning's (lane_sweep.h). Boxes added
+// since the last step are sorted apart and merged in.
 //
 // It is not one of the registered broad phases: with GridBoxPruning and CachedBoxPruning it
 // answers a question about the semi-adjusting BSP on the thesis's attractor clouds (6.1): does

@@ -15,7 +15,6 @@ struct PresentBoxes {
   std::vector<uint8_t> present;
 
   size_t id_capacity() const { return boxes.size(); }
-  bool is_present(BoxId id) const { return id < present.size() && present[id]; }
   void Add(BoxId id, const Aabb& box) {
     if (id >= boxes.size()) {
       boxes.resize(id + 1);

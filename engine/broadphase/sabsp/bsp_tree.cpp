@@ -369,6 +369,14 @@ void BspTree::UpdateMotion() {
   FoldMotion(nodes_, root_);
 }
 
+void BspTree::MarkAllPairsStale() {
+  for (size_t n = 0; n < nodes_.size(); ++n) {
+    if (!nodes_[n].alive || !nodes_[n].IsLeaf()) continue;
+    flags_[n] |= kPairsStale;
+    touched_[n].clear();
+  }
+}
+
 uint64_t BspTree::SortLeaves() {
   uint64_t moves = 0;
   for (size_t n = 0; n < nodes_.size(); ++n) {

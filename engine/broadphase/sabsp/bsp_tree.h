@@ -147,6 +147,9 @@ class BspTree {
     flags_[leaf] &= uint8_t(~kPairsStale);
     touched_[leaf].clear();
   }
+  // Every leaf's pairs to be found afresh: a new pair finder, which knows none of them, takes
+  // over the leaves.
+  void MarkAllPairsStale();
 
   // Subtree helpers for the operations. Entries are inserted at their sorted place; populations of
   // the subtree's nodes are kept right (the caller handles the ancestors).

@@ -19,6 +19,16 @@ Color DepthColor(int depth, float alpha) {
   return c;
 }
 
+// Which pairs the finder keeps, and what they mean, depends on these: a change makes every kept
+// pair suspect.
+bool SamePairPath(const BspParams& a, const BspParams& b) {
+  return a.exact_leaf_sweep == b.exact_leaf_sweep && a.cached_leaf_pairs == b.cached_leaf_pairs &&
+         a.exact_sweep_density == b.exact_sweep_density &&
+         a.exact_sweep_escape_rate == b.exact_sweep_escape_rate &&
+         a.exact_sweep_best_axis == b.exact_sweep_best_axis &&
+         a.exact_sweep_slabs == b.exact_sweep_slabs;
+}
+
 }  // namespace
 
 SemiAdjustingBsp::SemiAdjustingBsp(BspParams params, std::string_view name)
@@ -26,12 +36,19 @@ SemiAdjustingBsp::SemiAdjustingBsp(BspParams params, std::string_view name)
   SetParams(params);
 }
 
+void SemiAdjustingBsp::ResetPairFinder() {
+  pair_finder_ = BspPairFinder();
+  tree_.MarkAllPairsStale();
+}
+
 std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
   PlaceUnplaced();
   BspParams p = params;
   std::string note = p.Clamp();
   const bool new_directions = p.relax_directions != params_.relax_directions;
+  const bool new_pair_path = !SamePairPath(p, params_);
   params_ = p;
+  if (new_pair_path) ResetPairFinder();
   tree_.set_fat_margin(p.fat_margin);
   tree_.set_prediction(p.predictive_steps, p.predictive_cap);
   if (new_directions) {

@@ -130,6 +130,11 @@ class SemiAdjustingBsp final : public BroadPhase {
   void StoreStaged();
   void PlaceUnplaced();
   void BuildFromAllBoxes();
+  // A new pair finder that knows no leaf, and every leaf's pairs to be found afresh. The pairs the
+  // finder keeps per leaf mean what its path made them (candidates re-tested each step, or last
+  // step's exact pairs handed on where nothing moved; bsp_pairs.h), so pairs kept under one path
+  // and read under another miss pairs: a change of path, live from the UI, starts afresh.
+  void ResetPairFinder();
 
   struct StagedBox {
     Aabb box;

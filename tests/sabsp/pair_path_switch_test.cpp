@@ -1,0 +1,72 @@
+// The pair search's path switched live, as the UI's departure toggles do mid-run: the exact leaf
+// sweep on and off, the cached candidates on and off, the exact sweep's density and escape-rate
+// thresholds, its best axis and its slabs. The pairs a finder keeps per leaf mean what the path
+// that made them made them, so every switch must still give exactly brute force's pairs, from the
+// step of the switch on.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/broadphase/brute_force.h"
+#include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "engine/broadphase/synthetic_motion.h"
+
+namespace partlab {
+namespace {
+
+using Switch = std::function<void(BspParams&)>;
+
+// `kind` motion, brute force beside the BSP; before the steps listed in `at`, `flip` changes the
+// parameters (one switch per listed step, the same one each time).
+void ExpectExactAcrossSwitches(const char* kind, const std::string& what, const Switch& flip) {
+  SyntheticMotion motion({*ParseSyntheticKind(kind), 1000, 7});
+  SemiAdjustingBsp bsp;
+  BruteForce brute;
+  FrameDriver drive_bsp(bsp), drive_brute(brute);
+  std::vector<BoxPair> got, want;
+  for (int step = 0; step < 60; ++step) {
+    if (step % 7 == 4) {
+      BspParams p = bsp.params();
+      flip(p);
+      bsp.SetParams(p);
+    }
+    drive_bsp.Step(motion.frame(), got);
+    drive_brute.Step(motion.frame(), want);
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    ASSERT_EQ(got, want) << kind << ", " << what << ", step " << step;
+    motion.Advance();
+  }
+}
+
+TEST(PairPathSwitch, EveryPairPathParameterSwitchedMidRun) {
+  const std::vector<std::pair<std::string, Switch>> switches = {
+      {"exact leaf sweep", [](BspParams& p) { p.exact_leaf_sweep = !p.exact_leaf_sweep; }},
+      {"cached leaf pairs, exact sweep off",
+       [](BspParams& p) {
+         p.exact_leaf_sweep = false;
+         p.cached_leaf_pairs = !p.cached_leaf_pairs;
+       }},
+      {"exact sweep density",
+       [](BspParams& p) { p.exact_sweep_density = p.exact_sweep_density > 0 ? 0.0f : 0.5f; }},
+      {"exact sweep escape rate",
+       [](BspParams& p) {
+         p.exact_sweep_escape_rate = p.exact_sweep_escape_rate > 0 ? 0.0f : 0.3f;
+       }},
+      {"best axis and slabs",
+       [](BspParams& p) {
+         p.exact_sweep_best_axis = !p.exact_sweep_best_axis;
+         p.exact_sweep_slabs = p.exact_sweep_best_axis;
+       }},
+  };
+  for (const char* kind : {"moving", "swarming", "raining"}) {
+    for (const auto& [what, flip] : switches) ExpectExactAcrossSwitches(kind, what, flip);
+  }
+}
+
+}  // namespace
+}  // namespace partlab

@@ -198,8 +198,8 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
       "",
       "Box pruning; box pruning in each cell of a uniform grid across its sweep axis, rebuilt "
       "every step; box pruning mending last step's order by insertion sort; box pruning keeping "
-      "its candidates between steps, its fat boxes made as "
-      "sabsp makes them (predict = their predictive steps); and " +
+      "its candidates between steps, its fat boxes made as sabsp makes them (predict = their "
+      "predictive steps); and " +
           (o.also.empty() ? std::string("nothing else") : JoinNames(o.also)) + ", replaying " +
           std::filesystem::path(o.trace).filename().string() + " (" +
           std::to_string(trace.box_count) + " boxes, frames " + std::to_string(o.from) + " to " +
@@ -210,8 +210,7 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
           "total / box pruning's, in the same process, and the lowest and highest of that ratio "
           "round by round; candidates = lanes tested (box pruning, the grids, the kept order) or "
           "candidates kept (the cached ones) per step; renewed = boxes given a new fat box per "
-          "step; "
-          "sort moves = places the kept order's insertion sort moved boxes by per step. "
+          "step; sort moves = places the kept order's insertion sort moved boxes by per step. "
           "Every frame's pairs equal box pruning's, and box pruning's equal brute force's on "
           "every " +
           std::to_string(o.brute_every) + "th frame",

@@ -8,7 +8,7 @@
 // and each other box sweeps forward over the renewed boxes alone. Then every candidate is tested
 // on the exact boxes. No tree, no cells, no leaves.
 //
-// It is not one of the registered broad phases: with GridBoxPruning (grid_box_pruning.h) it
+// It is not one of the registered broad phases: with GridBoxPruning and KeptOrderBoxPruning it
 // answers a question about the semi-adjusting BSP (semi-adjusting-bsp.txt, 6.1, the attractor
 // clouds): how fast could a structure that keeps cached candidates, as the BSP's leaves do, find
 // the pairs of a scene where every box moves every step, if its upkeep were nothing but its fat

@@ -1,8 +1,9 @@
 // Box pruning's inner loop (box_pruning.h, after Terdiman), for the broad phases that sweep columns
-// of boxes sorted by minimum X: GridBoxPruning (each cell's columns) and CachedBoxPruning (its list
-// of fat boxes and its renewed ones). BoxPruning keeps its own copy of the loop, the code its
-// published figures in docs/results/ were measured with: moved here, the compiler made slightly
-// different code of it, and those tables (hours of runs) would all have to be measured again.
+// of boxes sorted by minimum X: GridBoxPruning (each cell's columns), KeptOrderBoxPruning (its one
+// list) and CachedBoxPruning (its list of fat boxes and its renewed ones). BoxPruning keeps its own
+// copy of the loop, the code its published figures in docs/results/ were measured with: moved here,
+// the compiler made slightly different code of it, and those tables (hours of runs) would all have
+// to be measured again.
 #pragma once
 
 #include <bit>

@@ -37,8 +37,11 @@ inline size_t LargePageBytes(size_t bytes, size_t large_from) {
 }
 
 // Memory for `bytes` aligned to `alignment` (a power of two, at most kLargePageBytes), on large
-// pages from `large_from` bytes up; free it with std::free. Throws std::bad_alloc.
-inline void* AllocateLargePages(size_t bytes, size_t alignment, size_t large_from) {
+// pages from `large_from` bytes up; free it with std::free. Throws std::bad_alloc. With
+// `whole_large_pages`, an allocation from `large_from` up is rounded up to whole large pages (for
+// the build's scratch buffers, whose unused rest is never counted and lives only during the build).
+inline void* AllocateLargePages(size_t bytes, size_t alignment, size_t large_from,
+                                bool whole_large_pages = false) {
   bytes = std::max<size_t>(bytes, 1);
   void* p = nullptr;
   if (bytes < large_from) {
@@ -46,7 +49,9 @@ inline void* AllocateLargePages(size_t bytes, size_t alignment, size_t large_fro
     p = std::aligned_alloc(a, (bytes + a - 1) / a * a);
   } else {
     // posix_memalign, not aligned_alloc: the size need not be a multiple of the alignment.
-    const size_t rounded = LargePageBytes(bytes, large_from);
+    const size_t rounded = whole_large_pages
+                               ? (bytes + kLargePageBytes - 1) / kLargePageBytes * kLargePageBytes
+                               : LargePageBytes(bytes, large_from);
     if (posix_memalign(&p, kLargePageBytes, rounded) != 0) p = nullptr;
 #if defined(__linux__)
     // A hint, for the whole large pages only: refused, the pages are simply small.
@@ -60,26 +65,39 @@ inline void* AllocateLargePages(size_t bytes, size_t alignment, size_t large_fro
 
 // The tree's arrays: on large pages from one large page up.
 inline constexpr size_t kTreeLargePagesFrom = kLargePageBytes;
+// The build's scratch arrays: on whole large pages from an eighth of one up. Each 4 KB page a
+// build writes first is a page fault, in which the kernel maps and zeroes that one page; on the
+// virtual machines this project is measured on such a fault costs several times its zeroing, and
+// a process's first build of a small model spent most of its time in them (bench/heap_state.h).
+// One fault per 2 MB instead.
+inline constexpr size_t kScratchLargePagesFrom = kLargePageBytes / 8;
 
-template <class T>
+template <class T, size_t kLargeFrom = kTreeLargePagesFrom, bool kWholeLargePages = false>
 struct LargePageAllocator {
   using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = LargePageAllocator<U, kLargeFrom, kWholeLargePages>;
+  };
   LargePageAllocator() = default;
   template <class U>
-  LargePageAllocator(const LargePageAllocator<U>&) {}
+  LargePageAllocator(const LargePageAllocator<U, kLargeFrom, kWholeLargePages>&) {}
   T* allocate(size_t n) {
     if (n > size_t(-1) / sizeof(T)) throw std::bad_alloc();
-    return static_cast<T*>(AllocateLargePages(n * sizeof(T), alignof(T), kTreeLargePagesFrom));
+    return static_cast<T*>(
+        AllocateLargePages(n * sizeof(T), alignof(T), kLargeFrom, kWholeLargePages));
   }
   void deallocate(T* p, size_t) { std::free(p); }
   template <class U>
-  bool operator==(const LargePageAllocator<U>&) const {
+  bool operator==(const LargePageAllocator<U, kLargeFrom, kWholeLargePages>&) const {
     return true;
   }
 };
 
 template <class T>
 using LargePageVector = std::vector<T, LargePageAllocator<T>>;
+template <class T>
+using ScratchVector = std::vector<T, LargePageAllocator<T, kScratchLargePagesFrom, true>>;
 
 // The bytes a LargePageVector's capacity takes.
 template <class T>

@@ -72,16 +72,17 @@ struct BuildRecord {
   uint32_t id;
 };
 
-// A large buffer for the build's passes, left uninitialised, on 2 MB pages from four of them up
-// (large_pages.h: the profile of the dragon's build spent a fifth of its time in the kernel
-// mapping and zeroing 4 KB pages of these buffers one fault at a time; below four pages, small
-// models would have a large page zeroed for a few records).
+// A large buffer for the build's passes, left uninitialised, on the build's scratch pages
+// (large_pages.h: whole 2 MB pages from an eighth of one up; the profile of the dragon's build
+// spent a fifth of its time in the kernel mapping and zeroing 4 KB pages of these buffers one
+// fault at a time).
 template <class T>
 class BuildBuffer {
  public:
   explicit BuildBuffer(size_t count) {
     static_assert(std::is_trivially_copyable_v<T>);
-    data_ = static_cast<T*>(AllocateLargePages(count * sizeof(T), alignof(T), 4 * kLargePageBytes));
+    data_ = static_cast<T*>(
+        AllocateLargePages(count * sizeof(T), alignof(T), kScratchLargePagesFrom, true));
   }
   ~BuildBuffer() { std::free(data_); }
   BuildBuffer(const BuildBuffer&) = delete;
@@ -480,9 +481,9 @@ class OctreeBuilder {
   }
 
   Octree& tree_;
-  std::vector<uint32_t> usable_;
-  std::vector<Aabb> bounds_;
-  std::vector<BuildNode> nodes_;
+  ScratchVector<uint32_t> usable_;
+  ScratchVector<Aabb> bounds_;
+  ScratchVector<BuildNode> nodes_;
   // The leaf placement's leaves' records, in the order the leaves were made.
   std::unique_ptr<BuildBuffer<PackedTriangle>> leaf_records_;
   size_t leaf_record_count_ = 0;

@@ -324,5 +324,24 @@ TEST(OctreeInvariants, LargePageArraysAreAlignedAndCountedAsTaken) {
   }
 }
 
+// The build's scratch arrays: from an eighth of a large page up, whole large pages starting on a
+// large page (so that writing them faults once per 2 MB); below it ordinary memory; either way
+// holding what was put in, through growth too.
+TEST(OctreeInvariants, ScratchArraysTakeWholeLargePagesFromAnEighthOfOne) {
+  for (size_t count : {size_t(100), kScratchLargePagesFrom / sizeof(Aabb) + 1,
+                       3 * kLargePageBytes / sizeof(Aabb)}) {
+    ScratchVector<Aabb> v;
+    for (size_t i = 0; i < count; ++i) v.push_back(Aabb{glm::vec3(float(i)), glm::vec3(float(i))});
+    EXPECT_EQ(v.size(), count);
+    EXPECT_EQ(v[count / 2].min.x, float(count / 2));
+    EXPECT_EQ(v.back().max.z, float(count - 1));
+    const bool large = v.capacity() * sizeof(Aabb) >= kScratchLargePagesFrom;
+    EXPECT_EQ(large, count > 100);
+    if (large) {
+      EXPECT_EQ(reinterpret_cast<uintptr_t>(v.data()) % kLargePageBytes, 0u);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace partlab

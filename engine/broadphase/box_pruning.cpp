@@ -49,12 +49,6 @@ SimdPath BestSimdPath() {
   return SimdPath::kScalar;
 }
 
-bool BoxPruning::SetSimdPath(SimdPath path) {
-  if (!SimdPathAvailable(path)) return false;
-  path_ = path;
-  return true;
-}
-
 void BoxPruning::Add(BoxId id, const Aabb& box) {
   if (id >= boxes_.size()) {
     boxes_.resize(id + 1);
@@ -138,7 +132,7 @@ void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
 #endif
 
 void BoxPruning::Sweep(std::vector<BoxPair>& out) {
-  switch (path_) {
+  switch (path_.get()) {
     case SimdPath::kAvx2:
       return SweepAvx2(out);
     case SimdPath::kSse2:

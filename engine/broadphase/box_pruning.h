@@ -25,12 +25,26 @@ std::string_view SimdPathName(SimdPath path);
 bool SimdPathAvailable(SimdPath path);  // compiled in and supported by this processor
 SimdPath BestSimdPath();
 
+// The lane width a broad phase sweeps with: the best available, unless a test forces another.
+class SimdPathChoice {
+ public:
+  SimdPath get() const { return path_; }
+  // False, and no change, when `path` is not available here.
+  bool Set(SimdPath path) {
+    if (!SimdPathAvailable(path)) return false;
+    path_ = path;
+    return true;
+  }
+
+ private:
+  SimdPath path_ = BestSimdPath();
+};
+
 class BoxPruning final : public BroadPhase {
  public:
-  BoxPruning() : path_(BestSimdPath()) {}
   // Forces a lane width (tests compare the three); false, and no change, when not available.
-  bool SetSimdPath(SimdPath path);
-  SimdPath simd_path() const { return path_; }
+  bool SetSimdPath(SimdPath path) { return path_.Set(path); }
+  SimdPath simd_path() const { return path_.get(); }
 
   std::string_view Name() const override { return "box_pruning"; }
   void Add(BoxId id, const Aabb& box) override;
@@ -58,7 +72,7 @@ class BoxPruning final : public BroadPhase {
   std::vector<float> min_x_, max_x_, min_y_, max_y_, min_z_, max_z_;
   std::vector<BoxId> sorted_ids_;
   uint64_t last_candidates_ = 0;
-  SimdPath path_;
+  SimdPathChoice path_;
 };
 
 }  // namespace partlab

@@ -27,8 +27,7 @@ FatBoxRule FatBoxRule::Clamped() const {
   return {clamp(margin), clamp(predictive_steps), clamp(predictive_cap)};
 }
 
-CachedBoxPruning::CachedBoxPruning(const FatBoxRule& rule)
-    : rule_(rule.Clamped()), path_(BestSimdPath()) {}
+CachedBoxPruning::CachedBoxPruning(const FatBoxRule& rule) : rule_(rule.Clamped()) {}
 
 void CachedBoxPruning::Add(BoxId id, const Aabb& box) {
   if (id >= boxes_.size()) {
@@ -169,7 +168,8 @@ template <typename Lanes>
 
 void CachedBoxPruning::FindNewCandidates() {
   WithLanes(
-      path_, [&]<typename Lanes>() __attribute__((always_inline)) { SweepRenewedWith<Lanes>(); });
+      path_.get(), [&]<typename Lanes>()
+                       __attribute__((always_inline)) { SweepRenewedWith<Lanes>(); });
 }
 
 void CachedBoxPruning::FindPairs(std::vector<BoxPair>& out) {

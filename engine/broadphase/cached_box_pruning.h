@@ -76,7 +76,7 @@ class CachedBoxPruning final : public BroadPhase {
   size_t sorted_count_ = 0;         // rows before the sentinels
   SortedRows renewed_;              // the renewed boxes' rows, in the list's order, then sentinels
   std::vector<uint32_t> renewed_rows_;  // their rows in sorted_fat_, increasing
-  SimdPath path_;                       // the widest lanes this processor runs (box_pruning.h)
+  SimdPathChoice path_;                 // the widest lanes this processor runs (box_pruning.h)
   std::vector<KeyedIndex> keys_, key_scratch_;  // the escaped boxes' sort, scratch
   std::vector<BoxPair> candidates_;
 };

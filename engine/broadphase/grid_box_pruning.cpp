@@ -14,13 +14,7 @@ constexpr uint32_t kCellPadding = 8;
 }  // namespace
 
 GridBoxPruning::GridBoxPruning(int cells_per_axis)
-    : cells_(std::clamp(cells_per_axis, 1, kMostCellsPerAxis)), path_(BestSimdPath()) {}
-
-bool GridBoxPruning::SetSimdPath(SimdPath path) {
-  if (!SimdPathAvailable(path)) return false;
-  path_ = path;
-  return true;
-}
+    : cells_(std::clamp(cells_per_axis, 1, kMostCellsPerAxis)) {}
 
 void GridBoxPruning::Add(BoxId id, const Aabb& box) {
   held_.Add(id, box);
@@ -159,7 +153,7 @@ bool GridBoxPruning::ReportedHere(size_t i, size_t k, int cell_y, int cell_z) co
 
 void GridBoxPruning::Sweep(std::vector<BoxPair>& out) {
   WithLanes(
-      path_, [&]<typename Lanes>() __attribute__((always_inline)) { SweepWith<Lanes>(out); });
+      path_.get(), [&]<typename Lanes>() __attribute__((always_inline)) { SweepWith<Lanes>(out); });
 }
 
 void GridBoxPruning::FindPairs(std::vector<BoxPair>& out) {

@@ -34,7 +34,7 @@ class GridBoxPruning final : public BroadPhase {
   // `cells_per_axis` cells along Y and along Z (clamped to 1..kMostCellsPerAxis); 1 is box
   // pruning itself plus the classification's cost.
   explicit GridBoxPruning(int cells_per_axis = 4);
-  bool SetSimdPath(SimdPath path);  // as BoxPruning::SetSimdPath
+  bool SetSimdPath(SimdPath path) { return path_.Set(path); }  // as BoxPruning::SetSimdPath
   int cells_per_axis() const { return cells_; }
 
   std::string_view Name() const override { return "grid_box_pruning"; }
@@ -67,7 +67,7 @@ class GridBoxPruning final : public BroadPhase {
   void NextGrid(float low_y, float high_y, float low_z, float high_z);
 
   int cells_;
-  SimdPath path_;
+  SimdPathChoice path_;
   Grid grid_, next_grid_;  // this step's, and the one this step's boxes span
 
   PresentBoxes held_;

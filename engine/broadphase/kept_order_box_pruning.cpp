@@ -6,14 +6,6 @@
 
 namespace partlab {
 
-KeptOrderBoxPruning::KeptOrderBoxPruning() : path_(BestSimdPath()) {}
-
-bool KeptOrderBoxPruning::SetSimdPath(SimdPath path) {
-  if (!SimdPathAvailable(path)) return false;
-  path_ = path;
-  return true;
-}
-
 void KeptOrderBoxPruning::Add(BoxId id, const Aabb& box) {
   held_.Add(id, box);
   added_.push_back(id);
@@ -87,7 +79,7 @@ void KeptOrderBoxPruning::Sweep(std::vector<BoxPair>& out) {
   const size_t n = order_.size();
   uint64_t lanes = 0;
   WithLanes(
-      path_, [&]<typename Lanes>() __attribute__((always_inline)) {
+      path_.get(), [&]<typename Lanes>() __attribute__((always_inline)) {
         for (size_t i = 0; i < n; ++i)
           lanes += SweepFrom<Lanes>(columns, i, columns, i + 1, n,
                                     [&](size_t j) { out.push_back(MakePair(ids[i], ids[j])); });

@@ -26,8 +26,7 @@ namespace partlab {
 
 class KeptOrderBoxPruning final : public BroadPhase {
  public:
-  KeptOrderBoxPruning();
-  bool SetSimdPath(SimdPath path);  // as BoxPruning::SetSimdPath
+  bool SetSimdPath(SimdPath path) { return path_.Set(path); }  // as BoxPruning::SetSimdPath
 
   std::string_view Name() const override { return "kept_order_box_pruning"; }
   void Add(BoxId id, const Aabb& box) override;
@@ -54,7 +53,7 @@ class KeptOrderBoxPruning final : public BroadPhase {
   void FillRows();
   void Sweep(std::vector<BoxPair>& out);
 
-  SimdPath path_;
+  SimdPathChoice path_;
   PresentBoxes held_;
   std::vector<uint8_t> in_order_;  // by id: 1 while the box is in order_ (grown at each step)
   std::vector<BoxId> added_;       // added since the last step (an id may repeat)

@@ -358,8 +358,10 @@ TEST(OpenIntervalBound, NeverAboveTheFewestOpenIntervalsOfABalancedCut) {
     const float max_hi = *std::max_element(hi.begin(), hi.end());
     const uint32_t min_side = 1 + uint32_t(rng() % (n / 2 + 1));
     const uint32_t exact = FewestOpenByBruteForce(lo, hi, min_side);
-    EXPECT_LE(MinOpenIntervalsBound(lo, hi, min_lo, max_hi, min_side), exact)
-        << "trial " << trial << ", " << n << " intervals, " << min_side << " a side";
+    for (int bins : {1, 8, 128, kMaxOpenIntervalBins})
+      EXPECT_LE(MinOpenIntervalsBound(lo, hi, min_lo, max_hi, min_side, bins), exact)
+          << "trial " << trial << ", " << n << " intervals, " << min_side << " a side, " << bins
+          << " bins";
   }
 }
 
@@ -371,11 +373,15 @@ TEST(OpenIntervalBound, SeesThatLongOverlappingIntervalsLeaveNoCleanCut) {
   for (int i = 0; i < 200; ++i) lo.push_back(float(i)), hi.push_back(float(i + 100));
   const uint32_t exact = FewestOpenByBruteForce(lo, hi, 50);
   ASSERT_EQ(exact, 50u);
-  const uint32_t bound = MinOpenIntervalsBound(lo, hi, 0.0f, 299.0f, 50);
+  const uint32_t bound = MinOpenIntervalsBound(lo, hi, 0.0f, 299.0f, 50, 128);
   EXPECT_LE(bound, exact);
   EXPECT_GE(bound, 40u);
+  // Finer bins lose fewer of them: the boxes ending inside the cut's bin.
+  const uint32_t finer = MinOpenIntervalsBound(lo, hi, 0.0f, 299.0f, 50, kMaxOpenIntervalBins);
+  EXPECT_LE(finer, exact);
+  EXPECT_GT(finer, bound);
   // No cut leaves 201 boxes on each side of 200.
-  EXPECT_EQ(MinOpenIntervalsBound(lo, hi, 0.0f, 299.0f, 201), UINT32_MAX);
+  EXPECT_EQ(MinOpenIntervalsBound(lo, hi, 0.0f, 299.0f, 201, 128), UINT32_MAX);
 }
 
 }  // namespace

@@ -71,6 +71,7 @@ class BspBulkBuilder {
   void ProjectTried(size_t begin, size_t end, int dir);
   static size_t MinSide(const CutCriteria& criteria, size_t n);
   PassingCutBins BinPassingCuts(const CutCriteria& criteria) const;
+  static int PassingCutBinCount(size_t n);  // bins of the bound for a node of n boxes
   static bool NoCutCanPass(const PassingCutBins& bins);
   void Count(int dir, float offset, Cut& cut) const;
   CutChoice ExactCut(const CutCriteria& criteria, const PassingCutBins& bins);

@@ -28,6 +28,8 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
     broadphase) run broadphase --generate moving --boxes 4250 --frames 200 --seed 1 ;;
     # ODE's quadtrees take seconds per build at 100,000 boxes: a budget skips the sizes past it.
     construction) run construction --budget-ms 400 ;;
+    # Every soup size (1,000 to 100,000) and every model; three passes a method keep it to minutes.
+    octree) run octree --repeats 3 ;;
     dynamics) run dynamics --measure ;;
     visibility) run visibility --pvs-dense-density 2 ;;
     # Its trace: the thesis's scene 2 (attractor clouds) as `sim --thesis` runs it, 6,000 steps.

@@ -71,8 +71,9 @@ bool SomeCutPassesByBruteForce(const Intervals& in, const CutCriteria& criteria,
   return false;
 }
 
-// Every bin count the bulk build may use, and counts past the intervals' (empty bins).
-constexpr int kBinCounts[] = {1, 8, 128, 512, kMaxOpenIntervalBins};
+// From one bin to the most the bulk build uses, powers of two or not (it takes a bin per four
+// boxes), and more bins than intervals (empty bins).
+constexpr int kBinCounts[] = {1, 8, 128, 300, 531, kMaxOpenIntervalBins};
 
 TEST(WindowedCut, SameCutAsTheSearchOverEveryIntervalSorted) {
   std::mt19937 rng(5);

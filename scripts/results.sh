@@ -30,7 +30,8 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
     construction) run construction --budget-ms 400 ;;
     # Every soup size (1,000 to 100,000) and every model; three passes a method keep it to minutes.
     octree) run octree --repeats 3 ;;
-    dynamics) run dynamics --measure ;;
+    # 600 steps a scene; the LCP sweep stops past a second a step.
+    dynamics) run dynamics --measure --steps 600 --budget-ms 1000 ;;
     visibility) run visibility --pvs-dense-density 2 ;;
     # Its trace: the thesis's scene 2 (attractor clouds) as `sim --thesis` runs it, 6,000 steps.
     partition-floor)

@@ -296,7 +296,7 @@ class OctreeBuilder {
   }
 
   // Finds the octants each of the cell's records overlaps (bits in octants[r]) and how many
-  // records each octant gets; false, part done, once the references exceed `allowance`.
+  // records each octant gets; false, part done, once the references are sure to exceed `allowance`.
   // A triangle is tested only against the octants its bounding box overlaps, found per axis: an
   // octant's grown cube spans, along axis a, the low or the high half's interval depending on bit a
   // alone, so the box overlaps the octant exactly when it overlaps that half along every axis.
@@ -338,7 +338,9 @@ class OctreeBuilder {
       }
       for (unsigned bits = found; bits; bits &= bits - 1, ++total) ++(*counts)[__builtin_ctz(bits)];
       octants[r] = uint8_t(found);
-      if (total > allowance) return false;
+      // Each record still to come adds at least one reference (it meets this cell's grown cube,
+      // which the eight grown octants cover): refused as soon as even that would pass.
+      if (total + (cell.first + cell.count - 1 - r) > allowance) return false;
     }
     *references = total;
     return true;

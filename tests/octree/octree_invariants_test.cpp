@@ -181,6 +181,36 @@ TEST(OctreeInvariants, LeafPlacementSplitsOnlyWhereItPays) {
   }
 }
 
+// The reference budget (at most budget × N references) refuses exactly the splits that would pass
+// it. The root's split is counted here independently: each triangle against each octant grown by
+// the tree's margin, by the separating axis test alone. With that many references allowed the
+// root splits; with one fewer it stays a leaf (the build stops counting a split early once it is
+// sure to be refused, which must not refuse one that fits).
+TEST(OctreeInvariants, ReferenceBudgetRefusesExactlyTheSplitsPastIt) {
+  for (const auto& tris : Scenes()) {
+    OctreeBuildOptions opt{Placement::kLeafReferences, 2, 1, false, 64.0f};
+    const Octree split(tris, opt);
+    ASSERT_GT(split.nodes().size(), 1u);
+    const OctreeNode& root = split.nodes()[0];
+    size_t references = 0;
+    for (int o = 0; o < 8; ++o) {
+      Aabb grown = OctantBox(root, o);
+      grown.min -= glm::vec3(split.margin());
+      grown.max += glm::vec3(split.margin());
+      for (const Triangle& t : tris) references += TriangleOverlapsBox(t, grown);
+    }
+    ASSERT_EQ(split.stats().reference_count, references);
+    const double n = double(tris.size());
+    // Budgets whose budget × N rounds down to exactly `references`, and to one fewer.
+    opt.reference_budget = float((double(references) + 0.5) / n);
+    ASSERT_EQ(size_t(double(opt.reference_budget) * n), references);
+    EXPECT_GT(Octree(tris, opt).nodes().size(), 1u) << "a split that fits the budget was refused";
+    opt.reference_budget = float((double(references) - 0.5) / n);
+    ASSERT_EQ(size_t(double(opt.reference_budget) * n), references - 1);
+    EXPECT_EQ(Octree(tris, opt).nodes().size(), 1u) << "a split past the budget was made";
+  }
+}
+
 TEST(OctreeInvariants, DegenerateTrianglesAreSkippedAndCounted) {
   auto tris = MakeTriangleSoup(Affinity::kHigh, 500, 5);
   const float nan = std::numeric_limits<float>::quiet_NaN();

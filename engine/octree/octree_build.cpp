@@ -242,7 +242,7 @@ class OctreeBuilder {
     for (uint32_t id : usable_) level[level_size++] = {tree_.triangles_[id], id};
     std::vector<LevelCell> cells{{0, 0, uint32_t(level_size)}}, next_cells;
     BuildBuffer<uint8_t> octants(most);
-    leaf_records_ = std::make_unique<BuildBuffer<PackedTriangle>>(most);
+    leaf_records_ = std::make_unique<BuildBuffer<BuildRecord>>(most);
     while (!cells.empty()) {
       // First pass over the level: which cells split, and the children's run lengths.
       std::vector<std::array<uint32_t, 8>> counts(cells.size());
@@ -289,10 +289,13 @@ class OctreeBuilder {
     BuildNode& node = nodes_[cell.node];
     node.leaf_first = uint32_t(leaf_record_count_);
     node.leaf_count = cell.count;
-    for (uint32_t r = cell.first; r < cell.first + cell.count; ++r) {
-      leaf_records_->get()[leaf_record_count_++] = Pack(level[r].triangle, level[r].id);
+    // Copied whole; Flatten packs each (its edges) straight into the lanes. Packed here, every
+    // record went through a temporary on the stack whose parts the copy could not forward: a
+    // seventh of the split's time in the profile of the medium soup's build.
+    std::copy_n(level + cell.first, cell.count, leaf_records_->get() + leaf_record_count_);
+    leaf_record_count_ += cell.count;
+    for (uint32_t r = cell.first; r < cell.first + cell.count; ++r)
       node.bounds.Grow(level[r].triangle.Bounds());  // the corners are at hand here
-    }
   }
 
   // Finds the octants each of the cell's records overlaps (bits in octants[r]) and how many
@@ -409,7 +412,10 @@ class OctreeBuilder {
     const size_t ref_count = b.tris.size() + b.leaf_count;
     const uint32_t first_ref =
         b.leaf_count ? AppendLanes(ref_count,
-                                   [&](size_t i) { return leaf_records_->get()[b.leaf_first + i]; })
+                                   [&](size_t i) {
+                                     const BuildRecord& r = leaf_records_->get()[b.leaf_first + i];
+                                     return Pack(r.triangle, r.id);
+                                   })
                      : AppendLanes(ref_count, [&](size_t i) {
                          return Pack(tree_.triangles_[b.tris[i]], b.tris[i]);
                        });
@@ -487,7 +493,7 @@ class OctreeBuilder {
   ScratchVector<Aabb> bounds_;
   ScratchVector<BuildNode> nodes_;
   // The leaf placement's leaves' records, in the order the leaves were made.
-  std::unique_ptr<BuildBuffer<PackedTriangle>> leaf_records_;
+  std::unique_ptr<BuildBuffer<BuildRecord>> leaf_records_;
   size_t leaf_record_count_ = 0;
   size_t next_block_ = 0;  // Flatten: the first block not yet filled
 };

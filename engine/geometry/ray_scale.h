@@ -54,8 +54,10 @@ inline constexpr double kFarOrigin = 64.0;
 // Requires IsUsableRay(ray).
 inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) {
   ScaledQuery q{ray, opt};
-  const glm::vec3 a = glm::abs(ray.direction);
-  // Plain comparisons (std::fmax is a library call without -ffast-math; no NaN can occur here).
+  // std::fabs, not glm::abs, which compiles to a branch on the sign; plain comparisons (std::fmax
+  // is a library call without -ffast-math; no NaN can occur here).
+  const glm::vec3 a(std::fabs(ray.direction.x), std::fabs(ray.direction.y),
+                    std::fabs(ray.direction.z));
   const float largest_xy = a.x > a.y ? a.x : a.y;
   const float largest = largest_xy > a.z ? largest_xy : a.z;
   if (largest >= kUnscaledDirectionLow && largest <= kUnscaledDirectionHigh) return q;
@@ -116,13 +118,35 @@ inline void MoveOutsideOriginToScene(ScaledQuery& q, const Aabb& scene) {
   q.opt.t_max = float(double(q.opt.t_max) - t0);
 }
 
+// An origin just outside the box (most rays that start outside it) decided in float, without the
+// conversions to double: true only where MoveOutsideOriginToScene would return at its first test,
+// leaving the ray as it is. That test asks for a sum of distances of at most half kFarOrigin scene
+// sizes in double; this one asks for a quarter, and float's rounding of these few sums and
+// differences (a few parts in 2^24) cannot cover a factor of two. An origin so far out that the
+// sum overflows gives infinity here, which is not near, and goes on to the double test.
+inline bool IsSurelyNearInFloat(const glm::vec3& p, const Aabb& scene) {
+  const glm::vec3 e = scene.max - scene.min;
+  const float e_yz = e.y > e.z ? e.y : e.z, size = e.x > e_yz ? e.x : e_yz;
+  auto outside = [](float lo, float hi, float x) {  // max(lo - x, x - hi, 0), without branches
+    const float below = lo - x, above = x - hi;
+    const float m = below > above ? below : above;
+    return m > 0.0f ? m : 0.0f;
+  };
+  const float sum = outside(scene.min.x, scene.max.x, p.x) +
+                    outside(scene.min.y, scene.max.y, p.y) + outside(scene.min.z, scene.max.z, p.z);
+  return sum <= float(0.25 * kFarOrigin) * size;
+}
+
 inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
   // An origin inside the box is near (its distance to the box is 0): decided in float, without
   // the conversions to double and small enough to be inlined, for the common ray.
+  // The six comparisons joined with & rather than &&: one branch, not six that random origins
+  // mispredict.
   const glm::vec3& p = q.ray.origin;
-  if (scene.IsEmpty() || (p.x >= scene.min.x && p.y >= scene.min.y && p.z >= scene.min.z &&
-                          p.x <= scene.max.x && p.y <= scene.max.y && p.z <= scene.max.z))
-    return;
+  const bool inside = (p.x >= scene.min.x) & (p.y >= scene.min.y) & (p.z >= scene.min.z) &
+                      (p.x <= scene.max.x) & (p.y <= scene.max.y) & (p.z <= scene.max.z);
+  if (inside || scene.IsEmpty()) return;
+  if (IsSurelyNearInFloat(p, scene)) return;
   MoveOutsideOriginToScene(q, scene);
 }
 

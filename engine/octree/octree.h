@@ -27,6 +27,7 @@
 #include "engine/geometry/aabb.h"
 #include "engine/geometry/moller_trumbore.h"
 #include "engine/geometry/ray_scale.h"
+#include "engine/octree/child_boxes.h"
 #include "engine/octree/large_pages.h"
 #include "engine/octree/prepared_triangles.h"
 #include "engine/octree/ray_query.h"
@@ -175,6 +176,9 @@ class Octree {
   // by its children's boxes (one element more, zero, so the lanes may load four floats from any
   // box's max; see ContentBox).
   LargePageVector<Aabb> content_box_;
+  // The content boxes again, eight children side by side per inner node, for the ordered
+  // traversal (child_boxes.h); index 0 holds the root alone.
+  LargePageVector<ChildBoxes> child_boxes_;
   std::vector<uint8_t> triangle_depth_;
   std::vector<Triangle> triangles_;
   OctreeBuildOptions options_;

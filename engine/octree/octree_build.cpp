@@ -454,6 +454,32 @@ class OctreeBuilder {
     }
   }
 
+  // The ordered traversal's copy of the content boxes (child_boxes.h): one ChildBoxes per inner
+  // node, numbered in node order after the root's own at 0.
+  void FillChildBoxes() {
+    const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
+    std::vector<uint32_t> children_of(nodes.size(), 0);
+    uint32_t count = 1;
+    for (size_t i = 0; i < nodes.size(); ++i)
+      if (!nodes[i].IsLeaf()) children_of[i] = count++;
+    LargePageVector<ChildBoxes>& out = tree_.child_boxes_;
+    out.assign(count, ChildBoxes{});
+    auto put = [&](ChildBoxes& b, int lane, uint32_t node) {
+      const Aabb& box = tree_.content_box_[node];
+      for (int a = 0; a < 3; ++a) {
+        b.plane[a][lane] = box.min[a];
+        b.plane[3 + a][lane] = box.max[a];
+      }
+      b.node[lane] = node;
+      b.children[lane] = children_of[node];
+    };
+    if (nodes.empty()) return;
+    put(out[0], 0, 0);
+    for (size_t i = 0; i < nodes.size(); ++i)
+      for (int oct = 0; oct < 8; ++oct)
+        if (nodes[i].HasChild(oct)) put(out[children_of[i]], oct, nodes[i].Child(oct));
+  }
+
   void FillStatistics() {
     OctreeBuildStats& s = tree_.stats_;
     const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
@@ -463,6 +489,7 @@ class OctreeBuilder {
       tree_.first_block_[i] = nodes[i].first_ref / kLanesPerBlock;
     tree_.triangle_depth_.assign(tree_.triangles_.size(), 0);
     FillContentBoxes();
+    FillChildBoxes();
     s.triangles_per_depth.assign(size_t(tree_.options_.max_depth) + 1, 0);
     for (size_t i = nodes.size(); i-- > 0;) {
       const OctreeNode& n = nodes[i];
@@ -484,7 +511,7 @@ class OctreeBuilder {
     s.memory_bytes = CapacityBytes(nodes) + CapacityBytes(tree_.ref_blocks_) +
                      tree_.subtree_refs_.capacity() * sizeof(uint32_t) +
                      CapacityBytes(tree_.first_block_) + CapacityBytes(tree_.content_box_) +
-                     tree_.triangle_depth_.capacity() +
+                     CapacityBytes(tree_.child_boxes_) + tree_.triangle_depth_.capacity() +
                      tree_.triangles_.capacity() * sizeof(Triangle);
   }
 

@@ -8,6 +8,7 @@
 // nearest hit so far; every hit in that cell is at least that far, so it cannot be nearer nor an
 // equal-t lower id. Ties are broken by id (RayHit::Before) whatever the visiting order.
 #include <algorithm>
+#include <cmath>
 
 #include "engine/geometry/ray_box.h"
 #include "engine/geometry/ray_scale.h"
@@ -156,16 +157,6 @@ constexpr auto kMirroredMask = [] {
   return t;
 }();
 
-// Plain comparisons: std::fmax is a library call without -ffast-math, and std::max({...}) a loop.
-inline float Max3(const glm::vec3& v) {
-  const float m = v.x > v.y ? v.x : v.y;
-  return m > v.z ? m : v.z;
-}
-inline float Min3(const glm::vec3& v) {
-  const float m = v.x < v.y ? v.x : v.y;
-  return m < v.z ? m : v.z;
-}
-
 }  // namespace
 
 // The paper's traversal: "O raio é testado com cada octante cúbico da célula atual, e, se for
@@ -200,80 +191,54 @@ void Octree::TraversePaper(const Ray& ray, const RayTriangleOptions& opt, Mode& 
   }
 }
 
-// The ordered traversal. A cell's range along the ray is kept per axis, [near_a, far_a]; the
-// children's ranges follow from the parent's and the t of the three mid-planes alone (as in
-// Revelles et al. 2000), so no child needs a slab test of its own. Visiting the octants in the
-// order m = 0..7 of the "mirrored" index m = octant ^ sign_mask is front to back: along the ray
-// each mirrored bit can only go from 0 (near half) to 1 (far half), so the cells a ray crosses have
-// increasing m. Children are pushed far first, so the nearest is popped first.
+// The ordered traversal. A node is entered at the distance where the ray enters its content box
+// (ContentBox: what its subtree holds, clipped to its cell), grown by the margin, so no hit is
+// lost. Its eight children's boxes are tested at once (octree_lanes.h), and only those the ray
+// crosses are stacked, as a bounding volume hierarchy of eight-wide nodes would. Visiting the
+// octants in the order m = 0..7 of the "mirrored" index m = octant ^ sign_mask is front to back:
+// along the ray each mirrored bit can only go from 0 (near half) to 1 (far half), so the cells a
+// ray crosses, and the boxes inside them, have increasing m (Revelles et al. 2000). Children are
+// pushed far first, so the nearest is popped first, and a stacked child whose box starts beyond
+// the nearest hit found since is dropped when it comes off the stack.
 template <class Mode, class Sink>
 void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode& mode,
                              Sink& sink) const {
-  const SlabRay s = MakeSlabRay(ray);
-  // t of a plane x = p along axis a is p·inv_a − (O/D)_a; the margin moves each plane by
-  // margin·|inv_a| in t, outwards from the cell.
-  const glm::vec3 slack = margin_ * glm::abs(s.inv_dir);
-  const OctreeNode& root = nodes_[0];
-  const glm::vec3 tc = root.center * s.inv_dir - s.origin_times_inv;
-  const glm::vec3 th = root.half * glm::abs(s.inv_dir) + slack;
-  const glm::vec3 root_near = tc - th, root_far = tc + th;
-  const float root_enter = Max3(root_near), root_leave = Min3(root_far);
-  if (!(root_enter <= root_leave) || root_leave < opt.t_min) return;
-  // The lanes are x, y, z (octree_lanes.h: an SSE register on x86-64). A child's ranges are the
-  // parent's or the mid-planes', picked per lane; all eight children's entry and exit come from
-  // the parent's ranges and the mid-planes' t at once.
   using namespace octree_lanes;
+  const SlabRay s = MakeSlabRay(ray);
+  const BoxRay box_ray = MakeBoxRay(s, margin_);
   struct Entry {
-    Lanes near, far;  // per-axis t where the ray enters / leaves the cell's (grown) slabs
-    float enter;      // max of near: where the ray enters the (grown) cell
+    float enter;  // where the ray enters the node's (grown) content box
     uint32_t node;
+    uint32_t children;  // its children's ChildBoxes
   };
-  const Lanes inv = MakeLanes(s.inv_dir), oti = MakeLanes(s.origin_times_inv);
-  const Lanes grow = MakeLanes(slack);
   const bool eight_wide = HaveEightWideLanes();
   Entry stack[kStackSize];
   int top = 0;
-  // The nearest crossed child is entered directly (not pushed and popped at once); the others wait
-  // on the stack, far first. Cells of the leaf placement's inner levels hold no triangles, so the
-  // triangle loop is not even set up for them.
-  Entry e{MakeLanes(root_near), MakeLanes(root_far), root_enter, 0};
-  // A cell is entered only when the ray also crosses its content box (ContentBox: what its subtree
-  // holds, clipped to it), tested grown by the same margin as the cells, so no hit is lost.
-  auto crosses_content = [&](uint32_t node) {
-    const Aabb& box = content_box_[node];
-    return CrossesBox(&box.min.x, &box.max.x, inv, oti, grow, opt.t_min, mode.Limit());
-  };
+  float enter[8];
+  // The root is lane 0 of ChildBoxes 0.
+  if (!(CrossedBoxes(child_boxes_[0], box_ray, opt.t_min, mode.Limit(), enter) & 1)) return;
+  Entry e{enter[0], 0, child_boxes_[0].children[0]};
   for (;;) {
-    // Else beyond the nearest hit so far, or beside everything the cell holds: nothing there.
-    if (e.enter <= mode.Limit() && crosses_content(e.node)) {
+    // Else beyond the nearest hit found since the node was stacked: nothing there can be nearer.
+    if (e.enter <= mode.Limit()) {
       const OctreeNode& n = nodes_[e.node];
-      if (!n.IsLeaf()) {  // the children are read after the tests below: their first and last
-        __builtin_prefetch(&nodes_[n.first_child]);  // lines (the children span up to four)
-        __builtin_prefetch(&nodes_[n.Child(31 - __builtin_clz(n.child_mask))]);
-        // And the children's first record blocks' indices (contiguous, as the children are),
-        // read below to fetch the nearest child's records before its node arrives; and their
-        // content boxes, read first when a child is entered.
-        __builtin_prefetch(&first_block_[n.first_child]);
-        __builtin_prefetch(&content_box_[n.first_child]);
-        __builtin_prefetch(&content_box_[n.Child(31 - __builtin_clz(n.child_mask))]);
-      }
+      if (!n.IsLeaf())
+        __builtin_prefetch(&child_boxes_[e.children]);  // read after the cell's tests
       sink.Node(e.node);
+      // Cells of the leaf placement's inner levels hold no triangles, so the triangle loop is not
+      // even set up for them.
       if (n.ref_count && TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)) return;
       if (!n.IsLeaf()) {
-        // t of the three mid-planes (the centre is loaded with the half edge after it, in the
-        // lane that inv zeroes).
-        const Lanes tm = LoadCenterLanes(&n.center.x) * inv - oti;
-        // [0]: the near half along each axis, [1]: the far half.
-        const Lanes near_of[2] = {e.near, tm - grow};
-        const Lanes far_of[2] = {tm + grow, e.far};
-        float enter[8];
-        unsigned crossed = CrossedChildren(near_of, far_of, opt.t_min, mode.Limit(), enter);
-        crossed &= kMirroredMask[s.sign_mask][n.child_mask];
+        const ChildBoxes& boxes = child_boxes_[e.children];
+        const unsigned crossed_octants =
+            CrossedBoxes(boxes, box_ray, opt.t_min, mode.Limit(), enter) & n.child_mask;
+        unsigned crossed = kMirroredMask[s.sign_mask][crossed_octants];
         auto child_entry = [&](int m) -> Entry {
-          return {Pick(m, near_of[0], near_of[1]), Pick(m, far_of[0], far_of[1]), enter[m],
-                  n.Child(m ^ s.sign_mask)};
+          const int octant = m ^ s.sign_mask;
+          return {enter[octant], boxes.node[octant], boxes.children[octant]};
         };
         if (crossed) {
+          // The nearest crossed child is entered directly (not pushed and popped at once).
           const int nearest = __builtin_ctz(crossed);
           crossed &= crossed - 1;
           while (crossed) {  // far children first, so the nearer ones come off the stack first
@@ -282,6 +247,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
             stack[top++] = child_entry(m);
           }
           e = child_entry(nearest);
+          __builtin_prefetch(&nodes_[e.node]);
           PrefetchRecords(e.node);
           continue;
         }

@@ -1,162 +1,140 @@
-// The ordered traversal's lane type: the SSE lanes must give exactly what the plain float lanes
-// give (the same crossed children, bit-identical entry distances and child ranges), so the one
-// traversal loop visits the same cells whichever the machine compiles.
+// The ordered traversal's eight-box test: the SSE lanes must give exactly what the plain float
+// lanes give (the same crossed children, bit-identical entry distances), so the one traversal loop
+// visits the same cells whichever the machine compiles; and both must follow the slab rule,
+// checked against the exact ray-box test.
 #include "engine/octree/octree_lanes.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
-#include <glm/common.hpp>
 #include <random>
 
 namespace partlab::octree_lanes {
 namespace {
 
-#if defined(PARTLAB_OCTREE_SSE_LANES)
-
-glm::vec3 ToVec(sse::Lanes l) {
-  float out[4];
-  _mm_storeu_ps(out, l.v);
-  return {out[0], out[1], out[2]};
-}
-
 bool SameBits(float a, float b) {
   return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
-// The mid-planes' t from a node's centre loaded with its half edge after it: x, y, z as the plain
-// lanes compute them, and w back to 0 (the half edge times the inverse direction's 0), so the
-// child ranges built from it keep w = 0 like those from MakeLanes.
-TEST(OctreeLanes, CenterLoadedWithItsHalfEdgeGivesThePlainMidPlanes) {
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<float> pos(-60.0f, 60.0f), inv(-1e3f, 1e3f), half(1e-3f, 60.0f);
-  for (int trial = 0; trial < 5000; ++trial) {
-    const float node[4] = {pos(rng), pos(rng), pos(rng), half(rng)};  // centre, then half edge
-    const glm::vec3 inv_dir{inv(rng), inv(rng), trial % 5 == 0 ? 0.0f : inv(rng)};
-    const glm::vec3 oti{pos(rng), pos(rng), pos(rng)};
-    const glm::vec3 want =
-        (scalar::LoadCenterLanes(node) * scalar::MakeLanes(inv_dir) - scalar::MakeLanes(oti)).v;
-    const __m128 got =
-        (sse::LoadCenterLanes(node) * sse::MakeLanes(inv_dir) - sse::MakeLanes(oti)).v;
-    float out[4];
-    _mm_storeu_ps(out, got);
-    for (int a = 0; a < 3; ++a) ASSERT_TRUE(SameBits(want[a], out[a])) << "trial " << trial;
-    ASSERT_TRUE(SameBits(out[3], 0.0f)) << "trial " << trial;
-    // The same as the three floats computed one by one, as the traversal did before.
-    for (int a = 0; a < 3; ++a)
-      ASSERT_TRUE(SameBits(out[a], node[a] * inv_dir[a] - oti[a])) << "trial " << trial;
-  }
+// Eight random boxes (some flat, some sharing faces with the next), each box's corners in
+// lane k.
+ChildBoxes RandomBoxes(std::mt19937& rng) {
+  std::uniform_real_distribution<float> pos(-60.0f, 60.0f), size(0.0f, 20.0f);
+  ChildBoxes b{};
+  for (int k = 0; k < 8; ++k)
+    for (int a = 0; a < 3; ++a) {
+      b.plane[a][k] = k > 0 && rng() % 4 == 0 ? b.plane[3 + a][k - 1] : pos(rng);
+      b.plane[3 + a][k] = b.plane[a][k] + (rng() % 7 == 0 ? 0.0f : size(rng));
+    }
+  return b;
 }
 
+// A usable ray: half of them aimed at the centre of one of the boxes, a third with a zero
+// direction component.
+Ray RandomRay(std::mt19937& rng, int trial, const ChildBoxes& b) {
+  std::uniform_real_distribution<float> pos(-80.0f, 80.0f), dir(-1.0f, 1.0f);
+  Ray r{{pos(rng), pos(rng), pos(rng)}, {dir(rng), dir(rng), dir(rng)}};
+  if (trial % 2 == 0) {
+    const int k = trial / 2 % 8;
+    for (int a = 0; a < 3; ++a)
+      r.direction[a] = 0.5f * (b.plane[a][k] + b.plane[3 + a][k]) - r.origin[a];
+  }
+  if (trial % 3 == 0) r.direction[trial % 9 / 3] = 0.0f;
+  if (!IsUsableRay(r)) r.direction = {1.0f, 0.5f, 0.25f};
+  return r;
+}
+
+#if defined(PARTLAB_OCTREE_SSE_LANES)
 TEST(OctreeLanes, SseMatchesThePlainLanesBitForBit) {
   std::mt19937 rng(7);
-  std::uniform_real_distribution<float> t(-50.0f, 50.0f), width(0.0f, 30.0f);
-  for (int trial = 0; trial < 20000; ++trial) {
-    // A cell's ranges, its mid-planes' t strictly inside on most axes, and a grown margin.
-    glm::vec3 near(0.0f), far(0.0f), mid(0.0f), grow(0.0f);
-    for (int a = 0; a < 3; ++a) {
-      near[a] = t(rng);
-      far[a] = near[a] + width(rng);
-      mid[a] = near[a] + (far[a] - near[a]) * std::uniform_real_distribution<float>(0, 1)(rng);
-      grow[a] = trial % 3 == 0 ? 0.0f : 0.01f * width(rng);
-    }
-    const float t_min = trial % 4 == 0 ? 0.0f : t(rng), limit = t_min + width(rng) * 3;
-    const scalar::Lanes s_near_of[2] = {{near}, {mid - grow}};
-    const scalar::Lanes s_far_of[2] = {{mid + grow}, {far}};
-    const sse::Lanes v_near_of[2] = {sse::MakeLanes(near), sse::MakeLanes(mid - grow)};
-    const sse::Lanes v_far_of[2] = {sse::MakeLanes(mid + grow), sse::MakeLanes(far)};
-    float s_enter[8], v_enter[8];
-    const unsigned s_mask = scalar::CrossedChildren(s_near_of, s_far_of, t_min, limit, s_enter);
-    const unsigned v_mask = sse::CrossedChildren(v_near_of, v_far_of, t_min, limit, v_enter);
-    ASSERT_EQ(s_mask, v_mask) << "trial " << trial;
-    for (int m = 0; m < 8; ++m) {
-      ASSERT_TRUE(SameBits(s_enter[m], v_enter[m])) << "trial " << trial << " child " << m;
-      const glm::vec3 sn = scalar::Pick(m, s_near_of[0], s_near_of[1]).v;
-      const glm::vec3 vn = ToVec(sse::Pick(m, v_near_of[0], v_near_of[1]));
-      const glm::vec3 sf = scalar::Pick(m, s_far_of[0], s_far_of[1]).v;
-      const glm::vec3 vf = ToVec(sse::Pick(m, v_far_of[0], v_far_of[1]));
-      for (int a = 0; a < 3; ++a) {
-        ASSERT_TRUE(SameBits(sn[a], vn[a])) << "trial " << trial << " child " << m;
-        ASSERT_TRUE(SameBits(sf[a], vf[a])) << "trial " << trial << " child " << m;
-      }
-    }
-  }
-}
-
-// The content-box test: the SSE lanes decide exactly as the plain ones, on random boxes and rays
-// (zero components of the inverse direction included, and ties at the box's faces).
-TEST(OctreeLanes, SseCrossesBoxMatchesThePlainLanes) {
-  std::mt19937 rng(17);
-  std::uniform_real_distribution<float> pos(-60.0f, 60.0f), inv(-5.0f, 5.0f), size(0.0f, 20.0f);
+  std::uniform_real_distribution<float> t(-50.0f, 150.0f), width(0.0f, 200.0f);
   int crossed = 0;
   for (int trial = 0; trial < 20000; ++trial) {
-    float box[7];  // min, max, then the next box's first float (read into the unused lane)
-    for (int a = 0; a < 3; ++a) {
-      box[a] = pos(rng);
-      box[3 + a] = box[a] + (trial % 7 == 0 ? 0.0f : size(rng));
-    }
-    box[6] = pos(rng);
-    const glm::vec3 inv_dir{inv(rng), trial % 5 == 0 ? 0.0f : inv(rng), inv(rng)};
-    // Half the rays aimed through the box's centre at t = t0, the others anywhere.
-    const glm::vec3 centre =
-        0.5f * (glm::vec3(box[0], box[1], box[2]) + glm::vec3(box[3], box[4], box[5]));
-    const float t0 = pos(rng);
-    const glm::vec3 oti =
-        trial % 2 == 0 ? centre * inv_dir - t0 : glm::vec3(pos(rng), pos(rng), pos(rng));
-    const glm::vec3 grow = trial % 3 == 0 ? glm::vec3(0.0f) : 0.01f * glm::abs(inv_dir);
-    const float t_min = trial % 4 == 0 ? t0 - 10.0f : pos(rng), limit = t_min + 3.0f * size(rng);
-    const bool want =
-        scalar::CrossesBox(box, box + 3, scalar::MakeLanes(inv_dir), scalar::MakeLanes(oti),
-                           scalar::MakeLanes(grow), t_min, limit);
-    const bool got = sse::CrossesBox(box, box + 3, sse::MakeLanes(inv_dir), sse::MakeLanes(oti),
-                                     sse::MakeLanes(grow), t_min, limit);
-    ASSERT_EQ(want, got) << "trial " << trial;
-    crossed += got;
+    const ChildBoxes boxes = RandomBoxes(rng);
+    const SlabRay s = MakeSlabRay(RandomRay(rng, trial, boxes));
+    const float margin = trial % 4 == 0 ? 0.0f : 0.01f;
+    const float t_min = trial % 2 == 0 ? 0.0f : t(rng), limit = t_min + width(rng);
+    float s_enter[8], v_enter[8];
+    const unsigned s_mask =
+        scalar::CrossedBoxes(boxes, scalar::MakeBoxRay(s, margin), t_min, limit, s_enter);
+    const unsigned v_mask =
+        sse::CrossedBoxes(boxes, sse::MakeBoxRay(s, margin), t_min, limit, v_enter);
+    ASSERT_EQ(s_mask, v_mask) << "trial " << trial;
+    for (int k = 0; k < 8; ++k)
+      ASSERT_TRUE(SameBits(s_enter[k], v_enter[k])) << "trial " << trial << " child " << k;
+    crossed += __builtin_popcount(v_mask);
   }
-  EXPECT_GT(crossed, 1000);  // both outcomes are exercised
-  EXPECT_LT(crossed, 19000);
+  EXPECT_GT(crossed, 5000);  // both outcomes are exercised
+  EXPECT_LT(crossed, 150000);
 }
-
 #endif
 
-// Independent of either: a ray crosses a box within [t_min, limit] exactly when the slab rule,
-// worked out by hand for a ray along known directions, says so.
-TEST(OctreeLanes, CrossesBoxFollowsTheSlabRule) {
-  // The ray from (0, 0, 0) along (1, 0.5, 0.25): inverse direction (1, 2, 4), O/D = 0.
-  const Lanes inv = MakeLanes({1.0f, 2.0f, 4.0f}), oti = MakeLanes(glm::vec3(0.0f));
-  const Lanes no_grow = MakeLanes(glm::vec3(0.0f));
-  auto crosses = [&](glm::vec3 lo, glm::vec3 hi, float t_min, float limit, Lanes grow) {
-    const float box[7] = {lo.x, lo.y, lo.z, hi.x, hi.y, hi.z, 0.0f};
-    return CrossesBox(box, box + 3, inv, oti, grow, t_min, limit);
-  };
-  // Around the point at t = 4, (4, 2, 1): entered at t = 3, left at t = 5.
-  EXPECT_TRUE(crosses({3, 1.5f, 0.75f}, {5, 2.5f, 1.25f}, 0.0f, 100.0f, no_grow));
-  EXPECT_FALSE(crosses({3, 1.5f, 0.75f}, {5, 2.5f, 1.25f}, 0.0f, 2.5f, no_grow));    // beyond limit
-  EXPECT_FALSE(crosses({3, 1.5f, 0.75f}, {5, 2.5f, 1.25f}, 6.0f, 100.0f, no_grow));  // behind
-  // Beside the ray: y from 3 to 4 is crossed for t in [6, 8], x from 3 to 5 for t in [3, 5].
-  EXPECT_FALSE(crosses({3, 3, 0}, {5, 4, 10}, 0.0f, 100.0f, no_grow));
-  // Grown by one unit of t on every axis, the slabs overlap: [5, 9] and [2, 6].
-  EXPECT_TRUE(crosses({3, 3, 0}, {5, 4, 10}, 0.0f, 100.0f, MakeLanes(glm::vec3(1.0f))));
-  // Touching counts: the y slab [5, 6] starts where the x slab [3, 5] ends.
-  EXPECT_TRUE(crosses({3, 2.5f, 0}, {5, 3, 10}, 0.0f, 100.0f, no_grow));
+// Against the exact slab test (IntersectRayBox, zero components handled explicitly), on rays away
+// from grazing: a box is crossed within [t_min, limit] exactly when the exact test says so for
+// the box both grown and shrunk by a little more than the margin, and the entry distance is where
+// the exact test enters it (or t_min).
+TEST(OctreeLanes, CrossedBoxesFollowsTheExactSlabTest) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> t(0.0f, 100.0f), width(0.0f, 200.0f);
+  const float margin = 1e-3f, clear = 1e-2f;
+  int decided = 0, crossed = 0;
+  for (int trial = 0; trial < 5000; ++trial) {
+    const ChildBoxes boxes = RandomBoxes(rng);
+    const Ray r = RandomRay(rng, trial, boxes);
+    const float t_min = trial % 2 == 0 ? 0.0f : t(rng), limit = t_min + width(rng);
+    float enter[8];
+    const unsigned mask =
+        CrossedBoxes(boxes, MakeBoxRay(MakeSlabRay(r), margin), t_min, limit, enter);
+    for (int k = 0; k < 8; ++k) {
+      const glm::vec3 lo(boxes.plane[0][k], boxes.plane[1][k], boxes.plane[2][k]);
+      const glm::vec3 hi(boxes.plane[3][k], boxes.plane[4][k], boxes.plane[5][k]);
+      RayBoxInterval grown, shrunk;
+      const bool in_grown = IntersectRayBox(r, {lo - clear, hi + clear}, t_min, limit, &grown);
+      const bool in_shrunk = IntersectRayBox(r, {lo + clear, hi - clear}, t_min, limit, &shrunk);
+      if (in_grown != in_shrunk) continue;  // grazing: the margin may decide either way
+      ASSERT_EQ(bool(mask >> k & 1), in_grown) << "trial " << trial << " box " << k;
+      if (in_grown) {
+        RayBoxInterval exact;
+        ASSERT_TRUE(IntersectRayBox(r, {lo, hi}, t_min, limit, &exact));
+        EXPECT_LE(enter[k], exact.t_enter) << "trial " << trial << " box " << k;
+        EXPECT_NEAR(enter[k], exact.t_enter, 1e-2f * (1.0f + exact.t_enter));
+        ++crossed;
+      }
+      ++decided;
+    }
+  }
+  EXPECT_GT(decided, 30000);
+  EXPECT_GT(crossed, 800);
 }
 
-// Independent of either: a child is crossed exactly when its box's slab interval (from the
-// per-axis ranges picked by hand) is non-empty and meets [t_min, limit].
-TEST(OctreeLanes, CrossedChildrenFollowsTheSlabRule) {
-  const glm::vec3 near(0, 1, 2), mid(5, 5, 5), far(10, 9, 8);
-  const Lanes near_of[2] = {MakeLanes(near), MakeLanes(mid)};
-  const Lanes far_of[2] = {MakeLanes(mid), MakeLanes(far)};
+// Worked by hand: the ray from (0, 0, 0) along (1, 0.5, 0.25) passes (4, 2, 1) at t = 4.
+TEST(OctreeLanes, CrossedBoxesFollowsTheSlabRuleByHand) {
+  const SlabRay s = MakeSlabRay(Ray{{0, 0, 0}, {1.0f, 0.5f, 0.25f}});
+  ChildBoxes b{};
+  auto put = [&](int k, glm::vec3 lo, glm::vec3 hi) {
+    for (int a = 0; a < 3; ++a) {
+      b.plane[a][k] = lo[a];
+      b.plane[3 + a][k] = hi[a];
+    }
+  };
+  put(0, {3, 1.5f, 0.75f}, {5, 2.5f, 1.25f});        // around (4, 2, 1): entered at 3, left at 5
+  put(1, {3, 3, 0}, {5, 4, 10});                     // x crossed in [3, 5], y in [6, 8]: missed
+  put(2, {3, 2.5f, 0}, {5, 3, 10});                  // y in [5, 6] starts where x's [3, 5] ends
+  put(3, {-5, -2.5f, -1.25f}, {-3, -1.5f, -0.75f});  // behind the origin
   float enter[8];
-  const unsigned mask = CrossedChildren(near_of, far_of, 0.0f, 100.0f, enter);
-  for (int m = 0; m < 8; ++m) {
-    const float in[3] = {m & 1 ? 5.0f : 0.0f, m & 2 ? 5.0f : 1.0f, m & 4 ? 5.0f : 2.0f};
-    const float out[3] = {m & 1 ? 10.0f : 5.0f, m & 2 ? 9.0f : 5.0f, m & 4 ? 8.0f : 5.0f};
-    const float enter_m = std::max({in[0], in[1], in[2]});
-    const float leave_m = std::min({out[0], out[1], out[2]});
-    EXPECT_EQ(enter[m], enter_m) << m;
-    EXPECT_EQ(bool(mask >> m & 1), enter_m <= leave_m) << m;
-  }
+  const unsigned mask = CrossedBoxes(b, MakeBoxRay(s, 0.0f), 0.0f, 100.0f, enter);
+  EXPECT_EQ(mask & 0xF, 0b0101u);
+  EXPECT_EQ(enter[0], 3.0f);
+  EXPECT_EQ(enter[2], 5.0f);
+  // Beyond the limit, or entered before t_min but left after it.
+  EXPECT_FALSE(CrossedBoxes(b, MakeBoxRay(s, 0.0f), 0.0f, 2.5f, enter) & 1);
+  EXPECT_TRUE(CrossedBoxes(b, MakeBoxRay(s, 0.0f), 4.0f, 100.0f, enter) & 1);
+  EXPECT_EQ(enter[0], 4.0f);
+  // Grown by one unit along each axis (a margin of 1 moves x's slab by 1, y's by 2 in t): box 1's
+  // x slab [2, 6] and y slab [4, 10] now overlap.
+  EXPECT_TRUE(CrossedBoxes(b, MakeBoxRay(s, 1.0f), 0.0f, 100.0f, enter) & 2);
+  EXPECT_EQ(enter[1], 4.0f);
 }
 
 }  // namespace

@@ -14,8 +14,10 @@ namespace partlab {
 // the root, so the root is tested like any child.
 struct alignas(64) ChildBoxes {
   float plane[6][8];     // [axis][k]: the minimum along axis of child k's box; [3 + axis][k]: max
-  uint32_t node[8];      // child k's node index
   uint32_t children[8];  // the ChildBoxes of child k's own children (0 when it is a leaf)
+  // Child k's first record block (OctreeNode::first_ref / 8): the traversal asks the cache for a
+  // child's records as it decides to enter it, at the same time as for the child's node.
+  uint32_t first_block[8];
 };
 static_assert(sizeof(ChildBoxes) == 256, "four cache lines");
 

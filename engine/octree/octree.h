@@ -168,13 +168,8 @@ class Octree {
   LargePageVector<OctreeNode> nodes_;
   LargePageVector<TriangleLanes8> ref_blocks_;
   std::vector<uint32_t> subtree_refs_;
-  // first_ref / 8 of every node, apart from the nodes: the ordered traversal reads it for a child
-  // it is about to enter, before that child's node has arrived, to fetch the child's records at
-  // the same time as its node (a small array the cache keeps; see TraverseOrdered).
-  LargePageVector<uint32_t> first_block_;
   // Per node, the box of what its subtree holds: its triangles' bounds clipped to its cell, grown
-  // by its children's boxes (one element more, zero, so the lanes may load four floats from any
-  // box's max; see ContentBox).
+  // by its children's boxes (see ContentBox).
   LargePageVector<Aabb> content_box_;
   // The content boxes again, eight children side by side per inner node, for the ordered
   // traversal (child_boxes.h); index 0 holds the root alone.
@@ -185,9 +180,9 @@ class Octree {
   OctreeBuildStats stats_;
   float margin_ = 0.0f;
   Aabb scene_bounds_;  // of the usable triangles: where far ray origins are moved (ray_scale.h)
-  // Asks the cache for the first block of a node's records (its five lines), ahead of the test.
-  void PrefetchRecords(uint32_t node) const {
-    const char* first = reinterpret_cast<const char*>(ref_blocks_.data() + first_block_[node]);
+  // Asks the cache for a record block (its five lines), ahead of the test.
+  void PrefetchRecords(uint32_t block) const {
+    const char* first = reinterpret_cast<const char*>(ref_blocks_.data() + block);
     for (size_t line = 0; line < sizeof(TriangleLanes8); line += 64)
       __builtin_prefetch(first + line);
   }

@@ -388,8 +388,8 @@ class OctreeBuilder {
     tree_.ref_blocks_.resize(blocks);
     tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
-    // Each node's own triangles' bounds, set by FlattenSubtree; one more element, zero (the pad).
-    tree_.content_box_.assign(nodes_.size() + 1, Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});
+    // Each node's own triangles' bounds, set by FlattenSubtree.
+    tree_.content_box_.assign(nodes_.size(), Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});
     FlattenSubtree(0, 0);
     FillStatistics();
   }
@@ -470,8 +470,8 @@ class OctreeBuilder {
         b.plane[a][lane] = box.min[a];
         b.plane[3 + a][lane] = box.max[a];
       }
-      b.node[lane] = node;
       b.children[lane] = children_of[node];
+      b.first_block[lane] = nodes[node].first_ref / kLanesPerBlock;
     };
     if (nodes.empty()) return;
     put(out[0], 0, 0);
@@ -484,9 +484,6 @@ class OctreeBuilder {
     OctreeBuildStats& s = tree_.stats_;
     const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
     tree_.subtree_refs_.assign(nodes.size(), 0);
-    tree_.first_block_.resize(nodes.size());
-    for (size_t i = 0; i < nodes.size(); ++i)
-      tree_.first_block_[i] = nodes[i].first_ref / kLanesPerBlock;
     tree_.triangle_depth_.assign(tree_.triangles_.size(), 0);
     FillContentBoxes();
     FillChildBoxes();
@@ -510,8 +507,8 @@ class OctreeBuilder {
     // What the flat arrays hold reserved, not only what they use.
     s.memory_bytes = CapacityBytes(nodes) + CapacityBytes(tree_.ref_blocks_) +
                      tree_.subtree_refs_.capacity() * sizeof(uint32_t) +
-                     CapacityBytes(tree_.first_block_) + CapacityBytes(tree_.content_box_) +
-                     CapacityBytes(tree_.child_boxes_) + tree_.triangle_depth_.capacity() +
+                     CapacityBytes(tree_.content_box_) + CapacityBytes(tree_.child_boxes_) +
+                     tree_.triangle_depth_.capacity() +
                      tree_.triangles_.capacity() * sizeof(Triangle);
   }
 

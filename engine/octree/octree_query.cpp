@@ -217,6 +217,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
   float enter[8];
   // The root is lane 0 of ChildBoxes 0.
   if (!(CrossedBoxes(child_boxes_[0], box_ray, opt.t_min, mode.Limit(), enter) & 1)) return;
+  PrefetchRecords(child_boxes_[0].first_block[0]);
   Entry e{enter[0], 0, child_boxes_[0].children[0]};
   for (;;) {
     // Else beyond the nearest hit found since the node was stacked: nothing there can be nearer.
@@ -235,7 +236,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
         unsigned crossed = kMirroredMask[s.sign_mask][crossed_octants];
         auto child_entry = [&](int m) -> Entry {
           const int octant = m ^ s.sign_mask;
-          return {enter[octant], boxes.node[octant], boxes.children[octant]};
+          return {enter[octant], n.Child(octant), boxes.children[octant]};
         };
         if (crossed) {
           // The nearest crossed child is entered directly (not pushed and popped at once).
@@ -248,7 +249,7 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
           }
           e = child_entry(nearest);
           __builtin_prefetch(&nodes_[e.node]);
-          PrefetchRecords(e.node);
+          PrefetchRecords(boxes.first_block[nearest ^ s.sign_mask]);
           continue;
         }
       }

@@ -32,13 +32,20 @@ class FuzzInput {
 };
 
 // Writes `data` to one file per process (the readers under test take a path, as the app's do)
-// and returns its path. Aborts if the file cannot be written: that is the harness failing.
+// and returns its path. Aborts if the file cannot be written: that is the harness failing. The
+// file is removed when the process exits normally; after a violated property (an abort) it stays,
+// holding the input that broke it.
 inline std::string WriteScratchFile(const uint8_t* data, size_t size, const char* suffix) {
-  static const std::string path = [suffix] {
+  struct ScratchPath {
+    std::string path;
+    ~ScratchPath() { std::remove(path.c_str()); }
+  };
+  static const ScratchPath scratch{[suffix] {
     const char* dir = std::getenv("TMPDIR");
     return std::string(dir && *dir ? dir : "/tmp") + "/partlab-fuzz-" + std::to_string(getpid()) +
            suffix;
-  }();
+  }()};
+  const std::string& path = scratch.path;
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f || std::fwrite(data, 1, size, f) != size || std::fclose(f) != 0) {
     std::perror(path.c_str());

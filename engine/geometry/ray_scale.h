@@ -51,26 +51,23 @@ struct ScaledQuery {
 
 inline constexpr double kFarOrigin = 64.0;
 
-// Requires IsUsableRay(ray).
-inline ScaledQuery ScaleForQuery(const Ray& ray, const RayTriangleOptions& opt) {
-  ScaledQuery q{ray, opt};
+// Rescales q.ray and q.opt, which hold the query as asked, in place. Requires IsUsableRay(q.ray).
+inline void ScaleForQuery(ScaledQuery& q) {
+  const glm::vec3 d = q.ray.direction;
   // std::fabs, not glm::abs, which compiles to a branch on the sign; plain comparisons (std::fmax
   // is a library call without -ffast-math; no NaN can occur here).
-  const glm::vec3 a(std::fabs(ray.direction.x), std::fabs(ray.direction.y),
-                    std::fabs(ray.direction.z));
+  const glm::vec3 a(std::fabs(d.x), std::fabs(d.y), std::fabs(d.z));
   const float largest_xy = a.x > a.y ? a.x : a.y;
   const float largest = largest_xy > a.z ? largest_xy : a.z;
-  if (largest >= kUnscaledDirectionLow && largest <= kUnscaledDirectionHigh) return q;
+  if (largest >= kUnscaledDirectionLow && largest <= kUnscaledDirectionHigh) return;
   int exponent = 0;
   std::frexp(largest, &exponent);  // largest = m * 2^exponent, m in [0.5, 1)
   const int shift = 1 - exponent;  // largest * 2^shift in [1, 2)
   q.ray.direction =
-      glm::vec3(std::ldexp(ray.direction.x, shift), std::ldexp(ray.direction.y, shift),
-                std::ldexp(ray.direction.z, shift));
-  q.opt.t_min = std::ldexp(opt.t_min, -shift);
-  q.opt.t_max = std::ldexp(opt.t_max, -shift);
+      glm::vec3(std::ldexp(d.x, shift), std::ldexp(d.y, shift), std::ldexp(d.z, shift));
+  q.opt.t_min = std::ldexp(q.opt.t_min, -shift);
+  q.opt.t_max = std::ldexp(q.opt.t_max, -shift);
   q.t_factor = std::ldexp(1.0f, shift);
-  return q;
 }
 
 // Moves a far origin to the scene (see the top of the file); `scene` may be empty (no triangle).
@@ -151,9 +148,16 @@ inline void MoveOriginToScene(ScaledQuery& q, const Aabb& scene) {
 }
 
 // What every query runs on: rescaled, and moved to the scene when its origin is far.
-inline ScaledQuery PrepareQuery(const Ray& ray, const RayTriangleOptions& opt, const Aabb& scene) {
-  ScaledQuery q = ScaleForQuery(ray, opt);
+// In place, into a query that holds the ray and options as asked (the octree's queries prepare
+// the object they then read: a copy of it, read back at once with wider loads than the stores
+// that built it, stalled every ray).
+inline void PrepareQuery(ScaledQuery& q, const Aabb& scene) {
+  ScaleForQuery(q);
   MoveOriginToScene(q, scene);
+}
+inline ScaledQuery PrepareQuery(const Ray& ray, const RayTriangleOptions& opt, const Aabb& scene) {
+  ScaledQuery q{ray, opt};
+  PrepareQuery(q, scene);
   return q;
 }
 

@@ -12,6 +12,7 @@
 // so rounding can never lose a hit on a box's face, and the overlap is clipped to [t_min, limit].
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <glm/vec3.hpp>
 
@@ -33,14 +34,15 @@ struct BoxRayAxes {
   int near_row[3], far_row[3];
   float inv[3], near_offset[3], far_offset[3];
 };
+// Arithmetic rather than choices on the sign: a random direction's signs would mispredict them.
 inline BoxRayAxes MakeBoxRayAxes(const SlabRay& s, float margin) {
   BoxRayAxes r;
   for (int a = 0; a < 3; ++a) {
-    const bool negative = (s.sign_mask >> a) & 1;
-    r.near_row[a] = negative ? 3 + a : a;
-    r.far_row[a] = negative ? a : 3 + a;
+    const int negative = (s.sign_mask >> a) & 1;
+    r.near_row[a] = a + 3 * negative;
+    r.far_row[a] = a + 3 - 3 * negative;
     r.inv[a] = s.inv_dir[a];
-    const float grow = margin * (negative ? -s.inv_dir[a] : s.inv_dir[a]);
+    const float grow = margin * std::fabs(s.inv_dir[a]);
     r.near_offset[a] = s.origin_times_inv[a] + grow;
     r.far_offset[a] = s.origin_times_inv[a] - grow;
   }

@@ -51,7 +51,7 @@ struct TraceSink {
 struct NearestMode {
   // The query's answer itself: Nearest returns it without a copy. (A copy of the struct built here
   // was read with one wide load right after its narrower stores, which the CPU cannot forward: a
-  // stall on every ray, a seventh of a ray's fixed cost.)
+  // stall on every ray.)
   RayHit& best;
   bool prune_by_best;  // ordered traversal: cells beyond best.t cannot matter
   float t_max;

@@ -2,11 +2,13 @@
 //
 // Exactness. Both traversals run the same Möller–Trumbore kernel on the same packed records as the
 // brute force, so a triangle tested gives bit-identical t, u, v; and both test every triangle the
-// ray can hit, because every cell is tested grown by margin() (far more than the rounding of the
-// slab test and of t), and a hit point lies inside the (closed) cell that holds or references its
-// triangle. The ordered traversal only skips a cell whose grown entry distance is beyond the
-// nearest hit so far; every hit in that cell is at least that far, so it cannot be nearer nor an
-// equal-t lower id. Ties are broken by id (RayHit::Before) whatever the visiting order.
+// ray can hit, because every cell (the paper's traversal) or every cell's content box (the
+// ordered one) is tested grown by margin() (far more than the rounding of the slab test and of t),
+// and a hit point lies inside the (closed) cell that holds or references its triangle, and inside
+// that cell's content box. The ordered traversal only skips a cell whose grown entry distance is
+// beyond the nearest hit so far; every hit in that cell is at least that far, so it cannot be
+// nearer nor an equal-t lower id. Ties are broken by id (RayHit::Before) whatever the visiting
+// order.
 #include <algorithm>
 #include <cmath>
 

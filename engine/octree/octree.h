@@ -132,7 +132,13 @@ class Octree {
   // every point where a ray can hit one of them lies in it, so the ordered traversal skips a cell
   // whose content box the ray misses (as a bounding volume hierarchy's tight boxes do) even when it
   // crosses the cell itself.
-  const Aabb& ContentBox(uint32_t node) const { return content_box_[node]; }
+  // Read from the copy the ordered traversal tests (its parent's ChildBoxes lane).
+  Aabb ContentBox(uint32_t node) const {
+    const ChildBoxes& b = child_boxes_[box_slot_[node] / 8];
+    const int k = int(box_slot_[node] % 8);
+    return {{b.plane[0][k], b.plane[1][k], b.plane[2][k]},
+            {b.plane[3][k], b.plane[4][k], b.plane[5][k]}};
+  }
   // Triangle references in the node's whole subtree (0 = an empty cell, for "hide empty cells").
   uint32_t SubtreeReferences(uint32_t node) const { return subtree_refs_[node]; }
   // Depth of the (deepest) cell holding each input triangle; 0 for skipped ones.
@@ -168,12 +174,11 @@ class Octree {
   LargePageVector<OctreeNode> nodes_;
   LargePageVector<TriangleLanes8> ref_blocks_;
   std::vector<uint32_t> subtree_refs_;
-  // Per node, the box of what its subtree holds: its triangles' bounds clipped to its cell, grown
-  // by its children's boxes (see ContentBox).
-  LargePageVector<Aabb> content_box_;
-  // The content boxes again, eight children side by side per inner node, for the ordered
-  // traversal (child_boxes.h); index 0 holds the root alone.
+  // Every node's content box (ContentBox), eight children side by side per inner node, for the
+  // ordered traversal (child_boxes.h); index 0 holds the root alone.
   LargePageVector<ChildBoxes> child_boxes_;
+  // Per node, where its box lies there: ChildBoxes index × 8 + lane (only ContentBox reads it).
+  std::vector<uint32_t> box_slot_;
   std::vector<uint8_t> triangle_depth_;
   std::vector<Triangle> triangles_;
   OctreeBuildOptions options_;

@@ -389,7 +389,7 @@ class OctreeBuilder {
     tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
     // Each node's own triangles' bounds, set by FlattenSubtree.
-    tree_.content_box_.assign(nodes_.size(), Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});
+    content_box_.assign(nodes_.size(), Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});
     FlattenSubtree(0, 0);
     FillStatistics();
   }
@@ -420,7 +420,7 @@ class OctreeBuilder {
                          return Pack(tree_.triangles_[b.tris[i]], b.tris[i]);
                        });
     OctreeNode n{b.center, b.half, 0, first_ref, uint32_t(ref_count), 0, uint8_t(b.depth), 0};
-    Aabb& bounds = tree_.content_box_[index];
+    Aabb& bounds = content_box_[index];
     bounds = b.bounds;  // the leaf placement's, found while its records were made
     for (uint32_t id : b.tris) bounds.Grow(tree_.triangles_[id].Bounds());
     b.tris = {};
@@ -442,7 +442,7 @@ class OctreeBuilder {
   // the depth-first order, so one pass from the last node back sees every child before its parent.
   void FillContentBoxes() {
     const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
-    LargePageVector<Aabb>& boxes = tree_.content_box_;
+    ScratchVector<Aabb>& boxes = content_box_;
     for (size_t i = nodes.size(); i-- > 0;) {
       const OctreeNode& n = nodes[i];
       const Aabb cell = n.Bounds();
@@ -454,30 +454,32 @@ class OctreeBuilder {
     }
   }
 
-  // The ordered traversal's copy of the content boxes (child_boxes.h): one ChildBoxes per inner
-  // node, numbered in node order after the root's own at 0.
+  // Where the tree keeps the content boxes (child_boxes.h): one ChildBoxes per inner node,
+  // numbered in node order after the root's own at 0, and each node's slot in them.
   void FillChildBoxes() {
     const LargePageVector<OctreeNode>& nodes = tree_.nodes_;
     std::vector<uint32_t> children_of(nodes.size(), 0);
     uint32_t count = 1;
     for (size_t i = 0; i < nodes.size(); ++i)
       if (!nodes[i].IsLeaf()) children_of[i] = count++;
-    LargePageVector<ChildBoxes>& out = tree_.child_boxes_;
-    out.assign(count, ChildBoxes{});
-    auto put = [&](ChildBoxes& b, int lane, uint32_t node) {
-      const Aabb& box = tree_.content_box_[node];
+    tree_.child_boxes_.assign(count, ChildBoxes{});
+    tree_.box_slot_.assign(nodes.size(), 0);
+    auto put = [&](uint32_t boxes, int lane, uint32_t node) {
+      ChildBoxes& b = tree_.child_boxes_[boxes];
+      const Aabb& box = content_box_[node];
       for (int a = 0; a < 3; ++a) {
         b.plane[a][lane] = box.min[a];
         b.plane[3 + a][lane] = box.max[a];
       }
       b.children[lane] = children_of[node];
       b.first_block[lane] = nodes[node].first_ref / kLanesPerBlock;
+      tree_.box_slot_[node] = boxes * 8 + uint32_t(lane);
     };
     if (nodes.empty()) return;
-    put(out[0], 0, 0);
+    put(0, 0, 0);
     for (size_t i = 0; i < nodes.size(); ++i)
       for (int oct = 0; oct < 8; ++oct)
-        if (nodes[i].HasChild(oct)) put(out[children_of[i]], oct, nodes[i].Child(oct));
+        if (nodes[i].HasChild(oct)) put(children_of[i], oct, nodes[i].Child(oct));
   }
 
   void FillStatistics() {
@@ -505,17 +507,19 @@ class OctreeBuilder {
     for (const OctreeNode& n : nodes) s.reference_count += n.ref_count;
     s.reference_blocks = tree_.ref_blocks_.size();
     // What the flat arrays hold reserved, not only what they use.
-    s.memory_bytes = CapacityBytes(nodes) + CapacityBytes(tree_.ref_blocks_) +
-                     tree_.subtree_refs_.capacity() * sizeof(uint32_t) +
-                     CapacityBytes(tree_.content_box_) + CapacityBytes(tree_.child_boxes_) +
-                     tree_.triangle_depth_.capacity() +
-                     tree_.triangles_.capacity() * sizeof(Triangle);
+    s.memory_bytes =
+        CapacityBytes(nodes) + CapacityBytes(tree_.ref_blocks_) +
+        tree_.subtree_refs_.capacity() * sizeof(uint32_t) + CapacityBytes(tree_.child_boxes_) +
+        tree_.box_slot_.capacity() * sizeof(uint32_t) + tree_.triangle_depth_.capacity() +
+        tree_.triangles_.capacity() * sizeof(Triangle);
   }
 
   Octree& tree_;
   ScratchVector<uint32_t> usable_;
   ScratchVector<Aabb> bounds_;
   ScratchVector<BuildNode> nodes_;
+  // Each flattened node's content box, worked out before the tree copies it into its ChildBoxes.
+  ScratchVector<Aabb> content_box_;
   // The leaf placement's leaves' records, in the order the leaves were made.
   std::unique_ptr<BuildBuffer<BuildRecord>> leaf_records_;
   size_t leaf_record_count_ = 0;

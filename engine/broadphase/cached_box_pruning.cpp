@@ -9,18 +9,6 @@
 #include "engine/broadphase/lane_sweep.h"
 
 namespace partlab {
-namespace {
-bool InsideFat(const Aabb& box, const Aabb& fat) {
-  return fat.min.x <= box.min.x && box.max.x <= fat.max.x && fat.min.y <= box.min.y &&
-         box.max.y <= fat.max.y && fat.min.z <= box.min.z && box.max.z <= fat.max.z;
-}
-
-// Bitwise, not short-circuit: one flag, no branch.
-bool OverlapsWithoutBranch(const Aabb& a, const Aabb& b) {
-  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
-         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
-}
-}  // namespace
 
 FatBoxRule FatBoxRule::Clamped() const {
   auto clamp = [](float v) { return v > 0.0f ? std::min(v, kMost) : 0.0f; };  // NaN: 0
@@ -55,16 +43,16 @@ void CachedBoxPruning::Move(BoxId id, const Aabb& box) {
 // zero factor, which is NaN, grows nothing (a comparison with NaN is false). A side that overflows
 // is held at the largest float: the boxes are finite, so it still holds its box, and the sweeps'
 // sentinels (minimum X +infinity) stay past every fat box's reach.
-Aabb CachedBoxPruning::Fatten(const Aabb& box, const Aabb& previous) const {
+Aabb FattenByRule(const FatBoxRule& rule, const Aabb& box, const Aabb& previous) {
   const glm::vec3 extent = box.max - box.min;
   const float largest = std::max({extent.x, extent.y, extent.z});
-  const float grown = largest * rule_.margin;
+  const float grown = largest * rule.margin;
   const float margin = grown > 0.0f ? grown : 0.0f;
   Aabb fat{box.min - margin, box.max + margin};
-  const float cap = largest * rule_.predictive_cap;
+  const float cap = largest * rule.predictive_cap;
   const glm::vec3 moved = ((box.min + box.max) - (previous.min + previous.max)) * 0.5f;
   for (int a = 0; a < 3; ++a) {
-    const float stretch = std::min(std::abs(moved[a]) * rule_.predictive_steps, cap);
+    const float stretch = std::min(std::abs(moved[a]) * rule.predictive_steps, cap);
     if (!(stretch > 0.0f)) continue;
     if (moved[a] > 0.0f) {
       fat.max[a] += stretch;
@@ -88,7 +76,7 @@ void CachedBoxPruning::FindEscaped() {
   escaped_.clear();
   for (BoxId id = 0; id < boxes_.size(); ++id) {
     if (!present_[id] || (sorted_[id] && InsideFat(boxes_[id], fat_[id]))) continue;
-    fat_[id] = Fatten(boxes_[id], previous_[id]);
+    fat_[id] = FattenByRule(rule_, boxes_[id], previous_[id]);
     stamp_[id] = epoch_;
     escaped_.push_back(id);
   }

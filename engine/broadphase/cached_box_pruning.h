@@ -39,6 +39,20 @@ struct FatBoxRule {
   FatBoxRule Clamped() const;
 };
 
+// Whether `box` lies inside `fat` (closed); whether two boxes overlap (closed), bitwise rather than
+// short-circuit: one flag and no branch, for loops where the answer is a coin toss.
+inline bool InsideFat(const Aabb& box, const Aabb& fat) {
+  return (fat.min.x <= box.min.x) & (box.max.x <= fat.max.x) & (fat.min.y <= box.min.y) &
+         (box.max.y <= fat.max.y) & (fat.min.z <= box.min.z) & (box.max.z <= fat.max.z);
+}
+inline bool OverlapsWithoutBranch(const Aabb& a, const Aabb& b) {
+  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
+         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
+}
+
+// `box` grown by `rule` (already clamped), `previous` being where it was a step before.
+Aabb FattenByRule(const FatBoxRule& rule, const Aabb& box, const Aabb& previous);
+
 class CachedBoxPruning final : public BroadPhase {
  public:
   explicit CachedBoxPruning(const FatBoxRule& rule = {});
@@ -56,7 +70,6 @@ class CachedBoxPruning final : public BroadPhase {
   size_t last_escaped() const { return escaped_.size(); }
 
  private:
-  Aabb Fatten(const Aabb& box, const Aabb& previous) const;
   void FindEscaped();
   void MergeEscaped();
   void DropStampedCandidates();

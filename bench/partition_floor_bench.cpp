@@ -6,6 +6,8 @@
 //     (kept_order_box_pruning.h), as sweep-and-prune and the BSP's leaf lists do;
 //   - box pruning that keeps its candidates between steps (cached_box_pruning.h): fat boxes as
 //     the semi-adjusting BSP makes them and one sorted list, with no tree;
+//   - box pruning whose candidates are renewed together once per epoch of a few steps
+//     (epoch_box_pruning.h): the cost of renewal paid in bulk, in one step out of several;
 // and, beside them, registered broad phases (sabsp by default). Each contender replays the whole
 // trace on a fresh instance, one after the other, in rounds whose order alternates; each step's
 // thread CPU time covers the edit calls and the pair search (FrameDriver, as the other
@@ -33,6 +35,7 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/cached_box_pruning.h"
+#include "engine/broadphase/epoch_box_pruning.h"
 #include "engine/broadphase/frame_driver.h"
 #include "engine/broadphase/grid_box_pruning.h"
 #include "engine/broadphase/kept_order_box_pruning.h"
@@ -48,8 +51,11 @@ struct FloorOptions {
   std::vector<int> cells{1, 2, 4, 8};
   // The cached contenders' predictive steps (the rest of the rule is sabsp's default).
   std::vector<float> predict{4.0f, 8.0f, 16.0f};
-  std::vector<std::string> also{"sabsp"};  // registered broad phases replayed beside them
-  uint32_t from = 100;                     // frames before this one are replayed but not timed
+  // The epoch contenders' lengths in steps.
+  std::vector<int> epochs{2, 4, 8};
+  float epoch_slack = EpochRule{}.lateral_slack;  // their EpochRule::lateral_slack
+  std::vector<std::string> also{"sabsp"};         // registered broad phases replayed beside them
+  uint32_t from = 100;  // frames before this one are replayed but not timed
   uint32_t rounds = 3;
   uint32_t brute_every = 100;
 };
@@ -57,8 +63,9 @@ struct FloorOptions {
 // What a contender's own kind counts per step, beside the candidates.
 enum class KindCount {
   kNone,
-  kRenewed,    // a CachedBoxPruning: boxes given a new fat box
-  kSortMoves,  // a KeptOrderBoxPruning: its insertion sort's moves
+  kRenewed,       // a CachedBoxPruning: boxes given a new fat box
+  kSortMoves,     // a KeptOrderBoxPruning: its insertion sort's moves
+  kEpochRenewed,  // an EpochBoxPruning: boxes given a new fat box
 };
 
 // One broad phase to replay, and what its steps measured over every round.
@@ -79,6 +86,8 @@ double KindCountOf(const Contender& k, const BroadPhase& bp) {
       return double(static_cast<const CachedBoxPruning&>(bp).last_escaped());
     case KindCount::kSortMoves:
       return double(static_cast<const KeptOrderBoxPruning&>(bp).last_sort_moves());
+    case KindCount::kEpochRenewed:
+      return double(static_cast<const EpochBoxPruning&>(bp).last_renewed());
     case KindCount::kNone:
       break;
   }
@@ -121,6 +130,14 @@ std::vector<Contender> MakeContenders(const FloorOptions& o) {
     add(
         "cached_box_pruning predict " + Fixed(steps, 0), "-",
         [rule] { return std::make_unique<CachedBoxPruning>(rule); }, KindCount::kRenewed);
+  }
+  for (int steps : o.epochs) {
+    EpochRule rule;
+    rule.steps = uint32_t(steps);
+    rule.lateral_slack = o.epoch_slack;
+    add(
+        "epoch_box_pruning " + std::to_string(steps) + " steps", "-",
+        [rule] { return std::make_unique<EpochBoxPruning>(rule); }, KindCount::kEpochRenewed);
   }
   for (const std::string& name : o.also) add(name, "-", [name] { return MakeBroadPhase(name); });
   return all;
@@ -199,7 +216,8 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
       "Box pruning; box pruning in each cell of a uniform grid across its sweep axis, rebuilt "
       "every step; box pruning mending last step's order by insertion sort; box pruning keeping "
       "its candidates between steps, its fat boxes made as sabsp makes them (predict = their "
-      "predictive steps); and " +
+      "predictive steps); box pruning renewing every fat box and candidate together once per "
+      "epoch of that many steps; and " +
           (o.also.empty() ? std::string("nothing else") : JoinNames(o.also)) + ", replaying " +
           std::filesystem::path(o.trace).filename().string() + " (" +
           std::to_string(trace.box_count) + " boxes, frames " + std::to_string(o.from) + " to " +
@@ -208,17 +226,20 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
           "time in ms of the edit calls (update) and the pair search, their total's median over "
           "every round's steps with its 25th and 75th percentiles, x box_pruning = median "
           "total / box pruning's, in the same process, and the lowest and highest of that ratio "
-          "round by round; candidates = lanes tested (box pruning, the grids, the kept order) or "
-          "candidates kept (the cached ones) per step; renewed = boxes given a new fat box per "
-          "step; sort moves = places the kept order's insertion sort moved boxes by per step. "
+          "round by round; total mean and its ratio to box pruning's (a broad phase doing its "
+          "work in bursts, as the epochs do, can leave behind the median what the mean shows); "
+          "candidates = lanes tested (box pruning, the grids, the kept order) or candidates kept "
+          "(the cached and epoch ones) per step; renewed = boxes given a new fat box per step; "
+          "sort moves = places the kept order's insertion sort moved boxes by per step. "
           "Every frame's pairs equal box pruning's, and box pruning's equal brute force's on "
           "every " +
           std::to_string(o.brute_every) + "th frame",
       {"algorithm", "cells", "update median", "pairs median", "total median", "p25", "p75",
-       "x box_pruning", "lowest round", "highest round", "candidates mean", "renewed mean",
-       "sort moves mean"},
+       "x box_pruning", "lowest round", "highest round", "total mean", "mean x box_pruning",
+       "candidates mean", "renewed mean", "sort moves mean"},
       {}};
   const double reference = Percentile(all[0].total_ms, 0.5);
+  const double reference_mean = Mean(all[0].total_ms);
   for (const Contender& k : all) {
     const double median = Percentile(k.total_ms, 0.5);
     const double steps = double(std::max<size_t>(k.total_ms.size(), 1));
@@ -227,9 +248,57 @@ ResultsTable Table(const FloorOptions& o, const AabbTrace& trace,
                   Fixed(Percentile(k.pairs_ms, 0.5), 3), Fixed(median, 3),
                   Fixed(Percentile(k.total_ms, 0.25), 3), Fixed(Percentile(k.total_ms, 0.75), 3),
                   Fixed(reference > 0 ? median / reference : 0, 2), Fixed(low, 2), Fixed(high, 2),
+                  Fixed(Mean(k.total_ms), 3),
+                  Fixed(reference_mean > 0 ? Mean(k.total_ms) / reference_mean : 0, 2),
                   Fixed(k.candidates / steps, 0),
-                  k.counts == KindCount::kRenewed ? Fixed(k.counted / steps, 0) : "-",
+                  (k.counts == KindCount::kRenewed || k.counts == KindCount::kEpochRenewed)
+                      ? Fixed(k.counted / steps, 0)
+                      : "-",
                   k.counts == KindCount::kSortMoves ? Fixed(k.counted / steps, 0) : "-"});
+  }
+  return table;
+}
+
+// How the trace's boxes move, quarter by quarter of the timed frames (every tenth step sampled):
+// how far a box's centre goes in a step, along its axis of largest displacement, over its largest
+// side; and how much its path bends, the change of that displacement over its length. A box whose
+// fat box is stretched for k steps leaves it about k steps later whatever its path; how far it
+// bends decides whether a fat box can hold it longer.
+ResultsTable MotionTable(const FloorOptions& o, const AabbTrace& trace) {
+  ResultsTable table{
+      "motion",
+      "How the boxes of " + std::filesystem::path(o.trace).filename().string() +
+          " move, by quarter of frames " + std::to_string(o.from) + " to " +
+          std::to_string(trace.FrameCount() - 1) +
+          " (every tenth step, the boxes present in three frames running): step = the centre's "
+          "displacement in one step, its largest component over the box's largest side; bend = "
+          "the change of that displacement from one step to the next over its length",
+      {"frames", "boxes sampled", "step median", "step p90", "bend median", "bend p90"},
+      {}};
+  const size_t first = o.from, count = trace.FrameCount() - o.from;
+  auto centre = [](const Aabb& b) { return (b.min + b.max) * 0.5f; };
+  auto present = [](const Aabb& b) { return b.min.x <= b.max.x; };
+  for (size_t q = 0; q < 4; ++q) {
+    const size_t begin = first + count * q / 4, end = first + count * (q + 1) / 4;
+    std::vector<double> step, bend;
+    for (size_t f = begin; f + 2 < end; f += 10) {
+      const auto a = trace.Frame(f), b = trace.Frame(f + 1), c = trace.Frame(f + 2);
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (!present(a[i]) || !present(b[i]) || !present(c[i])) continue;
+        const glm::vec3 d1 = centre(b[i]) - centre(a[i]), d2 = centre(c[i]) - centre(b[i]);
+        const glm::vec3 size = a[i].max - a[i].min;
+        const double largest = std::max({size.x, size.y, size.z});
+        const double moved = std::max({std::abs(d1.x), std::abs(d1.y), std::abs(d1.z)});
+        const double length = glm::length(d1);
+        if (!(largest > 0) || !(length > 0)) continue;
+        step.push_back(moved / largest);
+        bend.push_back(glm::length(d2 - d1) / length);
+      }
+    }
+    table.AddRow({std::to_string(begin) + "-" + std::to_string(end - 1),
+                  std::to_string(step.size()), Fixed(Percentile(step, 0.5), 3),
+                  Fixed(Percentile(step, 0.9), 3), Fixed(Percentile(bend, 0.5), 3),
+                  Fixed(Percentile(bend, 0.9), 3)});
   }
   return table;
 }
@@ -254,7 +323,7 @@ bool ParseNumbers(const std::string& flag, const std::string& list, T lo, T hi,
 
 int RunPartitionFloor(std::span<char*> args) {
   FloorOptions o;
-  std::string cells = "1,2,4,8", predict = "4,8,16", also = "sabsp";
+  std::string cells = "1,2,4,8", predict = "4,8,16", epochs = "2,4,8", also = "sabsp";
   CLI::App app{
       "Box pruning against box pruning per grid cell, from a kept order, and with kept candidates"};
   app.add_option("--trace", o.trace, "the AABBTRC1 trace to replay (partlab-bench sim --record)")
@@ -264,6 +333,12 @@ int RunPartitionFloor(std::span<char*> args) {
                      std::to_string(GridBoxPruning::kMostCellsPerAxis) + ", default 1,2,4,8)");
   app.add_option("--predict", predict,
                  "the cached ones' predictive steps, comma-separated (0..64, default 4,8,16)");
+  app.add_option("--epochs", epochs,
+                 "the epoch ones' lengths in steps, comma-separated (1.." +
+                     std::to_string(EpochRule::kMostSteps) + ", default 2,4,8)");
+  AddNumber(app, "--epoch-slack", o.epoch_slack, 0.0f, FatBoxRule::kMost,
+            "the epoch ones' lateral slack: every side of a fat box grown by this share of the "
+            "distance the epoch covers");
   app.add_option("--also", also,
                  "registered broad phases replayed beside them, comma-separated (default sabsp; "
                  "'' for none)");
@@ -276,7 +351,8 @@ int RunPartitionFloor(std::span<char*> args) {
     return 2;
   }
   if (!ParseNumbers("--cells", cells, 1, GridBoxPruning::kMostCellsPerAxis, o.cells) ||
-      !ParseNumbers("--predict", predict, 0.0f, FatBoxRule::kMost, o.predict))
+      !ParseNumbers("--predict", predict, 0.0f, FatBoxRule::kMost, o.predict) ||
+      !ParseNumbers("--epochs", epochs, 1, int(EpochRule::kMostSteps), o.epochs))
     return 2;
   o.also = SplitList(also);
   for (const std::string& name : o.also) {
@@ -307,10 +383,10 @@ int RunPartitionFloor(std::span<char*> args) {
       if (!ReplayOne(o, frames, reference, k)) return 1;
     }
   }
-  const ResultsTable table = Table(o, frames, all);
-  std::printf("%s", ToText(table).c_str());
+  const ResultsTable table = Table(o, frames, all), motion = MotionTable(o, frames);
+  std::printf("%s\n%s", ToText(table).c_str(), ToText(motion).c_str());
   if (!o.results_dir.empty()) {
-    if (std::string err = WriteResults(o.results_dir, "partition-floor", args, {table});
+    if (std::string err = WriteResults(o.results_dir, "partition-floor", args, {table, motion});
         !err.empty()) {
       std::fprintf(stderr, "partition-floor: %s\n", err.c_str());
       return 1;
@@ -320,7 +396,9 @@ int RunPartitionFloor(std::span<char*> args) {
 }
 
 const bool kRegistered = RegisterBenchCommand(
-    {"partition-floor", "box pruning against a grid of it, a kept order and a cache of candidates",
+    {"partition-floor",
+     "box pruning against a grid of it, a kept order and caches of candidates renewed one by one "
+     "or together",
      &RunPartitionFloor});
 
 }  // namespace

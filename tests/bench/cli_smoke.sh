@@ -44,6 +44,7 @@ expect_one_line 2 "--sabsp-predictive-steps expects 0..16, got '-1'" "$bench" br
 expect_one_line 2 "--steps expects 1..1000000, got 'x'" "$bench" sim --steps x
 expect_one_line 2 "--cameras expects 1..100000, got '0'" "$bench" visibility --cameras 0
 expect_one_line 2 "--cells expects numbers in 1..64, got '0'" "$bench" partition-floor --trace t --cells 0
+expect_one_line 2 "--epochs expects numbers in 1..64, got '65'" "$bench" partition-floor --trace t --epochs 4,65
 expect_one_line 2 "give --trace FILE" "$bench" partition-floor
 
 # partlab: the same shape, from the parameter rows.

@@ -115,18 +115,6 @@ void CachedBoxPruning::MergeEscaped() {
   for (BoxId id : escaped_) sorted_[id] = 1;
 }
 
-// Written without a branch per pair (each pair is kept or not by a flag added to the write
-// position): which pairs go is a coin toss in a busy scene, and mispredicting it cost more than the
-// loop's memory accesses.
-void CachedBoxPruning::DropStampedCandidates() {
-  size_t kept = 0;
-  for (const BoxPair& p : candidates_) {
-    candidates_[kept] = p;
-    kept += size_t((stamp_[p.a] != epoch_) & (stamp_[p.b] != epoch_));
-  }
-  candidates_.resize(kept);
-}
-
 // The pairs box pruning's sweep over the sorted list would find with a renewed box in them, in two
 // passes that split them by which box comes first in the list: a renewed box sweeps the whole list
 // forward from its own row (every pair it starts); every other box sweeps forward over the renewed
@@ -165,17 +153,10 @@ void CachedBoxPruning::FindPairs(std::vector<BoxPair>& out) {
   FindEscaped();
   if (removed || !escaped_.empty()) {
     MergeEscaped();
-    DropStampedCandidates();
+    DropStampedPairs(candidates_, stamp_, epoch_);
     FindNewCandidates();
   }
-  // Every candidate on the exact boxes, without a branch per pair (as DropStampedCandidates).
-  size_t found = out.size();
-  out.resize(found + candidates_.size());
-  for (const BoxPair& p : candidates_) {
-    out[found] = p;
-    found += size_t(OverlapsWithoutBranch(boxes_[p.a], boxes_[p.b]));
-  }
-  out.resize(found);
+  AppendOverlappingPairs(candidates_, boxes_, out);
 }
 
 size_t CachedBoxPruning::MemoryBytes() const {

@@ -20,6 +20,7 @@
 
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/cached_candidates.h"
 #include "engine/broadphase/lane_sweep.h"
 #include "engine/broadphase/radix_sort.h"
 #include "engine/broadphase/sorted_rows.h"
@@ -38,17 +39,6 @@ struct FatBoxRule {
   float predictive_cap = 6.0f;
   FatBoxRule Clamped() const;
 };
-
-// Whether `box` lies inside `fat` (closed); whether two boxes overlap (closed), bitwise rather than
-// short-circuit: one flag and no branch, for loops where the answer is a coin toss.
-inline bool InsideFat(const Aabb& box, const Aabb& fat) {
-  return (fat.min.x <= box.min.x) & (box.max.x <= fat.max.x) & (fat.min.y <= box.min.y) &
-         (box.max.y <= fat.max.y) & (fat.min.z <= box.min.z) & (box.max.z <= fat.max.z);
-}
-inline bool OverlapsWithoutBranch(const Aabb& a, const Aabb& b) {
-  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
-         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
-}
 
 // `box` grown by `rule` (already clamped), `previous` being where it was a step before.
 Aabb FattenByRule(const FatBoxRule& rule, const Aabb& box, const Aabb& previous);
@@ -72,7 +62,6 @@ class CachedBoxPruning final : public BroadPhase {
  private:
   void FindEscaped();
   void MergeEscaped();
-  void DropStampedCandidates();
   void FindNewCandidates();
   template <typename Lanes>
   void SweepRenewedWith();

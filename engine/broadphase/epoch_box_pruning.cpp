@@ -160,12 +160,7 @@ void EpochBoxPruning::RenewEscaped() {
     stamp_[e] = stamp_now_;
     if (!late_[e]) late_[e] = 1, late_ids_.push_back(e);
   }
-  size_t kept = 0;
-  for (const BoxPair& p : candidates_) {
-    candidates_[kept] = p;
-    kept += size_t((stamp_[p.a] != stamp_now_) & (stamp_[p.b] != stamp_now_));
-  }
-  candidates_.resize(kept);
+  DropStampedPairs(candidates_, stamp_, stamp_now_);
   WithLanes(
       path_.get(), [&]<typename Lanes>()
                        __attribute__((always_inline)) { FindEscapedPartnersWith<Lanes>(); });
@@ -184,13 +179,7 @@ void EpochBoxPruning::FindPairs(std::vector<BoxPair>& out) {
       RenewEscaped();
     }
   }
-  size_t found = out.size();
-  out.resize(found + candidates_.size());
-  for (const BoxPair& p : candidates_) {
-    out[found] = p;
-    found += size_t(OverlapsWithoutBranch(boxes_[p.a], boxes_[p.b]));
-  }
-  out.resize(found);
+  AppendOverlappingPairs(candidates_, boxes_, out);
 }
 
 size_t EpochBoxPruning::MemoryBytes() const {

@@ -9,6 +9,7 @@
 
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/cached_box_pruning.h"
+#include "tests/broadphase/kept_candidates_check.h"
 #include "tests/broadphase/random_boxes.h"
 #include "tests/broadphase/sorted_pairs.h"
 
@@ -54,21 +55,9 @@ TEST(CachedBoxPruning, EqualsBruteForceWhenEveryBoxJumps) {
   WalkAndCompare({}, 20.0f, 4);  // nearly every box leaves its fat box every step
 }
 
-// Candidates kept from before must still be re-tested on the exact boxes: two boxes whose fat
-// boxes overlap, touching, then apart while both stay inside their fat boxes.
 TEST(CachedBoxPruning, KeptCandidatesAreTestedOnTheExactBoxes) {
   CachedBoxPruning cached({1.0f, 0, 0});
-  cached.Add(0, {{0, 0, 0}, {1, 1, 1}});
-  cached.Add(1, {{1, 0, 0}, {2, 1, 1}});  // touching
-  std::vector<BoxPair> pairs;
-  cached.FindPairs(pairs);
-  EXPECT_EQ(pairs, (std::vector<BoxPair>{{0, 1}}));
-  cached.Move(1, {{1.2f, 0, 0}, {2.2f, 1, 1}});  // apart, inside its fat box [0, 3]
-  pairs.clear();
-  cached.FindPairs(pairs);
-  EXPECT_EQ(cached.last_escaped(), 0u);
-  EXPECT_TRUE(pairs.empty());
-  EXPECT_EQ(cached.LastCandidateCount(), 1u);
+  ExpectKeptCandidatesTestedOnTheExactBoxes(cached, [&] { return cached.last_escaped(); });
 }
 
 // A box removed and added again between two steps, where it was: it keeps its pair, and loses it
@@ -94,14 +83,7 @@ TEST(CachedBoxPruning, RemovedAndAddedAgainInOneStep) {
 
 // Extreme boxes: a fat box whose growth overflows to infinity, and points.
 TEST(CachedBoxPruning, ExtremeBoxes) {
-  const float big = 3e38f;
-  const std::vector<Aabb> boxes = {
-      {{-big, -big, -big}, {big, big, big}},
-      {{0, 0, 0}, {0, 0, 0}},
-      {{0, 0, 0}, {1, 1, 1}},
-      {{5, 5, 5}, {6, 6, 6}},
-      {{big, big, big}, {big, big, big}},
-  };
+  const std::vector<Aabb> boxes = OverflowingAndPointBoxes();
   for (float margin : {0.0f, 0.5f, FatBoxRule::kMost}) {
     CachedBoxPruning cached({margin, 8, 6});
     BruteForce brute;

@@ -277,14 +277,13 @@ ResultsTable MotionTable(const FloorOptions& o, const AabbTrace& trace) {
       {}};
   const size_t first = o.from, count = trace.FrameCount() - o.from;
   auto centre = [](const Aabb& b) { return (b.min + b.max) * 0.5f; };
-  auto present = [](const Aabb& b) { return b.min.x <= b.max.x; };
   for (size_t q = 0; q < 4; ++q) {
     const size_t begin = first + count * q / 4, end = first + count * (q + 1) / 4;
     std::vector<double> step, bend;
     for (size_t f = begin; f + 2 < end; f += 10) {
       const auto a = trace.Frame(f), b = trace.Frame(f + 1), c = trace.Frame(f + 2);
       for (size_t i = 0; i < a.size(); ++i) {
-        if (!present(a[i]) || !present(b[i]) || !present(c[i])) continue;
+        if (a[i].IsEmpty() || b[i].IsEmpty() || c[i].IsEmpty()) continue;  // absent
         const glm::vec3 d1 = centre(b[i]) - centre(a[i]), d2 = centre(c[i]) - centre(b[i]);
         const glm::vec3 size = a[i].max - a[i].min;
         const double largest = std::max({size.x, size.y, size.z});

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/broadphase/cached_candidates.h"
 #include "engine/broadphase/lane_sweep.h"
 
 namespace partlab {

@@ -11,7 +11,9 @@
 // CachedBoxPruning it answers a question about the semi-adjusting BSP (semi-adjusting-bsp.txt,
 // 6.1, the attractor clouds), measured by `partlab-bench partition-floor`: CachedBoxPruning renews
 // each box as it escapes, one by one, and pays box pruning's per-box sweep every step to find the
-// renewed boxes' partners; renewing them together pays it once per epoch.
+// renewed boxes' partners; renewing them together pays it once per epoch. What it found (a median
+// step far below box pruning's, a mean step no better): docs/broad-phases.md, "Scene 2 against
+// box pruning".
 #pragma once
 
 #include <string_view>

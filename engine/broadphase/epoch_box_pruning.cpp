@@ -126,12 +126,12 @@ template <typename Lanes>
   for (size_t k = 0; k < escaped_count_; ++k) {
     const BoxId e = escaped_[k];
     const Aabb& fat = fat_[e];
-    query_.Clear();
-    query_.Append(e, fat);
-    query_.Pad();
+    // SweepFrom reads only row 0 of the querying columns: the fat box's own fields will do.
+    const SweepColumns query{&fat.min.x, &fat.max.x, &fat.min.y,
+                             &fat.max.y, &fat.min.z, &fat.max.z};
     const size_t from =
         std::lower_bound(row_min_x, row_min_x + row_count_, fat.min.x - widest_x_) - row_min_x;
-    SweepFrom<Lanes>(query_.Columns(), 0, rows, from, row_count_, [&](size_t j) {
+    SweepFrom<Lanes>(query, 0, rows, from, row_count_, [&](size_t j) {
       const BoxId other = rows_.ids[j];
       if ((rows_.max_x[j] >= fat.min.x) & !late_[other])  // e is late too: its own row is skipped
         candidates_.push_back(MakePair(e, other));
@@ -154,7 +154,7 @@ void EpochBoxPruning::FindLatePartners(BoxId e) {
 // their new ones are found.
 void EpochBoxPruning::RenewEscaped() {
   ++stamp_now_;
-  const uint32_t steps_left = rule_.steps - std::min(age_, rule_.steps - 1);
+  const uint32_t steps_left = rule_.steps - age_;  // 1 or more: FindPairs begins an epoch first
   for (size_t k = 0; k < escaped_count_; ++k) {
     const BoxId e = escaped_[k];
     fat_[e] = FattenForEpoch(rule_, boxes_[e], previous_[e], steps_left);
@@ -188,7 +188,7 @@ size_t EpochBoxPruning::MemoryBytes() const {
          present_.capacity() + late_.capacity() + stamp_.capacity() * sizeof(uint32_t) +
          (late_ids_.capacity() + escaped_.capacity()) * sizeof(BoxId) +
          (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
-         candidates_.capacity() * sizeof(BoxPair) + rows_.MemoryBytes() + query_.MemoryBytes();
+         candidates_.capacity() * sizeof(BoxPair) + rows_.MemoryBytes();
 }
 
 }  // namespace partlab

@@ -85,7 +85,6 @@ class EpochBoxPruning final : public BroadPhase {
   SortedRows rows_;  // the epoch's fat boxes by minimum X, then sentinels
   size_t row_count_ = 0;
   float widest_x_ = 0;  // the widest fat box along X at the epoch's start
-  SortedRows query_;    // one escaped box's fat box, then sentinels
   SimdPathChoice path_;
   std::vector<KeyedIndex> keys_, key_scratch_;
   std::vector<BoxPair> candidates_;

@@ -2,7 +2,7 @@
 // view's frame rate). The octree view draws its cells over the opaque model; at depth 8 on the
 // dragon about two fifths of the cell edges' length lies inside the solid, never visible from a
 // camera outside it, yet a software rasteriser walks every one of those pixels before the depth
-// test rejects them. Knowing the inside stretches of every lattice line lets the view leave them out.
+// test rejects them. Knowing the inside stretches of every lattice line lets the view skip them.
 //
 // How: each triangle is projected along each axis onto the lattice's perpendicular plane, and
 // every lattice line whose foot falls inside the projection crosses the triangle there. Counting

@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   cmake ninja-build g++ clang pkg-config
+  # the source style (.clang-format), checked by the test suite (scripts/check-format.sh)
+  clang-format
   # libraries
   libglfw3-dev libglm-dev libstb-dev libimgui-dev python3-glad
   libgl-dev libgtest-dev libgmock-dev libbenchmark-dev

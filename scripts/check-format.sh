@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The C++ sources against .clang-format: prints every file clang-format would change, with its
-# first differing line, and fails if there is one. Run by the test suite (ctest -R source_format);
+# The C++ sources against .clang-format: prints every place clang-format would change, file and
+# line, and fails if there is one. Run by the test suite (ctest -R source_format);
 # `clang-format -i FILE` fixes a file.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

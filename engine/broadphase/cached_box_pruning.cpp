@@ -18,25 +18,21 @@ FatBoxRule FatBoxRule::Clamped() const {
 CachedBoxPruning::CachedBoxPruning(const FatBoxRule& rule) : rule_(rule.Clamped()) {}
 
 void CachedBoxPruning::Add(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) {
+  if (id >= held_.id_capacity()) {
     const size_t n = id + 1;
-    boxes_.resize(n), previous_.resize(n), fat_.resize(n);
-    present_.resize(n, 0), sorted_.resize(n, 0), stamp_.resize(n, 0);
+    fat_.resize(n), sorted_.resize(n, 0), stamp_.resize(n, 0);
   }
-  boxes_[id] = previous_[id] = box;
-  present_[id] = 1;
+  held_.Add(id, box);
 }
 
 void CachedBoxPruning::Remove(BoxId id) {
-  if (id >= present_.size() || !present_[id]) return;
-  present_[id] = 0;
+  if (id >= held_.id_capacity() || !held_.present[id]) return;
+  held_.Remove(id);
   if (sorted_[id]) removed_.push_back(id);
 }
 
 void CachedBoxPruning::Move(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) return;
-  previous_[id] = boxes_[id];
-  boxes_[id] = box;
+  held_.Move(id, box);
 }
 
 // BspTree::Fatten's rule (FatBoxRule). The products are written so that an infinite side times a
@@ -74,9 +70,9 @@ void CachedBoxPruning::FindEscaped() {
   for (BoxId id : removed_) stamp_[id] = epoch_, sorted_[id] = 0;
   removed_.clear();
   escaped_.clear();
-  for (BoxId id = 0; id < boxes_.size(); ++id) {
-    if (!present_[id] || (sorted_[id] && InsideFat(boxes_[id], fat_[id]))) continue;
-    fat_[id] = FattenByRule(rule_, boxes_[id], previous_[id]);
+  for (BoxId id = 0; id < held_.id_capacity(); ++id) {
+    if (!held_.present[id] || (sorted_[id] && InsideFat(held_.boxes[id], fat_[id]))) continue;
+    fat_[id] = FattenByRule(rule_, held_.boxes[id], held_.previous[id]);
     stamp_[id] = epoch_;
     escaped_.push_back(id);
   }
@@ -156,12 +152,12 @@ void CachedBoxPruning::FindPairs(std::vector<BoxPair>& out) {
     DropStampedPairs(candidates_, stamp_, epoch_);
     FindNewCandidates();
   }
-  AppendOverlappingPairs(candidates_, boxes_, out);
+  AppendOverlappingPairs(candidates_, held_.boxes, out);
 }
 
 size_t CachedBoxPruning::MemoryBytes() const {
-  size_t bytes = (boxes_.capacity() + fat_.capacity()) * sizeof(Aabb) + present_.capacity() +
-                 sorted_.capacity() + stamp_.capacity() * sizeof(uint32_t) +
+  size_t bytes = held_.MemoryBytes() + fat_.capacity() * sizeof(Aabb) + sorted_.capacity() +
+                 stamp_.capacity() * sizeof(uint32_t) +
                  (escaped_.capacity() + removed_.capacity()) * sizeof(BoxId) +
                  (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
                  candidates_.capacity() * sizeof(BoxPair);

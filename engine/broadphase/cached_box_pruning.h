@@ -22,6 +22,7 @@
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/cached_candidates.h"
 #include "engine/broadphase/lane_sweep.h"
+#include "engine/broadphase/present_boxes.h"
 #include "engine/broadphase/radix_sort.h"
 #include "engine/broadphase/sorted_rows.h"
 
@@ -67,8 +68,8 @@ class CachedBoxPruning final : public BroadPhase {
   void SweepRenewedWith();
 
   FatBoxRule rule_;
-  std::vector<Aabb> boxes_, previous_, fat_;  // by id; previous_: its box before the last Move
-  std::vector<uint8_t> present_;
+  MovingBoxes held_;             // the boxes, by id, and each one's box before its last Move
+  std::vector<Aabb> fat_;        // by id
   std::vector<uint8_t> sorted_;  // by id: 1 while the box is in the sorted array
   std::vector<uint32_t> stamp_;  // by id: == epoch_ when its fat box changed (or it left) this step
   uint32_t epoch_ = 0;

@@ -41,36 +41,31 @@ Aabb FattenForEpoch(const EpochRule& rule, const Aabb& box, const Aabb& previous
 EpochBoxPruning::EpochBoxPruning(const EpochRule& rule) : rule_(rule.Clamped()) {}
 
 void EpochBoxPruning::Add(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) {
+  if (id >= held_.id_capacity()) {
     const size_t n = id + 1;
-    boxes_.resize(n), previous_.resize(n), fat_.resize(n);
-    present_.resize(n, 0), late_.resize(n, 0), stamp_.resize(n, 0);
-    escaped_.resize(n);
+    fat_.resize(n), late_.resize(n, 0), stamp_.resize(n, 0), escaped_.resize(n);
   }
-  boxes_[id] = previous_[id] = box;
-  present_[id] = 1;
+  held_.Add(id, box);
   changed_ = true;
 }
 
 void EpochBoxPruning::Remove(BoxId id) {
-  if (id >= present_.size() || !present_[id]) return;
-  present_[id] = 0;
+  if (id >= held_.id_capacity() || !held_.present[id]) return;
+  held_.Remove(id);
   changed_ = true;
 }
 
 void EpochBoxPruning::Move(BoxId id, const Aabb& box) {
-  if (id >= boxes_.size()) return;
-  previous_[id] = boxes_[id];
-  boxes_[id] = box;
+  held_.Move(id, box);
 }
 
 // Every present box outside its fat box, without a branch per box (whether one escapes is a coin
 // toss in a busy scene).
 void EpochBoxPruning::FindEscaped() {
   size_t n = 0;
-  for (BoxId id = 0; id < boxes_.size(); ++id) {
+  for (BoxId id = 0; id < held_.id_capacity(); ++id) {
     escaped_[n] = id;
-    n += size_t(present_[id] & !InsideFat(boxes_[id], fat_[id]));
+    n += size_t(held_.present[id] & !InsideFat(held_.boxes[id], fat_[id]));
   }
   escaped_count_ = n;
 }
@@ -91,9 +86,9 @@ template <typename Lanes>
 // swept once.
 void EpochBoxPruning::BeginEpoch() {
   keys_.clear();
-  for (BoxId id = 0; id < boxes_.size(); ++id) {
-    if (!present_[id]) continue;
-    fat_[id] = FattenForEpoch(rule_, boxes_[id], previous_[id], rule_.steps);
+  for (BoxId id = 0; id < held_.id_capacity(); ++id) {
+    if (!held_.present[id]) continue;
+    fat_[id] = FattenForEpoch(rule_, held_.boxes[id], held_.previous[id], rule_.steps);
     keys_.push_back({SortableFloatBits(fat_[id].min.x), id});
   }
   RadixSortByKey(keys_, key_scratch_);
@@ -157,7 +152,7 @@ void EpochBoxPruning::RenewEscaped() {
   const uint32_t steps_left = rule_.steps - age_;  // 1 or more: FindPairs begins an epoch first
   for (size_t k = 0; k < escaped_count_; ++k) {
     const BoxId e = escaped_[k];
-    fat_[e] = FattenForEpoch(rule_, boxes_[e], previous_[e], steps_left);
+    fat_[e] = FattenForEpoch(rule_, held_.boxes[e], held_.previous[e], steps_left);
     stamp_[e] = stamp_now_;
     if (!late_[e]) late_[e] = 1, late_ids_.push_back(e);
   }
@@ -180,12 +175,12 @@ void EpochBoxPruning::FindPairs(std::vector<BoxPair>& out) {
       RenewEscaped();
     }
   }
-  AppendOverlappingPairs(candidates_, boxes_, out);
+  AppendOverlappingPairs(candidates_, held_.boxes, out);
 }
 
 size_t EpochBoxPruning::MemoryBytes() const {
-  return (boxes_.capacity() + previous_.capacity() + fat_.capacity()) * sizeof(Aabb) +
-         present_.capacity() + late_.capacity() + stamp_.capacity() * sizeof(uint32_t) +
+  return held_.MemoryBytes() + fat_.capacity() * sizeof(Aabb) + late_.capacity() +
+         stamp_.capacity() * sizeof(uint32_t) +
          (late_ids_.capacity() + escaped_.capacity()) * sizeof(BoxId) +
          (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
          candidates_.capacity() * sizeof(BoxPair) + rows_.MemoryBytes();

@@ -22,6 +22,7 @@
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/cached_box_pruning.h"
+#include "engine/broadphase/present_boxes.h"
 #include "engine/broadphase/radix_sort.h"
 #include "engine/broadphase/sorted_rows.h"
 
@@ -71,8 +72,8 @@ class EpochBoxPruning final : public BroadPhase {
   void FindLatePartners(BoxId e);
 
   EpochRule rule_;
-  std::vector<Aabb> boxes_, previous_, fat_;  // by id; previous_: its box before the last Move
-  std::vector<uint8_t> present_;
+  MovingBoxes held_;             // the boxes, by id, and each one's box before its last Move
+  std::vector<Aabb> fat_;        // by id
   std::vector<uint8_t> late_;    // by id: 1 once renewed alone in this epoch (its row is stale)
   std::vector<uint32_t> stamp_;  // by id: == stamp_now_ when renewed alone this step
   uint32_t stamp_now_ = 0;

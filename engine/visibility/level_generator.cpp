@@ -86,4 +86,63 @@ IndoorLevel MakeGridLevel(const GridLevelOptions& o) {
   return level;
 }
 
+// The runs are the rows of a grid whose columns have random widths (2 to 4 units): segment k
+// is in row k / run, at column k % run going east on even rows and west on odd ones, so the
+// corridor turns through the last segment's north wall.
+IndoorLevel MakeCorridorLevel(const CorridorLevelOptions& o) {
+  constexpr float kWidth = 2.5f;
+  std::mt19937 rng(o.seed);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  const int run = std::max(1, std::min(o.run, o.cells));
+  const int rows = (std::max(o.cells, 1) + run - 1) / run;
+  std::vector<float> xs{0.0f};
+  for (int c = 0; c < run; ++c)
+    xs.push_back(xs.back() + std::round((2.0f + 2.0f * unit(rng)) * 4) / 4);
+  IndoorLevel level;
+  level.name.append("corridor-").append(std::to_string(o.cells));
+  std::vector<int> at(size_t(rows) * size_t(run), -1);  // grid slot -> cell
+  for (int k = 0; k < std::max(o.cells, 1); ++k) {
+    const int r = k / run, c = r % 2 == 0 ? k % run : run - 1 - k % run;
+    LevelCell cell;
+    cell.name.append("s").append(std::to_string(k));
+    cell.ceiling = kCeiling;
+    const float z0 = float(r) * kWidth, z1 = z0 + kWidth;
+    cell.outline = {{xs[c], z0}, {xs[c + 1], z0}, {xs[c + 1], z1}, {xs[c], z1}};
+    at[size_t(r * run + c)] = int(level.cells.size());
+    level.cells.push_back(cell);
+  }
+  auto opening = [&](uint32_t a, uint32_t b, glm::vec2 from, glm::vec2 along, float length,
+                     bool door) {
+    const float width = door ? kDoorWidth : kWindowWidth;
+    const float s = std::round((0.25f + (length - width - 0.5f) * unit(rng)) * 4) / 4;
+    LevelPortal p;
+    p.cells = {a, b};
+    p.a = from + along * s;
+    p.b = from + along * (s + width);
+    p.bottom = door ? 0.0f : kWindowBottom;
+    p.top = door ? kDoorHeight : kWindowTop;
+    level.portals.push_back(p);
+  };
+  for (int k = 0; k + 1 < std::max(o.cells, 1); ++k) {
+    const LevelCell& a = level.cells[size_t(k)];
+    if ((k + 1) % run == 0)  // the turn: through the north wall
+      opening(uint32_t(k), uint32_t(k + 1), a.outline[3], {1, 0}, a.outline[2].x - a.outline[3].x,
+              true);
+    else {  // along the run: through the wall between the two segments
+      const LevelCell& b = level.cells[size_t(k + 1)];
+      const float x = std::max(a.outline[0].x, b.outline[0].x);
+      opening(uint32_t(k), uint32_t(k + 1), {x, a.outline[0].y}, {0, 1}, kWidth, true);
+    }
+  }
+  for (int r = 0; r + 1 < rows; ++r)  // windows into the next run, not where the corridor turns
+    for (int c = 0; c < run; ++c) {
+      const int lo = at[size_t(r * run + c)], hi = at[size_t((r + 1) * run + c)];
+      const bool turn = lo >= 0 && hi == lo + 1;
+      if (lo < 0 || hi < 0 || turn || unit(rng) >= o.window_fraction) continue;
+      opening(uint32_t(lo), uint32_t(hi), {xs[c], float(r + 1) * kWidth}, {1, 0}, xs[c + 1] - xs[c],
+              false);
+    }
+  return level;
+}
+
 }  // namespace partlab

@@ -22,4 +22,18 @@ struct GridLevelOptions {
 // for the polygons.
 IndoorLevel MakeGridLevel(const GridLevelOptions& options);
 
+// A long corridor for measuring what a large level costs the PVS (section 3.2.3.4: "O cálculo de
+// construção da PVS costuma ser caro, dependendo especialmente da precisão que se deseja obter e
+// do número de células do cenário"): `cells` segments of corridor 2.5 wide, in runs of `run`
+// that turn back at alternate ends (a serpentine). Consecutive segments are joined by a door 1
+// wide at a random place across the corridor, so sight along a run reaches a few segments and
+// is cut where the doors zigzag; a few windows look into the next run. Deterministic for a seed.
+struct CorridorLevelOptions {
+  int cells = 3000;
+  int run = 60;  // segments per run before the corridor turns
+  uint32_t seed = 5;
+  float window_fraction = 0.02f;  // of the walls between runs
+};
+IndoorLevel MakeCorridorLevel(const CorridorLevelOptions& options);
+
 }  // namespace partlab

@@ -282,7 +282,7 @@ LevelLoad LoadLevelFile(const std::string& path) {
 }
 
 std::string WriteLevel(const IndoorLevel& level) {
-  std::string s = "# Partition Lab indoor level (docs/visibility.md)\n";
+  std::string s = "# Partition Lab indoor level (docs/portals.md)\n";
   if (!level.name.empty()) s += "level " + level.name + "\n";
   char buf[128];
   for (const LevelCell& c : level.cells) {

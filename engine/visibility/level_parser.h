@@ -1,4 +1,4 @@
-// The indoor level text format (docs/visibility.md), written by hand or by the generator:
+// The indoor level text format (docs/portals.md), written by hand or by the generator:
 //
 //   # a comment runs to the end of the line
 //   level NAME

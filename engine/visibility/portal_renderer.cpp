@@ -31,13 +31,14 @@ bool InOpening(const LevelPortal& p, const glm::vec3& eye) {
 class Recursion {
  public:
   Recursion(const IndoorLevel& level, const PortalCamera& camera, PortalVariant variant,
-            PortalRenderResult* out, uint32_t max_depth)
+            PortalRenderResult* out, uint32_t max_depth, const uint8_t* pvs_row)
       : level_(level),
         camera_(camera),
         variant_(variant),
         out_(*out),
         frustum_(camera.view_projection),
-        max_depth_(max_depth) {}
+        max_depth_(max_depth),
+        pvs_row_(pvs_row) {}
 
   void Run(uint32_t cell) {
     const int32_t root = NewNode(-1, -1, cell, 0);
@@ -93,6 +94,10 @@ class Recursion {
     }
     for (const PortalLink& link : level_.LinksOf(cell)) {
       if (link.portal == uint32_t(out_.nodes[size_t(n)].portal)) continue;  // the way back
+      if (pvs_row_ && !pvs_row_[link.neighbour]) {  // the PVS says it cannot be seen from here
+        ++out_.pvs_rejected;
+        continue;
+      }
       ++out_.portal_tests;
       const float side = link.outward.Distance(camera_.eye);
       const LevelPortal& portal = level_.portals[link.portal];
@@ -247,6 +252,7 @@ class Recursion {
   PortalRenderResult& out_;
   Frustum frustum_;
   uint32_t max_depth_;
+  const uint8_t* pvs_row_;  // null: every neighbour may be visible
   Polygon2 screen_, clipped2_;
   Polygon3 clipped3_;
   Polygon4 homogeneous_, near_far_;
@@ -256,6 +262,12 @@ class Recursion {
 
 void RenderPortals(const IndoorLevel& level, const PortalCamera& camera, PortalVariant variant,
                    PortalRenderResult* result, uint32_t max_depth) {
+  RenderPortalsWithPvs(level, camera, variant, nullptr, result, max_depth);
+}
+
+void RenderPortalsWithPvs(const IndoorLevel& level, const PortalCamera& camera,
+                          PortalVariant variant, const uint8_t* pvs_row, PortalRenderResult* result,
+                          uint32_t max_depth) {
   PortalRenderResult& r = *result;
   r.nodes.clear();
   r.windows.clear();
@@ -264,10 +276,11 @@ void RenderPortals(const IndoorLevel& level, const PortalCamera& camera, PortalV
   r.drawn.clear();
   r.cell_visited.assign(level.cells.size(), 0);
   r.polygon_drawn.assign(level.polygons.size(), 0);
-  r.cells_visited = r.polygon_tests = r.portal_tests = r.backfaces = 0;
+  r.cells_visited = r.polygon_tests = r.portal_tests = r.backfaces = r.pvs_rejected = 0;
   r.depth_limited = false;
   r.start_cell = level.CellAt(camera.eye);
-  if (r.start_cell >= 0) Recursion(level, camera, variant, result, max_depth).Run(r.start_cell);
+  if (r.start_cell >= 0)
+    Recursion(level, camera, variant, result, max_depth, pvs_row).Run(r.start_cell);
   r.polygons_drawn = r.drawn.size();
   r.polygons_culled = level.polygons.size() - r.polygons_drawn;
 }

@@ -59,11 +59,20 @@ struct PortalRenderResult {
   size_t polygons_drawn = 0, polygons_culled = 0;
   size_t polygon_tests = 0, portal_tests = 0;
   size_t backfaces = 0;        // polygon tests answered by the backface test
+  size_t pvs_rejected = 0;     // portals not followed because the PVS row leaves their cell out
   bool depth_limited = false;  // the recursion hit max_depth somewhere
 };
 
 void RenderPortals(const IndoorLevel& level, const PortalCamera& camera, PortalVariant variant,
                    PortalRenderResult* result, uint32_t max_depth = 64);
+
+// The recursion "em conjunto com a técnica de PVS" (section 3.2.3.4): a portal is followed only
+// into a cell the observer's PVS row holds (`pvs_row`, one byte per cell), a bit test before any
+// clipping. With a conservative row the picture is the same as without it; with a sampled one a
+// cell the sampling missed is not drawn.
+void RenderPortalsWithPvs(const IndoorLevel& level, const PortalCamera& camera,
+                          PortalVariant variant, const uint8_t* pvs_row, PortalRenderResult* result,
+                          uint32_t max_depth = 64);
 
 // The baselines the portals are measured against: each polygon against the camera's six planes,
 // culled when all its vertices lie outside one of them; optionally only the polygons of the cells

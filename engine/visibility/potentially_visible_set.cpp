@@ -8,6 +8,7 @@
 #include <random>
 
 #include "engine/visibility/cross2.h"
+#include "engine/visibility/point_sampling_build.h"
 
 namespace partlab {
 
@@ -80,28 +81,36 @@ bool SegmentClear(const IndoorLevel& level, uint32_t from, const glm::vec3& p, c
   return false;
 }
 
-PotentiallyVisibleSet::PotentiallyVisibleSet(const IndoorLevel& level, const PvsOptions& options)
-    : cells_(level.cells.size()), words_((level.cells.size() + 63) / 64) {
-  const auto start = std::chrono::steady_clock::now();
-  bits_.assign(cells_ * words_, 0);
-  std::vector<std::vector<glm::vec3>> points(cells_);
-  for (uint32_t c = 0; c < cells_; ++c) {
-    SampleCellPoints(level, c, SampleCount(level, c, options), options.seed, &points[c]);
-    points_ += points[c].size();
-    Set(c, c);  // a convex cell sees all of itself
+PotentiallyVisibleSet::PotentiallyVisibleSet(const IndoorLevel& level, const PvsOptions& options) {
+  PointSamplingBuild build(level, options);
+  build.RunToEnd();
+  *this = build.Take();
+}
+
+PointSamplingBuild::PointSamplingBuild(const IndoorLevel& level, const PvsOptions& options)
+    : level_(level), points_(level.cells.size()) {
+  const size_t n = level.cells.size();
+  Start(n, n * (n - (n > 0)) / 2);
+  for (uint32_t c = 0; c < n; ++c) {
+    SampleCellPoints(level, c, SampleCount(level, c, options), options.seed, &points_[c]);
+    CountPoints(points_[c].size());
   }
-  // Sight is symmetric: each pair once, stopping at the first clear segment.
-  for (uint32_t a = 0; a < cells_; ++a)
-    for (uint32_t b = a + 1; b < cells_; ++b) {
-      bool seen = false;
-      for (size_t i = 0; i < points[a].size() && !seen; ++i)
-        for (size_t j = 0; j < points[b].size() && !seen; ++j) {
-          ++segments_;
-          seen = SegmentClear(level, a, points[a][i], points[b][j]);
-        }
-      if (seen) Set(a, b), Set(b, a);
+}
+
+// Sight is symmetric: each pair once, stopping at the first clear segment.
+void PointSamplingBuild::RunUnit(size_t) {
+  const std::vector<glm::vec3>& pa = points_[a_];
+  const std::vector<glm::vec3>& pb = points_[b_];
+  bool seen = false;
+  size_t segments = 0;
+  for (size_t i = 0; i < pa.size() && !seen; ++i)
+    for (size_t j = 0; j < pb.size() && !seen; ++j) {
+      ++segments;
+      seen = SegmentClear(level_, a_, pa[i], pb[j]);
     }
-  seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CountSegments(segments);
+  if (seen) MarkVisible(a_, b_), MarkVisible(b_, a_);
+  if (++b_ == points_.size()) b_ = ++a_ + 1;
 }
 
 size_t PotentiallyVisibleSet::VisibleCount(size_t from) const {

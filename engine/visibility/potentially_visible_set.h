@@ -10,6 +10,9 @@
 // floors and ceilings). The density of the points is the parameter: sparse sampling may miss a
 // narrow line of sight, and that false invisibility shows as holes on the screen, so the misses
 // are measured (tests, bench), not assumed away.
+//
+// The table is built pair by pair (PointSamplingBuild, a PvsBuild), so a large level's table can
+// be made in slices and cancelled; the constructor builds it in one go.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +41,7 @@ bool SegmentClear(const IndoorLevel& level, uint32_t from, const glm::vec3& p, c
 
 class PotentiallyVisibleSet {
  public:
+  // The one-shot build: PointSamplingBuild run to its end.
   PotentiallyVisibleSet() = default;
   PotentiallyVisibleSet(const IndoorLevel& level, const PvsOptions& options);
 
@@ -46,12 +50,16 @@ class PotentiallyVisibleSet {
     return (bits_[from * words_ + to / 64] >> (to % 64)) & 1u;
   }
   size_t VisibleCount(size_t from) const;
+  // Row `from` as 64-bit words (bit b % 64 of word b / 64: cell b), for walking large tables.
+  size_t words() const { return words_; }
+  uint64_t Word(size_t from, size_t w) const { return bits_[from * words_ + w]; }
   size_t Bytes() const { return bits_.size() * sizeof(uint64_t); }  // the table itself
   double seconds() const { return seconds_; }
   size_t points() const { return points_; }
   size_t segments() const { return segments_; }
 
  private:
+  friend class PvsBuild;  // builds the table, in slices
   void Set(size_t a, size_t b) { bits_[a * words_ + b / 64] |= uint64_t(1) << (b % 64); }
 
   size_t cells_ = 0, words_ = 0;

@@ -66,6 +66,22 @@ inline bool BruteSegmentClear(const IndoorLevel& level, const glm::vec3& p, cons
   return BruteNearestPolygon(level, p, q - p, 1e-5f, 1.0f - 1e-5f, nullptr) < 0;
 }
 
+// The generated corridor (the large-level stress case), written out and read back.
+inline IndoorLevel CorridorLevel(int cells, uint32_t seed = 5) {
+  CorridorLevelOptions options;
+  options.cells = cells;
+  options.seed = seed;
+  LevelLoad load = ParseLevel(WriteLevel(MakeCorridorLevel(options)), "corridor");
+  EXPECT_TRUE(load.ok()) << (load.errors.empty() ? "" : load.errors[0]);
+  return std::move(load.level);
+}
+
+inline IndoorLevel LargeLevel() {
+  LevelLoad load = LoadLevelFile(PARTLAB_SOURCE_DIR "/assets/levels/large.level");
+  EXPECT_TRUE(load.ok()) << (load.errors.empty() ? "" : load.errors[0]);
+  return std::move(load.level);
+}
+
 struct Observer {
   PortalCamera camera;
   uint32_t cell;

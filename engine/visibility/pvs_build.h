@@ -1,0 +1,56 @@
+// Building a potentially visible set in slices (section 3.2.3.4: "O cálculo de construção da PVS
+// costuma ser caro, dependendo especialmente da precisão que se deseja obter e do número de
+// células do cenário"). A build is a sequence of small units of work (a pair of cells, a source
+// cell); the caller runs as many as fit in its time budget, shows the progress, and may cancel.
+// The app runs a slice per frame, so the view keeps drawing while a large level's table is made;
+// the bench runs to the end and prints the progress of a long build. Run in one go or in slices,
+// the same units run in the same order: the table is the same.
+#pragma once
+
+#include <cstddef>
+
+#include "engine/visibility/potentially_visible_set.h"
+
+namespace partlab {
+
+class PvsBuild {
+ public:
+  virtual ~PvsBuild() = default;
+
+  // Runs units of work until `seconds` have passed (at least one unit) or the build is done or
+  // cancelled. Returns done().
+  bool AdvanceFor(double seconds);
+  // Runs every remaining unit (the one-shot build).
+  void RunToEnd();
+  // Stops the build: no further unit runs; the table stays incomplete and is not to be used.
+  void Cancel() { cancelled_ = true; }
+
+  bool done() const { return done_units_ == total_units_; }
+  bool cancelled() const { return cancelled_; }
+  size_t done_units() const { return done_units_; }
+  size_t total_units() const { return total_units_; }
+  double progress() const {
+    return total_units_ ? double(done_units_) / double(total_units_) : 1.0;
+  }
+  double seconds() const { return table_.seconds_; }  // time spent in units so far
+
+  const PotentiallyVisibleSet& table() const { return table_; }
+  // The finished table (empty when the build is not done).
+  PotentiallyVisibleSet Take();
+
+ protected:
+  void Start(size_t cells, size_t total_units);
+  virtual void RunUnit(size_t unit) = 0;
+
+  void MarkVisible(size_t a, size_t b) { table_.Set(a, b); }
+  bool Marked(size_t a, size_t b) const { return table_.Visible(a, b); }
+  void CountPoints(size_t n) { table_.points_ += n; }
+  void CountSegments(size_t n) { table_.segments_ += n; }
+
+ private:
+  PotentiallyVisibleSet table_;
+  size_t done_units_ = 0, total_units_ = 0;
+  bool cancelled_ = false;
+};
+
+}  // namespace partlab

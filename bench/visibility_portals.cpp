@@ -13,10 +13,13 @@
 #include <thread>
 #include <vector>
 
+#include "engine/visibility/level_generator.h"
 #include "engine/visibility/level_parser.h"
 #include "engine/visibility/level_raycast.h"
 #include "engine/visibility/level_walk.h"
+#include "engine/visibility/point_sampling_build.h"
 #include "engine/visibility/portal_renderer.h"
+#include "engine/visibility/portal_sequence_pvs.h"
 #include "engine/visibility/potentially_visible_set.h"
 
 namespace partlab::bench {
@@ -25,11 +28,37 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-enum Technique { kNone, kFrustum, kPortals2d, kPortalsFrusta, kPvsFrustum, kTechniques };
-constexpr const char* kNames[kTechniques] = {"no culling", "frustum", "portals, 2-D windows",
-                                             "portals, frusta", "PVS + frustum"};
-constexpr const char* kKeys[kTechniques] = {"none", "frustum", "portals_2d", "portals_frusta",
-                                            "pvs_frustum"};
+enum Technique {
+  kNone,
+  kFrustum,
+  kPortals2d,
+  kPortalsFrusta,
+  kPvsFrustum,
+  kPortalsPvs,
+  kConservativeFrustum,
+  kTechniques
+};
+constexpr const char* kNames[kTechniques] = {
+    "no culling",    "frustum",       "portals, 2-D windows",      "portals, frusta",
+    "PVS + frustum", "portals + PVS", "conservative PVS + frustum"};
+constexpr const char* kKeys[kTechniques] = {
+    "none",        "frustum",     "portals_2d",          "portals_frusta",
+    "pvs_frustum", "portals_pvs", "conservative_frustum"};
+
+// Runs a PVS build to its end; a long one prints its progress on stderr every two seconds.
+PotentiallyVisibleSet RunBuild(PvsBuild& build, const char* what) {
+  while (!build.AdvanceFor(2.0))
+    std::fprintf(stderr, "%s: %.1f%% (%zu of %zu), %.0f s so far\n", what, 100.0 * build.progress(),
+                 build.done_units(), build.total_units(), build.seconds());
+  return build.Take();
+}
+
+PotentiallyVisibleSet SampledPvs(const IndoorLevel& level, float density) {
+  PvsOptions options;
+  options.points_per_area = density;
+  PointSamplingBuild build(level, options);
+  return RunBuild(build, "PVS by point sampling, cell pairs");
+}
 
 double Quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0.0;
@@ -94,34 +123,46 @@ class PortalBench {
   PortalBench(const IndoorLevel& level, const PortalBenchOptions& o) : level_(level), o_(o) {}
 
   int Run() {
-    PvsOptions pvs_options;
-    pvs_options.points_per_area = o_.pvs_density;
-    pvs_ = PotentiallyVisibleSet(level_, pvs_options);
+    pvs_ = SampledPvs(level_, o_.pvs_density);
+    PortalSequenceBuild conservative(level_);
+    conservative_ = RunBuild(conservative, "conservative PVS, source cells");
     walk_ = WalkFromCell(level_, 0);
     std::printf(
         "PVS by point sampling (%.2f points per unit²): %zu points, %zu segments, %.2f s, "
         "%zu bytes; %.1f cells visible per cell on average\n",
         o_.pvs_density, pvs_.points(), pvs_.segments(), pvs_.seconds(), pvs_.Bytes(),
-        MeanVisible());
+        MeanVisible(pvs_));
+    std::printf(
+        "conservative PVS (portal sequences): %.2f s, %zu stabbable portal sequences; %.1f "
+        "cells visible per cell on average\n",
+        conservative_.seconds(), conservative.sequences(), MeanVisible(conservative_));
     std::printf("walk: %zu points, %.1f units from cell '%s'\n", walk_.points.size(), walk_.length,
                 level_.cells[0].name.c_str());
+    for (float d : o_.miss_densities) {
+      density_tables_.push_back(SampledPvs(level_, d));
+      std::printf("PVS at %.2f points per unit²: built in %.2f s\n", d,
+                  density_tables_.back().seconds());
+    }
+    density_walk_misses_.assign(density_tables_.size(), 0);
     if (o_.pvs_dense_density > 0.0f) {
-      PvsOptions dense_options;
-      dense_options.points_per_area = o_.pvs_dense_density;
-      dense_ = PotentiallyVisibleSet(level_, dense_options);
+      dense_ = SampledPvs(level_, o_.pvs_dense_density);
       std::printf("dense PVS (%.2f points per unit²): %zu points, %.2f s\n", o_.pvs_dense_density,
                   dense_.points(), dense_.seconds());
     }
     for (int f = 0; f < o_.frames; ++f) frames_.push_back(MeasureFrame(f));
     Summarise();
-    return misses_[kPortals2d] + misses_[kPortalsFrusta] == 0 ? 0 : 1;
+    return misses_[kPortals2d] + misses_[kPortalsFrusta] + misses_[kConservativeFrustum] +
+                       conservative_cell_misses_ ==
+                   0
+               ? 0
+               : 1;
   }
 
  private:
-  double MeanVisible() const {
+  static double MeanVisible(const PotentiallyVisibleSet& t) {
     double s = 0.0;
-    for (size_t c = 0; c < pvs_.cells(); ++c) s += double(pvs_.VisibleCount(c));
-    return s / double(std::max<size_t>(1, pvs_.cells()));
+    for (size_t c = 0; c < t.cells(); ++c) s += double(t.VisibleCount(c));
+    return s / double(std::max<size_t>(1, t.cells()));
   }
 
   // Runs one technique `repeat` times; keeps the median time and the last result.
@@ -176,6 +217,26 @@ class PortalBench {
           return FrustumCullPolygons(level_, frustum, eye, false, row_.data(), &pvs_drawn_);
         },
         vp, pvs_drawn_.data(), &frame, kPvsFrustum);
+    Time(
+        [&] {
+          const int cell = level_.CellAt(eye);
+          row_.assign(level_.cells.size(), 0);
+          for (size_t c = 0; c < level_.cells.size(); ++c)
+            row_[c] = cell >= 0 && pvs_.Visible(size_t(cell), c);
+          RenderPortalsWithPvs(level_, camera, PortalVariant::kFrustum, row_.data(), &with_pvs_);
+          return with_pvs_.polygons_drawn;
+        },
+        vp, with_pvs_.polygon_drawn.data(), &frame, kPortalsPvs);
+    Time(
+        [&] {
+          const int cell = level_.CellAt(eye);
+          conservative_row_.assign(level_.cells.size(), 0);
+          for (size_t c = 0; c < level_.cells.size(); ++c)
+            conservative_row_[c] = cell >= 0 && conservative_.Visible(size_t(cell), c);
+          return FrustumCullPolygons(level_, frustum, eye, false, conservative_row_.data(),
+                                     &conservative_drawn_);
+        },
+        vp, conservative_drawn_.data(), &frame, kConservativeFrustum);
     CheckPixels(vp, f);
     CountPvsMisses(frame.cell);
     return frame;
@@ -203,6 +264,8 @@ class PortalBench {
         misses_[kPortals2d] += !screen_.polygon_drawn[p];
         misses_[kPortalsFrusta] += !frusta_.polygon_drawn[p];
         misses_[kPvsFrustum] += !pvs_drawn_[p];
+        misses_[kPortalsPvs] += !with_pvs_.polygon_drawn[p];
+        misses_[kConservativeFrustum] += !conservative_drawn_[p];
       }
   }
 
@@ -214,8 +277,51 @@ class PortalBench {
       if (!frusta_.cell_visited[c]) continue;
       ++reached_;
       pvs_cell_misses_ += !pvs_.Visible(size_t(cell), c);
+      conservative_cell_misses_ += !conservative_.Visible(size_t(cell), c);
+      for (size_t d = 0; d < density_tables_.size(); ++d)
+        density_walk_misses_[d] += !density_tables_[d].Visible(size_t(cell), c);
       if (dense_.cells()) dense_cell_misses_ += !dense_.Visible(size_t(cell), c);
     }
+  }
+
+  // Per density: the pairs the conservative table holds that the sampled one lacks (an upper
+  // bound on what sampling misses: the conservative table ignores heights), and the cells the
+  // portal recursion reached along the walk that the sampled row lacks (certain misses).
+  std::string MissesTable() const {
+    if (density_tables_.empty()) return "";
+    size_t pairs = 0;
+    for (size_t a = 0; a < level_.cells.size(); ++a) pairs += conservative_.VisibleCount(a);
+    std::string md =
+        "\nWhat point sampling misses, against the conservative PVS (portal sequences, built in " +
+        Seconds(conservative_.seconds()) + " s, " + std::to_string(pairs) +
+        " visible cell pairs, self pairs included). *Lacks* counts pairs the conservative table "
+        "holds and the sampled one does not (an upper bound on its misses: the conservative one "
+        "ignores heights); *walk* counts cells the portal recursion reached along the walk that "
+        "the sampled row lacks (certain misses).\n\n"
+        "| points per unit² | points | build s | pairs | lacks | lacks % | walk misses |\n"
+        "|---|---|---|---|---|---|---|\n";
+    for (size_t d = 0; d < density_tables_.size(); ++d) {
+      const PotentiallyVisibleSet& t = density_tables_[d];
+      size_t have = 0, lacks = 0;
+      for (size_t a = 0; a < level_.cells.size(); ++a)
+        for (size_t b = 0; b < level_.cells.size(); ++b) {
+          have += t.Visible(a, b);
+          lacks += conservative_.Visible(a, b) && !t.Visible(a, b);
+        }
+      char line[256];
+      std::snprintf(line, sizeof line, "| %.2f | %zu | %.2f | %zu | %zu | %.1f%% | %zu of %zu |\n",
+                    o_.miss_densities[d], t.points(), t.seconds(), have, lacks,
+                    100.0 * double(lacks) / double(std::max<size_t>(pairs, 1)),
+                    density_walk_misses_[d], reached_);
+      md += line;
+    }
+    return md;
+  }
+
+  static std::string Seconds(double s) {
+    char t[32];
+    std::snprintf(t, sizeof t, "%.2f", s);
+    return t;
   }
 
   std::string DenseComparison() const {
@@ -254,9 +360,9 @@ class PortalBench {
                   "Level `%s`: %zu cells, %zu portals, %zu polygons. Walk: %d frames over %.1f "
                   "units, 70° field of view, 16:9. PVS: %.2f sample points per unit², %zu points, "
                   "built in %.2f s, table %zu bytes, %.1f cells visible per cell on average.\n\n",
-                  ShortPath(o_.level_path).c_str(), level_.cells.size(), level_.portals.size(),
+                  LevelName().c_str(), level_.cells.size(), level_.portals.size(),
                   level_.polygons.size(), o_.frames, walk_.length, o_.pvs_density, pvs_.points(),
-                  pvs_.seconds(), pvs_.Bytes(), MeanVisible());
+                  pvs_.seconds(), pvs_.Bytes(), MeanVisible(pvs_));
     md += line;
     md +=
         "Per frame, medians over the walk (p10-p90 in brackets). *Cull* is the visibility "
@@ -288,15 +394,20 @@ class PortalBench {
     std::snprintf(line, sizeof line,
                   "PVS conservativeness: along the walk the portal recursion (frusta) reached "
                   "%zu cells (summed over frames); %zu of them are missing from the PVS row of "
-                  "the observer's cell.\n",
-                  reached_, pvs_cell_misses_);
+                  "the observer's cell, %zu from the conservative PVS's row (must be 0).\n",
+                  reached_, pvs_cell_misses_, conservative_cell_misses_);
     md += line;
     md += DenseComparison();
+    md += MissesTable();
     std::printf("%s", md.c_str());
     if (o_.results_dir.empty()) return;
-    WriteCsv(o_.results_dir + "/visibility_portals.csv");
-    std::ofstream(o_.results_dir + "/visibility_portals.md") << md;
-    std::printf("wrote %s/visibility_portals.csv and .md\n", o_.results_dir.c_str());
+    // The corridor's results beside the shipped level's, not over them.
+    const std::string stem =
+        o_.results_dir +
+        (o_.corridor_cells > 0 ? "/visibility_portals_corridor" : "/visibility_portals");
+    WriteCsv(stem + ".csv");
+    std::ofstream(stem + ".md") << md;
+    std::printf("wrote %s.csv and .md\n", stem.c_str());
   }
 
   void WriteCsv(const std::string& path) {
@@ -313,9 +424,20 @@ class PortalBench {
     }
   }
 
+  std::string LevelName() const {
+    return o_.corridor_cells > 0
+               ? "generated corridor of " + std::to_string(o_.corridor_cells) + " cells"
+               : ShortPath(o_.level_path);
+  }
+
   const IndoorLevel& level_;
   const PortalBenchOptions& o_;
-  PotentiallyVisibleSet pvs_, dense_;
+  PotentiallyVisibleSet pvs_, dense_, conservative_;
+  std::vector<PotentiallyVisibleSet> density_tables_;
+  std::vector<size_t> density_walk_misses_;
+  size_t conservative_cell_misses_ = 0;
+  PortalRenderResult with_pvs_;
+  std::vector<uint8_t> conservative_row_, conservative_drawn_;
   LevelWalk walk_;
   size_t reached_ = 0, pvs_cell_misses_ = 0, dense_cell_misses_ = 0;
   PortalRenderResult screen_, frusta_;
@@ -330,7 +452,12 @@ class PortalBench {
 }  // namespace
 
 int RunPortalBench(const PortalBenchOptions& options) {
-  const LevelLoad load = LoadLevelFile(options.level_path);
+  CorridorLevelOptions corridor;
+  corridor.cells = options.corridor_cells;
+  const LevelLoad load =
+      options.corridor_cells > 0
+          ? ParseLevel(WriteLevel(MakeCorridorLevel(corridor)), "generated corridor")
+          : LoadLevelFile(options.level_path);
   for (const std::string& e : load.errors) std::fprintf(stderr, "%s\n", e.c_str());
   if (!load.ok()) return 1;
   PortalBench bench(load.level, options);

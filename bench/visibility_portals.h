@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace partlab::bench {
 
@@ -13,11 +14,15 @@ struct PortalBenchOptions {
   int repeat = 5;                  // timings per frame and technique: the median is kept
   float pvs_density = 0.5f;        // sample points per square unit of floor
   float pvs_dense_density = 0.0f;  // > 0: also a denser table, to count the first one's misses
-  std::string results_dir;         // empty: print only
+  // Densities whose sampled tables are compared with the conservative one (the misses table).
+  std::vector<float> miss_densities = {0.1f, 0.5f, 2.0f};
+  int corridor_cells = 0;   // > 0: the generated corridor of that many cells instead of a file
+  std::string results_dir;  // empty: print only
   std::string command_line;
 };
 
-// Returns 0, or 1 when a portal renderer culled a wall the brute force sees.
+// Returns 0, or 1 when a portal renderer culled a wall the brute force sees or the portal
+// recursion reached a cell the conservative PVS left out.
 int RunPortalBench(const PortalBenchOptions& options);
 
 }  // namespace partlab::bench

@@ -40,6 +40,14 @@ case "$scenario" in
     (( cells >= 200 && polygons >= 2000 )) || fail "not a large level: $line"
     (( wc == fc && wp * 20 < frustum && pvs < frustum )) || fail "implausible counts: $line"
     ;;
+  corridor)  # the generated 3,000-cell corridor: the frames come while its PVS is being built
+    shot --preset corridor,at=30
+    parse
+    (( cells == 3000 )) || fail "not the corridor: $line"
+    [[ $line =~ PVS\ building\ \(([0-9]+)%\) ]] || fail "the PVS is not being built in slices: $line"
+    (( BASH_REMATCH[1] < 100 )) || fail "the build finished before the first frames: $line"
+    (( wc == fc && wp > 0 && wp * 100 < polygons )) || fail "implausible counts: $line"
+    ;;
   bad-preset)  # an unknown word: one line naming it, the rest of the preset still applies
     shot --preset large,sideways
     grep -q "^partlab: --preset: 'sideways' means nothing to the Portals view" "$tmp/err" ||

@@ -83,13 +83,15 @@ std::string PortalsView::RunLessonAction(const LessonCommand& action) {
     if (std::string e = ReadNumber(action, 0, 0.02, 4.0, &density); !e.empty()) return e;
     pvs_density_ = float(density);
     scene_.RebuildPvs(pvs_density_);
+    scene_.FinishPvs();  // a lesson's next check reads the new table
     return {};
   }
   return View::RunLessonAction(action);
 }
 
 std::string PortalsView::CheckLessonClaim(const LessonCommand& check) {
-  scene_.Update();  // the answers for the observer as the actions left it
+  scene_.FinishPvs();  // a check reads whole tables, not ones still being built
+  scene_.Update();     // the answers for the observer as the actions left it
   const std::string& verb = check.verb;
   if (verb == "visible-cells" || verb == "culled-cells") return CheckVisibleCells(check);
   if (verb == "pvs-row") return CheckPvsRow(check);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "engine/visibility/convex_clip.h"
 
@@ -26,10 +27,11 @@ ImU32 DepthColor(uint32_t depth, int alpha) {
 void TechniqueTable(const PortalsScene& scene) {
   const size_t total = scene.level().polygons.size();
   if (!ImGui::BeginTable("techniques", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
-  ImGui::TableSetupColumn("technique");
-  ImGui::TableSetupColumn("drawn");
-  ImGui::TableSetupColumn("culled");
-  ImGui::TableSetupColumn("µs");
+  // The technique's name gets the room the longest one needs; the numbers share the rest.
+  ImGui::TableSetupColumn("technique", ImGuiTableColumnFlags_WidthStretch, 3.2f);
+  ImGui::TableSetupColumn("drawn", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("culled", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("µs", ImGuiTableColumnFlags_WidthStretch, 0.9f);
   ImGui::TableHeadersRow();
   static constexpr const char* kTips[] = {
       "Every polygon of the level goes to the pipeline.",
@@ -37,13 +39,22 @@ void TechniqueTable(const PortalsScene& scene) {
       "Section 3.2.3.4, first way: each portal projected on the screen and intersected with "
       "the current window; an empty intersection stops the recursion.",
       "Section 3.2.3.4, second way: a new frustum from the eye through the portal's edges.",
-      "The PVS row of the observer's cell (point sampling), then the frustum test."};
+      "The PVS row of the observer's cell (point sampling), then the frustum test.",
+      "Section 3.2.3.4: \"os portais serão normalmente utilizados em conjunto com a técnica de "
+      "PVS\": the recursion (frusta) follows a portal only into a cell the sampled PVS row "
+      "holds. A cell the sampling missed is not drawn.",
+      "The conservative PVS row (portal sequences, never excludes a visible cell), then the "
+      "frustum test."};
   for (int t = 0; t < kPortalsTechniqueCount; ++t) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(PortalsTechniqueName(t));
     Tip(kTips[t]);
     ImGui::TableNextColumn();
+    if (!scene.available(t)) {  // its table is still being built (or the build was cancelled)
+      for (int k = 0; k < 3; ++k) ImGui::TextDisabled("-"), k < 2 && ImGui::TableNextColumn();
+      continue;
+    }
     ImGui::Text("%zu", scene.drawn(t));
     ImGui::TableNextColumn();
     ImGui::Text("%zu", total - scene.drawn(t));
@@ -171,7 +182,13 @@ void PvsNames(const PortalsScene& scene, float cell, ImVec2* at) {
 void PvsMatrix(const PortalsScene& scene, float side, float max_cell, bool named) {
   const PotentiallyVisibleSet& pvs = scene.pvs();
   const size_t n = pvs.cells();
-  if (n == 0) return;
+  if (!scene.pvs_ready() || n == 0) {
+    ImGui::TextDisabled("not built yet");
+    return;
+  }
+  // Pairs the conservative table holds and the sampled one lacks: what sampling missed.
+  const PotentiallyVisibleSet* conservative =
+      scene.conservative_ready() ? &scene.conservative() : nullptr;
   const size_t per_bin = std::max<size_t>(1, size_t(std::ceil(float(n) / std::max(side, 1.0f))));
   const size_t bins = (n + per_bin - 1) / per_bin;
   const float cell = std::max(1.0f, std::min(max_cell, std::floor(side / float(bins))));
@@ -189,12 +206,26 @@ void PvsMatrix(const PortalsScene& scene, float side, float max_cell, bool named
     list->AddRectFilled(ImVec2(at.x, at.y + cell * float(row_bin)),
                         ImVec2(at.x + size.x, at.y + cell * float(row_bin + 1)),
                         IM_COL32(120, 100, 40, 255));
+  // Each bin's state, from the set bits only (a large table is mostly empty): 1 visible, 2 a
+  // pair sampling missed (shown over the visible ones). Scratch kept between frames.
+  static std::vector<uint8_t> lit;
+  lit.assign(bins * bins, 0);
   for (size_t a = 0; a < n; ++a)
-    for (size_t b = 0; b < n; ++b) {
-      if (!pvs.Visible(a, b)) continue;
-      const bool observer_row = int(a) == row;
-      const ImU32 c = observer_row ? IM_COL32(255, 215, 90, 255) : IM_COL32(90, 150, 245, 255);
-      const ImVec2 p(at.x + cell * float(b / per_bin), at.y + cell * float(a / per_bin));
+    for (size_t w = 0; w < pvs.words(); ++w) {
+      const uint64_t seen = pvs.Word(a, w);
+      const uint64_t missed = conservative ? conservative->Word(a, w) & ~seen : 0;
+      for (uint64_t bits = seen | missed; bits; bits &= bits - 1) {
+        const int k = __builtin_ctzll(bits);
+        uint8_t& bin = lit[(a / per_bin) * bins + (w * 64 + size_t(k)) / per_bin];
+        bin = std::max<uint8_t>(bin, (missed >> k) & 1 ? 2 : 1);
+      }
+    }
+  for (size_t i = 0; i < bins; ++i)
+    for (size_t j = 0; j < bins; ++j) {
+      const uint8_t state = lit[i * bins + j];
+      if (!state) continue;
+      const ImU32 c = state == 2 ? IM_COL32(240, 64, 115, 255) : IM_COL32(90, 150, 245, 255);
+      const ImVec2 p(at.x + cell * float(j), at.y + cell * float(i));
       list->AddRectFilled(p, ImVec2(p.x + cell, p.y + cell), c);
     }
   if (row >= 0)  // the observer's row on top of its bin's other rows
@@ -210,9 +241,12 @@ void PvsMatrix(const PortalsScene& scene, float side, float max_cell, bool named
                  a = size_t((m.y - at.y) / cell) * per_bin;
     if (a < n && b < n) {
       const auto& cells = scene.level().cells;
-      ImGui::SetTooltip(
-          "from %s, %s %s", cells[a].name.c_str(),
-          pvs.Visible(a, b) ? "potentially visible:" : "never visible:", cells[b].name.c_str());
+      const bool missed = conservative && conservative->Visible(a, b) && !pvs.Visible(a, b);
+      ImGui::SetTooltip("from %s, %s %s", cells[a].name.c_str(),
+                        pvs.Visible(a, b) ? "potentially visible:"
+                        : missed          ? "missed by sampling (the conservative PVS holds it):"
+                                          : "never visible:",
+                        cells[b].name.c_str());
     }
   }
 }

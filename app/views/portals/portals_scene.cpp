@@ -9,8 +9,9 @@
 namespace partlab {
 
 const char* PortalsTechniqueName(int t) {
-  static constexpr const char* kNames[] = {"no culling", "frustum", "portals, 2-D windows",
-                                           "portals, frusta", "PVS + frustum"};
+  static constexpr const char* kNames[] = {
+      "no culling",    "frustum",       "portals, 2-D windows",      "portals, frusta",
+      "PVS + frustum", "portals + PVS", "conservative PVS + frustum"};
   return t >= 0 && t < kPortalsTechniqueCount ? kNames[t] : "?";
 }
 
@@ -23,19 +24,83 @@ glm::mat4 PortalsObserver::ViewProjection() const {
          glm::lookAt(eye, eye + Forward(), glm::vec3(0, 1, 0));
 }
 
-void PortalsScene::SetLevel(IndoorLevel level, std::string source) {
+void PortalsScene::SetLevel(IndoorLevel level, std::string source, double seconds_now) {
+  sampled_build_.reset();  // the builds read the level about to be replaced
+  conservative_build_.reset();
   level_ = std::move(level);
   source_ = std::move(source);
   walk_ = WalkFromCell(level_, 0);
-  RebuildPvs(pvs_density_);
+  pvs_ = {};
+  conservative_ = {};
+  RebuildPvs(pvs_density_, seconds_now);  // starts both builds
   PlaceOnWalk(0.0f);
 }
 
-void PortalsScene::RebuildPvs(float points_per_area) {
+void PortalsScene::RebuildPvs(float points_per_area, double seconds_now) {
   pvs_density_ = points_per_area;
   PvsOptions options;
   options.points_per_area = points_per_area;
-  pvs_ = PotentiallyVisibleSet(level_, options);
+  sampled_build_ = std::make_unique<PointSamplingBuild>(level_, options);
+  if (!conservative_ready() && !conservative_build_)  // cancelled before: start it again
+    conservative_build_ = std::make_unique<PortalSequenceBuild>(level_);
+  pvs_cancelled_ = false;
+  BuildPvsFor(seconds_now);
+}
+
+// The sampled table first (the chapter's, which the techniques use), then the conservative one.
+bool PortalsScene::BuildPvsFor(double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const auto left = [&] {
+    return seconds - std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  if (sampled_build_ && sampled_build_->AdvanceFor(seconds)) {
+    pvs_ = sampled_build_->Take();
+    sampled_build_.reset();
+    CountSampledMisses();
+  }
+  if (!sampled_build_ && conservative_build_ && left() > 0.0 &&
+      conservative_build_->AdvanceFor(left())) {
+    conservative_ = conservative_build_->Take();
+    conservative_build_.reset();
+    CountSampledMisses();
+  }
+  return pvs_building();
+}
+
+void PortalsScene::CancelPvs() {
+  for (PvsBuild* b : {static_cast<PvsBuild*>(sampled_build_.get()),
+                      static_cast<PvsBuild*>(conservative_build_.get())})
+    if (b) b->Cancel();
+  pvs_cancelled_ = pvs_building();
+  sampled_build_.reset();
+  conservative_build_.reset();
+}
+
+double PortalsScene::pvs_progress() const {
+  double done = 0.0, total = 0.0;
+  if (sampled_build_)
+    done += double(sampled_build_->done_units()), total += double(sampled_build_->total_units());
+  if (conservative_build_)
+    done += double(conservative_build_->done_units()) * double(level_.cells.size()),
+        total += double(conservative_build_->total_units()) * double(level_.cells.size());
+  return total > 0.0 ? done / total : 1.0;
+}
+
+void PortalsScene::CountSampledMisses() {
+  sampled_misses_ = conservative_pairs_ = 0;
+  if (!pvs_ready() || !conservative_ready()) return;
+  for (size_t a = 0; a < level_.cells.size(); ++a)
+    for (size_t b = 0; b < level_.cells.size(); ++b) {
+      conservative_pairs_ += conservative_.Visible(a, b);
+      sampled_misses_ += conservative_.Visible(a, b) && !pvs_.Visible(a, b);
+    }
+}
+
+bool PortalsScene::available(int technique) const {
+  if (technique == kPvsFrustum || technique == kPortalsWithPvs) return pvs_ready();
+  if (technique == kConservativePvsFrustum) return conservative_ready();
+  return true;
 }
 
 void PortalsScene::PlaceOnWalk(float s) {
@@ -67,6 +132,7 @@ bool PortalsScene::PlaceAt(const glm::vec3& origin, const glm::vec3& dir) {
   return true;
 }
 
+// A row not built yet holds every cell: the technique then sends what the frustum alone would.
 void PortalsScene::Update() {
   using Clock = std::chrono::steady_clock;
   auto us = [](Clock::time_point a, Clock::time_point b) {
@@ -75,6 +141,15 @@ void PortalsScene::Update() {
   const glm::mat4 vp = observer_.ViewProjection();
   const Frustum frustum(vp);
   const PortalCamera camera{observer_.eye, vp};
+  const size_t n = level_.cells.size();
+  observer_cell_ = level_.CellAt(observer_.eye);
+  const auto row = [&](const PotentiallyVisibleSet& t, bool ready, std::vector<uint8_t>* out) {
+    out->assign(n, ready ? 0 : 1);
+    for (size_t c = 0; c < n && ready && observer_cell_ >= 0; ++c)
+      (*out)[c] = t.Visible(size_t(observer_cell_), c);
+  };
+  row(pvs_, pvs_ready(), &pvs_row_);
+  row(conservative_, conservative_ready(), &conservative_row_);
   const auto t0 = Clock::now();
   drawn_[kFrustumOnly] =
       FrustumCullPolygons(level_, frustum, observer_.eye, false, nullptr, &frustum_drawn_);
@@ -83,21 +158,25 @@ void PortalsScene::Update() {
   const auto t2 = Clock::now();
   RenderPortals(level_, camera, PortalVariant::kFrustum, &frusta_);
   const auto t3 = Clock::now();
-  observer_cell_ = level_.CellAt(observer_.eye);
-  pvs_row_.assign(level_.cells.size(), 0);
-  for (size_t c = 0; c < level_.cells.size() && observer_cell_ >= 0; ++c)
-    pvs_row_[c] = pvs_.Visible(size_t(observer_cell_), c);
   drawn_[kPvsFrustum] =
       FrustumCullPolygons(level_, frustum, observer_.eye, false, pvs_row_.data(), &pvs_drawn_);
   const auto t4 = Clock::now();
+  RenderPortalsWithPvs(level_, camera, PortalVariant::kFrustum, pvs_row_.data(), &with_pvs_);
+  const auto t5 = Clock::now();
+  drawn_[kConservativePvsFrustum] = FrustumCullPolygons(
+      level_, frustum, observer_.eye, false, conservative_row_.data(), &conservative_drawn_);
+  const auto t6 = Clock::now();
   drawn_[kNoCulling] = level_.polygons.size();
   drawn_[kPortalWindows] = windows_.polygons_drawn;
   drawn_[kPortalFrusta] = frusta_.polygons_drawn;
+  drawn_[kPortalsWithPvs] = with_pvs_.polygons_drawn;
   micros_[kNoCulling] = 0.0;
   micros_[kFrustumOnly] = us(t0, t1);
   micros_[kPortalWindows] = us(t1, t2);
   micros_[kPortalFrusta] = us(t2, t3);
   micros_[kPvsFrustum] = us(t3, t4);
+  micros_[kPortalsWithPvs] = us(t4, t5);
+  micros_[kConservativePvsFrustum] = us(t5, t6);
 }
 
 namespace {
@@ -106,6 +185,7 @@ const Color kVisitedFloor{0.95f, 0.62f, 0.25f, 0.55f};
 const Color kPvsFloor{0.30f, 0.55f, 0.95f, 0.40f};
 const Color kOtherFloor{0.35f, 0.36f, 0.40f, 0.30f};
 const Color kObserverFloor{1.0f, 0.85f, 0.35f, 0.70f};
+const Color kMissedFloor{0.95f, 0.25f, 0.45f, 0.55f};
 const Color kOutline{0.62f, 0.64f, 0.70f, 1.0f};
 const Color kDrawnWall{0.92f, 0.92f, 0.86f, 0.55f};
 const Color kDrawnEdge{1.0f, 1.0f, 0.95f, 1.0f};
@@ -127,7 +207,9 @@ Aabb PortalsScene::Neighbourhood() const {
   Aabb box;
   box.Grow(observer_.eye);
   for (size_t c = 0; c < level_.cells.size(); ++c)
-    if (pvs_row_.size() == level_.cells.size() && pvs_row_[c]) box.Grow(level_.cells[c].bounds);
+    if ((pvs_ready() && pvs_row_.size() == level_.cells.size() && pvs_row_[c]) ||
+        (frusta_.cell_visited.size() == level_.cells.size() && frusta_.cell_visited[c]))
+      box.Grow(level_.cells[c].bounds);
   return box;
 }
 
@@ -139,8 +221,12 @@ void PortalsScene::EmitOverlay(const PortalsOverlayOptions& o, DebugDraw& draw) 
     if (poly.kind == LevelPolygonKind::kCeiling) continue;  // the god view looks from above
     if (poly.kind == LevelPolygonKind::kFloor) {
       const bool visited = !r.cell_visited.empty() && r.cell_visited[poly.cell];
-      const bool in_pvs = o.show_pvs && !pvs_row_.empty() && pvs_row_[poly.cell];
+      const bool in_pvs = o.show_pvs && pvs_ready() && pvs_row_[poly.cell];
+      // In the conservative row, not in the sampled one: a cell point sampling missed.
+      const bool missed = o.show_pvs && pvs_ready() && conservative_ready() &&
+                          conservative_row_[poly.cell] && !pvs_row_[poly.cell];
       const Color c = int(poly.cell) == observer_cell_ ? kObserverFloor
+                      : missed                         ? kMissedFloor
                       : visited                        ? kVisitedFloor
                       : in_pvs                         ? kPvsFloor
                                                        : kOtherFloor;

@@ -4,12 +4,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/debug_draw.h"
 #include "engine/visibility/level_walk.h"
+#include "engine/visibility/point_sampling_build.h"
 #include "engine/visibility/portal_renderer.h"
+#include "engine/visibility/portal_sequence_pvs.h"
 #include "engine/visibility/potentially_visible_set.h"
 
 namespace partlab {
@@ -27,8 +30,16 @@ struct PortalsObserver {
 };
 
 // What each technique sends on, for the panel's table.
-enum PortalsTechnique { kNoCulling, kFrustumOnly, kPortalWindows, kPortalFrusta, kPvsFrustum };
-inline constexpr int kPortalsTechniqueCount = 5;
+enum PortalsTechnique {
+  kNoCulling,
+  kFrustumOnly,
+  kPortalWindows,
+  kPortalFrusta,
+  kPvsFrustum,
+  kPortalsWithPvs,          // the recursion limited to the sampled PVS row (frusta)
+  kConservativePvsFrustum,  // the portal-sequence PVS row, then the frustum test
+};
+inline constexpr int kPortalsTechniqueCount = 7;
 const char* PortalsTechniqueName(int t);
 
 struct PortalsOverlayOptions {
@@ -41,8 +52,22 @@ struct PortalsOverlayOptions {
 class PortalsScene {
  public:
   // Takes a validated level; builds the PVS and the walk; places the observer at the walk's start.
-  void SetLevel(IndoorLevel level, std::string source);
-  void RebuildPvs(float points_per_area);
+  // Both PVS tables are built in slices (BuildPvsFor each frame) after the first `seconds_now`:
+  // a small level's are ready at once, a large one's come in while the view keeps drawing.
+  void SetLevel(IndoorLevel level, std::string source, double seconds_now = 0.25);
+  // Starts a new point-sampling build; the old table stays in use until the new one is done.
+  void RebuildPvs(float points_per_area, double seconds_now = 0.25);
+  // Runs the builds for about `seconds`; returns true while one is still running.
+  bool BuildPvsFor(double seconds);
+  void FinishPvs() { BuildPvsFor(1e9); }
+  // Stops both builds; what is not built stays unbuilt (the techniques that need it show "-").
+  void CancelPvs();
+  bool pvs_building() const { return sampled_build_ || conservative_build_; }
+  // 0..1 over both builds, weighted by the units each has.
+  double pvs_progress() const;
+  bool pvs_ready() const { return pvs_.cells() == level_.cells.size(); }
+  bool conservative_ready() const { return conservative_.cells() == level_.cells.size(); }
+  bool pvs_cancelled() const { return pvs_cancelled_; }
   // Runs every technique for the current observer.
   void Update();
   // The observer `s` along the walk (units of length), looking ahead.
@@ -58,6 +83,11 @@ class PortalsScene {
   const IndoorLevel& level() const { return level_; }
   const std::string& source() const { return source_; }
   const PotentiallyVisibleSet& pvs() const { return pvs_; }
+  const PotentiallyVisibleSet& conservative() const { return conservative_; }
+  // Cell pairs the conservative table holds and the sampled one lacks: what point sampling at
+  // this density misses (an upper bound: the conservative table may hold a pair no line joins).
+  size_t sampled_misses() const { return sampled_misses_; }
+  size_t conservative_pairs() const { return conservative_pairs_; }
   float pvs_density() const { return pvs_density_; }
   const LevelWalk& walk() const { return walk_; }
   PortalsObserver& observer() { return observer_; }
@@ -66,18 +96,28 @@ class PortalsScene {
     return v == PortalVariant::kScreenPolygon ? windows_ : frusta_;
   }
   size_t drawn(int technique) const { return drawn_[technique]; }
+  // False for a technique whose PVS is not built yet (its row would be a guess).
+  bool available(int technique) const;
+  const std::vector<uint8_t>& pvs_row() const { return pvs_row_; }
+  const std::vector<uint8_t>& conservative_row() const { return conservative_row_; }
   double micros(int technique) const { return micros_[technique]; }
   int observer_cell() const { return observer_cell_; }
 
  private:
   IndoorLevel level_;
   std::string source_;
-  PotentiallyVisibleSet pvs_;
+  void CountSampledMisses();
+
+  PotentiallyVisibleSet pvs_, conservative_;
+  std::unique_ptr<PointSamplingBuild> sampled_build_;
+  std::unique_ptr<PortalSequenceBuild> conservative_build_;
+  bool pvs_cancelled_ = false;
+  size_t sampled_misses_ = 0, conservative_pairs_ = 0;
   float pvs_density_ = 0.5f;
   LevelWalk walk_;
   PortalsObserver observer_;
-  PortalRenderResult windows_, frusta_;
-  std::vector<uint8_t> frustum_drawn_, pvs_drawn_, pvs_row_;
+  PortalRenderResult windows_, frusta_, with_pvs_;
+  std::vector<uint8_t> frustum_drawn_, pvs_drawn_, pvs_row_, conservative_row_, conservative_drawn_;
   size_t drawn_[kPortalsTechniqueCount] = {};
   double micros_[kPortalsTechniqueCount] = {};
   int observer_cell_ = -1;

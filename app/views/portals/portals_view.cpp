@@ -16,6 +16,7 @@
 #include "app/views/portals/portals_scene.h"
 #include "app/views/portals/portals_view.h"
 #include "engine/paths/data_paths.h"
+#include "engine/visibility/level_generator.h"
 #include "engine/visibility/level_parser.h"
 
 namespace partlab {
@@ -26,8 +27,9 @@ const char* const kLevels[] = {"class", "large"};
 
 }  // namespace
 
-// --preset: comma-separated words: class | large (the level), windows | frusta (whose result the
-// god view shows), walk (start walking), at=S (the observer S units along the walk).
+// --preset: comma-separated words: class | large | corridor (the level; corridor: the generated
+// 3,000-cell one), windows | frusta (whose result the god view shows), walk (start walking),
+// at=S (the observer S units along the walk).
 void PortalsView::ApplyPreset(const Options& options) {
   print_summary_ = !options.screenshot.empty();
   std::string level = "class";
@@ -38,7 +40,7 @@ void PortalsView::ApplyPreset(const Options& options) {
     const size_t comma = p.find(',', start);
     const std::string word = p.substr(start, comma == std::string::npos ? comma : comma - start);
     char* end = nullptr;
-    if (word == "class" || word == "large") {
+    if (word == "class" || word == "large" || word == "corridor") {
       level = word;
     } else if (word == "windows") {
       overlay_.variant = PortalVariant::kScreenPolygon;
@@ -53,13 +55,16 @@ void PortalsView::ApplyPreset(const Options& options) {
       at = 0.0f;
       std::fprintf(stderr,
                    "partlab: --preset: '%s' means nothing to the Portals view (class, large, "
-                   "windows, frusta, walk, at=S with S >= 0), ignored\n",
+                   "corridor, windows, frusta, walk, at=S with S >= 0), ignored\n",
                    word.c_str());
     }
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  Load(LevelPath(level.c_str()));
+  if (level == "corridor")
+    LoadCorridor(3000);
+  else
+    Load(LevelPath(level.c_str()));
   walk_s_ = std::min(at, scene_.walk().length);
   scene_.PlaceOnWalk(walk_s_);
 }
@@ -82,6 +87,16 @@ void PortalsView::FrameGodView(glm::vec2 framebuffer) {
   frame_camera_ = false;
 }
 
+void PortalsView::LoadCorridor(int cells) {
+  CorridorLevelOptions options;
+  options.cells = cells;
+  const std::string name = "generated corridor (" + std::to_string(cells) + " cells)";
+  LevelLoad load = ParseLevel(WriteLevel(MakeCorridorLevel(options)), name);
+  errors_ = load.errors;
+  for (const std::string& e : load.errors) std::fprintf(stderr, "partlab: %s\n", e.c_str());
+  if (load.ok()) SetLevel(std::move(load.level), name);
+}
+
 void PortalsView::PrintSummary() const {
   const auto& w = scene_.result(PortalVariant::kScreenPolygon);
   const auto& f = scene_.result(PortalVariant::kFrustum);
@@ -89,11 +104,15 @@ void PortalsView::PrintSummary() const {
   std::printf(
       "partlab: portals: level %s, %zu cells, %zu polygons, observer in %s; 2-D windows: %zu "
       "cells, %zu polygons drawn, %zu calls; frusta: %zu cells, %zu polygons drawn, %zu calls; "
-      "PVS + frustum: %zu polygons drawn; frustum alone: %zu\n",
+      "PVS + frustum: %zu polygons drawn; frustum alone: %zu; portals + PVS: %zu; conservative "
+      "PVS + frustum: %zu; PVS %s (%.0f%%)\n",
       scene_.level().name.c_str(), scene_.level().cells.size(), scene_.level().polygons.size(),
       cell >= 0 ? scene_.level().cells[size_t(cell)].name.c_str() : "no cell", w.cells_visited,
       w.polygons_drawn, w.nodes.size(), f.cells_visited, f.polygons_drawn, f.nodes.size(),
-      scene_.drawn(kPvsFrustum), scene_.drawn(kFrustumOnly));
+      scene_.drawn(kPvsFrustum), scene_.drawn(kFrustumOnly), scene_.drawn(kPortalsWithPvs),
+      scene_.drawn(kConservativePvsFrustum),
+      scene_.pvs_building() ? "building" : (scene_.pvs_cancelled() ? "cancelled" : "built"),
+      100.0 * scene_.pvs_progress());
   std::fflush(stdout);
 }
 
@@ -105,11 +124,13 @@ void PortalsView::UpdateGui() {
     if (ImGui::Button(name)) Load(LevelPath(name));
     ImGui::SameLine();
   }
-  ImGui::NewLine();
+  if (ImGui::Button("corridor")) LoadCorridor(3000);
+  Tip("A generated corridor of 3,000 cells (docs/portals.md): its PVS takes long to build, "
+      "so it is built a slice per frame with its progress shown, and can be cancelled.");
   ImGui::InputText("file", path_, sizeof path_);
   ImGui::SameLine();
   if (ImGui::Button("Load")) Load(path_);
-  Tip("A level file (docs/visibility.md). One that fails validation is not loaded: its "
+  Tip("A level file (docs/portals.md). One that fails validation is not loaded: its "
       "problems are listed below, file:line each.");
   for (const std::string& e : errors_)
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", e.c_str());
@@ -135,20 +156,52 @@ void PortalsView::UpdateGui() {
   ImGui::Checkbox("culled walls", &overlay_.show_culled_walls);
   ObserverGui();
 
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);  // room for Rebuild on the same line
   ImGui::SliderFloat("PVS density", &pvs_density_, 0.02f, 4.0f, "%.2f points/unit²",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   Tip("Sample points per square unit of floor for the point-sampling PVS (section 3.2.3.4). "
       "Sparse sampling misses narrow lines of sight: holes on the screen.");
   ImGui::SameLine();
   if (ImGui::Button("Rebuild")) scene_.RebuildPvs(pvs_density_);
-  ImGui::Text("PVS: %zu points, %.3f s, %zu bytes", scene_.pvs().points(), scene_.pvs().seconds(),
-              scene_.pvs().Bytes());
+  PvsBuildGui();
   TechniqueTable(scene_);
   ImGui::Checkbox("screen", &show_screen_);
   ImGui::SameLine();
   ImGui::Checkbox("tree", &show_tree_);
   ImGui::SameLine();
   ImGui::Checkbox("PVS matrix", &show_matrix_);
+}
+
+// The builds' progress and Cancel; then what the tables cost and what sampling misses.
+void PortalsView::PvsBuildGui() {
+  if (scene_.pvs_building()) {
+    char label[64];
+    std::snprintf(label, sizeof label, "building the PVS: %.0f%%", 100.0 * scene_.pvs_progress());
+    ImGui::ProgressBar(float(scene_.pvs_progress()), ImVec2(-ImGui::GetFontSize() * 5.0f, 0),
+                       label);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) scene_.CancelPvs();
+    Tip("\"O cálculo de construção da PVS costuma ser caro\" (section 3.2.3.4): the tables are "
+        "built a slice per frame; the view keeps drawing. Cancel stops both builds; the "
+        "techniques that need a table show '-'.");
+  } else if (scene_.pvs_cancelled()) {
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "PVS build cancelled: Rebuild to start again.");
+  }
+  if (scene_.pvs_ready())
+    ImGui::Text("sampled PVS: %zu points, %.3f s, %zu bytes", scene_.pvs().points(),
+                scene_.pvs().seconds(), scene_.pvs().Bytes());
+  if (scene_.conservative_ready()) {
+    ImGui::Text("conservative PVS: %.3f s", scene_.conservative().seconds());
+    Tip("From-region visibility through portal sequences: a cell is kept when a line in the "
+        "floor plan crosses every portal of some chain to it. Never excludes a visible cell.");
+  }
+  if (scene_.pvs_ready() && scene_.conservative_ready()) {
+    const size_t pairs = scene_.conservative_pairs();
+    ImGui::Text("sampling lacks %zu of %zu pairs (%.1f%%)", scene_.sampled_misses(), pairs,
+                100.0 * double(scene_.sampled_misses()) / double(std::max<size_t>(pairs, 1)));
+    Tip("Cell pairs the conservative PVS holds and the sampled one lacks at this density (red "
+        "floors and red squares in the matrix). Raise the density and Rebuild to see it fall.");
+  }
 }
 
 void PortalsView::ObserverGui() {

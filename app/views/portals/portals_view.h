@@ -30,9 +30,12 @@ class PortalsView final : public View {
     walk_s_ = std::fmod(walk_s_ + 1.4f * dt, scene_.walk().length);
     scene_.PlaceOnWalk(walk_s_);
   }
-  bool Animating() const override { return walking_; }
+  // Frames keep coming while a PVS is being built: each one runs a slice of the build.
+  bool Animating() const override { return walking_ || scene_.pvs_building(); }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override {
+    // A slice of the PVS builds per frame (about half a 60 Hz frame), so the view keeps drawing.
+    if (scene_.pvs_building()) scene_.BuildPvsFor(kBuildSliceSeconds);
     if (frame_camera_) FrameGodView(ctx.framebuffer_size);
     scene_.Update();
     scene_.EmitOverlay(overlay_, draw);
@@ -53,6 +56,8 @@ class PortalsView final : public View {
   static std::vector<LessonVerb> LessonVerbs();
 
  private:
+  static constexpr double kBuildSliceSeconds = 0.008;
+
   static std::string LevelPath(const char* name) {
     return AssetDirectory() + "/levels/" + name + ".level";
   }
@@ -64,10 +69,18 @@ class PortalsView final : public View {
     errors_ = load.errors;
     for (const std::string& e : load.errors) std::fprintf(stderr, "partlab: %s\n", e.c_str());
     if (!load.ok()) return;
-    scene_.SetLevel(std::move(load.level), path);
+    SetLevel(std::move(load.level), path);
+  }
+  // The generated corridor (level_generator.h), made in memory: no large file is shipped.
+  void LoadCorridor(int cells);
+  void SetLevel(IndoorLevel level, const std::string& source) {
+    scene_.SetLevel(std::move(level), source);
+    // A screenshot shows a small level's finished tables; a large one's build in progress.
+    if (print_summary_ && scene_.level().cells.size() <= 1000) scene_.FinishPvs();
     walk_s_ = 0.0f;
     frame_camera_ = true;
   }
+  void PvsBuildGui();
 
   void ApplyPreset(const Options& options);
   void FrameGodView(glm::vec2 framebuffer);

@@ -96,6 +96,20 @@ void ExpectHoldsSampled(const IndoorLevel& level, float density) {
   EXPECT_LT(conservative_pairs, level.cells.size() * level.cells.size());  // it does exclude
 }
 
+// On the class level no sill hides a cell the floor plan shows: the conservative table is exact
+// there, the very pairs dense sampling finds.
+TEST(PortalSequencePvs, ExactOnTheClassLevel) {
+  const IndoorLevel level = test::ClassLevel();
+  const PotentiallyVisibleSet conservative = PortalSequencePvs(level);
+  PvsOptions options;
+  options.points_per_area = 16.0f;
+  const PotentiallyVisibleSet sampled(level, options);
+  for (size_t a = 0; a < level.cells.size(); ++a)
+    for (size_t b = 0; b < level.cells.size(); ++b)
+      EXPECT_EQ(conservative.Visible(a, b), sampled.Visible(a, b))
+          << level.cells[a].name << " -> " << level.cells[b].name;
+}
+
 TEST(PortalSequencePvs, HoldsEveryPairDenseSamplingFinds) {
   ExpectHoldsSampled(test::ClassLevel(), 16.0f);
   ExpectHoldsSampled(test::GridLevel(8, 8, 3), 4.0f);

@@ -152,7 +152,9 @@ void PortalsView::UpdateGui() {
   ImGui::SameLine();
   ImGui::Checkbox("PVS floors", &overlay_.show_pvs);
   Tip("Blue floors: cells in the PVS row of the observer's cell that the recursion did not "
-      "reach from here. Orange: cells render() visited. Yellow: the observer's cell.");
+      "reach from here. Orange: cells render() visited. Yellow: the observer's cell. Red: "
+      "cells the conservative PVS row holds and the sampled one lacks (point sampling missed "
+      "them, section 3.2.3.4), visited or not.");
   ImGui::Checkbox("culled walls", &overlay_.show_culled_walls);
   ObserverGui();
 

@@ -138,14 +138,18 @@ class PortalBench {
         conservative_.seconds(), conservative.sequences(), MeanVisible(conservative_));
     std::printf("walk: %zu points, %.1f units from cell '%s'\n", walk_.points.size(), walk_.length,
                 level_.cells[0].name.c_str());
-    for (float d : o_.miss_densities) {
-      density_tables_.push_back(SampledPvs(level_, d));
+    for (float d : o_.miss_densities) {  // the main table again is copied, not rebuilt
+      density_tables_.push_back(d == o_.pvs_density ? pvs_ : SampledPvs(level_, d));
       std::printf("PVS at %.2f points per unit²: built in %.2f s\n", d,
                   density_tables_.back().seconds());
     }
     density_walk_misses_.assign(density_tables_.size(), 0);
     if (o_.pvs_dense_density > 0.0f) {
-      dense_ = SampledPvs(level_, o_.pvs_dense_density);
+      const auto same =
+          std::find(o_.miss_densities.begin(), o_.miss_densities.end(), o_.pvs_dense_density);
+      dense_ = same != o_.miss_densities.end()
+                   ? density_tables_[size_t(same - o_.miss_densities.begin())]
+                   : SampledPvs(level_, o_.pvs_dense_density);
       std::printf("dense PVS (%.2f points per unit²): %zu points, %.2f s\n", o_.pvs_dense_density,
                   dense_.points(), dense_.seconds());
     }

@@ -133,9 +133,10 @@ class PortalBench {
         o_.pvs_density, pvs_.points(), pvs_.segments(), pvs_.seconds(), pvs_.Bytes(),
         MeanVisible(pvs_));
     std::printf(
-        "conservative PVS (portal sequences): %.2f s, %zu stabbable portal sequences; %.1f "
-        "cells visible per cell on average\n",
-        conservative_.seconds(), conservative.sequences(), MeanVisible(conservative_));
+        "conservative PVS (portal sequences): %.2f s, %zu stabbable portal sequences, %zu cut "
+        "at %zu portals; %.1f cells visible per cell on average\n",
+        conservative_.seconds(), conservative.sequences(), conservative.chains_cut(),
+        PortalSequenceBuild::kMaxChain, MeanVisible(conservative_));
     std::printf("walk: %zu points, %.1f units from cell '%s'\n", walk_.points.size(), walk_.length,
                 level_.cells[0].name.c_str());
     for (float d : o_.miss_densities) {  // the main table again is copied, not rebuilt

@@ -1,5 +1,6 @@
 #include "engine/visibility/portal_sequence_pvs.h"
 
+#include <cmath>
 #include <glm/geometric.hpp>
 
 namespace partlab {
@@ -45,11 +46,6 @@ PortalSequenceBuild::PortalSequenceBuild(const IndoorLevel& level, double tolera
   Start(level.cells.size(), level.cells.size());
 }
 
-void PortalSequenceBuild::RunUnit(size_t source) {
-  source_ = uint32_t(source);
-  Visit(source_, 0);
-}
-
 bool PortalSequenceBuild::Satisfies(const Line& line, size_t portals) const {
   return Stabs(line.o, line.u, {left_.data(), portals}, {right_.data(), portals}, tolerance_);
 }
@@ -59,6 +55,16 @@ bool PortalSequenceBuild::Satisfies(const Line& line, size_t portals) const {
 // that stab them all (the same argument as StabbingLineExists, made incremental: a line tight at
 // two ends is a candidate from the moment the later of the two is added, and stays one while it
 // stabs every portal after it).
+// Ends that lie on one line (doors lined up along a corridor) give that line again and again:
+// one copy is enough, and keeps the candidates a handful instead of growing with the chain.
+bool PortalSequenceBuild::Known(const std::vector<Line>& lines, const Line& line) const {
+  for (const Line& l : lines)
+    if (glm::dot(l.u, line.u) > 0.0 && std::abs(Cross(l.u, line.u)) <= 1e-9 &&
+        std::abs(Cross(l.u, line.o - l.o)) <= tolerance_ * 1e-2)
+      return true;
+  return false;
+}
+
 void PortalSequenceBuild::Extend(size_t depth) {
   std::vector<Line>& next = candidates_[depth + 1];
   next.clear();
@@ -72,32 +78,54 @@ void PortalSequenceBuild::Extend(size_t depth) {
         const double len = glm::length(d);
         if (len <= tolerance_) continue;
         for (const Line line : {Line{p, d / len}, Line{p, -d / len}})
-          if (Satisfies(line, depth + 1)) next.push_back(line);
+          if (!Known(next, line) && Satisfies(line, depth + 1)) next.push_back(line);
       }
 }
 
-void PortalSequenceBuild::Visit(uint32_t cell, size_t depth) {
+void PortalSequenceBuild::Enter(uint32_t cell) {
   MarkVisible(source_, cell);
   on_path_[cell] = 1;
+  chain_.push_back({cell, 0});
+  const size_t depth = chain_.size() - 1;  // portals crossed to get here
   if (left_.size() <= depth) {
     left_.resize(depth + 1);
     right_.resize(depth + 1);
     candidates_.resize(depth + 2);
   }
-  for (const PortalLink& link : level_.LinksOf(cell)) {
-    if (on_path_[link.neighbour]) continue;  // a line meets a convex cell once
-    const LevelPortal& p = level_.portals[link.portal];
-    const glm::dvec2 a(p.a), b(p.b), into(link.outward.n.x, link.outward.n.z);
-    // Left and right as one walks through the portal into the neighbour.
-    const bool a_left = Cross(into, a - 0.5 * (a + b)) > 0.0;
-    left_[depth] = a_left ? a : b;
-    right_[depth] = a_left ? b : a;
-    Extend(depth);
-    if (candidates_[depth + 1].empty()) continue;
-    ++sequences_;
-    Visit(link.neighbour, depth + 1);
+}
+
+// One step: the next portal out of the cell on top of the stack, or, when it has none left,
+// back to the cell before it. The unit ends when the source itself has none left.
+bool PortalSequenceBuild::Step() {
+  if (chain_.empty()) Enter(source_);
+  Frame& top = chain_.back();
+  const std::span<const PortalLink> links = level_.LinksOf(top.cell);
+  if (top.next_link == links.size()) {
+    on_path_[top.cell] = 0;
+    chain_.pop_back();
+    if (!chain_.empty()) return false;
+    ++source_;
+    return true;
   }
-  on_path_[cell] = 0;
+  const PortalLink& link = links[top.next_link++];
+  if (on_path_[link.neighbour]) return false;  // a line meets a convex cell once
+  const size_t depth = chain_.size() - 1;
+  if (depth >= kMaxChain) {  // give up exactness, not conservativeness
+    ++chains_cut_;
+    for (size_t c = 0; c < level_.cells.size(); ++c) MarkVisible(source_, c);
+    return false;
+  }
+  const LevelPortal& p = level_.portals[link.portal];
+  const glm::dvec2 a(p.a), b(p.b), into(link.outward.n.x, link.outward.n.z);
+  // Left and right as one walks through the portal into the neighbour.
+  const bool a_left = Cross(into, a - 0.5 * (a + b)) > 0.0;
+  left_[depth] = a_left ? a : b;
+  right_[depth] = a_left ? b : a;
+  Extend(depth);
+  if (candidates_[depth + 1].empty()) return false;
+  ++sequences_;
+  Enter(link.neighbour);
+  return false;
 }
 
 PotentiallyVisibleSet PortalSequencePvs(const IndoorLevel& level) {

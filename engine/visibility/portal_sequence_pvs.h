@@ -31,26 +31,37 @@ bool StabbingLineExists(std::span<const glm::dvec2> left, std::span<const glm::d
 
 // One unit is one source cell: a depth-first walk over the portal sequences leaving it, each
 // extended while a line still stabs it (a cell is never entered twice on one line: cells are
-// convex). Cost: per source, the stabbable portal sequences times the candidate lines each keeps
-// (a few per portal), each checked against the portals so far.
+// convex); one step adds one portal to the current chain. Cost: per source, the stabbable portal
+// sequences times the candidate lines each keeps (a few per portal), each checked against the
+// portals so far. A chain longer than kMaxChain portals (a hostile level: one straight corridor
+// of thousands of aligned doors) stops the exact test: its source's row then holds every cell,
+// which stays conservative and keeps a step's cost bounded.
 class PortalSequenceBuild final : public PvsBuild {
  public:
+  static constexpr size_t kMaxChain = 64;
   explicit PortalSequenceBuild(const IndoorLevel& level, double tolerance = 1e-4);
-  size_t sequences() const { return sequences_; }  // portal sequences found stabbable
+  size_t sequences() const { return sequences_; }    // portal sequences found stabbable
+  size_t chains_cut() const { return chains_cut_; }  // times kMaxChain stopped the exact test
 
  private:
   struct Line {
     glm::dvec2 o, u;  // a point and a unit direction
   };
-  void RunUnit(size_t source) override;
-  void Visit(uint32_t cell, size_t depth);
+  struct Frame {
+    uint32_t cell;
+    uint32_t next_link;  // the next of the cell's portals to try
+  };
+  bool Step() override;
+  void Enter(uint32_t cell);  // pushes a frame for `cell`, reached by the chain so far
   bool Satisfies(const Line& line, size_t portals) const;
+  bool Known(const std::vector<Line>& lines, const Line& line) const;
   void Extend(size_t depth);  // candidates_[depth + 1] from candidates_[depth] and portal depth
 
   const IndoorLevel& level_;
   double tolerance_;
   uint32_t source_ = 0;
-  size_t sequences_ = 0;
+  size_t sequences_ = 0, chains_cut_ = 0;
+  std::vector<Frame> chain_;  // the depth-first walk's stack: the source, then a cell per portal
   std::vector<uint8_t> on_path_;
   std::vector<glm::dvec2> left_, right_;       // per depth: the portal crossed there
   std::vector<std::vector<Line>> candidates_;  // per depth: lines stabbing portals 0..depth-1

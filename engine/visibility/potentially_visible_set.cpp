@@ -98,19 +98,22 @@ PointSamplingBuild::PointSamplingBuild(const IndoorLevel& level, const PvsOption
 }
 
 // Sight is symmetric: each pair once, stopping at the first clear segment.
-void PointSamplingBuild::RunUnit(size_t) {
+bool PointSamplingBuild::Step() {
   const std::vector<glm::vec3>& pa = points_[a_];
   const std::vector<glm::vec3>& pb = points_[b_];
   bool seen = false;
   size_t segments = 0;
-  for (size_t i = 0; i < pa.size() && !seen; ++i)
+  if (i_ < pa.size())
     for (size_t j = 0; j < pb.size() && !seen; ++j) {
       ++segments;
-      seen = SegmentClear(level_, a_, pa[i], pb[j]);
+      seen = SegmentClear(level_, a_, pa[i_], pb[j]);
     }
   CountSegments(segments);
+  if (!seen && ++i_ < pa.size()) return false;
   if (seen) MarkVisible(a_, b_), MarkVisible(b_, a_);
+  i_ = 0;
   if (++b_ == points_.size()) b_ = ++a_ + 1;
+  return true;
 }
 
 size_t PotentiallyVisibleSet::VisibleCount(size_t from) const {

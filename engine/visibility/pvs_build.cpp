@@ -19,7 +19,7 @@ bool PvsBuild::AdvanceFor(double seconds) {
   const auto start = Clock::now();
   const auto budget = std::chrono::duration<double>(seconds);
   while (!cancelled_ && !done()) {
-    RunUnit(done_units_++);
+    if (Step()) ++done_units_;
     if (Clock::now() - start >= budget) break;
   }
   table_.seconds_ += std::chrono::duration<double>(Clock::now() - start).count();

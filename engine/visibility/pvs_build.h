@@ -1,7 +1,9 @@
 // Building a potentially visible set in slices (section 3.2.3.4: "O cálculo de construção da PVS
 // costuma ser caro, dependendo especialmente da precisão que se deseja obter e do número de
-// células do cenário"). A build is a sequence of small units of work (a pair of cells, a source
-// cell); the caller runs as many as fit in its time budget, shows the progress, and may cancel.
+// células do cenário"). A build is a sequence of units of work (a pair of cells, a source cell),
+// each made of bounded steps (one sample point against a cell's points, one portal added to a
+// chain); the caller runs as many steps as fit in its time budget, shows the progress in units,
+// and may cancel. A step is small whatever the level, so a slice never overruns by much.
 // The app runs a slice per frame, so the view keeps drawing while a large level's table is made;
 // the bench runs to the end and prints the progress of a long build. Run in one go or in slices,
 // the same units run in the same order: the table is the same.
@@ -17,7 +19,7 @@ class PvsBuild {
  public:
   virtual ~PvsBuild() = default;
 
-  // Runs units of work until `seconds` have passed (at least one unit) or the build is done or
+  // Runs steps until `seconds` have passed (at least one step) or the build is done or
   // cancelled. Returns done().
   bool AdvanceFor(double seconds);
   // Runs every remaining unit (the one-shot build).
@@ -40,7 +42,8 @@ class PvsBuild {
 
  protected:
   void Start(size_t cells, size_t total_units);
-  virtual void RunUnit(size_t unit) = 0;
+  // One bounded step of the next unit; true when it finished that unit.
+  virtual bool Step() = 0;
 
   void MarkVisible(size_t a, size_t b) { table_.Set(a, b); }
   bool Marked(size_t a, size_t b) const { return table_.Visible(a, b); }

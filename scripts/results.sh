@@ -12,7 +12,8 @@
 #   scripts/results.sh --check       fails (exit 1) naming every file in docs/results/ that a run
 #                                    does not write (the test suite runs this)
 #   scripts/results.sh --stale       lists the tables measured before the last commit that changed
-#                                    the bench or the algorithm they time (or with no commit)
+#                                    the bench or the algorithm they time (or with no commit), and
+#                                    the listed files not written yet
 #
 # It takes long: tens of minutes on a 2-core machine (the octree's 100,000-triangle soups and the
 # four thesis simulations of 6,000 steps dominate). Run it on a quiet machine: every table prints
@@ -117,15 +118,15 @@ check() {
 stale() {
   local md stem commit last paths any=0
   while read -r name; do
+    if [[ ! -e $out/$name ]]; then
+      echo "$name: not written yet"
+      any=1
+      continue
+    fi
     [[ $name == *.md ]] || continue
     md=$out/$name
     stem=${name%.md}
     paths=$(sources_of "$stem")
-    if [[ ! -e $md ]]; then
-      echo "$name: not measured yet"
-      any=1
-      continue
-    fi
     commit=$(recorded_commit "$md")
     # shellcheck disable=SC2086
     last=$(git -C "$root" log -1 --format=%h -- $paths)

@@ -692,7 +692,11 @@ std::string Markdown(const SimOptions& o, const std::vector<SceneRun>& runs) {
             (wanted.empty() || std::find(wanted.begin(), wanted.end(), a.name) != wanted.end()))
           picked.push_back(&a);
       add("| Simulation %d |", r.number);
-      for (const Criterion& c : kCriteria) md += " " + RankingCell(Ranking(picked, c, name)) + " |";
+      for (const Criterion& c : kCriteria) {
+        md += ' ';
+        md += RankingCell(Ranking(picked, c, name));
+        md += " |";
+      }
       md += "\n";
     }
   };

@@ -152,7 +152,7 @@ case ${1:-} in
   -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
 esac
 
-build=${1:-$root/build}
+build=$(realpath -m "${1:-$root/build}")
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" --target partlab-bench
 bench=$build/bench/partlab-bench

@@ -16,7 +16,12 @@ struct Provenance {
   std::string machine;  // "AMD EPYC, 2 hardware threads, load average 1.02 0.80 0.61"
   std::string date;     // "2026-11-24 15:02 UTC"
   std::string command;  // "partlab-bench octree --only bunny"
+  std::string commit;   // "3f2a9c1d0b7e" (SourceCommit); "" when not known
 };
+// The commit measured at: $PARTLAB_RESULTS_COMMIT when set (scripts/results.sh sets it), else
+// `git describe --always --dirty` in the source tree (DataDirectory()); "" when neither answers.
+// scripts/results.sh --stale compares it with the last commit that changed what a table times.
+std::string SourceCommit();
 Provenance CurrentProvenance(std::string_view subcommand, std::span<char*> args);
 
 // One table: a header row and rows of cells, already formatted.

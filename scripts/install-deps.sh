@@ -13,6 +13,8 @@ packages=(
   libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
   # real engines' broad phases and physics, Embree for the octree bench
   libode-dev libbullet-dev libembree-dev
+  # screenshots in docs/ compressed losslessly (optipng -o2)
+  optipng
   # headless runs, shader validation, plots, models from npm
   xvfb xauth libgl1-mesa-dri glslang-tools gnuplot-nox npm
   # libFuzzer and the sanitizers' runtime for clang (scripts/fuzz.sh)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Figures of the octree benchmark, like the octree paper's (figures 9-19), from the CSV that
-#   partlab-bench octree --csv docs/figures/octree_bench.csv
+#   partlab-bench octree --csv build/results/octree_bench.csv
 # writes (and its _depth.csv sibling). Needs gnuplot (gnuplot-nox). Usage:
-#   scripts/plot_octree.sh [CSV] [OUTDIR]      (defaults: docs/figures/octree_bench.csv, docs/figures)
+#   scripts/plot_octree.sh [CSV] [OUTDIR]      (defaults: build/results/octree_bench.csv, its folder)
 set -euo pipefail
-csv=${1:-docs/figures/octree_bench.csv}
+csv=${1:-build/results/octree_bench.csv}
 out=${2:-$(dirname "$csv")}
 depth_csv="${csv%.csv}_depth.csv"
 [[ -r $csv ]] || { echo "plot_octree: $csv: cannot open" >&2; exit 1; }

@@ -1,11 +1,11 @@
 # Plots of `partlab-bench sim --csv FILE` in the style of the thesis's Figures 6.2, 6.4, 6.6, 6.8
 # (per simulation: performance, pairs, pair time, structural update time against the step) and
 # 6.9 (BSP depth, mean and max, for the four simulations). Usage:
-#   gnuplot -e "csv='sim.csv'; outdir='docs/figures'" scripts/plot_sim.gp
+#   gnuplot -e "csv='build/results/sim_steps.csv'; outdir='build/results'" scripts/plot_sim.gp
 # Writes OUTDIR/PREFIX_scene1.png .. PREFIX_scene4.png, PREFIX_depth.png and PREFIX_physics.png. Values are
 # averaged over bins of `bin` steps (default: steps/150) so that trends are readable.
 if (!exists("csv")) csv = "sim.csv"
-if (!exists("outdir")) outdir = "docs/figures"
+if (!exists("outdir")) outdir = "build/results"
 # File names start with `prefix` (sim_scene1.png ...); `bsps` lists the BSP profiles whose depth
 # Figure 6.9 shows (partlab-bench sim --thesis passes "sabsp_thesis sabsp").
 if (!exists("prefix")) prefix = "sim"

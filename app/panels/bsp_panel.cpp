@@ -57,6 +57,7 @@ bool DrawBspParameters(BspParams& p, uint32_t box_count, ClampNote& note) {
   if (p.adaptive_split_threshold) {
     changed |= ParamSliderInt(t::kSplitMin, &p.split_threshold_min, note);
     changed |= ParamSliderInt(t::kSplitMax, &p.split_threshold_max, note);
+    changed |= ParamSliderFloat(t::kSplitExponent, &p.split_threshold_exponent, note, "%.2f");
   } else {
     changed |= ParamSliderInt(t::kSplitFixed, &p.split_threshold, note);
   }
@@ -70,6 +71,8 @@ bool DrawBspParameters(BspParams& p, uint32_t box_count, ClampNote& note) {
   changed |= ParamSliderInt(t::kVerifyInterval, &p.verify_interval, note);
   changed |= ParamSliderFloat(t::kUnbalanceLimit, &p.unbalance_limit, note, "%.2f");
   changed |= ParamSliderFloat(t::kRedundancyLimit, &p.redundancy_limit, note, "%.3f");
+  changed |= ParamSliderFloat(t::kGapOffset, &p.gap_offset, note, "%.2f");
+  changed |= ParamSliderInt(t::kRootDirection, &p.root_direction, note);
   return changed;
 }
 
@@ -100,8 +103,10 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   check(t::kBalanceByMerge, p.balance_by_merge);
   check(t::kBalanceFirst, p.balance_first);
   check(t::kMergeInSpareTime, p.merge_in_spare_time);
-  if (p.merge_in_spare_time)
+  if (p.merge_in_spare_time) {
     changed |= ParamSliderFloat(t::kStepBudget, &p.step_budget_ms, note, "%.2f ms");
+    changed |= ParamSliderInt(t::kSpareTimeMerges, &p.spare_time_merges, note);
+  }
   int rule = int(p.cut_rule);
   static const char* const kRuleNames[] = {"fewest straddlers first (thesis)",
                                            "best balance first (ours)"};
@@ -121,6 +126,7 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
     changed |= ParamSliderFloat(t::kMovingLeafRate, &p.moving_leaf_rate, note, "%.2f");
   check(t::kSplitBackoff, p.split_backoff);
   check(t::kOverfullAllowance, p.overfull_allowance);
+  check(t::kLeafSweepAllAxes, p.leaf_sweep_all_axes);
   check(t::kCachedLeafPairs, p.cached_leaf_pairs);
   check(t::kExactLeafSweep, p.exact_leaf_sweep);
   check(t::kExactSweepBestAxis, p.exact_sweep_best_axis);

@@ -66,7 +66,9 @@ const Entry kEntries[] = {
     {"hash_1cell",
      "Multi-level hash with each box in exactly one cell, as the thesis's 2.4 describes it",
      &Make<OneCellHash>},
-    {"loose_octree", "Loose octree (Thatcher 2000), looseness k = 2 by default: the thesis's LO",
+    {"loose_octree",
+     "Loose octree (Thatcher 2000), looseness k = 2 by default; the thesis's LO had it reduced "
+     "(6.1)",
      &Make<LooseOctree>},
 #if PARTLAB_HAVE_ODE
     {"ode_hash", "ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)",

@@ -20,14 +20,25 @@ ResultsTable Sample() {
 }
 
 TEST(ResultsWriter, CsvStartsWithProvenanceThenAHeaderAndQuotedCells) {
-  const Provenance p{"CPU X, 2 hardware threads", "2026-01-02 03:04 UTC", "partlab-bench octree"};
+  const Provenance p{"CPU X, 2 hardware threads", "2026-01-02 03:04 UTC", "partlab-bench octree",
+                     ""};
   EXPECT_EQ(ToCsv(Sample(), p),
             "# Two rows.\n# machine: CPU X, 2 hardware threads\n# date: 2026-01-02 03:04 UTC\n"
             "# command: partlab-bench octree\ncase,us/ray\nbunny,1.23\n\"low,10000\",7\n");
 }
 
+// The commit measured at, for scripts/results.sh --stale: a "# commit:" line and the markdown's
+// provenance sentence.
+TEST(ResultsWriter, BothFormatsNameTheCommitMeasuredAt) {
+  const Provenance p{"CPU X", "today", "partlab-bench octree", "0123456789ab"};
+  EXPECT_NE(ToCsv(Sample(), p).find("# command: partlab-bench octree\n# commit: 0123456789ab\n"),
+            std::string::npos);
+  EXPECT_NE(ToMarkdown(Sample(), "octree", p).find("`partlab-bench octree` at commit 0123456789ab"),
+            std::string::npos);
+}
+
 TEST(ResultsWriter, MarkdownHasOneSeparatorCellPerColumnAndEveryRow) {
-  const Provenance p{"CPU X", "today", "partlab-bench octree --quick"};
+  const Provenance p{"CPU X", "today", "partlab-bench octree --quick", ""};
   const std::string md = ToMarkdown(Sample(), "octree", p);
   EXPECT_NE(md.find("# octree\n"), std::string::npos);
   EXPECT_NE(md.find("`partlab-bench octree --quick`"), std::string::npos);

@@ -46,6 +46,8 @@ void ExpectExactAcrossSwitches(const char* kind, const std::string& what, const 
 TEST(PairPathSwitch, EveryPairPathParameterSwitchedMidRun) {
   const std::vector<std::pair<std::string, Switch>> switches = {
       {"exact leaf sweep", [](BspParams& p) { p.exact_leaf_sweep = !p.exact_leaf_sweep; }},
+      {"three-axis leaf sweep (3.1's one direction when off)",
+       [](BspParams& p) { p.leaf_sweep_all_axes = !p.leaf_sweep_all_axes; }},
       {"cached leaf pairs, exact sweep off",
        [](BspParams& p) {
          p.exact_leaf_sweep = false;

@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,40 +64,156 @@ int StraddlingX(const std::vector<float>& xs, float offset) {
 
 // ---- The presets ----
 
+// The number of fields of an aggregate: the most initialisers T{...} accepts.
+struct AnyField {
+  template <typename U>
+  operator U() const;
+};
+template <typename T, typename... Fields>
+constexpr size_t FieldCount() {
+  if constexpr (requires { T{Fields{}..., AnyField{}}; }) {
+    return FieldCount<T, Fields..., AnyField>();
+  } else {
+    return sizeof...(Fields);
+  }
+}
+
+// Every field of BspParams, once. A field added to the struct and not here fails the
+// static_assert, so it cannot join the profiles without a thesis value and a place below.
+// clang-format off
+#define PARTLAB_BSP_FIELDS(X) \
+  X(adaptive_split_threshold) \
+  X(split_threshold) \
+  X(split_threshold_min) \
+  X(split_threshold_max) \
+  X(split_threshold_exponent) \
+  X(merge_fraction) \
+  X(unbalance_limit) \
+  X(redundancy_limit) \
+  X(redundancy_excess_factor) \
+  X(overfull_factor) \
+  X(overfull_redundancy_limit) \
+  X(sample_factor) \
+  X(queue_size) \
+  X(ops_divisor) \
+  X(ops_per_cycle_min) \
+  X(ops_per_cycle_max) \
+  X(verify_interval) \
+  X(max_depth) \
+  X(build_on_bulk_add) \
+  X(fat_margin) \
+  X(predictive_steps) \
+  X(predictive_cap) \
+  X(gap_offset) \
+  X(root_direction) \
+  X(relax_directions) \
+  X(cut_rule) \
+  X(split_direction_tries) \
+  X(balance_by_merge) \
+  X(balance_first) \
+  X(merge_in_spare_time) \
+  X(step_budget_ms) \
+  X(spare_time_merges) \
+  X(split_backoff) \
+  X(overfull_allowance) \
+  X(leaf_sweep_all_axes) \
+  X(cached_leaf_pairs) \
+  X(exact_leaf_sweep) \
+  X(exact_sweep_density) \
+  X(exact_sweep_escape_rate) \
+  X(exact_sweep_best_axis) \
+  X(exact_sweep_slabs) \
+  X(moving_leaf_scale) \
+  X(moving_leaf_rate)
+// clang-format on
+#define PARTLAB_COUNT_FIELD(f) +1
+static_assert(FieldCount<BspParams>() == 0 PARTLAB_BSP_FIELDS(PARTLAB_COUNT_FIELD),
+              "a BspParams field is missing from PARTLAB_BSP_FIELDS and the profiles below");
+
+// The thesis's profile, every field written out: the values of 6.1 where it gives them, our
+// choice where it is silent (docs/bsp.md, "Where the thesis is silent"), each departure off.
+const BspParams kThesisValues{
+    .adaptive_split_threshold = true,  // 6.1: "um limiar variável"
+    .split_threshold = 64,             // unused while adaptive
+    .split_threshold_min = 16,         // 6.1: "t de 16 a 128"
+    .split_threshold_max = 128,
+    .split_threshold_exponent = 0.5f,  // silent: how t varies with N
+    .merge_fraction = 1.0f,            // 6.1: one threshold t for split and merge
+    .unbalance_limit = 0.5f,
+    .redundancy_limit = 0.025f,
+    .redundancy_excess_factor = 1.0f,  // 4.5: the one limit
+    .overfull_factor = 4.0f,           // unused: overfull_allowance off
+    .overfull_redundancy_limit = 0.10f,
+    .sample_factor = 2.0f,  // 6.1: 2 * sqrt(n)
+    .queue_size = 64,       // 6.1: s <= 64, s / 16, 1 to 4
+    .ops_divisor = 16,
+    .ops_per_cycle_min = 1,
+    .ops_per_cycle_max = 4,
+    .verify_interval = 10,  // 6.1
+    .max_depth = 16,        // silent: 6.2.2 and 7 name a height limit, not its value
+    .build_on_bulk_add = false,
+    .fat_margin = 0.0f,
+    .predictive_steps = 0.0f,
+    .predictive_cap = 6.0f,  // unused without a fat margin
+    .gap_offset = 0.5f,      // silent
+    .root_direction = 0,     // silent
+    .relax_directions = false,
+    .cut_rule = CutRule::kRedundancyFirst,
+    .split_direction_tries = 1,
+    .balance_by_merge = true,
+    .balance_first = true,
+    .merge_in_spare_time = true,
+    .step_budget_ms = 1.0f,  // silent
+    .spare_time_merges = 0,  // silent: the CPU clock live; the bench counts merges
+    .split_backoff = false,
+    .overfull_allowance = false,
+    .leaf_sweep_all_axes = false,
+    .cached_leaf_pairs = false,
+    .exact_leaf_sweep = false,
+    .exact_sweep_density = 0.5f,  // unused without the exact sweep
+    .exact_sweep_escape_rate = 0.02f,
+    .exact_sweep_best_axis = false,
+    .exact_sweep_slabs = false,
+    .moving_leaf_scale = 1.0f,
+    .moving_leaf_rate = 0.05f,  // unused at scale 1
+};
+
+// The fields in which our profile departs from the thesis's.
+const std::set<std::string> kDepartures = {"redundancy_excess_factor",
+                                           "max_depth",
+                                           "build_on_bulk_add",
+                                           "fat_margin",
+                                           "predictive_steps",
+                                           "cut_rule",
+                                           "split_direction_tries",
+                                           "balance_by_merge",
+                                           "balance_first",
+                                           "merge_in_spare_time",
+                                           "split_backoff",
+                                           "leaf_sweep_all_axes",
+                                           "cached_leaf_pairs",
+                                           "exact_leaf_sweep",
+                                           "exact_sweep_best_axis",
+                                           "exact_sweep_slabs",
+                                           "moving_leaf_scale"};
+
 TEST(SabspThesisProfile, PresetsDifferExactlyInTheDepartures) {
   const BspParams thesis = BspParams::Thesis(), ours = BspParams::Ours();
   EXPECT_EQ(ours, BspParams{});
-  // The departures, each off in the thesis's profile.
-  EXPECT_EQ(thesis.fat_margin, 0.0f);                     // 5.1
-  EXPECT_EQ(thesis.predictive_steps, 0.0f);               // 5.1
-  EXPECT_FALSE(thesis.cached_leaf_pairs);                 // 5.1.2
-  EXPECT_FALSE(thesis.exact_leaf_sweep);                  // 5.1.2 / 3.1
-  EXPECT_FALSE(thesis.overfull_allowance);                // 3.6, 6.1
-  EXPECT_EQ(thesis.redundancy_excess_factor, 1.0f);       // 4.5, 6.1
-  EXPECT_FALSE(thesis.split_backoff);                     // 5.2.1
-  EXPECT_FALSE(thesis.build_on_bulk_add);                 // 5.2.2, 6.3
-  EXPECT_TRUE(thesis.balance_by_merge);                   // 4.4
-  EXPECT_TRUE(thesis.balance_first);                      // 5.2.1
-  EXPECT_TRUE(thesis.merge_in_spare_time);                // 5.2.1
-  EXPECT_EQ(thesis.cut_rule, CutRule::kRedundancyFirst);  // 3.3, 3.6
-  EXPECT_EQ(thesis.split_direction_tries, 1);             // 4.1
-  EXPECT_NE(ours.fat_margin, thesis.fat_margin);
-  EXPECT_GT(ours.predictive_steps, 0.0f);
-  EXPECT_TRUE(ours.split_backoff && ours.build_on_bulk_add);
-  EXPECT_FALSE(ours.overfull_allowance);  // available, off in both: large leaves sweep cheaply
-  EXPECT_FALSE(ours.balance_by_merge || ours.balance_first || ours.merge_in_spare_time);
-  // The values of 6.1 are the same in both.
-  for (const BspParams& p : {thesis, ours}) {
-    EXPECT_FLOAT_EQ(p.unbalance_limit, 0.5f);
-    EXPECT_FLOAT_EQ(p.redundancy_limit, 0.025f);
-    EXPECT_FLOAT_EQ(p.sample_factor, 2.0f);
-    EXPECT_EQ(p.queue_size, 64);
-    EXPECT_EQ(p.ops_divisor, 16);
-    EXPECT_EQ(p.verify_interval, 10);
-  }
+  EXPECT_EQ(thesis, kThesisValues);
+  // Field by field, every field: the two profiles differ exactly in the departures.
+  std::set<std::string> differ;
+#define PARTLAB_COMPARE_FIELD(f) \
+  if (!(thesis.f == ours.f)) differ.insert(#f);
+  PARTLAB_BSP_FIELDS(PARTLAB_COMPARE_FIELD)
+#undef PARTLAB_COMPARE_FIELD
+  EXPECT_EQ(differ, kDepartures);
   BspParams clamped = thesis;
   EXPECT_EQ(clamped.Clamp(), "");  // a fixed point of the clamp
   EXPECT_EQ(clamped, thesis);
+  clamped = ours;
+  EXPECT_EQ(clamped.Clamp(), "");
+  EXPECT_EQ(clamped, ours);
 }
 
 // The parameter table's rows (settings, panel) default to our profile, and every value of both
@@ -236,6 +353,94 @@ TEST(SabspThesisProfile, ThesisPresetEqualsSabspThesisStepForStep) {
   // The run exercised the tree: it grew from one leaf by its own operations.
   EXPECT_GT(thesis->last_stats().leaves, 4u);
   EXPECT_GT(thesis->op_log().size(), 20u);
+}
+
+// Our profile runs k steps (a bulk load built at once, fat and predicted boxes, larger moving
+// leaves), then is switched to the thesis's preset. From that step on it must be the tree the
+// thesis's profile grows from the same boxes: a fresh sabsp_thesis that first sees the run at
+// step k gives the same operations, nodes and pairs at every later step.
+TEST(SabspThesisProfile, SwitchedToTheThesisMidRunMatchesSabspThesisFromThere) {
+  constexpr int kSwitchAt = 120, kSteps = 420;
+  SemiAdjustingBsp switched;  // "sabsp"
+  std::unique_ptr<BroadPhase> registered;
+  SemiAdjustingBsp* thesis = nullptr;
+  static double clock_a = 0, clock_b = 0;
+  BruteForce brute;
+  FrameDriver drive_switched(switched), drive_brute(brute);
+  std::unique_ptr<FrameDriver> drive_thesis;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-1, 1);
+  std::vector<glm::vec3> pos, vel;
+  auto spawn = [&](int n) {
+    for (int k = 0; k < n; ++k) {
+      pos.push_back(glm::vec3(u(rng), u(rng), u(rng)) * 20.0f);
+      vel.push_back(glm::vec3(u(rng), u(rng), u(rng)) * 0.15f);
+    }
+  };
+  spawn(400);  // a bulk load: our profile builds the whole tree at once
+  std::vector<BoxPair> a, b, want;
+  bool fat_before_switch = false;
+  for (int step = 0; step < kSteps; ++step) {
+    if (pos.size() < 700) spawn(5);
+    std::vector<Aabb> frame;
+    for (size_t i = 0; i < pos.size(); ++i) {
+      pos[i] += vel[i];
+      for (int c = 0; c < 3; ++c) {
+        if (std::abs(pos[i][c]) > 20) vel[i][c] = -vel[i][c];
+      }
+      // Every fifth box rests: it keeps a fat box under our profile.
+      if (i % 5 == 0) pos[i] -= vel[i];
+      frame.push_back(Aabb::FromCenterHalf(pos[i], glm::vec3(0.6f)));
+    }
+    if (step == kSwitchAt) {
+      for (BoxId id = 0; id < switched.tree().id_capacity(); ++id)
+        fat_before_switch |= switched.tree().present(id) &&
+                             !(switched.tree().box(id).min == switched.tree().exact_box(id).min);
+      EXPECT_EQ(switched.SetParams(BspParams::Thesis()), "");
+      switched.set_clock([] { return clock_a += 0.05; });
+      registered = MakeBroadPhase("sabsp_thesis");
+      thesis = dynamic_cast<SemiAdjustingBsp*>(registered.get());
+      ASSERT_NE(thesis, nullptr);
+      thesis->set_clock([] { return clock_b += 0.05; });
+      drive_thesis = std::make_unique<FrameDriver>(*thesis);
+    }
+    drive_switched.Step(frame, a);
+    drive_brute.Step(frame, want);
+    std::sort(a.begin(), a.end());
+    std::sort(want.begin(), want.end());
+    ASSERT_EQ(a, want) << "step " << step;
+    if (step < kSwitchAt) continue;
+    drive_thesis->Step(frame, b);
+    std::sort(b.begin(), b.end());
+    ASSERT_EQ(b, want) << "step " << step;
+    const auto &la = thesis->op_log(), &lb = switched.op_log();
+    ASSERT_EQ(la.size(), lb.size()) << "step " << step;
+    for (size_t i = 0; i < la.size(); ++i) {
+      ASSERT_EQ(la[i].op, lb[i].op) << "step " << step;
+      ASSERT_EQ(la[i].node, lb[i].node) << "step " << step;
+      ASSERT_EQ(la[i].status, lb[i].status) << "step " << step;
+      ASSERT_EQ(la[i].reason, lb[i].reason) << "step " << step;
+      ASSERT_EQ(la[i].outcome, lb[i].outcome) << "step " << step;
+    }
+    const auto na = thesis->nodes(), nb = switched.nodes();
+    ASSERT_EQ(na.size(), nb.size()) << "step " << step;
+    for (size_t n = 0; n < na.size(); ++n) {
+      ASSERT_EQ(na[n].alive, nb[n].alive) << "step " << step;
+      if (!na[n].alive) continue;
+      ASSERT_EQ(na[n].child[0], nb[n].child[0]) << "step " << step;
+      ASSERT_EQ(na[n].offset, nb[n].offset) << "step " << step;
+      ASSERT_EQ(na[n].plane_dir, nb[n].plane_dir) << "step " << step;
+      ASSERT_EQ(na[n].population, nb[n].population) << "step " << step;
+      if (na[n].IsLeaf()) {
+        ASSERT_EQ(LeafIds(*thesis, NodeId(n)), LeafIds(switched, NodeId(n))) << "step " << step;
+      }
+    }
+    ASSERT_EQ(thesis->last_stats().candidates, switched.last_stats().candidates);
+  }
+  // Our profile had shaped the tree its own way before the switch, and the thesis's grew anew.
+  EXPECT_TRUE(fat_before_switch);
+  EXPECT_GT(thesis->op_log().size(), 20u);
+  EXPECT_GT(thesis->last_stats().leaves, 4u);
 }
 
 // ---- The triggers, one by one ----

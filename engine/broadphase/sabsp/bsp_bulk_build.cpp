@@ -143,6 +143,7 @@ CutCriteria BspBulkBuilder::Criteria(size_t n) const {
   criteria.min_balance = params_->unbalance_limit;
   criteria.max_redundancy = params_->RedundancyLimit(uint32_t(n), tree_->box_count());
   criteria.redundancy_first = params_->cut_rule == CutRule::kRedundancyFirst;
+  criteria.gap_offset = params_->gap_offset;
   return criteria;
 }
 

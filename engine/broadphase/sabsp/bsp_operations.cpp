@@ -37,6 +37,7 @@ CutCriteria BspOperations::Criteria(const BspParams& params, uint32_t population
   c.min_balance = params.unbalance_limit;
   c.max_redundancy = params.RedundancyLimit(population, tree_.box_count());
   c.redundancy_first = params.cut_rule == CutRule::kRedundancyFirst;
+  c.gap_offset = params.gap_offset;
   return c;
 }
 

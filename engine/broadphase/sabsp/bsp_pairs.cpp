@@ -863,6 +863,41 @@ uint64_t BspPairFinder::FindPairs(BspTree& tree, std::vector<BoxPair>& out, bool
   return tested;
 }
 
+// The two stages of FindIntervalPairs, one leaf at a time. The list is sorted by the low ends of
+// the entries' intervals on the leaf's direction (SortLeaves ran before), so the candidates of
+// entry i are the entries after it that start before it ends (closed intervals: touching counts,
+// as in the exact test).
+uint64_t BspPairFinder::FindIntervalPairs(BspTree& tree, std::vector<BoxPair>& out) {
+  std::span<const BspNode> nodes = tree.nodes();
+  uint64_t candidates = 0;
+  exact_tests_ = 0;
+  swept_ = 0;
+  slabbed_leaves_ = 0;
+  reclassified_ = 0;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    if (!nodes[n].alive || !nodes[n].IsLeaf()) continue;
+    const NodeId leaf = NodeId(n);
+    const std::span<const LeafEntry> list = tree.leaf(leaf);
+    for (size_t i = 0; i < list.size(); ++i) {
+      const LeafEntry& e = list[i];
+      for (size_t j = i + 1; j < list.size() && list[j].lo <= e.hi; ++j) {
+        ++candidates;  // 3.1: the intervals overlap
+        const BoxId a = e.id, b = list[j].id;
+        const Aabb &box_a = tree.exact_box(a), &box_b = tree.exact_box(b);
+        if (!ExactOverlap(box_a, box_b)) continue;  // the exact stage
+        const bool own = tree.leaf_count(a) == 1 || tree.leaf_count(b) == 1 ||
+                         IsCanonicalLeaf(tree, leaf, box_a, box_b);
+        if (own) out.push_back(MakePair(a, b));
+      }
+    }
+    ++swept_;
+    tree.PairsRefreshed(leaf);
+  }
+  exact_tests_ = candidates;
+  tree.ClearExactMoved();
+  return candidates;
+}
+
 size_t BspPairFinder::MemoryBytes() const {
   size_t bytes =
       kept_.capacity() * sizeof(LeafPairs) + columns_.MemoryBytes() +

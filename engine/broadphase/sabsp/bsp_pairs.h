@@ -130,6 +130,16 @@ class BspPairFinder {
   // direction and the three axes spreads its boxes most for their widths (SweepDirection).
   uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0,
                           float min_escape_rate = 0, bool best_axis = false);
+  // The thesis's pair search (3.1, 5.1.2; BspParams::three_axis_sweep off), in two stages. The
+  // sweep: along each leaf's list, sorted on the leaf's one direction, every two boxes whose
+  // intervals on that direction overlap are a candidate pair, "uma possível colisão" (3.1: one
+  // pass instead of three, and no pruning phase). The exact stage, which our interface requires
+  // (BroadPhase::FindPairs reports overlapping boxes only, each pair once): each candidate is
+  // tested on the exact boxes' three axes and on the canonical rule (bsp_pairs.h, top). Returns
+  // the candidates, summed over the leaves; exact_tests() is the candidates of the exact stage
+  // (the same number: every candidate is tested).
+  uint64_t FindIntervalPairs(BspTree& tree, std::vector<BoxPair>& out);
+  uint64_t exact_tests() const { return exact_tests_; }
   // The direction the leaf's last exact sweep ran along: 0 its sort direction, 1-3 x, y, z.
   uint8_t sweep_direction(NodeId leaf) const {
     return size_t(leaf) < sweep_dir_.size() ? sweep_dir_[leaf] : 0;
@@ -196,6 +206,7 @@ class BspPairFinder {
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;
+  uint64_t exact_tests_ = 0;  // FindIntervalPairs' exact stage: candidates tested
   uint32_t slabbed_leaves_ = 0;
   uint32_t reclassified_ = 0;
   void ClassifyKept(const BspTree& tree, NodeId leaf);

@@ -31,6 +31,7 @@ BspParams BspParams::Thesis() {
   p.merge_in_spare_time = true;
   p.split_backoff = false;
   p.overfull_allowance = false;
+  p.leaf_sweep_all_axes = false;
   p.cached_leaf_pairs = false;
   p.exact_leaf_sweep = false;
   p.exact_sweep_best_axis = false;
@@ -52,12 +53,14 @@ std::string BspParams::Clamp() {
   PARTLAB_CLAMP(split_threshold_min, 2, 4096);
   PARTLAB_CLAMP(split_threshold_max, split_threshold_min, 4096);
   PARTLAB_CLAMP(split_threshold, 2, 4096);
+  PARTLAB_CLAMP(split_threshold_exponent, 0.0f, 1.0f);
   PARTLAB_CLAMP(merge_fraction, 0.0f, 1.0f);
   PARTLAB_CLAMP(unbalance_limit, 0.0f, 1.0f);
   PARTLAB_CLAMP(redundancy_limit, 0.0f, 1.0f);
   PARTLAB_CLAMP(redundancy_excess_factor, 1.0f, 100.0f);
   PARTLAB_CLAMP(sample_factor, 0.5f, 64.0f);
   PARTLAB_CLAMP(queue_size, 1, 4096);
+  PARTLAB_CLAMP(spare_time_merges, 0, 1024);
   PARTLAB_CLAMP(ops_divisor, 1, 4096);
   PARTLAB_CLAMP(ops_per_cycle_min, 1, 1024);
   PARTLAB_CLAMP(ops_per_cycle_max, ops_per_cycle_min, 1024);
@@ -71,6 +74,8 @@ std::string BspParams::Clamp() {
   PARTLAB_CLAMP(overfull_factor, 1.0f, 1000.0f);
   PARTLAB_CLAMP(overfull_redundancy_limit, redundancy_limit, 1.0f);
   PARTLAB_CLAMP(split_direction_tries, 1, 13);
+  PARTLAB_CLAMP(gap_offset, 0.0f, 1.0f);
+  PARTLAB_CLAMP(root_direction, 0, 12);
   PARTLAB_CLAMP(step_budget_ms, 0.0f, 1000.0f);
   PARTLAB_CLAMP(moving_leaf_scale, 1.0f, 16.0f);
   PARTLAB_CLAMP(moving_leaf_rate, 0.0f, 1.0f);
@@ -86,7 +91,12 @@ std::string BspParams::Clamp() {
 
 int BspParams::SplitThreshold(uint32_t box_count) const {
   if (!adaptive_split_threshold) return split_threshold;
-  const int t = static_cast<int>(std::lround(std::sqrt(static_cast<double>(box_count))));
+  const double n = static_cast<double>(box_count);
+  // sqrt itself for the default: pow(n, 0.5) need not round the same way.
+  const double root = split_threshold_exponent == 0.5f
+                          ? std::sqrt(n)
+                          : std::pow(n, double(split_threshold_exponent));
+  const int t = static_cast<int>(std::lround(root));
   return std::clamp(t, split_threshold_min, split_threshold_max);
 }
 

@@ -26,13 +26,17 @@ enum class CutRule : uint8_t {
 };
 
 struct BspParams {
-  // Split threshold t (6.1: "best results with t from 16 to 128; a variable threshold was used
-  // depending on the number of AABBs"). When adaptive, t = clamp(sqrt(N), min, max) for N boxes,
-  // which gives 16 at 256 boxes, 65 at 4,250 and 128 from 16,384 boxes on.
+  // Split threshold t. 6.1 gives its range and that it varies, not how: "os melhores resultados
+  // obtidos foram com t de 16 a 128. Um limiar variável foi usado para todos os nodos dependendo
+  // do número de AABBs". The range is the thesis's; the formula is ours (silent): when adaptive,
+  // t = clamp(round(N^split_threshold_exponent), min, max) for N boxes. With the exponent 0.5
+  // (sqrt N) t spans exactly the thesis's range over its scenes' sizes: 16 at 256 boxes, 65 at
+  // 4,250 (its largest scene) and 128 from 16,384 boxes on.
   bool adaptive_split_threshold = true;
   int split_threshold = 64;  // used when not adaptive
   int split_threshold_min = 16;
   int split_threshold_max = 128;
+  float split_threshold_exponent = 0.5f;
   // Merge threshold as a fraction of t (6.1 gives one threshold t for split and merge: 1.0).
   float merge_fraction = 1.0f;
   // A node is unbalanced when min(L, R) / max(L, R) < this (6.1: 0.5, "one subtree with more than
@@ -96,6 +100,18 @@ struct BspParams {
   // often; the dense piles of scene 4 and the bursts pay for the longer boxes in candidates.
   float predictive_steps = 8.0f;
   float predictive_cap = 6.0f;
+  // Where a plane goes in the gap between the two events that bound an accepted cut, from the
+  // gap's low end (0) to its high end (1). 3.3 and Figure 3.3 place the cut "no intervalo dado
+  // entre o máximo da AABB verde e o mínimo da AABB amarela" and say no more (silent): every
+  // offset in the gap gives the same sides; mid-gap (0.5) leaves the most room for the boxes on
+  // both sides to move before one crosses the plane.
+  float gap_offset = 0.5f;
+  // The direction the root leaf's list is sorted and swept on (an index into the 13 directions of
+  // 3.5, cut_directions.h; 0 is x). Every other leaf sorts on its parent's normal (5.1.2); the root
+  // has no parent and the thesis names none (silent). x (0): a tree of one leaf is then sweep-and-
+  // prune's sweep on one axis, and scenes 1 and 4 stand their boxes on the y axis (6.1: "AABBs
+  // são alinhados com o eixo Y"), so y would prune least.
+  int root_direction = 0;
   // 3.5: relax the 13 directions by point repulsion (Hasan et al. 2001). Optional in the thesis.
   bool relax_directions = false;
 
@@ -123,6 +139,12 @@ struct BspParams {
   // the lowest queue and takes any of the s / 16 slots left over.
   bool merge_in_spare_time = false;
   float step_budget_ms = 1.0f;
+  // How spare time is measured (5.2.1 gives no measure: silent). 0 (both profiles, live use): the
+  // step's maintenance on the thread's CPU clock against step_budget_ms, which depends on the
+  // machine and its load. Above 0: a step's spare time is this many merges, a deterministic
+  // budget; `partlab-bench sim` uses 4, the most operations 6.1 applies in a step ("1 a 4"), so
+  // the same trace gives the same operations on any machine.
+  int spare_time_merges = 0;
   // 5.2.1: no back-off in the thesis (false): an over-full leaf is scheduled for a split at every
   // verification. Ours (true): after a failed split the leaf waits 4 verification intervals,
   // twice as long after each further failure in a row while its boxes keep nearly still (up to
@@ -136,6 +158,15 @@ struct BspParams {
   // exact leaf sweep's lanes made a large leaf's sweep cheaper than the extra leaves and
   // straddling entries the allowance creates (docs/broad-phases.md, the thesis scenes' traces).
   bool overfull_allowance = false;
+  // 3.1: the thesis sweeps each leaf's sorted list on its one direction, and the boxes whose
+  // intervals overlap there are its pairs ("a intersecção de intervalos de projeção representa uma
+  // possível colisão"; one pass instead of three, "remover a fase de pruning"). Thesis (false):
+  // that sweep gives the candidates, counted (BspStepStats::candidates), and the exact test of
+  // our interface follows as a separate, counted stage (BspPairFinder::FindIntervalPairs). Ours
+  // (true): every sweep tests the three axes inside the sweep, and only overlapping boxes leave
+  // it; the three switches below (cached_leaf_pairs, exact_leaf_sweep and its refinements) are
+  // refinements of this three-axis sweep and need it on.
+  bool leaf_sweep_all_axes = true;
   // 5.1.2 / 3.1: the thesis sweeps every leaf's sorted list every step (false). Ours (true): a
   // leaf whose list did not change reuses its candidate pairs (see bsp_pairs.h).
   bool cached_leaf_pairs = true;

@@ -35,6 +35,7 @@ void BspTree::Clear() {
   box_count_ = 0;
   total_entries_ = 0;
   root_ = NewNode();
+  nodes_[root_].sort_dir = root_dir_;
 }
 
 void BspTree::GrowIds(size_t count) {
@@ -227,6 +228,7 @@ void BspTree::SetLeafList(NodeId leaf, std::vector<LeafEntry>&& sorted) {
 void BspTree::ClearStructure() {
   FreeSubtree(root_);
   root_ = NewNode();
+  nodes_[root_].sort_dir = root_dir_;
 }
 
 uint32_t BspTree::RemoveBox(BoxId id) {

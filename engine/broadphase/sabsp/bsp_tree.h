@@ -187,7 +187,13 @@ class BspTree {
   void SortByLo(std::span<LeafEntry> entries) { sorter_.StableSortByLo(entries); }
   // The direction a child list of `parent` is sorted on (the x axis for the root).
   uint8_t ChildSortDir(NodeId parent) const {
-    return parent == kNoNode ? 0 : nodes_[parent].plane_dir;
+    return parent == kNoNode ? root_dir_ : nodes_[parent].plane_dir;
+  }
+  // The root leaf's sort direction (BspParams::root_direction; the thesis names none). A root
+  // leaf is re-sorted on it at once; below an internal root nothing changes.
+  void set_root_direction(uint8_t dir) {
+    root_dir_ = dir;
+    if (nodes_[root_].IsLeaf() && nodes_[root_].sort_dir != dir) ResortLeaf(root_, dir);
   }
 
   // Bytes held (capacities).
@@ -216,6 +222,7 @@ class BspTree {
   std::vector<std::vector<LeafEntry>> lists_;  // by node id; empty for internal nodes
   std::vector<NodeId> free_nodes_;
   NodeId root_ = kNoNode;
+  uint8_t root_dir_ = 0;  // ChildSortDir(kNoNode)
 
   enum : uint8_t { kNeedsSort = 1, kPairsStale = 2, kFarFromSorted = 4 };
   std::vector<uint8_t> flags_;               // by node id

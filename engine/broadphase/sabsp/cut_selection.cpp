@@ -55,13 +55,14 @@ CutChoice ChooseCut(std::span<const float> lo, std::span<const float> hi,
     const bool separates = cut.left < n && cut.right < n;
     if (separates && cut.balance >= criteria.min_balance &&
         static_cast<float>(cut.redundancy) <= max_redundant) {
-      // Counts stay the same until the next event: place the plane mid-gap for stability.
+      // Counts stay the same until the next event: the plane goes at gap_offset in the gap
+      // (mid-gap by default, for stability).
       // (An end list exhausted, listed and unlisted, ends the gap at c.)
       const float lo_next = std::min(opened < m ? lo[opened] : kNoEnd, criteria.unlisted_lo);
       const float hi_next = std::min(closed < m ? hi[closed] : kNoEnd, criteria.unlisted_hi);
       const float gap_end =
           std::min(lo_next < kNoEnd ? lo_next : c, hi_next < kNoEnd ? hi_next : c);
-      const float mid = c + (gap_end - c) * 0.5f;
+      const float mid = c + (gap_end - c) * criteria.gap_offset;
       cut.offset = (mid > c && mid < gap_end && mid <= criteria.max_offset) ? mid : c;
       cut.found = true;
       const uint32_t evaluated = best.evaluated;

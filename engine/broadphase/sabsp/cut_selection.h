@@ -28,6 +28,9 @@ struct CutCriteria {
   // Boxes that are not in the lists but always count on one side (the balance operation only
   // re-sorts the heavy subtree; the light side's exclusive boxes are just a count, 4.4).
   uint32_t extra_left = 0, extra_right = 0;
+  // Where in the gap between two events the plane goes, from its low end (0) to its high end (1);
+  // any offset in the gap gives the same sides (BspParams::gap_offset; 0.5: mid-gap).
+  float gap_offset = 0.5f;
   // Candidate offsets are limited to [min_offset, max_offset].
   float min_offset = -3.0e38f, max_offset = 3.0e38f;
   // The smallest low and high ends of the intervals counted in extra_right, when they are known:

@@ -22,7 +22,8 @@ Color DepthColor(int depth, float alpha) {
 // Which pairs the finder keeps, and what they mean, depends on these: a change makes every kept
 // pair suspect.
 bool SamePairPath(const BspParams& a, const BspParams& b) {
-  return a.exact_leaf_sweep == b.exact_leaf_sweep && a.cached_leaf_pairs == b.cached_leaf_pairs &&
+  return a.leaf_sweep_all_axes == b.leaf_sweep_all_axes &&
+         a.exact_leaf_sweep == b.exact_leaf_sweep && a.cached_leaf_pairs == b.cached_leaf_pairs &&
          a.exact_sweep_density == b.exact_sweep_density &&
          a.exact_sweep_escape_rate == b.exact_sweep_escape_rate &&
          a.exact_sweep_best_axis == b.exact_sweep_best_axis &&
@@ -47,10 +48,12 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
   std::string note = p.Clamp();
   const bool new_directions = p.relax_directions != params_.relax_directions;
   const bool new_pair_path = !SamePairPath(p, params_);
+  const bool enters_thesis = p == BspParams::Thesis() && params_ != BspParams::Thesis();
   params_ = p;
   if (new_pair_path) ResetPairFinder();
   tree_.set_fat_margin(p.fat_margin);
   tree_.set_prediction(p.predictive_steps, p.predictive_cap);
+  tree_.set_root_direction(uint8_t(p.root_direction));
   if (new_directions) {
     // Projections and planes depend on the direction set: rebuild from the current boxes.
     std::vector<std::pair<BoxId, Aabb>> boxes;
@@ -64,8 +67,30 @@ std::string SemiAdjustingBsp::SetParams(const BspParams& params) {
     for (const auto& [id, box] : boxes) tree_.AddBox(id, box);
     dirty_ = true;
     if (!stepping_) Rebuild();
+  } else if (enters_thesis) {
+    RestartFromBoxes();
   }
   return note;
+}
+
+// The thesis's tree grows from one leaf by its own operations (5.2.2, 6.3) and stores the exact
+// boxes (5.1): a tree that another profile shaped (a bulk build, fat boxes, larger moving leaves)
+// is not one the thesis could have reached. Switching to the thesis's profile therefore starts
+// over from the present boxes, as sabsp_thesis would if they all arrived now.
+void SemiAdjustingBsp::RestartFromBoxes() {
+  PlaceUnplaced();
+  std::vector<std::pair<BoxId, Aabb>> boxes;
+  for (BoxId id = 0; id < tree_.id_capacity(); ++id)
+    if (tree_.present(id)) boxes.push_back({id, tree_.exact_box(id)});
+  tree_.Clear();
+  scheduler_.Clear();
+  ResetPairFinder();
+  stats_ = BspStepStats{};
+  step_ = 0;
+  added_ = 0;
+  migrations_ = 0;
+  for (const auto& [id, box] : boxes) Add(id, box);
+  migrations_ = 0;  // re-adding is not the next step's migrations
 }
 
 // Construction from nothing: while the tree holds no box, a new box is only appended to staged_;
@@ -145,7 +170,8 @@ void SemiAdjustingBsp::SortIfDirty() {
 void SemiAdjustingBsp::Update() {
   // The merge budget's start (5.2.1). Read only where that budget is in force: a thread CPU clock
   // is a system call, several per step a measurable share of a small step.
-  const double step_start_ms = params_.merge_in_spare_time ? scheduler_.NowMs() : 0.0;
+  const bool timed_merges = params_.merge_in_spare_time && params_.spare_time_merges == 0;
+  const double step_start_ms = timed_merges ? scheduler_.NowMs() : 0.0;
   stats_ = BspStepStats{};
   stats_.step = ++step_;
   StoreStaged();  // counted in box_count() from here on
@@ -197,13 +223,20 @@ void SemiAdjustingBsp::FindPairs(std::vector<BoxPair>& out) {
   stats_.sort_moves += tree_.SortLeaves();
   const size_t before = out.size();
   pair_finder_.set_slabs(params_.exact_sweep_slabs);
-  stats_.candidates = params_.exact_leaf_sweep
-                          ? pair_finder_.FindExactPairs(tree_, out, params_.exact_sweep_density,
-                                                        params_.exact_sweep_escape_rate,
-                                                        params_.exact_sweep_best_axis)
-                          : pair_finder_.FindPairs(tree_, out, params_.cached_leaf_pairs);
+  if (!params_.leaf_sweep_all_axes) {
+    // 3.1: the one-direction sweep's candidates, then the exact stage, both counted.
+    stats_.candidates = pair_finder_.FindIntervalPairs(tree_, out);
+    stats_.exact_tests = pair_finder_.exact_tests();
+  } else if (params_.exact_leaf_sweep) {
+    stats_.candidates =
+        pair_finder_.FindExactPairs(tree_, out, params_.exact_sweep_density,
+                                    params_.exact_sweep_escape_rate, params_.exact_sweep_best_axis);
+  } else {
+    stats_.candidates = pair_finder_.FindPairs(tree_, out, params_.cached_leaf_pairs);
+  }
   stats_.swept_leaves = pair_finder_.swept_leaves();
-  stats_.slabbed_leaves = params_.exact_leaf_sweep ? pair_finder_.slabbed_leaves() : 0;
+  stats_.slabbed_leaves =
+      params_.leaf_sweep_all_axes && params_.exact_leaf_sweep ? pair_finder_.slabbed_leaves() : 0;
   stats_.reclassified_leaves = pair_finder_.reclassified_leaves();
   stats_.pairs = out.size() - before;
 }

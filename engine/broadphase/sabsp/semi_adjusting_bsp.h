@@ -36,10 +36,14 @@ struct BspStepStats {
   uint64_t entries = 0;  // leaf-list entries (boxes counted once per leaf)
   float redundancy = 0;  // entries / boxes - 1
   uint32_t boxes = 0;
-  int split_threshold = 0;           // t in force
-  size_t pending = 0;                // events waiting
-  uint64_t candidates = 0;           // last FindPairs: candidates tested exactly
-  uint32_t swept_leaves = 0;         // last FindPairs: leaves re-swept (the rest reused candidates)
+  int split_threshold = 0;  // t in force
+  size_t pending = 0;       // events waiting
+  // Last FindPairs: the candidates. With BspParams::leaf_sweep_all_axes off (the thesis, 3.1),
+  // the pairs whose intervals overlap on their leaf's direction, summed over the leaves; on, the
+  // pairs the three-axis sweep handed on (or kept) before the shared-leaf rule.
+  uint64_t candidates = 0;
+  uint64_t exact_tests = 0;   // leaf_sweep_all_axes off: the exact stage's tests (3.1's candidates)
+  uint32_t swept_leaves = 0;  // last FindPairs: leaves re-swept (the rest reused candidates)
   uint32_t slabbed_leaves = 0;       // of which swept in slabs (BspParams::exact_sweep_slabs)
   uint32_t reclassified_leaves = 0;  // last FindPairs: leaves whose planes above changed
   uint64_t pairs = 0;                // last FindPairs: pairs reported
@@ -71,7 +75,9 @@ class SemiAdjustingBsp final : public BroadPhase {
   void DrawOverlay(DebugDraw& draw) const override;
 
   // Parameters (6.1). Clamped to sane ranges; returns a note of what was clamped ("" if nothing).
-  // Changing the direction set rebuilds the tree from the current boxes.
+  // Changing the direction set rebuilds the tree from the current boxes; entering the thesis's
+  // profile (BspParams::Thesis()) starts it over from them as the thesis would, from one leaf
+  // (RestartFromBoxes).
   const BspParams& params() const { return params_; }
   std::string SetParams(const BspParams& params);
 
@@ -135,6 +141,9 @@ class SemiAdjustingBsp final : public BroadPhase {
   // step's exact pairs handed on where nothing moved; bsp_pairs.h), so pairs kept under one path
   // and read under another miss pairs: a change of path, live from the UI, starts afresh.
   void ResetPairFinder();
+  // An empty tree, scheduler and pair finder, then every present box added again in id order
+  // (SetParams, on entering the thesis's profile).
+  void RestartFromBoxes();
 
   struct StagedBox {
     Aabb box;

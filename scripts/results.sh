@@ -76,6 +76,8 @@ visibility_bsp.csv
 visibility_bsp.md
 visibility_portals.csv
 visibility_portals.md
+visibility_portals_corridor.csv
+visibility_portals_corridor.md
 EOF
 }
 
@@ -178,7 +180,10 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
     octree) run octree --repeats 3 ;;
     # 600 steps a scene; the LCP sweep stops past a second a step.
     dynamics) run dynamics --measure --steps 600 --budget-ms 1000 ;;
-    visibility) run visibility --pvs-dense-density 2 ;;
+    # The shipped levels, then the generated 3,000-cell corridor (the PVS builds' cost, 3.2.3.4).
+    visibility)
+      run visibility --pvs-dense-density 2
+      run visibility --only portals --corridor-cells 3000 --pvs-miss-densities 0.1,0.5 --frames 150 ;;
     # Its trace: the thesis's scene 2 (attractor clouds) as `sim --thesis` runs it, 6,000 steps.
     partition-floor)
       traces=$(mktemp -d)

@@ -16,8 +16,10 @@
 // As printed, BeginStateMachine opens no dummy `if(0){` for the first handler, and State closes
 // one brace where it must close two (the last handler's and the previous state's). A machine with
 // two or more states, as the book's own predator, then leaves a brace open and does not compile.
-// Rabin's original definitions, used below, open `if(0){` in BeginStateMachine and close two
-// braces in State; the other five are as printed.
+// The definitions of the code Rabin distributed with his articles, used below, open `if(0){` in
+// BeginStateMachine and close two braces in State; the other five are as printed. The ctests
+// ai.book_macros_* compile the book's listing (tests/ai/data/book_macro_listing.cpp) with both
+// sets: the printed one fails, ours compiles.
 #pragma once
 
 #include <cassert>

@@ -1,10 +1,10 @@
 #include "engine/ai/scenario_check.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 #include <limits>
-#include <queue>
 #include <utility>
 
 namespace partlab::ai {
@@ -22,37 +22,54 @@ std::string Number(double v) {
 
 }  // namespace
 
-double ShortestOctileLength(const GridMap& map, Cell start, Cell goal) {
+double OctileReference::Length(const GridMap& map, Cell start, Cell goal) {
   if (!map.Passable(start.x, start.y) || !map.Passable(goal.x, goal.y)) return -1;
   const double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> g(size_t(map.CellCount()), inf);
-  using Entry = std::pair<double, int>;  // f = g + h, cell index
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-  const int target = map.Index(goal.x, goal.y);
-  g[size_t(map.Index(start.x, start.y))] = 0;
-  open.push({OctileDistance(start, goal), map.Index(start.x, start.y)});
-  while (!open.empty()) {
-    const auto [f, index] = open.top();
-    open.pop();
+  if (g_.size() != size_t(map.CellCount())) g_.assign(size_t(map.CellCount()), inf);
+  for (const int i : touched_) g_[size_t(i)] = inf;
+  touched_.clear();
+  heap_.clear();
+  using Entry = std::pair<double, int>;  // f = g + h, cell index; a min-heap by f
+  const auto later = std::greater<Entry>();
+  auto push = [&](double f, int index) {
+    heap_.push_back({f, index});
+    std::push_heap(heap_.begin(), heap_.end(), later);
+  };
+  const int first = map.Index(start.x, start.y), target = map.Index(goal.x, goal.y);
+  g_[size_t(first)] = 0;
+  touched_.push_back(first);
+  push(OctileDistance(start, goal), first);
+  while (!heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end(), later);
+    const auto [f, index] = heap_.back();
+    heap_.pop_back();
     const Cell c = map.CellOf(index);
-    if (f > g[size_t(index)] + OctileDistance(c, goal) + 1e-12) continue;  // a stale entry
-    if (index == target) return g[size_t(index)];
+    if (f > g_[size_t(index)] + OctileDistance(c, goal) + 1e-12) continue;  // a stale entry
+    if (index == target) return g_[size_t(index)];
     for (const Move& m : kMoves) {
       if (!map.CanStep(c.x, c.y, m)) continue;
-      const int next = map.Index(c.x + m.dx, c.y + m.dy);
-      const double cost = g[size_t(index)] + (m.dx != 0 && m.dy != 0 ? kSqrt2 : 1.0);
-      if (cost < g[size_t(next)]) {
-        g[size_t(next)] = cost;
-        open.push({cost + OctileDistance({c.x + m.dx, c.y + m.dy}, goal), next});
+      const Cell n{c.x + m.dx, c.y + m.dy};
+      const int next = map.Index(n.x, n.y);
+      const double cost = g_[size_t(index)] + (m.dx != 0 && m.dy != 0 ? kSqrt2 : 1.0);
+      if (cost < g_[size_t(next)]) {
+        if (g_[size_t(next)] == inf) touched_.push_back(next);
+        g_[size_t(next)] = cost;
+        push(cost + OctileDistance(n, goal), next);
       }
     }
   }
   return -1;
 }
 
+double ShortestOctileLength(const GridMap& map, Cell start, Cell goal) {
+  OctileReference reference;
+  return reference.Length(map, start, goal);
+}
+
 ScenarioCheck CheckScenarios(const std::vector<Scenario>& scenarios, const GridMap& map,
                              const std::string& scen_name) {
   ScenarioCheck out;
+  OctileReference reference;
   for (const Scenario& s : scenarios) {
     if (s.map_width != map.width() || s.map_height != map.height()) {
       out.error = At(scen_name, s.line,
@@ -69,7 +86,7 @@ ScenarioCheck CheckScenarios(const std::vector<Scenario>& scenarios, const GridM
       out.error = At(scen_name, s.line, "goal is blocked");
       return out;
     }
-    const double length = ShortestOctileLength(map, s.start, s.goal);
+    const double length = reference.Length(map, s.start, s.goal);
     if (length < 0) {
       out.error = At(scen_name, s.line, "the goal cannot be reached from the start on the map");
       return out;

@@ -6,7 +6,10 @@
 // 1e-4. Any wrong length or broken path makes the exit status 1.
 // Reported: nodes expanded and thread-CPU microseconds per search (medians over scenarios and
 // rounds, with the 10th-90th percentile spread), and the time ratio to plain A* measured in the
-// same rounds.
+// same rounds; then the same medians per bucket (scenarios grouped by the file's bucket column,
+// floor(optimal length / 4) in the benchmark's files), as the benchmark's users plot them.
+// Before any search, each scenario file is checked against its map (engine/ai/scenario_check.h):
+// a wrong optimal length stops the bench with one line naming the scenario file and line.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -25,6 +28,7 @@
 #include "engine/ai/moving_ai_format.h"
 #include "engine/ai/path_check.h"
 #include "engine/ai/pathfinder.h"
+#include "engine/ai/scenario_check.h"
 #include "engine/paths/data_paths.h"
 #include "engine/thread_cpu_clock.h"
 
@@ -137,7 +141,8 @@ struct Row {
   int wrong_length = 0, invalid = 0;
   double length_ratio_sum = 0;
   int length_ratio_count = 0;
-  std::vector<double> expanded, micros;
+  std::vector<double> expanded, micros;  // expanded[k]; micros[round * scenarios + k]
+  std::vector<int> buckets;              // buckets[k]: scenario k's bucket
   double total_seconds = 0;
   double time_ratio = 1;
 };
@@ -190,11 +195,13 @@ int PlanScenario(const ai::GridMap& map, const ai::Scenario& s, int index, const
 }
 
 // Checks what PlanScenario produced against the scenario and counts it into the row.
-void CheckScenario(const ai::GridMap& map, const ai::Scenario& s, const Config& c,
-                   const ai::PathResult& result, const std::vector<Cell>& path, int expanded,
-                   Row& row) {
+// Messages name the scenario file the user gave (`scen_path`) and the scenario's line.
+void CheckScenario(const ai::GridMap& map, const std::string& scen_path, const ai::Scenario& s,
+                   const Config& c, const ai::PathResult& result, const std::vector<Cell>& path,
+                   int expanded, Row& row) {
   ++row.scenarios;
   row.expanded.push_back(expanded);
+  row.buckets.push_back(s.bucket);
   if (result.outcome == PathOutcome::kTeleport) {
     ++row.skipped_search;
     return;
@@ -204,7 +211,7 @@ void CheckScenario(const ai::GridMap& map, const ai::Scenario& s, const Config& 
     result.outcome == PathOutcome::kPartial ? ++row.partial : ++row.no_path;
     if (c.must_be_optimal) {  // every scenario has a path
       ++row.wrong_length;
-      std::fprintf(stderr, "%s:%d: %s: no path (%s)\n", s.map_name.c_str(), s.line, c.name.c_str(),
+      std::fprintf(stderr, "%s:%d: %s: no path (%s)\n", scen_path.c_str(), s.line, c.name.c_str(),
                    ai::PathOutcomeName(result.outcome));
     }
     return;
@@ -215,15 +222,15 @@ void CheckScenario(const ai::GridMap& map, const ai::Scenario& s, const Config& 
   const ai::PathCheck check = ai::CheckPath(map, path, s.start, s.goal);
   if (!check.valid) {
     ++row.invalid;
-    std::fprintf(stderr, "%s:%d: %s: invalid path: %s\n", s.map_name.c_str(), s.line,
-                 c.name.c_str(), check.problem.c_str());
+    std::fprintf(stderr, "%s:%d: %s: invalid path: %s\n", scen_path.c_str(), s.line, c.name.c_str(),
+                 check.problem.c_str());
     return;
   }
   const bool too_short = check.length < s.optimal_length - 1e-4;
   const bool not_optimal = std::abs(check.length - s.optimal_length) > 1e-4;
   if (too_short || (c.must_be_optimal && not_optimal)) {
     ++row.wrong_length;
-    std::fprintf(stderr, "%s:%d: %s: length %.8f, optimal %.8f\n", s.map_name.c_str(), s.line,
+    std::fprintf(stderr, "%s:%d: %s: length %.8f, optimal %.8f\n", scen_path.c_str(), s.line,
                  c.name.c_str(), check.length, s.optimal_length);
   }
   if (s.optimal_length > 0) {
@@ -312,6 +319,50 @@ bool WriteResults(const std::vector<Row>& rows, const Options& o,
   return failed;
 }
 
+// The medians per bucket: OUT_buckets.csv for every configuration, a table for plain A* appended to
+// OUT.md and printed.
+void WriteBuckets(const std::vector<Row>& rows, const Options& o,
+                  const std::vector<std::string>& bucket_notes) {
+  std::ofstream csv, md;
+  if (!o.out.empty()) {
+    csv.open(o.out + "_buckets.csv");
+    md.open(o.out + ".md", std::ios::app);
+  }
+  csv << "map,configuration,bucket,scenarios,expanded_median,us_median\n";
+  md << "\n## By bucket\n\nScenarios grouped by their bucket column (floor(optimal length / 4) "
+        "in Moving AI's files), plain A*; every configuration in `"
+     << std::filesystem::path(o.out).filename().string() << "_buckets.csv`.\n\n";
+  for (const std::string& note : bucket_notes) md << "Note: " << note << "\n\n";
+  md << "| map | bucket | scenarios | expanded median | us median |\n|---|---|---|---|---|\n";
+  std::printf("\nplain A* by bucket:\n%-20s %6s %9s %15s %10s\n", "map", "bucket", "scenarios",
+              "expanded med", "us med");
+  for (const Row& r : rows) {
+    const size_t n = r.buckets.size();
+    std::vector<int> buckets = r.buckets;
+    std::sort(buckets.begin(), buckets.end());
+    buckets.erase(std::unique(buckets.begin(), buckets.end()), buckets.end());
+    const bool plain = r.name == "A* *";
+    for (const int b : buckets) {
+      std::vector<double> expanded, micros;
+      for (size_t k = 0; k < n; ++k) {
+        if (r.buckets[k] != b) continue;
+        expanded.push_back(r.expanded[k]);
+        for (size_t t = k; t < r.micros.size(); t += n) micros.push_back(r.micros[t]);
+      }
+      const double e = Percentile(expanded, 0.5), u = Percentile(micros, 0.5);
+      csv << r.map << "," << r.name << "," << b << "," << expanded.size() << "," << e << "," << u
+          << "\n";
+      if (!plain) continue;
+      char line[256];
+      std::snprintf(line, sizeof line, "| %s | %d | %zu | %.0f | %.1f |\n", r.map.c_str(), b,
+                    expanded.size(), e, u);
+      md << line;
+      std::printf("%-20s %6d %9zu %15.0f %10.1f\n", r.map.c_str(), b, expanded.size(), e, u);
+    }
+  }
+  if (!o.out.empty()) std::printf("wrote %s_buckets.csv\n", o.out.c_str());
+}
+
 int RunAstarBench(std::span<char*> args) {
   Options o;
   CLI::App app{
@@ -340,6 +391,7 @@ int RunAstarBench(std::span<char*> args) {
   }
 
   std::vector<Row> rows;
+  std::vector<std::string> bucket_notes;
   for (size_t m = 0; m < o.maps.size(); ++m) {
     auto map = ai::LoadMovingAiMap(o.maps[m]);
     if (!map) {
@@ -351,10 +403,14 @@ int RunAstarBench(std::span<char*> args) {
       std::fprintf(stderr, "%s\n", scen.error().c_str());
       return 2;
     }
-    const std::string misfit = ai::CheckScenariosAgainstMap(scen.value(), map.value(), o.scens[m]);
-    if (!misfit.empty()) {
-      std::fprintf(stderr, "%s\n", misfit.c_str());
+    const ai::ScenarioCheck conformance = ai::CheckScenarios(scen.value(), map.value(), o.scens[m]);
+    if (!conformance.error.empty()) {
+      std::fprintf(stderr, "%s\n", conformance.error.c_str());
       return 2;
+    }
+    if (!conformance.bucket_note.empty()) {
+      std::fprintf(stderr, "%s\n", conformance.bucket_note.c_str());
+      bucket_notes.push_back(conformance.bucket_note);
     }
     if (o.max_scenarios > 0 && static_cast<int>(scen.value().size()) > o.max_scenarios)
       scen.value().resize(o.max_scenarios);
@@ -380,8 +436,8 @@ int RunAstarBench(std::span<char*> args) {
       for (size_t i = 0; i < configs.size(); ++i) {
         const int expanded = PlanScenario(map.value(), scen.value()[k], static_cast<int>(k),
                                           configs[i], finders[i], result, walked);
-        CheckScenario(map.value(), scen.value()[k], configs[i], result, walked, expanded,
-                      rows[first + i]);
+        CheckScenario(map.value(), o.scens[m], scen.value()[k], configs[i], result, walked,
+                      expanded, rows[first + i]);
       }
     // Timing rounds interleave the configurations scenario by scenario, so a change in the
     // shared machine's load touches all of them alike; the order rotates with the scenario and
@@ -405,6 +461,7 @@ int RunAstarBench(std::span<char*> args) {
   std::vector<std::string> argv{"partlab-bench astar"};
   for (char* a : args) argv.emplace_back(a);
   const bool failed = WriteResults(rows, o, argv);
+  WriteBuckets(rows, o, bucket_notes);
   return failed ? 1 : 0;
 }
 

@@ -40,6 +40,7 @@ SearchStats& SearchStats::operator+=(const SearchStats& o) {
   pruned_by_cost += o.pruned_by_cost;
   nodes_stored = o.nodes_stored;
   peak_nodes = std::max(peak_nodes, o.peak_nodes);
+  largest_reopen_gain = std::max(largest_reopen_gain, o.largest_reopen_gain);
   return *this;
 }
 
@@ -108,7 +109,7 @@ OpenKey GridSearch::KeyOf(int cell) const {
       return {H(cell), order};
     case Queueing::kAStar: {
       const double h = H(cell);
-      return {g_[cell] + h, h};
+      return {g_[cell] + options_.heuristic_weight * h, h};
     }
   }
   return {};
@@ -187,6 +188,8 @@ void GridSearch::Consider(int from, int to, double step_cost) {
     if (s == NodeState::kOpen && !informed) return;  // blind searches keep the first discovery
     if (s == NodeState::kClosed && options_.closed_list) return;  // practice (1)
     if (g + H(to) > options_.cutoffs.max_f) return;
+    if (s == NodeState::kClosed)
+      stats_.largest_reopen_gain = std::max(stats_.largest_reopen_gain, g_[to] - g);
     g_[to] = g;
     parent_[to] = from;
     state_[to] = NodeState::kOpen;  // a closed node reopened only without the CLOSED list

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/ai/scenario_check.h"
+
 namespace partlab::ai {
 namespace {
 
@@ -219,16 +221,7 @@ LoadResult<std::vector<Scenario>> LoadScenarios(const std::string& path) {
 
 std::string CheckScenariosAgainstMap(const std::vector<Scenario>& scenarios, const GridMap& map,
                                      const std::string& scen_name) {
-  for (const Scenario& s : scenarios) {
-    if (s.map_width != map.width() || s.map_height != map.height())
-      return At(scen_name, s.line,
-                "declares a " + std::to_string(s.map_width) + "x" + std::to_string(s.map_height) +
-                    " map, the map is " + std::to_string(map.width()) + "x" +
-                    std::to_string(map.height()));
-    if (!map.Passable(s.start.x, s.start.y)) return At(scen_name, s.line, "start is blocked");
-    if (!map.Passable(s.goal.x, s.goal.y)) return At(scen_name, s.line, "goal is blocked");
-  }
-  return {};
+  return CheckScenarios(scenarios, map, scen_name).error;
 }
 
 std::string FormatMovingAiMap(const GridMap& map) {

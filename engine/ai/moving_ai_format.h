@@ -32,8 +32,10 @@ LoadResult<GridMap> LoadMovingAiMap(const std::string& path);
 LoadResult<std::vector<Scenario>> ParseScenarios(std::string_view text, const std::string& name);
 LoadResult<std::vector<Scenario>> LoadScenarios(const std::string& path);
 
-// Scenarios that do not fit the map: declared size differs, start or goal outside or blocked.
-// Returns the first problem as "file:line: problem", or an empty string.
+// Scenarios that do not fit the map: declared size differs, start or goal outside or blocked, the
+// goal unreachable, or an optimal length that is not the map's (CheckScenarios in
+// scenario_check.h, which also reports the bucketing). Returns the first problem as
+// "scen_name:line: problem" (the scenario file, never the map name written inside it), or "".
 std::string CheckScenariosAgainstMap(const std::vector<Scenario>& scenarios, const GridMap& map,
                                      const std::string& scen_name);
 

@@ -2,12 +2,16 @@
 // it within reach, and dies when its life ends. A Moore machine (the one games prefer): the output,
 // what the NPC does each tick, is a function of the state alone.
 //
-// The machine is written three ways, the three the book names, all behind PredatorBrain:
-//   predator_direct.cpp     the direct mode: one switch with ifs, RunStates(int* state);
-//   predator_decoupled.cpp  the direct mode with the transition logic decoupled: the states compute
-//                           an input symbol and fsm->StateTransition(input) looks up T(s, i);
-//   predator_scripted.cpp   the macro language (OnEnter, OnExit, OnUpdate, OnMsg, SetState, delayed
-//                           messages) with the machine itself in a Lua script.
+// The book names "os três modos mais usuais de se implementar uma FSM": "(1) modo direto com
+// código contendo uma longa seqüência de if e case; (2) linguagem assistida por macros; (3)
+// linguagem script customizada (usando a linguagem Lua [...], por exemplo)", and an improved
+// direct mode with decoupled transition logic. All four are here, behind PredatorBrain:
+//   predator_direct.cpp     (1) the direct mode: one switch with ifs, RunStates(int* state);
+//   predator_decoupled.cpp  (1) improved: the states compute an input symbol and
+//                           fsm->StateTransition(input) looks up T(s, i);
+//   predator_macros.cpp     (2) Rabin's macro language (state_machine_macros.h: BeginStateMachine,
+//                           State, OnEnter, OnUpdate, OnExit, OnMsg, SetState, EndStateMachine);
+//   predator_script.cpp     (3) the same language's handlers in a Lua script.
 #pragma once
 
 #include <array>
@@ -83,6 +87,17 @@ class PredatorBrain {
   // True once the "destroy" message reached the NPC.
   virtual bool destroyed() const = 0;
 };
+
+// The arrows of figure 3.15. The figure is an image the text does not reproduce; the text's
+// listings state four transitions, and the other three are our reading of the figure's story.
+struct PredatorArrow {
+  PredatorState from, to;
+  PredatorInput input;
+  bool stated_in_text;  // false: inferred by us
+  const char* source;   // the chapter's words, or why we infer it
+};
+inline constexpr int kPredatorArrows = 7;
+const std::array<PredatorArrow, kPredatorArrows>& PredatorFigureArrows();
 
 // Entering kDie sends the NPC the delayed "destroy" message (SendDelayedMsg of section 3.4.2).
 void SendDestroyLater(PredatorContext& world);

@@ -47,7 +47,7 @@ bool ParseIntegrator(std::string_view s, Integrator& out) {
 BodyState StateDerivative(const RigidBody& b, const BodyState& s) {
   // The derived quantities of 3.40 at this state (q normalised: RK4's stages are not unit).
   const glm::dquat qn = glm::normalize(s.q);
-  const glm::dmat3 R = glm::mat3_cast(qn);
+  const glm::dmat3 R = RotationFromQuaternion(qn);  // 3.45
   const glm::dvec3 omega = R * b.IBodyInv * glm::transpose(R) * s.L;
   const glm::dquat w(0.0, omega.x, omega.y, omega.z);            // w(t) = [0, ω(t)]
   return {b.massInv * s.P, 0.5 * (w * s.q), b.force, b.torque};  // 3.47, with q̇ = ½ w q (3.46)

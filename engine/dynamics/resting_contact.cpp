@@ -91,6 +91,8 @@ RestingResult RestingContactSolver::computeContactForces(std::span<Contact> cont
   lambda_.assign(n, 0.0);
   b_shifted_ = b_;
   for (int round = 0; round < 3; ++round) {  // one solve, two proximal refinements
+    // THE BOOK'S LISTING PRINTS `LCPSolver(a, b)`, an undeclared `a`: the solver takes the A
+    // computeA just returned.
     const LcpResult lcp = lemke_.Solve(n, A_, b_shifted_, lambda_);  // the LCP solver
     result.status = lcp.status;
     result.pivots += lcp.pivots;
@@ -99,6 +101,8 @@ RestingResult RestingContactSolver::computeContactForces(std::span<Contact> cont
   }
   for (int i = 0; i < n; ++i) {
     Contact& c = contacts[i];
+    // THE BOOK'S LISTING PRINTS `lambda[i] * contacts[i]` (a number times a Contact): the force is
+    // λr_i N_i.
     const glm::dvec3 force = lambda_[i] * c.N;
     c.resting_force = lambda_[i];
     c.A->force += force;  // +λr N on A

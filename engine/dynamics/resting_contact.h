@@ -2,7 +2,10 @@
 // contact with ḋ = 0 a force λr N acts, and the λr must keep the bodies from accelerating into each
 // other (d̈ ≥ 0, 3.57), push and never pull (λr ≥ 0, 3.62), and vanish where the bodies part
 // (λr d̈ = 0, 3.63). Writing d̈ = A λr + b (3.64) gives the LCP, solved by Lemke's method.
-// The book's routines: computeA (3.65), computeB (3.66, 3.67), computeContactForces.
+// The book's routines: computeA (3.65), computeB (3.66, 3.67), computeContactForces (its listing's
+// two misprints, `LCPSolver(a, b)` and `lambda[i] * contacts[i]`, corrected and marked there).
+// tests/dynamics/resting_acceleration_test.cpp checks d̈ = Aλ + b against the second derivative of
+// the contact distance along the bodies' motion, for bodies that move and spin.
 #pragma once
 
 #include <span>

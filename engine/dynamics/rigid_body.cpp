@@ -15,8 +15,30 @@ constexpr double kMaxSpeed = 1e6;
 
 }  // namespace
 
+// glm's matrices are column-major: m[column][row]. Rrc below is the book's row r, column c.
+glm::dmat3 RotationFromQuaternion(const glm::dquat& q) {
+  glm::dmat3 m = RotationAsPrinted(q);
+  m[1][2] = 2 * (q.y * q.z + q.w * q.x);  // R32, corrected (printed with − s vx)
+  return m;
+}
+
+glm::dmat3 RotationAsPrinted(const glm::dquat& q) {
+  const double s = q.w, vx = q.x, vy = q.y, vz = q.z;
+  glm::dmat3 m;
+  m[0][0] = 1 - 2 * (vy * vy + vz * vz);  // R11
+  m[0][1] = 2 * (vx * vy + s * vz);       // R21
+  m[0][2] = 2 * (vx * vz - s * vy);       // R31
+  m[1][0] = 2 * (vx * vy - s * vz);       // R12
+  m[1][1] = 1 - 2 * (vx * vx + vz * vz);  // R22
+  m[1][2] = 2 * (vy * vz - s * vx);       // R32 as printed (the misprint)
+  m[2][0] = 2 * (vx * vz + s * vy);       // R13
+  m[2][1] = 2 * (vy * vz - s * vx);       // R23
+  m[2][2] = 1 - 2 * (vx * vx + vy * vy);  // R33
+  return m;
+}
+
 void RigidBody::UpdateDerived() {
-  R = glm::mat3_cast(q);                    // equation 3.45
+  R = RotationFromQuaternion(q);            // equation 3.45, R32 corrected
   IInv = R * IBodyInv * glm::transpose(R);  // 3.38 inverted: I⁻¹ = R I0⁻¹ Rᵀ
   v = massInv * P;                          // 3.34
   w = IInv * L;                             // 3.35, 3.40

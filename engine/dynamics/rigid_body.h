@@ -55,6 +55,13 @@ struct RigidBody {
   glm::dvec3 PointVelocity(const glm::dvec3& p) const { return v + glm::cross(w, p - x); }
 };
 
+// R of equation 3.45 for the unit quaternion q = [s, (vx, vy, vz)], written out as the book does.
+// THE BOOK PRINTS R32 (third row, second column) AS 2(vy vz − s vx), THE SAME AS R23; the rotation
+// q p q⁻¹ of 3.44 gives R32 = 2(vy vz + s vx), used here. RotationAsPrinted keeps the misprint so
+// the tests can show it is not a rotation (its columns are not orthonormal).
+glm::dmat3 RotationFromQuaternion(const glm::dquat& q);
+glm::dmat3 RotationAsPrinted(const glm::dquat& q);
+
 // How a body is described before it enters the scene; MakeBody checks it.
 struct BodyDesc {
   Shape shape = Shape::kBox;

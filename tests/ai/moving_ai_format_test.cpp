@@ -1,8 +1,14 @@
 // The Moving AI .map and .scen parsers: a good file round-trips, every bad one gets one line naming
-// the file, the line and the problem.
+// the file, the line and the problem; a scenario's optimal length must be the map's (octile, no
+// corner cutting, to 8 decimals), and its bucket floor(length / 4) or the file is reported.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/ai/moving_ai_format.h"
+#include "engine/ai/scenario_check.h"
+#include "tests/ai/reference_dijkstra.h"
+#include "tests/ai/test_maps.h"
 
 namespace partlab::ai {
 namespace {
@@ -84,22 +90,25 @@ TEST(MovingAiMap, MissingFileIsOneLine) {
   EXPECT_EQ(r.error(), "/nonexistent/dir/x.map:0: cannot open file");
 }
 
+// On kGoodMap, (0,0) -> (3,2) goes down column 1 (the tree at (0,1) and the water at (2,1) forbid
+// every diagonal on the way): 5 straight moves; (1,0) -> (0,2) is 3 (the diagonal (1,1) -> (0,2)
+// would cut the tree's corner). Buckets floor(5 / 4) = 1 and floor(3 / 4) = 0.
 const char* kGoodScen =
     "version 1\n"
-    "0\tgood.map\t4\t3\t0\t0\t3\t2\t3.82842712\n"
+    "1\tgood.map\t4\t3\t0\t0\t3\t2\t5.00000000\n"
     "\n"
-    "1\tgood.map\t4\t3\t1\t0\t0\t2\t2.41421356\n";
+    "0\tgood.map\t4\t3\t1\t0\t0\t2\t3.00000000\n";
 
 TEST(MovingAiScenario, ParsesAndRoundTrips) {
   auto r = ParseScenarios(kGoodScen, "good.scen");
   ASSERT_TRUE(r.ok()) << r.error();
   ASSERT_EQ(r.value().size(), 2u);
   const Scenario& s = r.value()[1];
-  EXPECT_EQ(s.bucket, 1);
+  EXPECT_EQ(s.bucket, 0);
   EXPECT_EQ(s.map_name, "good.map");
   EXPECT_EQ(s.start, (Cell{1, 0}));
   EXPECT_EQ(s.goal, (Cell{0, 2}));
-  EXPECT_DOUBLE_EQ(s.optimal_length, 2.41421356);
+  EXPECT_DOUBLE_EQ(s.optimal_length, 3.0);
   EXPECT_EQ(s.line, 4);
   auto again = ParseScenarios(FormatScenarios(r.value()), "again.scen");
   ASSERT_TRUE(again.ok());
@@ -146,6 +155,85 @@ TEST(MovingAiScenario, ScenariosThatDoNotFitTheMapAreNamed) {
             "s.scen:2: declares a 5x3 map, the map is 4x3");
   EXPECT_EQ(check("version 1\n0 a 4 3 2 0 1 1 1\n"), "s.scen:2: start is blocked");
   EXPECT_EQ(check("version 1\n0 a 4 3 0 0 0 1 1\n"), "s.scen:2: goal is blocked");
+}
+
+// The old fixture's lengths cut corners: 1 + 2√2 and 1 + √2, where the rules give 5 and 3. The
+// message names the scenario file the user gave and the line, never the map name inside it.
+TEST(MovingAiScenario, OptimalLengthMustBeTheMapsOctileLengthWithoutCornerCutting) {
+  const GridMap map = ParseMovingAiMap(kGoodMap, "good.map").value();
+  auto check = [&](const char* text) {
+    return CheckScenarios(ParseScenarios(text, "dir/my.scen").value(), map, "dir/my.scen");
+  };
+  const ScenarioCheck good = check(kGoodScen);
+  EXPECT_EQ(good.error, "");
+  EXPECT_EQ(good.buckets_by_length, 2);
+  EXPECT_EQ(good.bucket_note, "");
+  EXPECT_EQ(check("version 1\n0 x.map 4 3 0 0 3 2 3.82842712\n").error,
+            "dir/my.scen:2: optimal length 3.82842712 is not the map's 5.00000000 (octile, no "
+            "corner cutting)");
+  EXPECT_EQ(check("version 1\n\n0 x.map 4 3 1 0 0 2 2.41421356\n").error,
+            "dir/my.scen:3: optimal length 2.41421356 is not the map's 3.00000000 (octile, no "
+            "corner cutting)");
+  // The format's precision: 8 decimals. Off by 4e-9 is rounding; off by 3e-8 is wrong.
+  EXPECT_EQ(check("version 1\n1 x.map 4 3 0 0 3 2 5.000000004\n").error, "");
+  EXPECT_NE(check("version 1\n1 x.map 4 3 0 0 3 2 5.00000003\n").error, "");
+  // Water (2,1) is passable but not from ground.
+  EXPECT_EQ(check("version 1\n0 x.map 4 3 0 0 2 1 1.41421356\n").error,
+            "dir/my.scen:2: the goal cannot be reached from the start on the map");
+}
+
+TEST(MovingAiScenario, BucketsOtherThanLengthOverFourAreReportedNotRefused) {
+  const GridMap map = ParseMovingAiMap(kGoodMap, "good.map").value();
+  const ScenarioCheck c = CheckScenarios(
+      ParseScenarios("version 1\n1 x.map 4 3 0 0 3 2 5\n7 x.map 4 3 1 0 0 2 3\n", "b.scen").value(),
+      map, "b.scen");
+  EXPECT_EQ(c.error, "");
+  EXPECT_EQ(c.buckets_by_length, 1);
+  EXPECT_EQ(c.buckets_otherwise, 1);
+  EXPECT_EQ(c.bucket_note,
+            "b.scen:3: bucket 7, floor(length / 4) is 0: the file does not bucket by length / 4; "
+            "its buckets are used as written");
+}
+
+// The reference of the check against the tests' own Dijkstra on random maps with water.
+TEST(MovingAiScenario, ShortestOctileLengthMatchesDijkstra) {
+  int compared = 0, unreachable = 0;
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    std::vector<std::string> rows = testing::RandomRows(30, 20, 0.3, seed);
+    for (int y = 5; y < 9; ++y) rows[y].replace(10, 6, "WWWWWW");  // a pond
+    const GridMap map = testing::MapFromRows(rows);
+    const testing::CharGrid grid = testing::GridFromRows(rows);
+    for (int k = 0; k < 20; ++k) {
+      const Cell a{int((seed * 7 + k * 13) % 30), int((seed * 3 + k * 5) % 20)};
+      const Cell b{int((seed * 11 + k * 17) % 30), int((seed * 5 + k * 7) % 20)};
+      if (!map.Passable(a.x, a.y) || !map.Passable(b.x, b.y)) continue;
+      const double expected = testing::DijkstraDistance(grid, a.x, a.y, b.x, b.y);
+      const double got = ShortestOctileLength(map, a, b);
+      if (std::isinf(expected)) {
+        EXPECT_EQ(got, -1.0);
+        ++unreachable;
+      } else {
+        EXPECT_NEAR(got, expected, 1e-9);
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(unreachable, 0);
+}
+
+// The shipped scenario files conform: every length is the map's, every bucket floor(length / 4).
+TEST(MovingAiScenario, ShippedScenarioFilesConform) {
+  for (const char* stem : {"partlab_rooms", "partlab_forest", "partlab_maze"}) {
+    const std::string base = std::string(PARTLAB_ASSET_DIR) + "/maps/" + stem;
+    auto map = LoadMovingAiMap(base + ".map");
+    auto scen = LoadScenarios(base + ".scen");
+    ASSERT_TRUE(map.ok() && scen.ok());
+    const ScenarioCheck c = CheckScenarios(scen.value(), map.value(), base + ".scen");
+    EXPECT_EQ(c.error, "") << stem;
+    EXPECT_EQ(c.buckets_otherwise, 0) << c.bucket_note;
+    EXPECT_EQ(c.buckets_by_length, int(scen.value().size()));
+  }
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
-// The predator of figure 3.15 written three ways (section 3.4.2): the same transition table, the
-// same state sequence from the same inputs, checked against a reference written here from the
-// figure; and the Lua version's errors reported in one line while the NPC keeps going.
+// The predator of figure 3.15 written the book's three ways (section 3.4.2: direct, also with
+// decoupled transitions; C++ macros; Lua): the same transition table, the same state sequence from
+// the same inputs, checked against a reference written here from the figure; the figure's arrows
+// split into those the text states (parsed from the chapter's own listing) and those we infer; and
+// the Lua version's errors reported in one line while the NPC keeps going.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,10 +11,13 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
+#include <sstream>
 #include <vector>
 
 #include "engine/ai/predator_decoupled.h"
 #include "engine/ai/predator_direct.h"
+#include "engine/ai/predator_macros.h"
 #include "engine/ai/predator_script.h"
 
 namespace partlab::ai {
@@ -26,10 +31,11 @@ std::shared_ptr<PredatorScript> ShippedScript() {
   return s.ok() ? s.value() : nullptr;
 }
 
-std::vector<std::unique_ptr<PredatorBrain>> AllThree() {
+std::vector<std::unique_ptr<PredatorBrain>> AllImplementations() {
   std::vector<std::unique_ptr<PredatorBrain>> out;
   out.push_back(std::make_unique<DirectPredator>());
   out.push_back(std::make_unique<DecoupledPredator>());
+  out.push_back(std::make_unique<MacroPredator>());
   out.push_back(std::make_unique<ScriptedPredator>(ShippedScript()));
   return out;
 }
@@ -68,8 +74,8 @@ S Expected(S s, const Situation& x) {
   }
 }
 
-TEST(PredatorFsm, TransitionTablesOfTheThreeImplementationsAreFigure315) {
-  for (auto& brain : AllThree()) {
+TEST(PredatorFsm, TransitionTablesOfEveryImplementationAreFigure315) {
+  for (auto& brain : AllImplementations()) {
     for (int s = 0; s < kPredatorStates; ++s)
       for (const Situation& x : kSituations) {
         MessageQueue messages;
@@ -100,7 +106,79 @@ TEST(PredatorFsm, DecoupledTableIsTheFiguresTransitionFunction) {
       }
       changes += t[s][i] != static_cast<S>(s);
     }
-  EXPECT_EQ(changes, 7);  // the seven arrows of the figure
+  EXPECT_EQ(changes, kPredatorArrows);
+  for (const PredatorArrow& a : PredatorFigureArrows())
+    EXPECT_EQ(t[int(a.from)][int(a.input)], a.to) << a.source;
+}
+
+// The chapter's macro listing of the predator, verbatim (section 3.4.2; the text's lines, joined as
+// printed). The arrows the text states are the SetState calls inside each State block.
+const char* kChapterListing = R"(BeginStateMachine
+OnEnter
+SetState(STATE_espera)
+OnMsg(MSG_morto)
+destruir(gameObj);
+State(STATE_espera)
+OnEnter
+// Inicialização
+OnUpdate
+if (vida_acaba(gameObj))
+SetState(STATE_morre)
+if (detecta_inimigo(gameObj))
+SetState(STATE_persegue)
+OnExit
+// Finalização
+State(STATE_persegue)
+OnUpdate
+// calcula direção p/onde gameObj deve mover
+// movimenta gameObj um passo na direção calculada
+// executa animação de "caminha"
+if (distancia_inimigo(gameObj) < dist_min)
+SetState(STATE_ataque)
+if (distancia_inimigo(gameObj) > dist_ataque)
+SetState(STATE_espera)
+State ...
+...
+EndStateMachine)";
+
+S FromPortuguese(const std::string& name) {
+  if (name == "STATE_espera") return S::kWait;
+  if (name == "STATE_persegue") return S::kChase;
+  if (name == "STATE_ataque") return S::kAttack;
+  EXPECT_EQ(name, "STATE_morre");
+  return S::kDie;
+}
+
+std::string Inside(const std::string& line, const std::string& head) {
+  return line.substr(head.size(), line.size() - head.size() - 1);  // head(NAME)
+}
+
+TEST(PredatorFsm, ArrowsStatedInTheTextAreTheListingsAndTheRestAreMarkedInferred) {
+  std::set<std::pair<S, S>> stated;
+  std::istringstream text(kChapterListing);
+  std::string line;
+  bool in_state = false;
+  S from = S::kWait;
+  while (std::getline(text, line)) {
+    if (line.rfind("State(", 0) == 0) {
+      in_state = true;
+      from = FromPortuguese(Inside(line, "State("));
+    } else if (in_state && line.rfind("SetState(", 0) == 0) {
+      stated.insert({from, FromPortuguese(Inside(line, "SetState("))});
+    }
+  }
+  // The four the text states: wait -> chase, wait -> die, chase -> attack, chase -> wait.
+  ASSERT_EQ(stated.size(), 4u);
+  std::set<std::pair<S, S>> ours_stated, ours_inferred;
+  for (const PredatorArrow& a : PredatorFigureArrows())
+    (a.stated_in_text ? ours_stated : ours_inferred).insert({a.from, a.to});
+  EXPECT_EQ(ours_stated, stated);
+  // Ours: a chasing or attacking predator can die, and an enemy out of reach is chased again.
+  const std::set<std::pair<S, S>> inferred = {
+      {S::kChase, S::kDie}, {S::kAttack, S::kChase}, {S::kAttack, S::kDie}};
+  EXPECT_EQ(ours_inferred, inferred);
+  for (const PredatorArrow& a : PredatorFigureArrows())
+    EXPECT_EQ(std::string(a.source).rfind("inferred", 0) == 0, !a.stated_in_text) << a.source;
 }
 
 // An enemy walking up, fighting, stepping back, running off, coming back; then the NPC dies.
@@ -114,11 +192,11 @@ std::vector<PredatorSenses> ScriptedInputs() {
   return in;
 }
 
-TEST(PredatorFsm, SameInputsGiveTheSameStatesAndMessagesInAllThree) {
+TEST(PredatorFsm, SameInputsGiveTheSameStatesAndMessagesInEveryImplementation) {
   const auto inputs = ScriptedInputs();
   std::vector<std::vector<S>> sequences;
   std::vector<int> destroyed_at;
-  for (auto& brain : AllThree()) {
+  for (auto& brain : AllImplementations()) {
     MessageQueue messages;
     std::vector<Message> due;
     PredatorContext world{7, 0.0, &messages, {}};
@@ -148,10 +226,11 @@ TEST(PredatorFsm, SameInputsGiveTheSameStatesAndMessagesInAllThree) {
   EXPECT_EQ(sequences[0], reference);
   EXPECT_EQ(sequences[1], reference);
   EXPECT_EQ(sequences[2], reference);
+  EXPECT_EQ(sequences[3], reference);
   // Every state of the figure is visited, and the sequence goes back and forth.
   for (S want : {S::kWait, S::kChase, S::kAttack, S::kDie})
     EXPECT_NE(std::find(reference.begin(), reference.end(), want), reference.end());
-  // Died at tick k, destroyed by the delayed message 2 s (4 ticks) later, in all three.
+  // Died at tick k, destroyed by the delayed message 2 s (4 ticks) later, in every one.
   const int died =
       static_cast<int>(std::find(reference.begin(), reference.end(), S::kDie) - reference.begin());
   for (int t : destroyed_at) EXPECT_EQ(t, died + 4);

@@ -61,8 +61,8 @@ TEST(FsmTrace, ThePredatorsKeepToTheFigure) {
       ai::LoadMovingAiMap(std::string(PARTLAB_SOURCE_DIR) + "/assets/maps/partlab_rooms.map");
   ASSERT_TRUE(map.ok()) << map.error();
   const ai::GridMap grid = std::move(map).value();
-  for (FsmImplementation impl :
-       {FsmImplementation::kDirect, FsmImplementation::kDecoupled, FsmImplementation::kScripted}) {
+  for (FsmImplementation impl : {FsmImplementation::kDirect, FsmImplementation::kDecoupled,
+                                 FsmImplementation::kMacros, FsmImplementation::kScripted}) {
     PredatorWorld world(std::string(PARTLAB_SOURCE_DIR) + "/assets/scripts/predator.lua");
     world.SetImplementation(impl);
     world.Reset(&grid, 5);

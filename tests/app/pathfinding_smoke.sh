@@ -35,7 +35,15 @@ case "$scenario" in
     ;;
   predators-lua)  # 75 s of the Lua predators: they chased (A* searches) and someone changed state
     shot --preset rooms,lua,run75
-    line=$(grep "partlab: predators (Lua macro language)" "$tmp/out") || fail "no predator line"
+    line=$(grep "partlab: predators ((3) Lua script)" "$tmp/out") || fail "no predator line"
+    [[ $line =~ ([0-9]+)\ wait,\ ([0-9]+)\ chase,\ ([0-9]+)\ attack,\ ([0-9]+)\ die,\ ([0-9]+)\ searches ]] ||
+      fail "cannot parse: $line"
+    (( BASH_REMATCH[5] > 0 )) || fail "no predator ever searched: $line"
+    (( BASH_REMATCH[1] < 5 )) || fail "every predator still waits: $line"
+    ;;
+  predators-macros)  # 75 s of the C++ macro predators: they chased and someone changed state
+    shot --preset rooms,macros,run75
+    line=$(grep "partlab: predators ((2) C++ macros" "$tmp/out") || fail "no predator line"
     [[ $line =~ ([0-9]+)\ wait,\ ([0-9]+)\ chase,\ ([0-9]+)\ attack,\ ([0-9]+)\ die,\ ([0-9]+)\ searches ]] ||
       fail "cannot parse: $line"
     (( BASH_REMATCH[5] > 0 )) || fail "no predator ever searched: $line"

@@ -26,11 +26,11 @@ std::string ScriptPath() {
 }
 
 // Every implementation, same map and seed: the predators meet the player, chase along valid A*
-// paths, attack and die, and the three implementations give the same states at every tick.
-TEST(PredatorWorld, ThreeImplementationsPlayTheSameGame) {
+// paths, attack and die, and the four implementations give the same states at every tick.
+TEST(PredatorWorld, EveryImplementationPlaysTheSameGame) {
   const ai::GridMap map = RoomsMap();
-  std::vector<std::vector<int>> histories(3);
-  for (int impl = 0; impl < 3; ++impl) {
+  std::vector<std::vector<int>> histories(kFsmImplementations);
+  for (int impl = 0; impl < kFsmImplementations; ++impl) {
     PredatorWorld world(ScriptPath());
     world.SetImplementation(FsmImplementation(impl));
     world.Reset(&map, 6);
@@ -53,6 +53,7 @@ TEST(PredatorWorld, ThreeImplementationsPlayTheSameGame) {
   }
   EXPECT_EQ(histories[0], histories[1]);
   EXPECT_EQ(histories[0], histories[2]);
+  EXPECT_EQ(histories[0], histories[3]);
   // Every state of the figure was visited by someone.
   for (int s = 0; s < ai::kPredatorStates; ++s)
     EXPECT_NE(std::find(histories[0].begin(), histories[0].end(), s + 10), histories[0].end())

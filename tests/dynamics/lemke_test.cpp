@@ -92,27 +92,37 @@ TEST(Lemke, MatchesBruteForceOnRandomPositiveDefiniteProblems) {
 }
 
 // Contact-like problems are only positive semi-definite (four corners, three degrees of freedom)
-// and degenerate (equal entries in q): Lemke must still end with a complementary solution, which
-// brute force confirms exists.
+// and degenerate (ties, zeros in both z and w): Lemke must still end with a complementary solution.
+// Each problem is built around a known solution, so every trial is solvable and none is skipped:
+// z* ≥ 0 and w* ≥ 0 are drawn with disjoint supports (and some indices where both are zero, the
+// degenerate case), and q = w* − M z*. Lemke's method processes every feasible LCP whose M is
+// positive semi-definite (Cottle, Pang & Stone, The Linear Complementarity Problem, 4.4).
 TEST(Lemke, SolvesDegenerateSemidefiniteProblems) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> u(-1, 1);
   LemkeSolver solver;
-  for (int trial = 0; trial < 200; ++trial) {
+  int degenerate = 0;
+  const int trials = 200;
+  for (int trial = 0; trial < trials; ++trial) {
     const int n = 2 + trial % 5, rank = 1 + trial % 3;
     std::vector<double> J(rank * n), M(n * n, 0.0), q(n), z(n);
     for (double& j : J) j = u(rng);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j)
         for (int k = 0; k < rank; ++k) M[i * n + j] += J[k * n + i] * J[k * n + j];
-    // q in the range of M minus a push: feasible, with ties.
-    std::vector<double> x(n);
-    for (double& v : x) v = std::abs(u(rng));
+    std::vector<double> z_star(n, 0.0), w_star(n, 0.0);
+    bool tie = false;
     for (int i = 0; i < n; ++i) {
-      q[i] = (trial % 2 == 0) ? -1.0 : 0.0;
-      for (int j = 0; j < n; ++j) q[i] -= M[i * n + j] * x[j];
+      const int role = int(std::abs(u(rng)) * 3);  // 0: z* > 0, 1: w* > 0, 2: both zero
+      if (role == 0) z_star[i] = std::abs(u(rng));
+      if (role == 1) w_star[i] = std::abs(u(rng));
+      tie |= role == 2;
     }
-    if (BruteForce(n, M, q).empty()) continue;
+    degenerate += tie;
+    for (int i = 0; i < n; ++i) {
+      q[i] = w_star[i];
+      for (int j = 0; j < n; ++j) q[i] -= M[i * n + j] * z_star[j];
+    }
     const LcpResult r = solver.Solve(n, M, q, z);
     ASSERT_EQ(r.status, LcpStatus::kSolved) << trial;
     for (int i = 0; i < n; ++i) {
@@ -123,6 +133,7 @@ TEST(Lemke, SolvesDegenerateSemidefiniteProblems) {
       EXPECT_LT(std::abs(w * z[i]), 1e-7) << trial;
     }
   }
+  EXPECT_GT(degenerate, trials / 4);  // ties (z* = w* = 0) in many of them, none skipped
 }
 
 TEST(Lemke, InfeasibleProblemEndsOnARayNotInAHang) {

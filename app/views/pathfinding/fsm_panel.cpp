@@ -10,7 +10,7 @@
 #include "app/panels/figure_area.h"
 #include "app/panels/stats_panel.h"
 #include "app/views/pathfinding/pathfinding_overlay.h"
-#include "engine/ai/predator_decoupled.h"
+#include "engine/ai/predator_fsm.h"
 
 namespace partlab {
 
@@ -37,6 +37,18 @@ ImVec2 Mul(ImVec2 a, float s) {
 // attack right, die below.
 const ImVec2 kNodeAt[ai::kPredatorStates] = {
     {0.11f, 0.45f}, {0.50f, 0.14f}, {0.89f, 0.45f}, {0.50f, 0.86f}};
+
+// Figure 3.15 is not in the text: the arrows its listings state are drawn light, the ones we infer
+// amber (PredatorFigureArrows).
+constexpr ImU32 kStatedArrow = IM_COL32(200, 205, 215, 255);
+constexpr ImU32 kInferredArrow = IM_COL32(215, 150, 60, 255);
+
+// The legend of the two kinds of arrow, under the diagram.
+void ArrowLegend() {
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStatedArrow), "light: stated in the text");
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kInferredArrow), "amber: inferred by us");
+}
 
 // The point of the quadratic Bézier curve p0, control, p1 at parameter t.
 ImVec2 BezierAt(ImVec2 p0, ImVec2 control, ImVec2 p1, float t) {
@@ -79,17 +91,14 @@ void Diagram(ImVec2 size, ai::PredatorState current, bool has_selection) {
     return Add(origin, ImVec2(kNodeAt[s].x * size.x, kNodeAt[s].y * size.y));
   };
   const float radius = 28.0f * scale;
-  const auto& t = ai::PredatorTransitions();
-  for (int s = 0; s < ai::kPredatorStates; ++s)
-    for (int i = 0; i < ai::kPredatorInputs; ++i) {
-      const int to = int(t[s][i]);
-      if (to == s) continue;
-      // The three "life ends" arrows meet at die: their labels stand nearer die, so that the
-      // one from chase clears the label of attack -> chase, which crosses the middle.
-      const float label_t = to == int(ai::PredatorState::kDie) ? 0.7f : 0.5f;
-      Arrow(dl, at(s), at(to), radius, scale, IM_COL32(170, 175, 185, 255),
-            ai::PredatorInputName(static_cast<ai::PredatorInput>(i)), label_t);
-    }
+  for (const ai::PredatorArrow& a : ai::PredatorFigureArrows()) {
+    const int s = int(a.from), to = int(a.to);
+    // The three "life ends" arrows meet at die: their labels stand nearer die, so that the
+    // one from chase clears the label of attack -> chase, which crosses the middle.
+    const float label_t = to == int(ai::PredatorState::kDie) ? 0.7f : 0.5f;
+    Arrow(dl, at(s), at(to), radius, scale, a.stated_in_text ? kStatedArrow : kInferredArrow,
+          ai::PredatorInputName(a.input), label_t);
+  }
   for (int s = 0; s < ai::kPredatorStates; ++s) {
     const auto state = static_cast<ai::PredatorState>(s);
     const bool on = has_selection && state == current;
@@ -147,6 +156,7 @@ void PredatorFsmFigure(const PredatorWorld& world, int selected, const FigureAre
     }
     Diagram(ImVec2(pad * 34.0f, pad * 16.0f), p ? p->shown_state : ai::PredatorState::kWait,
             p && p->alive);
+    ArrowLegend();
     if (p) TransitionLines(*p, kFigureLogLines);
   }
   EndFigureWindow(area);
@@ -185,7 +195,10 @@ void PredatorFsmWindow(const PredatorWorld& world, int& selected) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Figure 3.15 (section 3.4.2): a Moore machine. Arrows are the transition function "
-        "T(s, i) labelled with the input symbol; 'life ends' leads to die from every state.");
+        "T(s, i) labelled with the input symbol. The figure is not in the text: its listings "
+        "state wait->chase, wait->die, chase->attack and chase->wait (light); chase->die, "
+        "attack->chase and attack->die are our reading (amber).");
+  ArrowLegend();
   ImGui::Text("Transition log (section 3.4.2: the direct mode cannot log)");
   ImGui::BeginChild("fsm_log", ImVec2(0, 0), true);
   if (p) TransitionLines(*p, static_cast<int>(p->log.size()));

@@ -62,7 +62,8 @@ std::vector<View::LessonVerb> PathfindingView::LessonVerbs() {
        "waypoints or unseen (the practices of 3.4.1)",
        false},
       {"expand", "expand K: the search replayed from its start for K expansions", false},
-      {"fsm-implementation", "fsm-implementation direct|decoupled|lua: the predators' FSM", false},
+      {"fsm-implementation", "fsm-implementation direct|decoupled|macros|lua: the predators' FSM",
+       false},
       {"fsm-run", "fsm-run SECONDS: the predators run, their states recorded tick by tick", false},
       {"answered-by",
        "answered-by found|straight|waypoints|partial|teleport|none: what answered the request",
@@ -117,14 +118,15 @@ std::string PathfindingView::RunLessonAction(const LessonCommand& action) {
     return {};
   }
   if (verb == "fsm-implementation") {
-    static constexpr const char* kWords[] = {"direct", "decoupled", "lua"};
-    for (int i = 0; i < 3; ++i)
+    static constexpr const char* kWords[kFsmImplementations] = {"direct", "decoupled", "macros",
+                                                                "lua"};
+    for (int i = 0; i < kFsmImplementations; ++i)
       if (action.args.size() == 1 && action.args[0] == kWords[i]) {
         ui_.implementation = FsmImplementation(i);
         world_.SetImplementation(ui_.implementation);
         return {};
       }
-    return "fsm-implementation: expects direct, decoupled or lua";
+    return "fsm-implementation: expects direct, decoupled, macros or lua";
   }
   if (verb == "fsm-run") {
     double seconds = 0.0;

@@ -187,14 +187,15 @@ void PredatorGui(PathfindingUi& ui, const PredatorWorld& world, PanelChanges& c)
       ImGui::SliderInt("count", &ui.predator_count, 0, 20, "%d", ImGuiSliderFlags_AlwaysClamp);
   int impl = int(ui.implementation);
   ImGui::SetNextItemWidth(240);
-  if (ImGui::Combo("FSM code", &impl, kFsmImplementationNames, 3)) {
+  if (ImGui::Combo("FSM code", &impl, kFsmImplementationNames, kFsmImplementations)) {
     ui.implementation = FsmImplementation(impl);
     c.implementation = true;
   }
-  Tip("Section 3.4.2's three ways to write the machine: direct code with switch and ifs "
-      "(RunStates), the direct code with the transition logic decoupled (T(s, i)), and the macro "
-      "language (OnEnter, OnUpdate, OnMsg, SetState, delayed messages) scripted in Lua "
-      "(assets/scripts/predator.lua, reloaded when saved). Same inputs, same behaviour.");
+  Tip("Section 3.4.2's three ways to write the machine: (1) direct code with switch and ifs "
+      "(RunStates), also with the transition logic decoupled (T(s, i)); (2) Rabin's macro "
+      "language as C++ #defines (BeginStateMachine, State, OnEnter, OnUpdate, OnExit, "
+      "EndStateMachine: engine/ai/state_machine_macros.h); (3) the same handlers in a Lua script "
+      "(assets/scripts/predator.lua, reloaded when saved). Same inputs, same states.");
   if (ImGui::Button("Reload script")) c.reload_script = true;
   ImGui::SameLine();
   ImGui::TextDisabled("%s", std::filesystem::path(world.script().path()).filename().c_str());

@@ -30,6 +30,7 @@ PathfindingPreset ParsePathfindingPreset(const std::string& text) {
     if (w == "half") p.half = true;
     if (w == "figure") p.figure = true;
     if (w == "lua") p.lua = true;
+    if (w == "macros") p.macros = true;
     if (w.rfind("run", 0) == 0) {
       const double s = std::atof(w.c_str() + 3);
       p.run_seconds = std::isfinite(s) ? std::clamp(s, 0.0, 600.0) : 0.0;  // NaN never passes

@@ -197,6 +197,7 @@ void PathfindingView::ApplyPreset(const std::string& text) {
   const PathfindingPreset preset = ParsePathfindingPreset(text);
   practices_ = preset.practices;
   if (preset.lua) ui_.implementation = FsmImplementation::kScripted;
+  if (preset.macros) ui_.implementation = FsmImplementation::kMacros;
   for (size_t i = 0; i < maps_.size(); ++i)
     if (std::filesystem::path(maps_[i]).stem() == preset.map_stem) map_index_ = static_cast<int>(i);
   finder_.SetOptions(practices_);

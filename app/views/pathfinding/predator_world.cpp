@@ -7,6 +7,7 @@
 
 #include "engine/ai/predator_decoupled.h"
 #include "engine/ai/predator_direct.h"
+#include "engine/ai/predator_macros.h"
 
 namespace partlab {
 
@@ -46,6 +47,8 @@ std::unique_ptr<ai::PredatorBrain> PredatorWorld::MakeBrain() const {
       return std::make_unique<ai::DirectPredator>();
     case FsmImplementation::kDecoupled:
       return std::make_unique<ai::DecoupledPredator>();
+    case FsmImplementation::kMacros:
+      return std::make_unique<ai::MacroPredator>();
     case FsmImplementation::kScripted:
       return std::make_unique<ai::ScriptedPredator>(script_.script());
   }

@@ -1,5 +1,5 @@
 // The predators of figure 3.15 (section 3.4.2) let loose on the path-finding grid: each NPC runs
-// its finite state machine every tick (in whichever of the book's three implementations is
+// its finite state machine every tick (in whichever of the book's implementations is
 // chosen) and, while it chases, walks the path A* finds to the player (section 3.4.1, with the
 // practices switched on in the panel). GL-free, so tests drive it without a window.
 #pragma once
@@ -16,9 +16,13 @@
 
 namespace partlab {
 
-enum class FsmImplementation { kDirect, kDecoupled, kScripted };
-inline constexpr const char* kFsmImplementationNames[] = {
-    "Direct switch (RunStates)", "Decoupled transitions (T(s, i))", "Lua macro language"};
+// Section 3.4.2's ways to write the machine: (1) direct, and its decoupled variant; (2) C++ macros;
+// (3) a Lua script.
+enum class FsmImplementation { kDirect, kDecoupled, kMacros, kScripted };
+inline constexpr int kFsmImplementations = 4;
+inline constexpr const char* kFsmImplementationNames[kFsmImplementations] = {
+    "(1) Direct switch (RunStates)", "(1) Decoupled transitions (T(s, i))",
+    "(2) C++ macros (BeginStateMachine ...)", "(3) Lua script"};
 
 struct TransitionRecord {
   double time = 0;

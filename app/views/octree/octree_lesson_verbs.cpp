@@ -4,8 +4,8 @@
 #include <charconv>
 #include <unordered_set>
 
-#include "app/views/octree/octree_lesson_reference.h"
 #include "app/views/octree/octree_view.h"
+#include "engine/octree/octree_lesson_reference.h"
 
 namespace partlab::octree_view {
 

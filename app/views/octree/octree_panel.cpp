@@ -3,6 +3,8 @@
 #include "app/panels/figure_area.h"
 #include "app/views/octree/octree_view.h"
 
+#include <imgui.h>
+
 namespace partlab::octree_view {
 
 bool OctreeView::Header(const char* label, unsigned section) {

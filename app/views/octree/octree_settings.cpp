@@ -50,7 +50,7 @@ void OctreeView::LoadSettings() {
 void OctreeView::SaveSettings() {
   VisitSettings([&](const auto& param, auto& value) { SaveParam(settings_, param, value); });
   if (const std::string error = settings_.Save(); !error.empty())
-    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    notices().Error("partlab: " + error);
 }
 
 // --- Start-up flags (headless screenshots)

@@ -11,8 +11,6 @@
 // octree_panel.cpp (the panel and windows), octree_settings.cpp (settings file and start-up flags).
 #pragma once
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

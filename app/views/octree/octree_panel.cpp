@@ -23,11 +23,11 @@ void OctreeView::UpdateGui() {
   OverlayGui();
   RayGui();
   BatchGui();
-  HeatmapGui();
+  if (Header("Cost heatmap", kSectionHeatmap)) heatmap_.Gui();
   if (!tint_mesh_->error().empty())
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", tint_mesh_->error().c_str());
-  if (!heatmap_quad_->error().empty())
-    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_quad_->error().c_str());
+  if (!heatmap_.error().empty())
+    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_.error().c_str());
 }
 
 // Every window of this view is a figure: the same drawing, whole display or presenter mode.
@@ -189,29 +189,6 @@ void OctreeView::BatchGui() {
                  ImGuiSliderFlags_Logarithmic);
 }
 
-void OctreeView::HeatmapGui() {
-  if (!Header("Cost heatmap", kSectionHeatmap)) return;
-  ImGui::Checkbox("Show heatmap", &heatmap_on_);
-  Tip("One ray per pixel from the camera, coloured by its cost: where the octree saves work and "
-      "where it does not (the costs of 3.1 Resultados, per pixel).");
-  const char* metrics[] = {"Cells visited", "Triangles tested"};
-  heatmap_recolour_ |= ParamCombo(op::kHeatmapMetric, &heatmap_metric_, metrics);
-  const char* shown[] = {"Paper traversal", "Ordered traversal", "Split: paper | ordered"};
-  heatmap_recolour_ |= ParamCombo(op::kHeatmapShown, &heatmap_shown_, shown);
-  heatmap_recolour_ |= ImGui::Checkbox("Log scale", &heatmap_log_);
-  Tip("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
-      "rays' differences, while the "
-      "linear scale shows where the expensive rays are.");
-  const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
-  ImGui::Combo(op::kHeatmapFraction.label, &heatmap_fraction_, fractions, 5);
-  Tip(op::kHeatmapFraction.tip);
-  if (heatmap_job_.Running()) ImGui::ProgressBar(heatmap_job_.Progress(), ImVec2(-1, 0), "tracing");
-  if (heatmap_on_ && heatmap_key_.width > 0)
-    ImGui::Text("%dx%d rays; mean %s: paper %.1f, ordered %.1f", heatmap_key_.width,
-                heatmap_key_.height, heatmap_metric_ == 0 ? "cells" : "tests", heatmap_mean_[0],
-                heatmap_mean_[1]);
-}
-
 // Results get their own window (bottom right), so the numbers stay visible while the panel scrolls.
 void OctreeView::ResultsWindow(const FigureArea& area) {
   if (!has_ray_ && !batch_job_.HasResult()) return;
@@ -318,40 +295,16 @@ void OctreeView::BatchResultsTable() {
 
 // The colour keys, bottom centre: depth colours (cells, tint) or the heatmap's ramp.
 void OctreeView::LegendWindow(const FigureArea& area) {
-  const bool heatmap = heatmap_on_ && heatmap_quad_->has_image();
+  const bool heatmap = heatmap_.HasImage();
   if (!heatmap && !show_cells_ && !tint_by_depth_) return;
   // The lesson histogram shows the same depth colours, labelled; and an interactive lesson's
   // caption (the Lessons window) may sit where the legend would go.
   if (lesson_layout_ && (show_histogram_ || !heatmap)) return;
   const float pad = area.font_pixels;
-  if (heatmap && HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {
-    // Which half is which, just above the legend, behind every window.
-    ImDrawList* bg = ImGui::GetBackgroundDrawList();
-    const float y = area.max.y - pad * 7.5f;
-    const float cx = 0.5f * (area.min.x + area.max.x);
-    const char* left = "paper traversal  <";
-    const char* right = ">  ordered traversal";
-    const ImU32 white = IM_COL32(255, 255, 255, 235);
-    ImFont* font = FigureFont(area);
-    const float left_width = FigureTextSize(font, pad, left).x;
-    bg->AddText(font, pad, ImVec2(cx - left_width - pad * 0.4f, y), white, left);
-    bg->AddText(font, pad, ImVec2(cx + pad * 0.4f, y), white, right);
-  }
+  if (heatmap && heatmap_.Split()) heatmap_.SplitLabels(area);
   if (BeginFigureWindow("##octree legend", area, FigureCorner::kBottomCentre, 0.8f)) {
     if (heatmap) {
-      ImGui::Text("%s per ray (%s scale)",
-                  heatmap_metric_ == 0 ? "Cells visited" : "Triangles tested",
-                  heatmap_log_ ? "log" : "linear");
-      const float w = pad * 16;
-      LegendRamp(CostRampColor, w, pad * 0.9f);
-      const uint32_t mid =
-          heatmap_log_ ? uint32_t(std::lround(std::expm1(0.5 * std::log1p(double(heatmap_max_)))))
-                       : heatmap_max_ / 2;
-      ImGui::Text("0");
-      ImGui::SameLine(w * 0.5f - pad * 0.5f);
-      ImGui::Text("%u", mid);
-      ImGui::SameLine(w - pad * 1.5f);
-      ImGui::Text("%u", heatmap_max_);
+      heatmap_.LegendRows(pad);
     } else {
       ImGui::TextUnformatted("Cell depth (non-empty cells)");
       for (int d = 1; d <= max_depth_; ++d) {

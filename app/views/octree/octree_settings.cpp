@@ -27,10 +27,7 @@ void OctreeView::VisitSettings(Visit&& visit) {
   visit(op::kRayMode, ray_mode);
   visit(op::kDrawBatchRays, draw_batch_rays_);
   visit(op::kBatchSeed, batch_seed_);
-  visit(op::kHeatmapMetric, heatmap_metric_);
-  visit(op::kHeatmapShown, heatmap_shown_);
-  visit(op::kHeatmapFraction, heatmap_fraction_);
-  visit(op::kHeatmapLog, heatmap_log_);
+  heatmap_.VisitSettings(visit);
   source_ = SceneSource(source);
   ray_mode_ = RayMode(ray_mode);
 }
@@ -79,14 +76,9 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     show_mesh_ = true;
     open_sections_ = kSectionBuild | kSectionBatch;
   } else if (p.rfind("heatmap", 0) == 0) {
-    heatmap_on_ = true;
+    heatmap_.ApplyPreset(p);
     show_cells_ = false;
     open_sections_ = kSectionBuild | kSectionHeatmap;
-    heatmap_fraction_ = 2;
-    if (p == "heatmap-paper") heatmap_shown_ = int(HeatmapShown::kPaper);
-    if (p == "heatmap-ordered") heatmap_shown_ = int(HeatmapShown::kOrdered);
-    if (p == "heatmap-nodes") heatmap_metric_ = int(CostMetric::kNodesVisited);
-    if (p == "heatmap-log") heatmap_log_ = true;
   }
   RebuildIfStale();
   // The brute force costs N tests per ray: on the dragon all 10,000 rays take a minute or more.

@@ -23,12 +23,12 @@
 #include "app/panels/tooltip.h"
 #include "app/param_settings.h"
 #include "app/render/heatmap_mesh.h"
-#include "app/render/heatmap_quad.h"
 #include "app/render/scene_cache.h"
 #include "app/render/static_lines.h"
 #include "app/settings.h"
 #include "app/ui_style.h"
 #include "app/view.h"
+#include "app/views/octree/octree_heatmap.h"
 #include "app/views/octree/octree_jobs.h"
 #include "app/views/octree/octree_params.h"
 #include "app/views/octree/octree_scene.h"
@@ -49,8 +49,6 @@ enum Section : unsigned {
 };
 
 enum class RayMode { kFromCamera, kFromFixedOrigin };
-enum class HeatmapShown { kPaper, kOrdered, kSplit };
-constexpr int kFractions[] = {1, 2, 4, 8, 16};  // the heatmap traces 1/f of the pixels per axis
 
 // What the ray query of the panel found with one traversal.
 struct RayResult {
@@ -63,7 +61,6 @@ class OctreeView final : public View {
  public:
   explicit OctreeView(AppContext& app) : View(app), app_(app) {
     tint_mesh_ = std::make_unique<HeatmapMesh>();
-    heatmap_quad_ = std::make_unique<HeatmapQuad>();
     cell_lines_ = std::make_unique<StaticLines>();
     scene_cache_ = std::make_unique<SceneCache>();
     LoadSettings();
@@ -75,7 +72,7 @@ class OctreeView final : public View {
   }
   ~OctreeView() override {
     batch_job_.Stop();
-    heatmap_job_.Stop();
+    heatmap_.Stop();
     if (uses_saved_settings()) SaveSettings();
   }
 
@@ -99,7 +96,7 @@ class OctreeView final : public View {
   void UpdateWindows() override;
   void DrawFigures(const FigureArea& area) override;  // the results, the legend, the histogram
   bool Pick(const PickRay& ray) override;
-  bool Animating() const override { return batch_job_.Running() || heatmap_job_.Running(); }
+  bool Animating() const override { return batch_job_.Running() || heatmap_.Running(); }
 
   // Lessons (octree_lesson_verbs.cpp): the verbs the octree paper's lessons are written in.
   std::string RunLessonAction(const LessonCommand& action) override;
@@ -124,8 +121,6 @@ class OctreeView final : public View {
   void PrintBatch() const;
   void FinishJobs(const RenderContext& ctx);
   void StartBatch();
-  void UpdateHeatmap(const RenderContext& ctx);
-  void ColouriseHeatmap();
   void DrawScene(const RenderContext& ctx, DebugDraw& draw);
   void DrawMeshAndCells(const RenderContext& ctx, bool moving);
   uint64_t SceneKey(const RenderContext& ctx) const;
@@ -136,7 +131,6 @@ class OctreeView final : public View {
   void OverlayGui();
   void RayGui();
   void BatchGui();
-  void HeatmapGui();
   void ResultsWindow(const FigureArea& area);
   void ResultsTables();
   void RayResultsTable();
@@ -229,19 +223,8 @@ class OctreeView final : public View {
   int brute_rays_ =
       op::kBruteRays.fallback;  // lowered for big models when the view starts (see constructor)
 
-  // Heatmap.
-  bool heatmap_on_ = false;
-  int heatmap_metric_ = op::kHeatmapMetric.fallback;      // CostMetric::kTrianglesTested
-  int heatmap_shown_ = op::kHeatmapShown.fallback;        // HeatmapShown::kSplit
-  int heatmap_fraction_ = op::kHeatmapFraction.fallback;  // 1/8: a quick first image
-  bool heatmap_log_ = op::kHeatmapLog.fallback;
-  HeatmapJob heatmap_job_;
-  HeatmapKey heatmap_key_;  // what the shown image was traced for
-  bool heatmap_recolour_ = false;
-  std::vector<uint32_t> heatmap_rgba_;
-  std::unique_ptr<HeatmapQuad> heatmap_quad_;
-  double heatmap_mean_[2] = {0, 0};
-  uint32_t heatmap_max_ = 0;
+  // The cost heatmap: its state, panel section, drawing and parameters (octree_heatmap.h).
+  CostHeatmap heatmap_;
 };
 
 }  // namespace partlab::octree_view

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "app/app_params.h"
-#include "app/clamped_value.h"
 #include "engine/io/load_result.h"
+#include "engine/params/clamped_value.h"
 #include "engine/params/param_rows.h"
 
 namespace partlab {

@@ -727,7 +727,7 @@ void NoteIfNoRayHit(const CaseResult& r, bool fitted) {
               fitted ? "" : " (the rays fill the 100-unit cube; --fit100 moves the model there)");
 }
 
-// The targets, checked on this run's medians.
+// The octree's targets (docs/octree.md), checked on this run's medians.
 void PrintVerdicts(const std::vector<CaseResult>& results, bool quick) {
   std::printf("\n# targets (ordered traversal, leaf placement, unless stated)%s\n",
               quick ? " -- quick mode: one round of 500 rays, a correctness check; its timings "

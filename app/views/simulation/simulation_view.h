@@ -22,7 +22,6 @@
 #include <limits>
 #include <optional>
 
-#include "app/clamped_value.h"
 #include "app/command_line.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/figure_area.h"
@@ -47,6 +46,7 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/sabsp/bsp_figures.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "engine/params/clamped_value.h"
 #include "engine/scenes/scene_registry.h"
 #include "engine/scenes/trace_recording.h"
 #include "engine/thread_cpu_clock.h"

@@ -22,7 +22,8 @@ void OctreeView::UpdateGui() {
   BuildGui();
   OverlayGui();
   RayGui();
-  BatchGui();
+  if (Header("Batch: 10,000 random rays", kSectionBatch))
+    batch_.Gui(tree_, scene_.bounds(), clamp_note_);
   if (Header("Cost heatmap", kSectionHeatmap)) heatmap_.Gui();
   if (!tint_mesh_->error().empty())
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", tint_mesh_->error().c_str());
@@ -166,32 +167,9 @@ void OctreeView::RayGui() {
   }
 }
 
-void OctreeView::BatchGui() {
-  if (!Header("Batch: 10,000 random rays", kSectionBatch)) return;
-  if (batch_job_.Running()) {
-    ImGui::ProgressBar(batch_job_.Progress(), ImVec2(-1, 0), "running on a worker thread");
-    if (ImGui::Button("Cancel")) batch_job_.Stop();
-  } else if (ImGui::Button("Run batch")) {
-    StartBatch();
-  }
-  Tip("The paper's experiment (2.1 Parâmetros da avaliação): 10,000 rays of random origin and "
-      "direction, brute force vs octree, both traversals, answers compared ray by ray.");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  ParamInputInt(op::kBatchSeed, &batch_seed_, clamp_note_);
-  ParamSliderInt(op::kBruteRays, &brute_rays_, clamp_note_, "%d", ImGuiSliderFlags_Logarithmic);
-  ImGui::Checkbox("Draw rays", &draw_batch_rays_);
-  Tip("The batch's rays (2.1 Parâmetros da avaliação) as thin lines, to the hit or across the "
-      "scene when they miss; hits as red points.");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  ParamSliderInt(op::kRaysDrawn, &batch_rays_drawn_, clamp_note_, "%d drawn",
-                 ImGuiSliderFlags_Logarithmic);
-}
-
 // Results get their own window (bottom right), so the numbers stay visible while the panel scrolls.
 void OctreeView::ResultsWindow(const FigureArea& area) {
-  if (!has_ray_ && !batch_job_.HasResult()) return;
+  if (!has_ray_ && !batch_.HasResult()) return;
   if (area.presenter) {
     // Along the top, clear of the caption; left of the histogram when both are shown.
     const FigureCorner corner = show_histogram_ ? FigureCorner::kTopLeft : FigureCorner::kTopRight;
@@ -213,8 +191,8 @@ void OctreeView::ResultsWindow(const FigureArea& area) {
 
 void OctreeView::ResultsTables() {
   if (has_ray_) RayResultsTable();
-  if (has_ray_ && batch_job_.HasResult()) ImGui::Separator();
-  if (batch_job_.HasResult()) BatchResultsTable();
+  if (has_ray_ && batch_.HasResult()) ImGui::Separator();
+  if (batch_.HasResult()) batch_.ResultsTable(*tree_, triangles_per_depth_);
 }
 
 void OctreeView::RayResultsTable() {
@@ -248,49 +226,6 @@ void OctreeView::RayResultsTable() {
   ImGui::EndTable();
   ImGui::TextDisabled("yellow: visited cells, blue: tested, red: hit (%s)",
                       trace_shown_ == 0 ? "paper" : "ordered");
-}
-
-void OctreeView::BatchResultsTable() {
-  const RayBatch& b = batch_job_.result();
-  const size_t n = tree_->usable_triangle_count();
-  ImGui::Text("%zu random rays (%zu also by brute force), %zu triangles, %llu hits", b.done,
-              b.brute_rays, n, (unsigned long long)b.octree[1].hits);
-  if (!ImGui::BeginTable("batch", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
-    return;
-  for (const char* h : {"batch", "brute force", "octree paper", "octree ordered"})
-    ImGui::TableSetupColumn(h);
-  ImGui::TableHeadersRow();
-  // Times on the rays every method answered, so the columns compare like with like.
-  const double seconds[3] = {b.brute_seconds, b.octree_seconds_on_brute_rays[0],
-                             b.octree_seconds_on_brute_rays[1]};
-  const QueryStats* stats[3] = {&b.brute, &b.octree[0], &b.octree[1]};
-  auto row = [](const char* name, auto cell) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    for (int m = 0; m < 3; ++m) {
-      ImGui::TableNextColumn();
-      cell(m);
-    }
-  };
-  row("time", [&](int m) { ImGui::Text("%.1f ms", seconds[m] * 1e3); });
-  row("speedup",
-      [&](int m) { ImGui::Text("%.2fx", seconds[m] > 0 ? seconds[0] / seconds[m] : 0); });
-  row("tested", [&](int m) { ImGui::Text("%.2f %%", 100.0 * stats[m]->FractionTested(n)); });
-  row("cells/ray", [&](int m) {
-    if (m == 0)
-      ImGui::TextUnformatted("-");  // the brute force visits no cells
-    else
-      ImGui::Text("%.1f", stats[m]->rays ? double(stats[m]->nodes_visited) / stats[m]->rays : 0.0);
-  });
-  row("wrong", [&](int m) { ImGui::Text("%zu", m == 0 ? size_t(0) : b.mismatches[m - 1]); });
-  ImGui::EndTable();
-  ImGui::TextDisabled("times on the %zu brute-force rays; octree on all %zu: %.1f / %.1f ms",
-                      b.brute_rays, b.done, b.octree_seconds[0] * 1e3, b.octree_seconds[1] * 1e3);
-  // Where the tested triangles live: the paper reads its speedups off this histogram (3.1).
-  ImGui::PlotHistogram("##batchdepth", triangles_per_depth_.data(),
-                       int(triangles_per_depth_.size()), 0, "triangles per depth (1 .. max)", 0.0f,
-                       FLT_MAX, ImVec2(ImGui::GetFontSize() * 22, ImGui::GetFontSize() * 3.5f));
 }
 
 // The colour keys, bottom centre: depth colours (cells, tint) or the heatmap's ramp.

@@ -25,8 +25,7 @@ void OctreeView::VisitSettings(Visit&& visit) {
   visit(op::kDepthShown, depth_shown_);
   visit(op::kTintByDepth, tint_by_depth_);
   visit(op::kRayMode, ray_mode);
-  visit(op::kDrawBatchRays, draw_batch_rays_);
-  visit(op::kBatchSeed, batch_seed_);
+  batch_.VisitSettings(visit);
   heatmap_.VisitSettings(visit);
   source_ = SceneSource(source);
   ray_mode_ = RayMode(ray_mode);
@@ -81,8 +80,7 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     open_sections_ = kSectionBuild | kSectionHeatmap;
   }
   RebuildIfStale();
-  // The brute force costs N tests per ray: on the dragon all 10,000 rays take a minute or more.
-  if (tree_->usable_triangle_count() > 50000) brute_rays_ = 1000;
+  batch_.FitBruteRays(tree_->usable_triangle_count());
   if (headless()) FrameForScreenshot(options);
   if (options.has_ray) {
     ray_mode_ = RayMode::kFromFixedOrigin;
@@ -93,7 +91,7 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     DefaultFixedRay();
   }
   if (headless() && has_ray_) PrintRay();
-  if (p == "batch") StartBatch();
+  if (p == "batch") batch_.Start(tree_, scene_.bounds());
 }
 
 // Screenshots: the whole scene in view, shifted right of the panel that covers the left third.

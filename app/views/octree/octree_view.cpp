@@ -56,8 +56,7 @@ void OctreeView::Rebuild() {
       ++cells_per_depth_[nodes[i].depth - 1];
   UploadTriangleColours();
   if (has_ray_) ShootRay(ray_);
-  batch_job_.Stop();  // its answers belong to the old tree
-  batch_job_.Clear();
+  batch_.Reset();  // its answers belong to the old tree
 }
 
 // Soups always go through the per-triangle mesh (they have no MeshBuffer); the model only when
@@ -130,16 +129,8 @@ bool OctreeView::Pick(const PickRay& pick) {
 
 // --- Jobs ----------------------------------------------------------------------------------------
 
-void OctreeView::StartBatch() {
-  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), 10000, uint64_t(batch_seed_)),
-                   size_t(brute_rays_));
-}
-
 void OctreeView::FinishJobs(const RenderContext& ctx) {
-  if (headless()) batch_job_.Wait();
-  const bool had_batch = batch_job_.HasResult();
-  batch_job_.Collect();
-  if (headless() && !had_batch && batch_job_.HasResult()) PrintBatch();
+  batch_.Finish(*tree_, headless());
   if (heatmap_.on()) heatmap_.Update(ctx, tree_, headless());
 }
 
@@ -154,19 +145,6 @@ void OctreeView::PrintRay() const {
       p.hit.triangle, (unsigned long long)o.stats.nodes_visited,
       (unsigned long long)o.stats.triangle_tests, o.hit.triangle);
   std::fflush(stdout);
-}
-
-void OctreeView::PrintBatch() const {
-  const RayBatch& b = batch_job_.result();
-  const size_t n = tree_->usable_triangle_count();
-  std::printf(
-      "partlab: octree batch: %zu rays, %zu triangles | on the first %zu: brute %.1f ms, paper "
-      "%.1f ms (%.2fx), ordered %.1f ms (%.2fx) | all rays: paper %.1f ms, %.2f%% tested, "
-      "ordered %.1f ms, %.2f%% tested | wrong %zu %zu\n",
-      b.done, n, b.brute_rays, b.brute_seconds * 1e3, b.octree_seconds_on_brute_rays[0] * 1e3,
-      b.Speedup(0), b.octree_seconds_on_brute_rays[1] * 1e3, b.Speedup(1),
-      b.octree_seconds[0] * 1e3, 100.0 * b.octree[0].FractionTested(n), b.octree_seconds[1] * 1e3,
-      100.0 * b.octree[1].FractionTested(n), b.mismatches[0], b.mismatches[1]);
 }
 
 // --- Drawing -------------------------------------------------------------------------------------
@@ -236,7 +214,7 @@ void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
     DrawMeshAndCells(ctx, !still);
     ++scene_redraws_;
   }
-  if (draw_batch_rays_) DrawBatchRays(draw);
+  batch_.DrawRays(scene_.bounds(), draw);
 }
 
 void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
@@ -265,23 +243,6 @@ void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
 }
 
 // Thin translucent lines (origin to hit, or across the scene) and the hits as points.
-void OctreeView::DrawBatchRays(DebugDraw& draw) const {
-  if (!batch_job_.HasResult()) return;
-  const RayBatch& batch = batch_job_.result();
-  const float length = 1.5f * glm::length(scene_.bounds().Extent());
-  const size_t n = std::min(size_t(batch_rays_drawn_), batch.done);
-  for (size_t i = 0; i < n; ++i) {
-    const RayHit& hit = batch.octree_hits[1][i];
-    const Ray& r = batch.rays[i];
-    if (hit.hit) {
-      draw.Line(r.origin, r.At(hit.t), {0.55f, 0.85f, 1.0f, 0.35f});
-      draw.Point(r.At(hit.t), 4.0f, {1.0f, 0.25f, 0.2f, 1.0f});
-    } else {
-      draw.Line(r.origin, r.At(length), {0.7f, 0.7f, 0.8f, 0.07f});
-    }
-  }
-}
-
 }  // namespace partlab::octree_view
 
 namespace partlab {

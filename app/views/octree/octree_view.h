@@ -28,6 +28,7 @@
 #include "app/settings.h"
 #include "app/ui_style.h"
 #include "app/view.h"
+#include "app/views/octree/octree_batch.h"
 #include "app/views/octree/octree_heatmap.h"
 #include "app/views/octree/octree_jobs.h"
 #include "app/views/octree/octree_params.h"
@@ -71,7 +72,7 @@ class OctreeView final : public View {
                 show_cells_ ? "shown" : "hidden", depth_shown_);
   }
   ~OctreeView() override {
-    batch_job_.Stop();
+    batch_.Stop();
     heatmap_.Stop();
     if (uses_saved_settings()) SaveSettings();
   }
@@ -96,7 +97,7 @@ class OctreeView final : public View {
   void UpdateWindows() override;
   void DrawFigures(const FigureArea& area) override;  // the results, the legend, the histogram
   bool Pick(const PickRay& ray) override;
-  bool Animating() const override { return batch_job_.Running() || heatmap_.Running(); }
+  bool Animating() const override { return batch_.Running() || heatmap_.Running(); }
 
   // Lessons (octree_lesson_verbs.cpp): the verbs the octree paper's lessons are written in.
   std::string RunLessonAction(const LessonCommand& action) override;
@@ -118,23 +119,18 @@ class OctreeView final : public View {
   void DefaultFixedRay();
   void ShootRay(const Ray& ray);
   void PrintRay() const;
-  void PrintBatch() const;
   void FinishJobs(const RenderContext& ctx);
-  void StartBatch();
   void DrawScene(const RenderContext& ctx, DebugDraw& draw);
   void DrawMeshAndCells(const RenderContext& ctx, bool moving);
   uint64_t SceneKey(const RenderContext& ctx) const;
-  void DrawBatchRays(DebugDraw& draw) const;
 
   void SourceGui();
   void BuildGui();
   void OverlayGui();
   void RayGui();
-  void BatchGui();
   void ResultsWindow(const FigureArea& area);
   void ResultsTables();
   void RayResultsTable();
-  void BatchResultsTable();
   void LegendWindow(const FigureArea& area);
   void HistogramWindow(const FigureArea& area);
 
@@ -145,7 +141,6 @@ class OctreeView final : public View {
   std::string ApplyBuildAction(const LessonCommand& action, bool* handled);
   std::string ApplyOverlayAction(const LessonCommand& action, bool* handled);
   std::string ApplyRayAction(const LessonCommand& action, bool* handled);
-  std::string RunLessonBatch(size_t rays, int seed, size_t brute_rays);
   std::string CheckAffinity(const LessonCommand& check) const;
   std::string CheckHistogram() const;
   std::string CheckRootTrianglesTested(const LessonCommand& check) const;
@@ -215,13 +210,8 @@ class OctreeView final : public View {
   RayResult results_[2];  // [0] paper traversal, [1] ordered
   int trace_shown_ = 0;
 
-  // Batch.
-  BatchJob batch_job_;
-  bool draw_batch_rays_ = op::kDrawBatchRays.fallback;
-  int batch_rays_drawn_ = op::kRaysDrawn.fallback;
-  int batch_seed_ = op::kBatchSeed.fallback;
-  int brute_rays_ =
-      op::kBruteRays.fallback;  // lowered for big models when the view starts (see constructor)
+  // The batch of random rays: its state, panel section, results and drawing (octree_batch.h).
+  RandomRayBatch batch_;
 
   // The cost heatmap: its state, panel section, drawing and parameters (octree_heatmap.h).
   CostHeatmap heatmap_;

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string_view>
 
+#include "engine/broadphase/sabsp/bsp_param_table.h"
+#include "engine/octree/octree_param_table.h"
 #include "engine/params/param_cli.h"
 
 namespace partlab {
@@ -143,6 +145,9 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names = "") {
   app.add_option("--beside", o.beside,
                  "Simulation: a second broad phase drawn in a right-hand viewport")
       ->type_name("NAME");
+  // Simulation: every parameter of the semi-adjusting BSP, as its panel and settings file know it.
+  bsp_params::ForEachRow(
+      [&](const auto& row) { AddRowFlag(app, row, o.param_flags, o.notes, "partlab: "); });
   // Every view's --preset words (each view reads its own, and names a word it does not know).
   app.add_option(
          "--preset", o.preset,

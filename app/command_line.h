@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "app/app_params.h"
-#include "app/clamped_value.h"
-#include "app/views/octree/octree_params.h"
 #include "engine/io/load_result.h"
+#include "engine/params/clamped_value.h"
+#include "engine/params/param_rows.h"
 
 namespace partlab {
 
@@ -46,6 +46,9 @@ struct Options {
   int bodies = 0;      // --bodies N: dynamic bodies of the scene (0: the scene's own count)
   std::string trace;   // --trace FILE (an AABBTRC1 trace: opens the replay viewer on it)
   std::string beside;  // --beside NAME: a second broad phase in a right-hand viewport
+  // --bsp-* (one flag per row of engine/broadphase/sabsp/bsp_param_table.h): the values given,
+  // checked and clamped, by settings key; the Simulation view reads them after its settings file.
+  ParamTexts param_flags;
   // Lessons (docs/lessons.md): --lesson NAME opens assets/lessons/NAME.toml (or a .toml path) in
   // the Lessons panel; with --export DIR every step is rendered headless to DIR/step-NN.png plus
   // an index, and --video FILE.mp4 records the lesson (or, without --lesson, the view's run).
@@ -62,13 +65,10 @@ struct Options {
   std::vector<std::string> notes;
 };
 
-// The documented ranges of the numeric flags, from the parameter rows they set
-// (app/app_params.h, app/views/octree/octree_params.h). A number outside its range is clamped with
-// a note; a value that is not a number at all, or a negative count, is an error.
+// The window's sides, from their rows (app/app_params.h); every other numeric flag is its row's
+// (AddParamFlag, AddRowFlag). A number outside its range is clamped with a note; a value that is
+// not a number at all, or a negative count, is an error.
 constexpr ValueRange<int> kWindowSideRange = app_params::kWindowSide;
-constexpr ValueRange<int> kOctreeDepthRange = octree_params::kMaxDepth.range;
-constexpr ValueRange<int> kStepsRange = app_params::kSteps.range;
-constexpr ValueRange<int> kBodiesRange = app_params::kBodies.range;
 
 // `partlab --help`: every flag with its range and default, from the same rows. `view_names` lists
 // the views --view accepts (the executable's registry, app/view.h, which this library cannot see).

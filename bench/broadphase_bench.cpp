@@ -21,10 +21,10 @@
 // --rounds R every algorithm runs R times per seed, in alternating order, and its per-seed median
 // is over the steps of all R runs: one run of a hundred small steps lasts a few milliseconds.
 //
-// --sabsp-predictive-steps S and --sabsp-predictive-cap C override our BSP profile's predictive
-// fattening (BspParams::predictive_steps, predictive_cap) in `sabsp` only, so the departure can be
-// measured on and off against `sabsp_thesis` and the other engines in the same run. Published
-// tables (scripts/results.sh) use the profile as it is.
+// The --bsp-* flags (one per row of engine/broadphase/sabsp/bsp_param_table.h, as partlab's and the
+// BSP panel's) override our BSP profile in `sabsp` only, so a departure can be measured on and off
+// against `sabsp_thesis` and the other engines in the same run (--bsp-predictive-steps 0, ...).
+// Published tables (scripts/results.sh) use the profile as it is.
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -47,10 +47,12 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/sabsp/bsp_param_table.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/broadphase/sort_and_sweep.h"
 #include "engine/broadphase/synthetic_motion.h"
 #include "engine/io/aabb_trace.h"
+#include "engine/params/param_cli.h"
 
 namespace partlab::bench {
 // This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
@@ -116,19 +118,18 @@ struct Options {
   uint32_t rounds = 1;
   size_t steps = 0;  // 0 = all frames
   size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
-  // Overrides of our BSP profile's predictive fattening (`sabsp` only; negative: the profile's
-  // value), to measure the departure on and off in the same build.
-  double sabsp_predictive_steps = -1, sabsp_predictive_cap = -1;
+  // --bsp-*: overrides of our BSP profile (`sabsp` only), by settings key.
+  ParamTexts bsp_flags;
 };
 
-// The broad phase `name`, with the --sabsp-* overrides applied to our BSP profile.
+// The broad phase `name`, with the --bsp-* overrides applied to our BSP profile.
 std::unique_ptr<BroadPhase> MakeConfigured(const std::string& name, const Options& o) {
   auto bp = MakeBroadPhase(name);
   auto* bsp = dynamic_cast<SemiAdjustingBsp*>(bp.get());
   if (!bsp || name != "sabsp") return bp;
   BspParams p = bsp->params();
-  if (o.sabsp_predictive_steps >= 0) p.predictive_steps = float(o.sabsp_predictive_steps);
-  if (o.sabsp_predictive_cap >= 0) p.predictive_cap = float(o.sabsp_predictive_cap);
+  std::string notes;  // none: the flags were checked and clamped when parsed
+  bsp_params::ForEachRow([&](const auto& row) { LoadRow(o.bsp_flags, row, p, notes); });
   bsp->SetParams(p);
   return bp;
 }
@@ -210,11 +211,13 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   AddNumber<size_t>(app, "--steps", o.steps, 0, 100000000, "steps to run (0: all frames)");
   AddNumber<size_t>(app, "--from", o.from, 1, 100000000,
                     "per-step statistics from this frame on (e.g. once a scene is fully spawned)");
-  AddNumber<double>(app, "--sabsp-predictive-steps", o.sabsp_predictive_steps, 0, 16,
-                    "override sabsp's predictive fattening steps (default: the profile's)");
-  AddNumber<double>(app, "--sabsp-predictive-cap", o.sabsp_predictive_cap, 0, 8,
-                    "override sabsp's prediction cap, in box sizes (default: the profile's)");
+  std::vector<std::string> clamped;
+  bsp_params::ForEachRow([&](const auto& row) {
+    AddRowFlag(app, row, o.bsp_flags, clamped, "partlab-bench broadphase: ")
+        ->group("Our BSP profile (sabsp only)");
+  });
   exit_code = ParseBenchArgs(app, "broadphase", args);
+  for (const std::string& note : clamped) std::fprintf(stderr, "%s\n", note.c_str());
   if (exit_code >= 0) return std::nullopt;
   exit_code = 2;
   o.algos = SplitList(algos);

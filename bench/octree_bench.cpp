@@ -33,7 +33,9 @@
 #include "engine/io/rayset.h"
 #include "engine/octree/brute_force_rays.h"
 #include "engine/octree/octree.h"
+#include "engine/octree/octree_param_table.h"
 #include "engine/octree/random_scenes.h"
+#include "engine/params/param_cli.h"
 #include "engine/paths/data_paths.h"
 
 namespace partlab::bench {
@@ -49,7 +51,7 @@ struct Options {
   bool fit100 = false;
   size_t brute_rays = 0;  // 0: automatic (kPassSeconds)
   int repeats = 7;
-  int max_depth = 0, leaf_size = 0;  // 0: automatic
+  int max_depth = 0, leaf_size = 0;  // 0: automatic (no --octree-depth given)
   bool embree = true;
   std::vector<size_t> sizes = {1000, 2000, 5000, 10000, 20000, 50000, 100000};
   std::string only;  // comma-separated case names/kinds to run; empty = all
@@ -83,7 +85,11 @@ int ParseOptions(std::span<char*> args, Options* o) {
                     "per pass, at least 200; the same rule for every octree variant; Embree "
                     "always runs all rays)");
   AddNumber(app, "--repeats", o->repeats, 1, 1000, "timed passes per method, median reported");
-  AddNumber(app, "--max-depth", o->max_depth, 0, 32, "octree depth limit (0: automatic)");
+  // The octree view's row (engine/octree/octree_param_table.h): its range, flag and clamp note.
+  std::vector<std::string> clamped;
+  AddParamFlag(app, octree_params::kMaxDepth, o->max_depth, clamped, "partlab-bench octree: ")
+      ->description(std::string(ParamHelp(octree_params::kMaxDepth)) +
+                    " Not given: picked from the triangle count.");
   AddNumber(app, "--leaf-size", o->leaf_size, 0, 1000000, "octree leaf size (0: automatic)");
   std::string sizes;
   app.add_option("--sizes", sizes,
@@ -95,6 +101,7 @@ int ParseOptions(std::span<char*> args, Options* o) {
   app.add_option("--only", only, "comma-separated: low,medium,high," + ModelNames(","))
       ->type_name("LIST");
   if (const int code = ParseBenchArgs(app, "octree", args); code >= 0) return code;
+  for (const std::string& note : clamped) std::fprintf(stderr, "%s\n", note.c_str());
   o->embree = !no_embree;
   if (!only.empty()) o->only = "," + only + ",";  // ",a,b," for whole-word lookups
   if (!sizes.empty()) {
@@ -720,7 +727,7 @@ void NoteIfNoRayHit(const CaseResult& r, bool fitted) {
               fitted ? "" : " (the rays fill the 100-unit cube; --fit100 moves the model there)");
 }
 
-// The targets, checked on this run's medians.
+// The octree's targets (docs/octree.md), checked on this run's medians.
 void PrintVerdicts(const std::vector<CaseResult>& results, bool quick) {
   std::printf("\n# targets (ordered traversal, leaf placement, unless stated)%s\n",
               quick ? " -- quick mode: one round of 500 rays, a correctness check; its timings "

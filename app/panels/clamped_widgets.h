@@ -1,14 +1,15 @@
-// ImGui sliders and inputs that keep their value inside a documented range (app/clamped_value.h).
-// Dragging cannot leave the range; a value typed with Ctrl+click (or into an input box) outside
-// it is clamped, and a yellow line under the widget says so until the widget holds an in-range
-// value again. One ClampNote per panel: the last clamp is the one shown.
+// ImGui sliders and inputs that keep their value inside a documented range
+// (engine/params/clamped_value.h). Dragging cannot leave the range; a value typed with Ctrl+click
+// (or into an input box) outside it is clamped, and a yellow line under the widget says so until
+// the widget holds an in-range value again. One ClampNote per panel: the last clamp is the one
+// shown.
 #pragma once
 
 #include <imgui.h>
 
 #include <string>
 
-#include "app/clamped_value.h"
+#include "engine/params/clamped_value.h"
 #include "engine/params/param.h"
 
 namespace partlab {

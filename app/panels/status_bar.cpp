@@ -47,6 +47,13 @@ float StatusBarReservedHeight() {
   return ImGui::GetFontSize() + ImGui::GetFrameHeight() + 2.0f * style.WindowPadding.y;
 }
 
+float StepControlsWidth() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = ImGui::CalcTextSize("Pause").x + ImGui::CalcTextSize("Step").x +
+                        4.0f * style.FramePadding.x + style.ItemSpacing.x;
+  return ImGui::GetFontSize() + 2.0f * style.WindowPadding.x + buttons + style.ItemSpacing.x;
+}
+
 void DrawViewStatusBar(View& view) {
   const bool controls = view.ShowsStepControls();
   if (!controls && view.notices().empty()) return;

@@ -13,4 +13,8 @@ void DrawViewStatusBar(View& view);
 // notice adds lines above it): what a figure drawn at the bottom left leaves free for it.
 float StatusBarReservedHeight();
 
+// The width the Play / Step window takes at the bottom-left corner (a font size's margin, the
+// window's padding, two buttons): a view's own status line starts right of it.
+float StepControlsWidth();
+
 }  // namespace partlab

@@ -2,7 +2,7 @@
 // settings file: it is clamped to a documented range, and when that changes it, a one-line note
 // says what happened and why ("Max depth 32 clamped to 12 (the octree view's maximum)"), so the
 // value in force is never a surprise and no out-of-range value reaches the engine.
-// GL-free and ImGui-free: tests/app/clamped_value_test.cpp checks it; the panels draw the note.
+// GL-free and ImGui-free: tests/params/clamped_value_test.cpp checks it; the panels draw the note.
 // The parameter table (engine/params/param.h) builds on it: a NaN there falls back to the
 // parameter's default instead of the low bound.
 #pragma once

@@ -64,6 +64,34 @@ struct BoolParam {
   const char* tip;
 };
 
+// A row bound to the field it sets: `field` is the member of `Owner` (BspParams::max_depth) that
+// the row's key, flag, slider and clamp are about. Whoever holds an Owner walks its rows (a
+// table's ForEachRow) to load, save, parse flags, clamp or document every field, so a parameter is
+// one row and nothing else. Row is Param<T>, BoolParam or ChoiceParam; Field is the member's type
+// (an enum for a ChoiceParam, stored as the index of its name).
+template <typename Owner, typename Row, typename Field>
+struct Bound : Row {
+  using Base = Row;
+  Field Owner::*field;
+};
+template <typename Owner, typename T>
+using BoundParam = Bound<Owner, Param<T>, T>;
+template <typename Owner>
+using BoundBool = Bound<Owner, BoolParam, bool>;
+template <typename Owner, typename Enum>
+using BoundChoice = Bound<Owner, ChoiceParam, Enum>;
+
+// The flag a bound row is given on a command line: its own, else its settings key without the
+// "sim." prefix, dots and underscores as dashes ("sim.bsp.split_min" -> "--bsp-split-min").
+inline std::string FlagOf(const char* flag, const char* key) {
+  if (flag && *flag) return flag;
+  std::string_view k(key);
+  if (k.substr(0, 4) == "sim.") k.remove_prefix(4);
+  std::string out = "--";
+  for (char c : k) out += (c == '.' || c == '_') ? '-' : c;
+  return out;
+}
+
 namespace detail {
 
 inline bool IsFinite(int) {

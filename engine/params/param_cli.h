@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/params/param.h"
+#include "engine/params/param_rows.h"
 
 namespace partlab {
 
@@ -30,28 +31,36 @@ struct FlagWording {
   bool negative_is_error = false;
 };
 
-// Adds the parameter's flag to `app`, writing into `value`; clamp notes go to `notes`, each
-// prefixed with `note_prefix` ("partlab: "). A value that is not a number throws
-// CLI::ValidationError with the whole line as its message (no "name:" prefix of CLI11's own).
+// A flag's argument as the parameter's value: text that is not a number (or a negative count when
+// `wording.negative_is_error`) throws CLI::ValidationError with the whole line as its message (no
+// "name:" prefix of CLI11's own); a number outside the range is clamped, its note appended to
+// `notes` with `note_prefix` ("partlab: ").
+template <typename T>
+T FlagValue(const Param<T>& p, const std::string& text, std::vector<std::string>& notes,
+            const std::string& note_prefix, FlagWording wording) {
+  const std::string flag = FlagOf(p.flag, p.key);
+  T value{};
+  const bool number = detail::ParseNumber(std::string_view(text), value);
+  if (!number || (wording.negative_is_error && value < 0)) {
+    const std::string range = RangeText(p);
+    const std::string expects =
+        wording.expects ? std::string(wording.expects) + " (" + range + ")" : range;
+    throw CLI::ValidationError(flag + " expects " + expects + ", got '" + text + "'");
+  }
+  const std::string note = EnforceParam(p, value, flag);
+  if (!note.empty()) notes.push_back(note_prefix + note);
+  return value;
+}
+
+// Adds the parameter's flag to `app`, writing into `value` (FlagValue's rules).
 template <typename T>
 CLI::Option* AddParamFlag(CLI::App& app, const Param<T>& p, T& value,
                           std::vector<std::string>& notes, std::string note_prefix = "",
                           FlagWording wording = {}) {
   auto set = [&p, &value, &notes, note_prefix, wording](const std::string& text) {
-    T parsed{};
-    const bool number = detail::ParseNumber(std::string_view(text), parsed);
-    if (!number || (wording.negative_is_error && parsed < 0)) {
-      const std::string range = RangeText(p);
-      const std::string expects =
-          wording.expects ? std::string(wording.expects) + " (" + range + ")" : range;
-      throw CLI::ValidationError(std::string(p.flag) + " expects " + expects + ", got '" + text +
-                                 "'");
-    }
-    value = parsed;
-    const std::string note = EnforceParam(p, value, p.flag);
-    if (!note.empty()) notes.push_back(note_prefix + note);
+    value = FlagValue(p, text, notes, note_prefix, wording);
   };
-  return app.add_option_function<std::string>(p.flag, set, ParamHelp(p))
+  return app.add_option_function<std::string>(FlagOf(p.flag, p.key), set, ParamHelp(p))
       ->type_name(std::is_same_v<T, int> ? "INT" : "NUMBER");
 }
 
@@ -71,6 +80,47 @@ inline CLI::Option* AddChoiceFlag(CLI::App& app, const ChoiceParam& p, std::stri
   const std::string help =
       std::string(p.label) + ": " + names + " (default " + p.names[p.fallback] + "). " + p.tip;
   return app.add_option_function<std::string>(p.flag, set, help)->type_name(type);
+}
+
+// A bound row's flag (FlagOf: its own, else one named after its key): the value, checked and
+// clamped as the row says, is kept as text under the row's key in `given`, so whoever holds the
+// row's owner reads it with LoadRow as it reads its settings file, after the file: a flag wins.
+// A yes/no row takes 1 or 0, a choice row one of its names.
+template <typename Owner, typename Row, typename Field>
+CLI::Option* AddRowFlag(CLI::App& app, const Bound<Owner, Row, Field>& row, ParamTexts& given,
+                        std::vector<std::string>& notes, std::string note_prefix = "") {
+  const Row& r = row;
+  const std::string flag = FlagOf(r.flag, r.key);
+  if constexpr (std::is_same_v<Row, BoolParam>) {
+    auto set = [&r, &given, flag](const std::string& text) {
+      if (text != "0" && text != "1")
+        throw CLI::ValidationError(flag + " expects 1 or 0, got '" + text + "'");
+      given.Set(r.key, text);
+    };
+    const std::string help =
+        std::string(r.label) + ": 1 or 0 (default " + (r.fallback ? "1" : "0") + "). " + r.tip;
+    return app.add_option_function<std::string>(flag, set, help)->type_name("1|0");
+  } else if constexpr (std::is_same_v<Row, ChoiceParam>) {
+    std::string names, type;
+    for (int i = 0; i < r.count(); ++i) {
+      names += (i ? (i + 1 == r.count() ? " or " : ", ") : "") + std::string(r.names[i]);
+      type += (i ? "|" : "") + std::string(r.names[i]);
+    }
+    auto set = [&r, &given, flag, names](const std::string& text) {
+      if (r.Find(text) < 0)
+        throw CLI::ValidationError(flag + " expects " + names + ", got '" + text + "'");
+      given.Set(r.key, text);
+    };
+    const std::string help =
+        std::string(r.label) + ": " + names + " (default " + r.names[r.fallback] + "). " + r.tip;
+    return app.add_option_function<std::string>(flag, set, help)->type_name(type);
+  } else {
+    auto set = [&r, &given, &notes, note_prefix](const std::string& text) {
+      given.Set(r.key, NumberToText(FlagValue(r, text, notes, note_prefix, {})));
+    };
+    return app.add_option_function<std::string>(flag, set, ParamHelp(r))
+        ->type_name(std::is_same_v<Field, int> ? "INT" : "NUMBER");
+  }
 }
 
 // Parses `words` (the arguments after the program's name, in order) and returns "" or one error

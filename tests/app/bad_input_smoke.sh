@@ -186,6 +186,14 @@ PY
       fail "the clamped threshold was not saved"
     grep -q "^sim.bsp.ops_max=1000$" "$PARTLAB_CONFIG_DIR/simulation/settings.ini" ||
       fail "1000 operations per cycle (in range) was not kept"
+    # A --bsp-* flag over the file: the same row's range, a note naming the flag, and the value
+    # reaches the view (which saves it).
+    run "${xvfb[@]}" "$partlab" --frames 3 --scene 4 --steps 10 --bsp-split-threshold 5000
+    [[ $rc -eq 0 ]] || fail "--bsp-split-threshold: exit code $rc"
+    grep -qF "partlab: --bsp-split-threshold 5000 clamped to 1024" "$tmp/err" ||
+      fail "--bsp-split-threshold 5000 not clamped to the row's 1024"
+    grep -q "^sim.bsp.split_threshold=1024$" "$PARTLAB_CONFIG_DIR/simulation/settings.ini" ||
+      fail "the flag's threshold did not reach the view"
     # The octree view's own file: depth 40 and 0.
     mkdir -p "$PARTLAB_CONFIG_DIR/octree"
     printf 'octree.max_depth=40\noctree.overlay.depth=0\n' >"$PARTLAB_CONFIG_DIR/octree/settings.ini"

@@ -40,7 +40,7 @@ expect_one_line 2 "--rays expects 1..10000000, got 'many'" "$bench" octree --ray
 expect_one_line 2 "--repeats expects 1..1000, got '0'" "$bench" octree --repeats 0
 expect_one_line 2 "--rays expects a value" "$bench" octree --rays
 expect_one_line 2 "--boxes expects numbers in 1..10000000, got '-1'" "$bench" broadphase --boxes -1
-expect_one_line 2 "--sabsp-predictive-steps expects 0..16, got '-1'" "$bench" broadphase --sabsp-predictive-steps -1
+expect_one_line 2 "--bsp-predictive-steps expects 0..16, got 'x'" "$bench" broadphase --bsp-predictive-steps x
 expect_one_line 2 "--steps expects 1..1000000, got 'x'" "$bench" sim --steps x
 expect_one_line 2 "--cameras expects 1..100000, got '0'" "$bench" visibility --cameras 0
 expect_one_line 2 "--cells expects numbers in 1..64, got '0'" "$bench" partition-floor --trace t --cells 0

@@ -226,7 +226,7 @@ TEST(Terdiman, TenThousandBoxesGiveTheKnownPairCount) {
   std::vector<BoxPair> pairs;
   sweep.FindPairs(scene.frame(), pairs);
 #ifdef __GLIBC__
-  EXPECT_EQ(pairs.size(), 11677u);  // glibc's rand(), as the issue states
+  EXPECT_EQ(pairs.size(), 11677u);  // the pairs of glibc's rand() sequence
 #endif
   SweepAndPrune sap;  // and an incremental structure agrees, pair for pair
   std::vector<BoxPair> from_sap;

@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 #include <vector>
 
+#include "engine/broadphase/sabsp/bsp_param_table.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/debug_draw.h"
 
@@ -47,15 +48,16 @@ TEST(SabspParams, ClampSaysWhatItChanged) {
   p.unbalance_limit = 3;
   p.verify_interval = 0;
   const std::string note = p.Clamp();
-  EXPECT_FLOAT_EQ(p.unbalance_limit, 1.0f);
+  // The ranges are the parameter table's rows (bsp_param_table.h), the panel's and the flags'.
+  EXPECT_FLOAT_EQ(p.unbalance_limit, bsp_params::kUnbalanceLimit.range.hi);
   EXPECT_EQ(p.verify_interval, 1);
-  EXPECT_NE(note.find("unbalance_limit 3 -> 1"), std::string::npos) << note;
-  EXPECT_NE(note.find("verify_interval 0 -> 1"), std::string::npos) << note;
+  EXPECT_NE(note.find("sim.bsp.unbalance_limit 3 clamped to 0.95"), std::string::npos) << note;
+  EXPECT_NE(note.find("sim.bsp.verify_interval 0 clamped to 1"), std::string::npos) << note;
   SemiAdjustingBsp bsp;
   BspParams bad;
   bad.max_depth = 1000;
   EXPECT_NE(bsp.SetParams(bad).find("max_depth"), std::string::npos);
-  EXPECT_EQ(bsp.params().max_depth, 60);
+  EXPECT_EQ(bsp.params().max_depth, bsp_params::kMaxDepth.range.hi);
 }
 
 TEST(SabspScheduler, SteppingShowsTheNextOperationAndItsReason) {

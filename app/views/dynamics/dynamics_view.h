@@ -12,8 +12,8 @@
 #include <memory>
 #include "app/render/instanced_body_renderer.h"
 #include "app/view.h"
+#include "app/view/rolling_plot.h"
 #include "app/views/dynamics/contact_overlay.h"
-#include "app/views/simulation/sim_rolling_plot.h"
 
 #include "engine/dynamics/ode_mirror.h"
 #include "engine/dynamics/scene_file.h"

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "app/views/mesh/mesh_view.h"
-#include "app/views/octree/octree_lesson_reference.h"
 #include "engine/geometry/mesh_triangles.h"
+#include "engine/octree/octree_lesson_reference.h"
 #include "engine/params/param.h"
 
 namespace partlab::mesh_view {

@@ -4,8 +4,8 @@
 #include <charconv>
 #include <unordered_set>
 
-#include "app/views/octree/octree_lesson_reference.h"
 #include "app/views/octree/octree_view.h"
+#include "engine/octree/octree_lesson_reference.h"
 
 namespace partlab::octree_view {
 
@@ -189,8 +189,7 @@ std::string OctreeView::ApplyOverlayAction(const LessonCommand& a, bool* handled
     if (a.args.size() != 1 || !ParseInt(a.args[0], &n) || n < op::kRaysDrawn.range.lo ||
         n > op::kRaysDrawn.range.hi)
       return Usage(a, "a count from 100 to 10000");
-    batch_rays_drawn_ = n;
-    draw_batch_rays_ = true;
+    batch_.ShowRays(n);
     return {};
   }
   *handled = false;
@@ -223,30 +222,17 @@ std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
     const char* usage =
         "a ray count from 100 to 10000, then optionally a SEED and how many of "
         "the rays the brute force answers too (100 to the count)";
-    int rays = 0, seed = batch_seed_, brute = 0;
+    int rays = 0, seed = batch_.seed(), brute = 0;
     if (a.args.empty() || a.args.size() > 3 || !ParseInt(a.args[0], &rays) || rays < 100 ||
         rays > 10000 || (a.args.size() >= 2 && !ParseInt(a.args[1], &seed)))
       return Usage(a, usage);
     brute = rays;
     if (a.args.size() == 3 && (!ParseInt(a.args[2], &brute) || brute < 100 || brute > rays))
       return Usage(a, usage);
-    return RunLessonBatch(size_t(rays), seed, size_t(brute));
+    return batch_.RunAndWait(tree_, scene_.bounds(), size_t(rays), seed, size_t(brute), headless());
   } else {
     *handled = false;
   }
-  return {};
-}
-
-// The batch runs on the view's worker like the panel's, but the step waits for it: the answers
-// (hits, counts) are the same on every run; only the timings shown beside them vary.
-std::string OctreeView::RunLessonBatch(size_t rays, int seed, size_t brute_rays) {
-  batch_seed_ = seed;
-  brute_rays_ = int(brute_rays);
-  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), rays, uint64_t(seed)), brute_rays);
-  batch_job_.Wait();
-  batch_job_.Collect();
-  if (!batch_job_.HasResult()) return "the batch did not finish";
-  if (headless()) PrintBatch();
   return {};
 }
 
@@ -375,8 +361,8 @@ std::string OctreeView::CheckHitEqualsBruteForce() const {
 }
 
 std::string OctreeView::CheckBatchMatchesBruteForce(const LessonCommand& c) const {
-  if (!batch_job_.HasResult()) return "no batch was run in this step";
-  const RayBatch& b = batch_job_.result();
+  if (!batch_.HasResult()) return "no batch was run in this step";
+  const RayBatch& b = batch_.result();
   int count = int(b.done);
   if (c.args.size() > 1 || (c.args.size() == 1 && (!ParseInt(c.args[0], &count) || count < 1)))
     return Usage(c, "optionally a ray count");
@@ -402,8 +388,8 @@ std::string OctreeView::CheckBatchTestedFraction(const LessonCommand& c) const {
       (c.args[1] != "below" && c.args[1] != "above") || !ParseFloat(c.args[2], &bound) ||
       bound < 0.0f || bound > 1.0f)
     return Usage(c, usage);
-  if (!batch_job_.HasResult()) return "no batch was run in this step";
-  const RayBatch& b = batch_job_.result();
+  if (!batch_.HasResult()) return "no batch was run in this step";
+  const RayBatch& b = batch_.result();
   const int k = c.args[0] == "paper" ? 0 : 1;
   const double fraction = b.octree[k].FractionTested(tree_->usable_triangle_count());
   const bool below = c.args[1] == "below";

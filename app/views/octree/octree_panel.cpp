@@ -3,6 +3,8 @@
 #include "app/panels/figure_area.h"
 #include "app/views/octree/octree_view.h"
 
+#include <imgui.h>
+
 namespace partlab::octree_view {
 
 bool OctreeView::Header(const char* label, unsigned section) {
@@ -20,12 +22,13 @@ void OctreeView::UpdateGui() {
   BuildGui();
   OverlayGui();
   RayGui();
-  BatchGui();
-  HeatmapGui();
+  if (Header("Batch: 10,000 random rays", kSectionBatch))
+    batch_.Gui(tree_, scene_.bounds(), clamp_note_);
+  if (Header("Cost heatmap", kSectionHeatmap)) heatmap_.Gui();
   if (!tint_mesh_->error().empty())
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", tint_mesh_->error().c_str());
-  if (!heatmap_quad_->error().empty())
-    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_quad_->error().c_str());
+  if (!heatmap_.error().empty())
+    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_.error().c_str());
 }
 
 // Every window of this view is a figure: the same drawing, whole display or presenter mode.
@@ -164,55 +167,9 @@ void OctreeView::RayGui() {
   }
 }
 
-void OctreeView::BatchGui() {
-  if (!Header("Batch: 10,000 random rays", kSectionBatch)) return;
-  if (batch_job_.Running()) {
-    ImGui::ProgressBar(batch_job_.Progress(), ImVec2(-1, 0), "running on a worker thread");
-    if (ImGui::Button("Cancel")) batch_job_.Stop();
-  } else if (ImGui::Button("Run batch")) {
-    StartBatch();
-  }
-  Tip("The paper's experiment (2.1 Parâmetros da avaliação): 10,000 rays of random origin and "
-      "direction, brute force vs octree, both traversals, answers compared ray by ray.");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  ParamInputInt(op::kBatchSeed, &batch_seed_, clamp_note_);
-  ParamSliderInt(op::kBruteRays, &brute_rays_, clamp_note_, "%d", ImGuiSliderFlags_Logarithmic);
-  ImGui::Checkbox("Draw rays", &draw_batch_rays_);
-  Tip("The batch's rays (2.1 Parâmetros da avaliação) as thin lines, to the hit or across the "
-      "scene when they miss; hits as red points.");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  ParamSliderInt(op::kRaysDrawn, &batch_rays_drawn_, clamp_note_, "%d drawn",
-                 ImGuiSliderFlags_Logarithmic);
-}
-
-void OctreeView::HeatmapGui() {
-  if (!Header("Cost heatmap", kSectionHeatmap)) return;
-  ImGui::Checkbox("Show heatmap", &heatmap_on_);
-  Tip("One ray per pixel from the camera, coloured by its cost: where the octree saves work and "
-      "where it does not (the costs of 3.1 Resultados, per pixel).");
-  const char* metrics[] = {"Cells visited", "Triangles tested"};
-  heatmap_recolour_ |= ParamCombo(op::kHeatmapMetric, &heatmap_metric_, metrics);
-  const char* shown[] = {"Paper traversal", "Ordered traversal", "Split: paper | ordered"};
-  heatmap_recolour_ |= ParamCombo(op::kHeatmapShown, &heatmap_shown_, shown);
-  heatmap_recolour_ |= ImGui::Checkbox("Log scale", &heatmap_log_);
-  Tip("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
-      "rays' differences, while the "
-      "linear scale shows where the expensive rays are.");
-  const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
-  ImGui::Combo(op::kHeatmapFraction.label, &heatmap_fraction_, fractions, 5);
-  Tip(op::kHeatmapFraction.tip);
-  if (heatmap_job_.Running()) ImGui::ProgressBar(heatmap_job_.Progress(), ImVec2(-1, 0), "tracing");
-  if (heatmap_on_ && heatmap_key_.width > 0)
-    ImGui::Text("%dx%d rays; mean %s: paper %.1f, ordered %.1f", heatmap_key_.width,
-                heatmap_key_.height, heatmap_metric_ == 0 ? "cells" : "tests", heatmap_mean_[0],
-                heatmap_mean_[1]);
-}
-
 // Results get their own window (bottom right), so the numbers stay visible while the panel scrolls.
 void OctreeView::ResultsWindow(const FigureArea& area) {
-  if (!has_ray_ && !batch_job_.HasResult()) return;
+  if (!has_ray_ && !batch_.HasResult()) return;
   if (area.presenter) {
     // Along the top, clear of the caption; left of the histogram when both are shown.
     const FigureCorner corner = show_histogram_ ? FigureCorner::kTopLeft : FigureCorner::kTopRight;
@@ -234,8 +191,8 @@ void OctreeView::ResultsWindow(const FigureArea& area) {
 
 void OctreeView::ResultsTables() {
   if (has_ray_) RayResultsTable();
-  if (has_ray_ && batch_job_.HasResult()) ImGui::Separator();
-  if (batch_job_.HasResult()) BatchResultsTable();
+  if (has_ray_ && batch_.HasResult()) ImGui::Separator();
+  if (batch_.HasResult()) batch_.ResultsTable(*tree_, triangles_per_depth_);
 }
 
 void OctreeView::RayResultsTable() {
@@ -271,85 +228,18 @@ void OctreeView::RayResultsTable() {
                       trace_shown_ == 0 ? "paper" : "ordered");
 }
 
-void OctreeView::BatchResultsTable() {
-  const RayBatch& b = batch_job_.result();
-  const size_t n = tree_->usable_triangle_count();
-  ImGui::Text("%zu random rays (%zu also by brute force), %zu triangles, %llu hits", b.done,
-              b.brute_rays, n, (unsigned long long)b.octree[1].hits);
-  if (!ImGui::BeginTable("batch", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
-    return;
-  for (const char* h : {"batch", "brute force", "octree paper", "octree ordered"})
-    ImGui::TableSetupColumn(h);
-  ImGui::TableHeadersRow();
-  // Times on the rays every method answered, so the columns compare like with like.
-  const double seconds[3] = {b.brute_seconds, b.octree_seconds_on_brute_rays[0],
-                             b.octree_seconds_on_brute_rays[1]};
-  const QueryStats* stats[3] = {&b.brute, &b.octree[0], &b.octree[1]};
-  auto row = [](const char* name, auto cell) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    for (int m = 0; m < 3; ++m) {
-      ImGui::TableNextColumn();
-      cell(m);
-    }
-  };
-  row("time", [&](int m) { ImGui::Text("%.1f ms", seconds[m] * 1e3); });
-  row("speedup",
-      [&](int m) { ImGui::Text("%.2fx", seconds[m] > 0 ? seconds[0] / seconds[m] : 0); });
-  row("tested", [&](int m) { ImGui::Text("%.2f %%", 100.0 * stats[m]->FractionTested(n)); });
-  row("cells/ray", [&](int m) {
-    if (m == 0)
-      ImGui::TextUnformatted("-");  // the brute force visits no cells
-    else
-      ImGui::Text("%.1f", stats[m]->rays ? double(stats[m]->nodes_visited) / stats[m]->rays : 0.0);
-  });
-  row("wrong", [&](int m) { ImGui::Text("%zu", m == 0 ? size_t(0) : b.mismatches[m - 1]); });
-  ImGui::EndTable();
-  ImGui::TextDisabled("times on the %zu brute-force rays; octree on all %zu: %.1f / %.1f ms",
-                      b.brute_rays, b.done, b.octree_seconds[0] * 1e3, b.octree_seconds[1] * 1e3);
-  // Where the tested triangles live: the paper reads its speedups off this histogram (3.1).
-  ImGui::PlotHistogram("##batchdepth", triangles_per_depth_.data(),
-                       int(triangles_per_depth_.size()), 0, "triangles per depth (1 .. max)", 0.0f,
-                       FLT_MAX, ImVec2(ImGui::GetFontSize() * 22, ImGui::GetFontSize() * 3.5f));
-}
-
 // The colour keys, bottom centre: depth colours (cells, tint) or the heatmap's ramp.
 void OctreeView::LegendWindow(const FigureArea& area) {
-  const bool heatmap = heatmap_on_ && heatmap_quad_->has_image();
+  const bool heatmap = heatmap_.HasImage();
   if (!heatmap && !show_cells_ && !tint_by_depth_) return;
   // The lesson histogram shows the same depth colours, labelled; and an interactive lesson's
   // caption (the Lessons window) may sit where the legend would go.
   if (lesson_layout_ && (show_histogram_ || !heatmap)) return;
   const float pad = area.font_pixels;
-  if (heatmap && HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {
-    // Which half is which, just above the legend, behind every window.
-    ImDrawList* bg = ImGui::GetBackgroundDrawList();
-    const float y = area.max.y - pad * 7.5f;
-    const float cx = 0.5f * (area.min.x + area.max.x);
-    const char* left = "paper traversal  <";
-    const char* right = ">  ordered traversal";
-    const ImU32 white = IM_COL32(255, 255, 255, 235);
-    ImFont* font = FigureFont(area);
-    const float left_width = FigureTextSize(font, pad, left).x;
-    bg->AddText(font, pad, ImVec2(cx - left_width - pad * 0.4f, y), white, left);
-    bg->AddText(font, pad, ImVec2(cx + pad * 0.4f, y), white, right);
-  }
+  if (heatmap && heatmap_.Split()) heatmap_.SplitLabels(area);
   if (BeginFigureWindow("##octree legend", area, FigureCorner::kBottomCentre, 0.8f)) {
     if (heatmap) {
-      ImGui::Text("%s per ray (%s scale)",
-                  heatmap_metric_ == 0 ? "Cells visited" : "Triangles tested",
-                  heatmap_log_ ? "log" : "linear");
-      const float w = pad * 16;
-      LegendRamp(CostRampColor, w, pad * 0.9f);
-      const uint32_t mid =
-          heatmap_log_ ? uint32_t(std::lround(std::expm1(0.5 * std::log1p(double(heatmap_max_)))))
-                       : heatmap_max_ / 2;
-      ImGui::Text("0");
-      ImGui::SameLine(w * 0.5f - pad * 0.5f);
-      ImGui::Text("%u", mid);
-      ImGui::SameLine(w - pad * 1.5f);
-      ImGui::Text("%u", heatmap_max_);
+      heatmap_.LegendRows(pad);
     } else {
       ImGui::TextUnformatted("Cell depth (non-empty cells)");
       for (int d = 1; d <= max_depth_; ++d) {

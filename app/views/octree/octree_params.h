@@ -1,26 +1,19 @@
-// The octree view's parameters, each declared once: the settings key (octree/settings.ini), the
-// flag, the panel's label and range, and the tooltip citing the paper ("Octree de triângulos para
-// consultas de raio", /work/shared/papers/octree-ray-triangle.txt). The settings file, the panel's
-// sliders and the command line all read these rows (engine/params/param.h).
+// The octree view's parameters, each declared once (the build's own, the max depth and the
+// placement, are the engine's rows: engine/octree/octree_param_table.h): the settings key
+// (octree/settings.ini), the flag, the panel's label and range, and the tooltip citing the paper
+// ("Octree de triângulos para consultas de raio", /work/shared/papers/octree-ray-triangle.txt). The
+// settings file, the panel's sliders and the command line all read these rows
+// (engine/params/param.h).
 #pragma once
 
 #include <limits>
 
+#include "engine/octree/octree_param_table.h"
 #include "engine/params/param.h"
 
 namespace partlab::octree_params {
 
 constexpr int kAnyInt = std::numeric_limits<int>::max();
-
-inline constexpr Param<int> kMaxDepth{
-    "octree.max_depth",
-    "--octree-depth",
-    "Max depth",
-    8,
-    {1, 12, "the root alone is depth 1", "the octree view's maximum"},
-    "levels",
-    "The deepest level cells may split to (root = 1); triangles that fit no deeper stay where "
-    "they are, the paper's escape valve (1.2 Octree; 3.1 Profundidade da Octree)."};
 
 inline constexpr Param<int> kSoupTriangles{
     "octree.soup.triangles",
@@ -108,14 +101,6 @@ inline constexpr ChoiceParam kAffinity{
     {"low", "medium", "high"},
     "How close each triangle's vertices are: drawn in the whole cube (low), a 30-unit cube "
     "(medium) or a 5-unit cube (high) - 2.2 Fatores de estudo."};
-inline constexpr ChoiceParam kPlacement{
-    "octree.placement",
-    "--placement",
-    "Placement",
-    0,
-    {"paper", "leaf"},
-    "Paper: a triangle descends while one octant holds it whole (1.2 Octree). Leaf references: "
-    "triangles only in leaves, shared by every leaf they overlap (our comparison)."};
 inline constexpr ChoiceParam kRayMode{
     "octree.ray.mode",
     "",

@@ -25,12 +25,8 @@ void OctreeView::VisitSettings(Visit&& visit) {
   visit(op::kDepthShown, depth_shown_);
   visit(op::kTintByDepth, tint_by_depth_);
   visit(op::kRayMode, ray_mode);
-  visit(op::kDrawBatchRays, draw_batch_rays_);
-  visit(op::kBatchSeed, batch_seed_);
-  visit(op::kHeatmapMetric, heatmap_metric_);
-  visit(op::kHeatmapShown, heatmap_shown_);
-  visit(op::kHeatmapFraction, heatmap_fraction_);
-  visit(op::kHeatmapLog, heatmap_log_);
+  batch_.VisitSettings(visit);
+  heatmap_.VisitSettings(visit);
   source_ = SceneSource(source);
   ray_mode_ = RayMode(ray_mode);
 }
@@ -50,7 +46,7 @@ void OctreeView::LoadSettings() {
 void OctreeView::SaveSettings() {
   VisitSettings([&](const auto& param, auto& value) { SaveParam(settings_, param, value); });
   if (const std::string error = settings_.Save(); !error.empty())
-    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+    notices().Error("partlab: " + error);
 }
 
 // --- Start-up flags (headless screenshots)
@@ -79,18 +75,12 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     show_mesh_ = true;
     open_sections_ = kSectionBuild | kSectionBatch;
   } else if (p.rfind("heatmap", 0) == 0) {
-    heatmap_on_ = true;
+    heatmap_.ApplyPreset(p);
     show_cells_ = false;
     open_sections_ = kSectionBuild | kSectionHeatmap;
-    heatmap_fraction_ = 2;
-    if (p == "heatmap-paper") heatmap_shown_ = int(HeatmapShown::kPaper);
-    if (p == "heatmap-ordered") heatmap_shown_ = int(HeatmapShown::kOrdered);
-    if (p == "heatmap-nodes") heatmap_metric_ = int(CostMetric::kNodesVisited);
-    if (p == "heatmap-log") heatmap_log_ = true;
   }
   RebuildIfStale();
-  // The brute force costs N tests per ray: on the dragon all 10,000 rays take a minute or more.
-  if (tree_->usable_triangle_count() > 50000) brute_rays_ = 1000;
+  batch_.FitBruteRays(tree_->usable_triangle_count());
   if (headless()) FrameForScreenshot(options);
   if (options.has_ray) {
     ray_mode_ = RayMode::kFromFixedOrigin;
@@ -101,7 +91,7 @@ void OctreeView::ApplyCommandLine(const Options& options) {
     DefaultFixedRay();
   }
   if (headless() && has_ray_) PrintRay();
-  if (p == "batch") StartBatch();
+  if (p == "batch") batch_.Start(tree_, scene_.bounds());
 }
 
 // Screenshots: the whole scene in view, shifted right of the panel that covers the left third.

@@ -2,15 +2,6 @@
 
 namespace partlab::octree_view {
 
-namespace {
-
-uint32_t PackRgba(const Color& c) {
-  auto byte = [](float v) { return uint32_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
-  return byte(c.r) | byte(c.g) << 8 | byte(c.b) << 16 | byte(c.a) << 24;
-}
-
-}  // namespace
-
 void OctreeView::UpdateCellLines() {
   if (tree_->empty() || (cells_tree_ == tree_.get() && cells_depth_ == depth_shown_ &&
                          cells_hide_empty_ == hide_empty_))
@@ -65,8 +56,7 @@ void OctreeView::Rebuild() {
       ++cells_per_depth_[nodes[i].depth - 1];
   UploadTriangleColours();
   if (has_ray_) ShootRay(ray_);
-  batch_job_.Stop();  // its answers belong to the old tree
-  batch_job_.Clear();
+  batch_.Reset();  // its answers belong to the old tree
 }
 
 // Soups always go through the per-triangle mesh (they have no MeshBuffer); the model only when
@@ -139,17 +129,9 @@ bool OctreeView::Pick(const PickRay& pick) {
 
 // --- Jobs ----------------------------------------------------------------------------------------
 
-void OctreeView::StartBatch() {
-  batch_job_.Start(tree_, MakeBatchRays(scene_.bounds(), 10000, uint64_t(batch_seed_)),
-                   size_t(brute_rays_));
-}
-
 void OctreeView::FinishJobs(const RenderContext& ctx) {
-  if (headless()) batch_job_.Wait();
-  const bool had_batch = batch_job_.HasResult();
-  batch_job_.Collect();
-  if (headless() && !had_batch && batch_job_.HasResult()) PrintBatch();
-  if (heatmap_on_) UpdateHeatmap(ctx);
+  batch_.Finish(*tree_, headless());
+  if (heatmap_.on()) heatmap_.Update(ctx, tree_, headless());
 }
 
 // Headless runs say what the screenshot shows, for scripts and the smoke tests.
@@ -165,71 +147,6 @@ void OctreeView::PrintRay() const {
   std::fflush(stdout);
 }
 
-void OctreeView::PrintBatch() const {
-  const RayBatch& b = batch_job_.result();
-  const size_t n = tree_->usable_triangle_count();
-  std::printf(
-      "partlab: octree batch: %zu rays, %zu triangles | on the first %zu: brute %.1f ms, paper "
-      "%.1f ms (%.2fx), ordered %.1f ms (%.2fx) | all rays: paper %.1f ms, %.2f%% tested, "
-      "ordered %.1f ms, %.2f%% tested | wrong %zu %zu\n",
-      b.done, n, b.brute_rays, b.brute_seconds * 1e3, b.octree_seconds_on_brute_rays[0] * 1e3,
-      b.Speedup(0), b.octree_seconds_on_brute_rays[1] * 1e3, b.Speedup(1),
-      b.octree_seconds[0] * 1e3, 100.0 * b.octree[0].FractionTested(n), b.octree_seconds[1] * 1e3,
-      100.0 * b.octree[1].FractionTested(n), b.mismatches[0], b.mismatches[1]);
-}
-
-// Re-traces when the camera, the viewport, the fraction or the tree changed; a finished image is
-// coloured and uploaded once. Interactive runs keep showing the previous image meanwhile.
-void OctreeView::UpdateHeatmap(const RenderContext& ctx) {
-  const int f = kFractions[heatmap_fraction_];
-  HeatmapKey key{ctx.camera, ctx.framebuffer_size, std::max(1, int(ctx.framebuffer_size.x) / f),
-                 std::max(1, int(ctx.framebuffer_size.y) / f), tree_.get()};
-  // A running trace is left to finish (cancelling would make the UI thread wait for its slice);
-  // the next frame starts one for the camera as it is then.
-  if (!(key == heatmap_job_.requested()) && !heatmap_job_.Running()) heatmap_job_.Start(tree_, key);
-  if (headless()) heatmap_job_.Wait();
-  if (heatmap_job_.Collect()) {
-    heatmap_key_ = heatmap_job_.shown_key();
-    heatmap_recolour_ = true;
-  }
-  if (heatmap_recolour_) ColouriseHeatmap();
-}
-
-// One colour per traced pixel on a (linear or log) scale shared by both traversals, so the two
-// halves of the split view compare directly.
-void OctreeView::ColouriseHeatmap() {
-  heatmap_recolour_ = false;
-  const CostImage& image = heatmap_job_.image();
-  if (image.width == 0) return;
-  const CostMetric metric = CostMetric(heatmap_metric_);
-  heatmap_max_ = image.Max(metric);
-  const auto& paper = image.Plane(Traversal::kPaper, metric);
-  const auto& ordered = image.Plane(Traversal::kOrdered, metric);
-  double sums[2] = {0, 0};
-  heatmap_rgba_.resize(paper.size());
-  for (int y = 0; y < image.height; ++y) {
-    for (int x = 0; x < image.width; ++x) {
-      const size_t i = size_t(y) * image.width + x;
-      sums[0] += paper[i];
-      sums[1] += ordered[i];
-      const HeatmapShown shown = HeatmapShown(heatmap_shown_);
-      const bool left = 2 * x < image.width;
-      const bool use_paper =
-          shown == HeatmapShown::kPaper || (shown == HeatmapShown::kSplit && left);
-      const uint32_t cost = use_paper ? paper[i] : ordered[i];
-      const float t = heatmap_log_ ? CostRampPosition(cost, heatmap_max_)
-                                   : float(cost) / float(std::max(heatmap_max_, 1u));
-      heatmap_rgba_[i] = PackRgba(CostRampColor(t));
-    }
-  }
-  for (int k = 0; k < 2; ++k) heatmap_mean_[k] = paper.empty() ? 0.0 : sums[k] / paper.size();
-  heatmap_quad_->Upload(image.width, image.height, heatmap_rgba_);
-  if (headless())
-    std::printf("partlab: octree heatmap %dx%d rays: mean %s paper %.2f, ordered %.2f (max %u)\n",
-                image.width, image.height, metric == CostMetric::kNodesVisited ? "cells" : "tests",
-                heatmap_mean_[0], heatmap_mean_[1], heatmap_max_);
-}
-
 // --- Drawing -------------------------------------------------------------------------------------
 
 void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
@@ -240,20 +157,7 @@ void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
        (uploaded_depth_colours_ != tint_by_depth_ || uploaded_root_highlight_ != highlight_root_)))
     UploadTriangleColours();
   FinishJobs(ctx);
-  if (heatmap_on_ && heatmap_quad_->has_image()) {
-    heatmap_quad_->Draw(1.0f);
-    if (HeatmapShown(heatmap_shown_) == HeatmapShown::kSplit) {
-      // The divider between the paper (left) and ordered (right) halves, on the image plane.
-      const PickRay top =
-          ctx.camera.RayThroughPixel({ctx.framebuffer_size.x * 0.5f, 0.0f}, ctx.framebuffer_size);
-      const PickRay bottom = ctx.camera.RayThroughPixel(
-          {ctx.framebuffer_size.x * 0.5f, ctx.framebuffer_size.y}, ctx.framebuffer_size);
-      const float d = ctx.camera.NearPlane() * 1.5f;
-      draw.Line(top.origin + d * top.dir, bottom.origin + d * bottom.dir, {1, 1, 1, 0.9f});
-    }
-  } else {
-    DrawScene(ctx, draw);
-  }
+  if (!heatmap_.Draw(ctx, draw)) DrawScene(ctx, draw);
   if (has_ray_)
     DrawRayQuery(*tree_, ray_, results_[trace_shown_].hit, results_[trace_shown_].trace,
                  2.0f * glm::length(scene_.bounds().Extent()), draw);
@@ -310,7 +214,7 @@ void OctreeView::DrawScene(const RenderContext& ctx, DebugDraw& draw) {
     DrawMeshAndCells(ctx, !still);
     ++scene_redraws_;
   }
-  if (draw_batch_rays_) DrawBatchRays(draw);
+  batch_.DrawRays(scene_.bounds(), draw);
 }
 
 void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
@@ -339,23 +243,6 @@ void OctreeView::DrawMeshAndCells(const RenderContext& ctx, bool moving) {
 }
 
 // Thin translucent lines (origin to hit, or across the scene) and the hits as points.
-void OctreeView::DrawBatchRays(DebugDraw& draw) const {
-  if (!batch_job_.HasResult()) return;
-  const RayBatch& batch = batch_job_.result();
-  const float length = 1.5f * glm::length(scene_.bounds().Extent());
-  const size_t n = std::min(size_t(batch_rays_drawn_), batch.done);
-  for (size_t i = 0; i < n; ++i) {
-    const RayHit& hit = batch.octree_hits[1][i];
-    const Ray& r = batch.rays[i];
-    if (hit.hit) {
-      draw.Line(r.origin, r.At(hit.t), {0.55f, 0.85f, 1.0f, 0.35f});
-      draw.Point(r.At(hit.t), 4.0f, {1.0f, 0.25f, 0.2f, 1.0f});
-    } else {
-      draw.Line(r.origin, r.At(length), {0.7f, 0.7f, 0.8f, 0.07f});
-    }
-  }
-}
-
 }  // namespace partlab::octree_view
 
 namespace partlab {

@@ -11,8 +11,6 @@
 // octree_panel.cpp (the panel and windows), octree_settings.cpp (settings file and start-up flags).
 #pragma once
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -25,12 +23,13 @@
 #include "app/panels/tooltip.h"
 #include "app/param_settings.h"
 #include "app/render/heatmap_mesh.h"
-#include "app/render/heatmap_quad.h"
 #include "app/render/scene_cache.h"
 #include "app/render/static_lines.h"
 #include "app/settings.h"
 #include "app/ui_style.h"
 #include "app/view.h"
+#include "app/views/octree/octree_batch.h"
+#include "app/views/octree/octree_heatmap.h"
 #include "app/views/octree/octree_jobs.h"
 #include "app/views/octree/octree_params.h"
 #include "app/views/octree/octree_scene.h"
@@ -51,8 +50,6 @@ enum Section : unsigned {
 };
 
 enum class RayMode { kFromCamera, kFromFixedOrigin };
-enum class HeatmapShown { kPaper, kOrdered, kSplit };
-constexpr int kFractions[] = {1, 2, 4, 8, 16};  // the heatmap traces 1/f of the pixels per axis
 
 // What the ray query of the panel found with one traversal.
 struct RayResult {
@@ -65,7 +62,6 @@ class OctreeView final : public View {
  public:
   explicit OctreeView(AppContext& app) : View(app), app_(app) {
     tint_mesh_ = std::make_unique<HeatmapMesh>();
-    heatmap_quad_ = std::make_unique<HeatmapQuad>();
     cell_lines_ = std::make_unique<StaticLines>();
     scene_cache_ = std::make_unique<SceneCache>();
     LoadSettings();
@@ -76,8 +72,8 @@ class OctreeView final : public View {
                 show_cells_ ? "shown" : "hidden", depth_shown_);
   }
   ~OctreeView() override {
-    batch_job_.Stop();
-    heatmap_job_.Stop();
+    batch_.Stop();
+    heatmap_.Stop();
     if (uses_saved_settings()) SaveSettings();
   }
 
@@ -101,7 +97,7 @@ class OctreeView final : public View {
   void UpdateWindows() override;
   void DrawFigures(const FigureArea& area) override;  // the results, the legend, the histogram
   bool Pick(const PickRay& ray) override;
-  bool Animating() const override { return batch_job_.Running() || heatmap_job_.Running(); }
+  bool Animating() const override { return batch_.Running() || heatmap_.Running(); }
 
   // Lessons (octree_lesson_verbs.cpp): the verbs the octree paper's lessons are written in.
   std::string RunLessonAction(const LessonCommand& action) override;
@@ -123,26 +119,18 @@ class OctreeView final : public View {
   void DefaultFixedRay();
   void ShootRay(const Ray& ray);
   void PrintRay() const;
-  void PrintBatch() const;
   void FinishJobs(const RenderContext& ctx);
-  void StartBatch();
-  void UpdateHeatmap(const RenderContext& ctx);
-  void ColouriseHeatmap();
   void DrawScene(const RenderContext& ctx, DebugDraw& draw);
   void DrawMeshAndCells(const RenderContext& ctx, bool moving);
   uint64_t SceneKey(const RenderContext& ctx) const;
-  void DrawBatchRays(DebugDraw& draw) const;
 
   void SourceGui();
   void BuildGui();
   void OverlayGui();
   void RayGui();
-  void BatchGui();
-  void HeatmapGui();
   void ResultsWindow(const FigureArea& area);
   void ResultsTables();
   void RayResultsTable();
-  void BatchResultsTable();
   void LegendWindow(const FigureArea& area);
   void HistogramWindow(const FigureArea& area);
 
@@ -153,7 +141,6 @@ class OctreeView final : public View {
   std::string ApplyBuildAction(const LessonCommand& action, bool* handled);
   std::string ApplyOverlayAction(const LessonCommand& action, bool* handled);
   std::string ApplyRayAction(const LessonCommand& action, bool* handled);
-  std::string RunLessonBatch(size_t rays, int seed, size_t brute_rays);
   std::string CheckAffinity(const LessonCommand& check) const;
   std::string CheckHistogram() const;
   std::string CheckRootTrianglesTested(const LessonCommand& check) const;
@@ -223,27 +210,11 @@ class OctreeView final : public View {
   RayResult results_[2];  // [0] paper traversal, [1] ordered
   int trace_shown_ = 0;
 
-  // Batch.
-  BatchJob batch_job_;
-  bool draw_batch_rays_ = op::kDrawBatchRays.fallback;
-  int batch_rays_drawn_ = op::kRaysDrawn.fallback;
-  int batch_seed_ = op::kBatchSeed.fallback;
-  int brute_rays_ =
-      op::kBruteRays.fallback;  // lowered for big models when the view starts (see constructor)
+  // The batch of random rays: its state, panel section, results and drawing (octree_batch.h).
+  RandomRayBatch batch_;
 
-  // Heatmap.
-  bool heatmap_on_ = false;
-  int heatmap_metric_ = op::kHeatmapMetric.fallback;      // CostMetric::kTrianglesTested
-  int heatmap_shown_ = op::kHeatmapShown.fallback;        // HeatmapShown::kSplit
-  int heatmap_fraction_ = op::kHeatmapFraction.fallback;  // 1/8: a quick first image
-  bool heatmap_log_ = op::kHeatmapLog.fallback;
-  HeatmapJob heatmap_job_;
-  HeatmapKey heatmap_key_;  // what the shown image was traced for
-  bool heatmap_recolour_ = false;
-  std::vector<uint32_t> heatmap_rgba_;
-  std::unique_ptr<HeatmapQuad> heatmap_quad_;
-  double heatmap_mean_[2] = {0, 0};
-  uint32_t heatmap_max_ = 0;
+  // The cost heatmap: its state, panel section, drawing and parameters (octree_heatmap.h).
+  CostHeatmap heatmap_;
 };
 
 }  // namespace partlab::octree_view

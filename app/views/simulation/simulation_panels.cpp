@@ -2,6 +2,11 @@
 // viewer and the status bar.
 #include "app/views/simulation/simulation_view.h"
 
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "app/panels/status_bar.h"
+
 namespace partlab::simulation_view {
 
 void SimulationView::DrawControlsWindow() {
@@ -126,7 +131,7 @@ void SimulationView::DrawBspWindow() {
                           ImVec2(1, 1));
   ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
   // Collapsed at first use under a software rasteriser too: open, it covers the view's centre.
-  ImGui::SetNextWindowCollapsed(headless_ || UiIsSoftwareRendered(), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowCollapsed(headless() || UiIsSoftwareRendered(), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Semi-adjusting BSP")) {
     ImGui::End();
     return;
@@ -234,12 +239,10 @@ void SimulationView::OpenReplay(const std::string& path) {
   const std::string error = replay_.Open(path, algo_);
   if (!error.empty()) {
     // One line on stderr and in red in the status bar; the trace (or live scene) shown stays.
-    error_ = "partlab: " + error;
+    notices().Error("partlab: " + error);
     replay_status_ = error;
-    std::fprintf(stderr, "%s\n", error_.c_str());
     return;
   }
-  error_.clear();
   replay_status_.clear();
   replay_mode_ = true;
   stepping().Pause();  // the replay starts on its first frame; Play runs it
@@ -317,14 +320,11 @@ void SimulationView::DrawStatusBar() {
   ImGui::SetNextWindowSize(ImVec2(display.x, 0), ImGuiCond_Always);
   // Opaque enough for the error and note lines to read over the windows behind them.
   // Under a software rasteriser every panel is opaque (ui_style.h says why).
-  const bool message = !error_.empty() || !notice_.empty();
-  SetNextWindowBgAlphaForRenderer(message ? 0.95f : 0.75f);
+  SetNextWindowBgAlphaForRenderer(0.75f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   if (ImGui::Begin("##simulation-status", nullptr, flags)) {
-    DrawErrorLine(error_, "sim-error");
-    DrawNoticeLine(notice_, "sim-notice");
     // The line starts right of the base's Play / Step buttons, which float over this corner.
     ImGui::SetCursorPosX(StepControlsWidth());
     ImGui::TextUnformatted(text);

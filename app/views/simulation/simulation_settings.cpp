@@ -6,7 +6,13 @@ namespace partlab::simulation_view {
 // --- Settings: stored by name (sim.*) in their own file next to the app's. ----------------------
 
 void SimulationView::LoadSettings() {
-  if (!uses_saved_settings()) return;
+  if (uses_saved_settings()) LoadSettingsFile();
+  // The --bsp-* flags over the file: a flag wins (ParseCommandLine already noted what it clamped).
+  std::string flag_notes;
+  LoadBspParams(app_.options.param_flags, bsp_params_, flag_notes);
+}
+
+void SimulationView::LoadSettingsFile() {
   settings_.Load(ConfigDirectory() + "/simulation");
   const SceneInfo* info = FindScene(settings_.Get("sim.scene", "1"));
   const auto catalog = SceneCatalog();
@@ -34,10 +40,7 @@ void SimulationView::LoadSettings() {
   const std::string companion = settings_.Get("sim.companion", companion_algo_);
   if (MakeBroadPhase(companion)) companion_algo_ = companion;
   AppendNote(notes, p.Clamp());
-  if (!notes.empty()) {
-    notice_ = "partlab: " + settings_.path() + ": " + notes;
-    std::fprintf(stderr, "%s\n", notice_.c_str());
-  }
+  if (!notes.empty()) notices().Note("partlab: " + settings_.path() + ": " + notes);
 }
 
 void SimulationView::SaveSettings() {
@@ -65,14 +68,13 @@ void SimulationView::SaveSettings() {
     s.SetFloat("sim.camera.yaw", c.yaw);
     s.SetFloat("sim.camera.pitch", c.pitch);
   }
-  if (const std::string error = s.Save(); !error.empty())
-    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+  if (const std::string error = s.Save(); !error.empty()) notices().Error("partlab: " + error);
 }
 
 void SimulationView::RestoreCamera() {
   const Settings& s = settings_;
   // A figure frames itself; a saved camera is the scene's.
-  if (headless_ || figure_ ||
+  if (headless() || figure_ ||
       s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number)
     return;
   OrbitCamera& c = app_.camera;

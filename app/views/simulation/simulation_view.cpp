@@ -2,20 +2,21 @@
 // drawing (the class is in simulation_view.h).
 #include "app/views/simulation/simulation_view.h"
 
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
 namespace partlab::simulation_view {
 
 SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
   const Options& options = app.options;
-  headless_ = !options.screenshot.empty();
-  renderer_error_ = renderer_.Load(ShaderDirectory());
-  if (!renderer_error_.empty()) std::fprintf(stderr, "partlab: %s\n", renderer_error_.c_str());
+  if (const std::string error = renderer_.Load(ShaderDirectory()); !error.empty())
+    notices().Error("partlab: " + error);
   LoadSettings();
   if (!options.scene.empty()) {
     const SceneInfo* info = FindScene(options.scene);
-    if (!info) {
-      notice_ = "partlab: unknown --scene '" + options.scene + "' (1-4 or a key), using scene 1";
-      std::fprintf(stderr, "%s\n", notice_.c_str());
-    }
+    if (!info)
+      notices().Note("partlab: unknown --scene '" + options.scene +
+                     "' (1-4 or a key), using scene 1");
     const auto catalog = SceneCatalog();
     for (size_t i = 0; info && i < catalog.size(); ++i)
       if (catalog[i].number == info->number) scene_index_ = int(i);
@@ -24,21 +25,19 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
     if (MakeBroadPhase(options.algo))
       algo_ = options.algo;
     else
-      std::fprintf(stderr, "partlab: unknown --algo '%s', using %s\n", options.algo.c_str(),
-                   algo_.c_str());
+      notices().Note("partlab: unknown --algo '" + options.algo + "', using " + algo_);
   }
   if (!options.beside.empty()) {
     if (MakeBroadPhase(options.beside)) {
       side_by_side_ = true;
       companion_algo_ = options.beside;
     } else {
-      notice_ = "partlab: unknown --beside '" + options.beside + "', showing one broad phase";
-      std::fprintf(stderr, "%s\n", notice_.c_str());
+      notices().Note("partlab: unknown --beside '" + options.beside + "', showing one broad phase");
     }
   }
   body_count_ = options.bodies;  // already clamped to 1..100,000 by ParseCommandLine
   record_path_ =
-      (headless_ ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
+      (headless() ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
   Reset();
   // The base's fixed step is the scene's (thesis 6.1: 1/25 s), and a frame counts at most one
   // step's time: at most one physics step per rendered frame, so that when a step is slow the
@@ -52,10 +51,11 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
     if (const BspFigure* figure = FindBspFigure(options.preset)) {
       OpenFigure(*figure, options.algo != "sabsp");
     } else {
-      notice_ = "partlab: unknown --preset '" + options.preset + "' for the Simulation view (";
-      for (const BspFigure& f : BspFigures()) notice_ += std::string(f.key) + " ";
-      notice_.back() = ')';
-      std::fprintf(stderr, "%s\n", notice_.c_str());
+      std::string note =
+          "partlab: unknown --preset '" + options.preset + "' for the Simulation view (";
+      for (const BspFigure& f : BspFigures()) note += std::string(f.key) + " ";
+      note.back() = ')';
+      notices().Note(note);
     }
   }
   if (options.steps > 0) {
@@ -72,7 +72,7 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
 SimulationView::~SimulationView() {
   if (recording_) recorder_.Close();
   // Headless runs, and interactive runs with --frames N (measured runs), report their split.
-  if ((headless_ || app_.options.frames > 0) && plot_physics_.count() > 0) {
+  if ((headless() || app_.options.frames > 0) && plot_physics_.count() > 0) {
     // The frame split the performance target is about: physics, broad phase, drawing.
     std::printf(
         "partlab: simulation medians over the last %d steps / %d frames: physics (ODE) "

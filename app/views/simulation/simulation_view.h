@@ -10,9 +10,6 @@
 // settings in simulation_settings.cpp, its windows in simulation_panels.cpp.
 #pragma once
 
-#include <GLFW/glfw3.h>
-#include <imgui.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -25,9 +22,7 @@
 #include <limits>
 #include <optional>
 
-#include "app/clamped_value.h"
 #include "app/command_line.h"
-#include "app/panels/bsp_panel.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/tooltip.h"
@@ -38,18 +33,20 @@
 #include "app/settings.h"
 #include "app/ui_style.h"
 #include "app/view.h"
+#include "app/view/rolling_plot.h"
 #include "app/views/simulation/sim_bsp_overlay.h"
+#include "app/views/simulation/sim_bsp_panel.h"
 #include "app/views/simulation/sim_bsp_settings.h"
 #include "app/views/simulation/sim_colouring.h"
 #include "app/views/simulation/sim_lesson_verbs.h"
 #include "app/views/simulation/sim_op_stepper.h"
 #include "app/views/simulation/sim_replay.h"
-#include "app/views/simulation/sim_rolling_plot.h"
 #include "app/views/simulation/sim_side_by_side.h"
 #include "app/views/simulation/sim_static_caps.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/sabsp/bsp_figures.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
+#include "engine/params/clamped_value.h"
 #include "engine/scenes/scene_registry.h"
 #include "engine/scenes/trace_recording.h"
 #include "engine/thread_cpu_clock.h"
@@ -69,15 +66,6 @@ constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are in
                                              "more opaque planes hide the bodies"};
 
 constexpr float kStepControlsHeight = 40.0f;  // the base's Play / Step window, about
-
-// The width the base's Play / Step window takes at the bottom-left corner (app/panels/
-// status_bar.cpp: a font size's margin, the window's padding, two buttons).
-inline float StepControlsWidth() {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float buttons = ImGui::CalcTextSize("Pause").x + ImGui::CalcTextSize("Step").x +
-                        4.0f * style.FramePadding.x + style.ItemSpacing.x;
-  return ImGui::GetFontSize() + 2.0f * style.WindowPadding.x + buttons + style.ItemSpacing.x;
-}
 
 inline double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -126,7 +114,8 @@ class SimulationView final : public View, private SimLessonSubject {
 
  private:
   // Scene and broad phase.
-  void LoadSettings();
+  void LoadSettings();  // the settings file (interactive runs), then the --bsp-* flags
+  void LoadSettingsFile();
   void SaveSettings();
   void RestoreCamera();
   void Reset();
@@ -177,10 +166,8 @@ class SimulationView final : public View, private SimLessonSubject {
   std::string SwitchBroadPhase(const std::string& name) override;
 
   AppContext& app_;
-  bool headless_ = false;
   Settings settings_;
   InstancedBodyRenderer renderer_;
-  std::string renderer_error_;
 
   int scene_index_ = 0;
   int seed_ = 1;
@@ -232,9 +219,6 @@ class SimulationView final : public View, private SimLessonSubject {
   std::string note_;      // e.g. what SetParams clamped
   ClampNote clamp_note_;  // the last slider value clamped into its range
   int body_count_ = 0;    // --bodies: dynamic bodies per scene (0: the scene's own count)
-  // Status bar lines: a load error (red, until dismissed or the next good load) and a note
-  // (yellow: a flag or setting clamped, an unknown scene replaced).
-  std::string error_, notice_;
 
   // Side by side: the physics' broad phase on the left, a second one (the thesis's tree by
   // default) on the right, same frames, same camera.

@@ -1,6 +1,6 @@
 // Bullet's broad phases behind our interface: btDbvtBroadphase (two dynamic AABB
-// trees, Bullet's default and the yardstick) and bt32BitAxisSweep3 (quantized incremental
-// sweep-and-prune on three axes).
+// trees, Bullet's default and the yardstick among real engines) and bt32BitAxisSweep3 (quantized
+// incremental sweep-and-prune on three axes).
 #pragma once
 
 #include <memory>

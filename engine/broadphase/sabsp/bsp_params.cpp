@@ -1,5 +1,8 @@
 #include "engine/broadphase/sabsp/bsp_params.h"
 
+#include "engine/broadphase/sabsp/bsp_param_table.h"
+#include "engine/params/param_rows.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -46,47 +49,31 @@ BspParams BspParams::Thesis() {
 }
 
 std::string BspParams::Clamp() {
-  std::ostringstream notes;
+  // The fields a user sets: each inside its row's range (bsp_param_table.h), the same range the
+  // panel, the settings file and the --bsp-* flags enforce; NaN becomes the default.
+  std::string notes;
+  bsp_params::ForEachRow([&](const auto& row) { EnforceRow(row, *this, notes); });
+  std::ostringstream more;
   const BspParams d;
 // Each field with its range, its default and its name for the note.
-#define PARTLAB_CLAMP(field, lo, hi) ClampField(field, lo, hi, d.field, #field, notes)
-  PARTLAB_CLAMP(split_threshold_min, 2, 4096);
-  PARTLAB_CLAMP(split_threshold_max, split_threshold_min, 4096);
-  PARTLAB_CLAMP(split_threshold, 2, 4096);
-  PARTLAB_CLAMP(split_threshold_exponent, 0.0f, 1.0f);
-  PARTLAB_CLAMP(merge_fraction, 0.0f, 1.0f);
-  PARTLAB_CLAMP(unbalance_limit, 0.0f, 1.0f);
-  PARTLAB_CLAMP(redundancy_limit, 0.0f, 1.0f);
-  PARTLAB_CLAMP(redundancy_excess_factor, 1.0f, 100.0f);
+#define PARTLAB_CLAMP(field, lo, hi) ClampField(field, lo, hi, d.field, #field, more)
+  // A maximum below its minimum is raised to it.
+  PARTLAB_CLAMP(split_threshold_max, split_threshold_min, bsp_params::kSplitMax.range.hi);
+  PARTLAB_CLAMP(ops_per_cycle_max, ops_per_cycle_min, bsp_params::kOpsMax.range.hi);
+  // The fields no panel shows (no row): sane ranges.
   PARTLAB_CLAMP(sample_factor, 0.5f, 64.0f);
-  PARTLAB_CLAMP(queue_size, 1, 4096);
-  PARTLAB_CLAMP(spare_time_merges, 0, 1024);
   PARTLAB_CLAMP(ops_divisor, 1, 4096);
-  PARTLAB_CLAMP(ops_per_cycle_min, 1, 1024);
-  PARTLAB_CLAMP(ops_per_cycle_max, ops_per_cycle_min, 1024);
-  PARTLAB_CLAMP(verify_interval, 1, 100000);
-  PARTLAB_CLAMP(max_depth, 1, 60);
-  PARTLAB_CLAMP(fat_margin, 0.0f, 1.0f);
-  PARTLAB_CLAMP(predictive_steps, 0.0f, 16.0f);
-  PARTLAB_CLAMP(predictive_cap, 0.0f, 8.0f);
-  PARTLAB_CLAMP(exact_sweep_density, 0.0f, 8.0f);
-  PARTLAB_CLAMP(exact_sweep_escape_rate, 0.0f, 1.0f);
   PARTLAB_CLAMP(overfull_factor, 1.0f, 1000.0f);
   PARTLAB_CLAMP(overfull_redundancy_limit, redundancy_limit, 1.0f);
-  PARTLAB_CLAMP(split_direction_tries, 1, 13);
-  PARTLAB_CLAMP(gap_offset, 0.0f, 1.0f);
-  PARTLAB_CLAMP(root_direction, 0, 12);
-  PARTLAB_CLAMP(step_budget_ms, 0.0f, 1000.0f);
-  PARTLAB_CLAMP(moving_leaf_scale, 1.0f, 16.0f);
-  PARTLAB_CLAMP(moving_leaf_rate, 0.0f, 1.0f);
 #undef PARTLAB_CLAMP
   if (cut_rule != CutRule::kRedundancyFirst && cut_rule != CutRule::kBalanceFirst) {
-    notes << "cut_rule out of range -> balance first; ";
+    more << "cut_rule out of range -> balance first; ";
     cut_rule = CutRule::kBalanceFirst;
   }
-  std::string s = notes.str();
+  std::string s = more.str();
   if (s.size() >= 2) s.resize(s.size() - 2);  // drop the trailing "; "
-  return s;
+  AppendNote(notes, s);
+  return notes;
 }
 
 int BspParams::SplitThreshold(uint32_t box_count) const {

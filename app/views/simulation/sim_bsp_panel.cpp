@@ -1,4 +1,4 @@
-#include "app/panels/bsp_panel.h"
+#include "app/views/simulation/sim_bsp_panel.h"
 #include "app/panels/tooltip.h"
 
 #include <imgui.h>

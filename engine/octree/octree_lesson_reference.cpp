@@ -1,4 +1,4 @@
-#include "app/views/octree/octree_lesson_reference.h"
+#include "engine/octree/octree_lesson_reference.h"
 
 #include <algorithm>
 #include <cmath>

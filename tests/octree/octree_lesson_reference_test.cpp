@@ -3,9 +3,9 @@
 // against the engine's octree and Möller–Trumbore on random soups.
 #include <gtest/gtest.h>
 
-#include "app/views/octree/octree_lesson_reference.h"
 #include "engine/geometry/moller_trumbore.h"
 #include "engine/octree/octree.h"
+#include "engine/octree/octree_lesson_reference.h"
 #include "engine/octree/random_scenes.h"
 
 namespace partlab::octree_lesson {

@@ -1,5 +1,6 @@
-// The one clamp-with-note rule every slider, flag and setting goes through (app/clamped_value.h).
-#include "app/clamped_value.h"
+// The one clamp-with-note rule every slider, flag and setting goes through
+// (engine/params/clamped_value.h).
+#include "engine/params/clamped_value.h"
 
 #include <gtest/gtest.h>
 

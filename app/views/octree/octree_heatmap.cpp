@@ -1,0 +1,140 @@
+// The octree view's cost heatmap (octree_heatmap.h): tracing, colouring, drawing, panel, legend.
+#include "app/views/octree/octree_heatmap.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/panels/clamped_widgets.h"
+#include "app/panels/figure_area.h"
+#include "app/panels/legend.h"
+#include "app/panels/tooltip.h"
+
+namespace partlab::octree_view {
+
+void CostHeatmap::ApplyPreset(const std::string& p) {
+  on_ = true;
+  fraction_ = 2;
+  if (p == "heatmap-paper") shown_ = int(HeatmapShown::kPaper);
+  if (p == "heatmap-ordered") shown_ = int(HeatmapShown::kOrdered);
+  if (p == "heatmap-nodes") metric_ = int(CostMetric::kNodesVisited);
+  if (p == "heatmap-log") log_ = true;
+}
+
+void CostHeatmap::Update(const RenderContext& ctx, const std::shared_ptr<const Octree>& tree,
+                         bool headless) {
+  const int f = kFractions[fraction_];
+  HeatmapKey key{ctx.camera, ctx.framebuffer_size, std::max(1, int(ctx.framebuffer_size.x) / f),
+                 std::max(1, int(ctx.framebuffer_size.y) / f), tree.get()};
+  // A running trace is left to finish (cancelling would make the UI thread wait for its slice);
+  // the next frame starts one for the camera as it is then.
+  if (!(key == job_.requested()) && !job_.Running()) job_.Start(tree, key);
+  if (headless) job_.Wait();
+  if (job_.Collect()) {
+    key_ = job_.shown_key();
+    recolour_ = true;
+  }
+  if (recolour_) Colourise(headless);
+}
+
+// One colour per traced pixel on a (linear or log) scale shared by both traversals, so the two
+// halves of the split view compare directly.
+void CostHeatmap::Colourise(bool headless) {
+  recolour_ = false;
+  const CostImage& image = job_.image();
+  if (image.width == 0) return;
+  const CostMetric metric = CostMetric(metric_);
+  max_ = image.Max(metric);
+  const auto& paper = image.Plane(Traversal::kPaper, metric);
+  const auto& ordered = image.Plane(Traversal::kOrdered, metric);
+  double sums[2] = {0, 0};
+  rgba_.resize(paper.size());
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const size_t i = size_t(y) * image.width + x;
+      sums[0] += paper[i];
+      sums[1] += ordered[i];
+      const HeatmapShown shown = HeatmapShown(shown_);
+      const bool left = 2 * x < image.width;
+      const bool use_paper =
+          shown == HeatmapShown::kPaper || (shown == HeatmapShown::kSplit && left);
+      const uint32_t cost = use_paper ? paper[i] : ordered[i];
+      const float t = log_ ? CostRampPosition(cost, max_) : float(cost) / float(std::max(max_, 1u));
+      rgba_[i] = PackRgba(CostRampColor(t));
+    }
+  }
+  for (int k = 0; k < 2; ++k) mean_[k] = paper.empty() ? 0.0 : sums[k] / paper.size();
+  quad_->Upload(image.width, image.height, rgba_);
+  if (headless)
+    std::printf("partlab: octree heatmap %dx%d rays: mean %s paper %.2f, ordered %.2f (max %u)\n",
+                image.width, image.height, metric == CostMetric::kNodesVisited ? "cells" : "tests",
+                mean_[0], mean_[1], max_);
+}
+
+bool CostHeatmap::Draw(const RenderContext& ctx, DebugDraw& draw) const {
+  if (!HasImage()) return false;
+  quad_->Draw(1.0f);
+  if (Split()) {
+    // The divider between the paper (left) and ordered (right) halves, on the image plane.
+    const PickRay top =
+        ctx.camera.RayThroughPixel({ctx.framebuffer_size.x * 0.5f, 0.0f}, ctx.framebuffer_size);
+    const PickRay bottom = ctx.camera.RayThroughPixel(
+        {ctx.framebuffer_size.x * 0.5f, ctx.framebuffer_size.y}, ctx.framebuffer_size);
+    const float d = ctx.camera.NearPlane() * 1.5f;
+    draw.Line(top.origin + d * top.dir, bottom.origin + d * bottom.dir, {1, 1, 1, 0.9f});
+  }
+  return true;
+}
+
+void CostHeatmap::Gui() {
+  ImGui::Checkbox("Show heatmap", &on_);
+  Tip("One ray per pixel from the camera, coloured by its cost: where the octree saves work and "
+      "where it does not (the costs of 3.1 Resultados, per pixel).");
+  const char* metrics[] = {"Cells visited", "Triangles tested"};
+  recolour_ |= ParamCombo(octree_params::kHeatmapMetric, &metric_, metrics);
+  const char* shown[] = {"Paper traversal", "Ordered traversal", "Split: paper | ordered"};
+  recolour_ |= ParamCombo(octree_params::kHeatmapShown, &shown_, shown);
+  recolour_ |= ImGui::Checkbox("Log scale", &log_);
+  Tip("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
+      "rays' differences, while the "
+      "linear scale shows where the expensive rays are.");
+  const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
+  ImGui::Combo(octree_params::kHeatmapFraction.label, &fraction_, fractions, 5);
+  Tip(octree_params::kHeatmapFraction.tip);
+  if (job_.Running()) ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), "tracing");
+  if (on_ && key_.width > 0)
+    ImGui::Text("%dx%d rays; mean %s: paper %.1f, ordered %.1f", key_.width, key_.height,
+                metric_ == 0 ? "cells" : "tests", mean_[0], mean_[1]);
+}
+
+void CostHeatmap::SplitLabels(const FigureArea& area) const {
+  // Which half is which, just above the legend, behind every window.
+  const float pad = area.font_pixels;
+  ImDrawList* bg = ImGui::GetBackgroundDrawList();
+  const float y = area.max.y - pad * 7.5f;
+  const float cx = 0.5f * (area.min.x + area.max.x);
+  const char* left = "paper traversal  <";
+  const char* right = ">  ordered traversal";
+  const ImU32 white = IM_COL32(255, 255, 255, 235);
+  ImFont* font = FigureFont(area);
+  const float left_width = FigureTextSize(font, pad, left).x;
+  bg->AddText(font, pad, ImVec2(cx - left_width - pad * 0.4f, y), white, left);
+  bg->AddText(font, pad, ImVec2(cx + pad * 0.4f, y), white, right);
+}
+
+void CostHeatmap::LegendRows(float pad) const {
+  ImGui::Text("%s per ray (%s scale)", metric_ == 0 ? "Cells visited" : "Triangles tested",
+              log_ ? "log" : "linear");
+  const float w = pad * 16;
+  LegendRamp(CostRampColor, w, pad * 0.9f);
+  const uint32_t mid =
+      log_ ? uint32_t(std::lround(std::expm1(0.5 * std::log1p(double(max_))))) : max_ / 2;
+  ImGui::Text("0");
+  ImGui::SameLine(w * 0.5f - pad * 0.5f);
+  ImGui::Text("%u", mid);
+  ImGui::SameLine(w - pad * 1.5f);
+  ImGui::Text("%u", max_);
+}
+
+}  // namespace partlab::octree_view

@@ -4,6 +4,7 @@
 //   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]
 //   partlab-bench broadphase --kinds KIND,... --boxes N,... --seeds S,... --frames F
 //                            [--rounds R] [...]
+//   any of them with --plugin PATH (repeatable): a broad-phase plugin run beside the --algo list
 //
 // For each algorithm: construction (the first frame: every box added, built, pairs found), then per
 // step the median and mean of the structural update, the pair enumeration and their total; pairs
@@ -51,6 +52,7 @@
 #include "engine/broadphase/sort_and_sweep.h"
 #include "engine/broadphase/synthetic_motion.h"
 #include "engine/io/aabb_trace.h"
+#include "engine/plugins/broad_phase_plugin.h"
 
 namespace partlab::bench {
 // This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
@@ -109,6 +111,7 @@ class SyntheticSource final : public FrameSource {
 struct Options {
   std::string trace, generate, out, csv, results;
   std::vector<std::string> algos, kinds;
+  std::vector<std::string> plugins;  // --plugin: shared libraries (include/partlab/plugin.h)
   std::vector<uint32_t> box_counts{4250}, seeds{1, 2, 3};  // --boxes; --seeds (with --kinds)
   uint32_t boxes = 4250, frames = 200, seed = 1;
   // --kinds: every algorithm runs this many times per seed, in alternating order, and its
@@ -203,6 +206,10 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   std::string algos;
   app.add_option("--algo", algos, "comma-separated broad phases, or all:" + algorithms)
       ->type_name("NAME,...");
+  app.add_option("--plugin", o.plugins,
+                 "a broad-phase plugin (shared library, include/partlab/plugin.h) to run beside "
+                 "the --algo list; repeatable")
+      ->type_name("PATH");
   AddNumberList(app, "--boxes", o.box_counts, 1, 10000000,
                 "boxes of a generated scene; with --kinds a list (default 4250)");
   AddNumber<uint32_t>(app, "--frames", o.frames, 1, 1000000, "frames of a generated scene");
@@ -230,6 +237,20 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
     return std::nullopt;
   }
   o.boxes = o.box_counts[0];
+  // Each plugin registers under its own name and runs after the listed algorithms.
+  std::vector<std::string> plugin_names;
+  for (const std::string& path : o.plugins) {
+    const auto before = BroadPhaseNames().size();
+    if (const std::string err = LoadBroadPhasePlugin(path); !err.empty()) {
+      std::fprintf(stderr, "partlab-bench broadphase: --plugin %s\n", err.c_str());
+      return std::nullopt;
+    }
+    if (BroadPhaseNames().size() > before) plugin_names.emplace_back(BroadPhaseNames().back());
+  }
+  const bool every = o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all");
+  if (!every)
+    for (const std::string& n : plugin_names)
+      if (std::find(o.algos.begin(), o.algos.end(), n) == o.algos.end()) o.algos.push_back(n);
   if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all"))
     for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
   for (const std::string& n : o.algos)
@@ -350,8 +371,12 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
       std::fprintf(csv, "%s,%zu,%.6f,%.6f,%.6f,%zu,%llu\n", name.c_str(), f, t.update_ms,
                    t.pairs_ms, t.total_ms(), pairs.size(),
                    (unsigned long long)bp->LastCandidateCount());
-    // Outside the timings: sorts `pairs` for the element-by-element comparison.
-    if (std::string diff = ref.pairs.Compare(f, pairs); !diff.empty() && r.mismatches++ == 0) {
+    // Outside the timings: sorts `pairs` for the element-by-element comparison. A broken promise
+    // (a plugin's pair naming no present box...) makes the frame wrong even if the rest matches.
+    std::string diff = ref.pairs.Compare(f, pairs);
+    if (!bp->LastContractViolation().empty())
+      diff = std::string(bp->LastContractViolation()) + (diff.empty() ? "" : "; " + diff);
+    if (!diff.empty() && r.mismatches++ == 0) {
       r.first_mismatch = f;
       r.first_difference = std::move(diff);
       std::fprintf(stderr, "%s\n",

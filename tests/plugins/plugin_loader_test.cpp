@@ -135,6 +135,15 @@ TEST(PluginLoader, BenchTimesTheGridAndCatchesTheBrokenOneAtItsFrame) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("MISMATCH (3 frames, first 3)"), std::string::npos) << text;
+  // A plugin naming a box that does not exist is wrong from the first frame, said so.
+  text =
+      RunBench("--trace " + trace + " --algo brute --plugin " + PARTLAB_BAD_PAIRS_PLUGIN, status);
+  EXPECT_NE(status, 0) << text;
+  EXPECT_NE(
+      text.find("bad_pairs on trace " + trace +
+                ", frame 0: bad_pairs reported pair (0, 999): an id that is not a present box"),
+      std::string::npos)
+      << text;
   std::remove(trace.c_str());
 }
 

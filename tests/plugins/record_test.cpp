@@ -207,5 +207,48 @@ TEST(Recorder, MisuseIsOneLineNamingTheFile) {
   std::remove(path.c_str());
 }
 
+#ifdef PARTLAB_ODE_RECORD
+// examples/ode_record.c: ODE's boxes falling on a floor, recorded with the header. Its bodies come
+// and go, ODE's hash space's own pairs equal brute force's on the recorded boxes (ODE tests its
+// AABBs in double, we in float: they could only differ on boxes exactly touching, and this scene
+// has none), and every broad phase, the grid plugin included, replays it as brute force does.
+TEST(Recorder, OdeSimulationRecordsBodiesComingAndGoingAndOdesOwnPairs) {
+  const std::string trace = TempPath("ode.aabbtrc"), pairs = TempPath("ode.pairs");
+  ASSERT_EQ(
+      std::system((std::string(PARTLAB_ODE_RECORD) + " " + trace + " " + pairs + " 400 > /dev/null")
+                      .c_str()),
+      0);
+  auto read = ReadAabbTrace(trace);
+  ASSERT_TRUE(read) << read.error();
+  const AabbTrace& t = read.value();
+  ASSERT_EQ(t.FrameCount(), 400u);
+  // Box 0 is there from frame 0 and gone by the last; the last id only appears late.
+  EXPECT_FALSE(t.Frame(0)[0].IsEmpty());
+  EXPECT_TRUE(t.Frame(399)[0].IsEmpty());
+  EXPECT_TRUE(t.Frame(0)[t.box_count - 1].IsEmpty());
+  EXPECT_FALSE(t.Frame(399)[t.box_count - 1].IsEmpty());
+  uint32_t n = 0;
+  const auto ode = ReadPairsSidecar(pairs, n);
+  ASSERT_EQ(ode.size(), 400u);
+  BruteForce brute;
+  FrameDriver driver(brute);
+  std::vector<BoxPair> truth;
+  size_t total = 0;
+  for (size_t f = 0; f < 400; ++f) {
+    driver.Step(t.Frame(f), truth);
+    std::sort(truth.begin(), truth.end());
+    EXPECT_EQ(ode[f], truth) << "frame " << f;
+    total += truth.size();
+  }
+  EXPECT_GT(total, 1000u);  // boxes piled up: there was something to find
+  const std::string out = TempPath("ode_bench.out");
+  EXPECT_EQ(std::system((std::string(PARTLAB_BENCH) + " broadphase --trace " + trace +
+                         " --plugin " + PARTLAB_GRID_PLUGIN + " > " + out + " 2>&1")
+                            .c_str()),
+            0);
+  for (const std::string& p : {trace, pairs, out}) std::remove(p.c_str());
+}
+#endif
+
 }  // namespace
 }  // namespace partlab

@@ -28,14 +28,16 @@ typedef struct node {
 } node;
 
 typedef struct bvh {
-  float* tris;        /* 9 floats per triangle, in leaf order */
-  uint32_t* order;    /* build scratch: triangle indices */
-  float* centroid;    /* build scratch */
+  float* tris;     /* 9 floats per triangle, in leaf order */
+  uint32_t* order; /* build scratch: triangle indices */
+  float* centroid; /* build scratch */
   node* nodes;
   uint32_t node_count, tri_count;
 } bvh;
 
-static void* bvh_create(void) { return calloc(1, sizeof(bvh)); }
+static void* bvh_create(void) {
+  return calloc(1, sizeof(bvh));
+}
 
 static void bvh_clear(bvh* b) {
   free(b->tris);
@@ -153,7 +155,9 @@ static void cross(const float a[3], const float b[3], float out[3]) {
   out[2] = a[0] * b[1] - b[0] * a[1];
 }
 
-static float dot(const float a[3], const float b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static float dot(const float a[3], const float b[3]) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
 
 /* Moller-Trumbore, two-sided: t > 1e-6 and below `best`, else `best` unchanged. */
 static float hit_triangle(const float* t, const float o[3], const float d[3], float best) {
@@ -211,8 +215,14 @@ static size_t bvh_memory_bytes(const void* self) {
 #endif
 
 static const partlab_ray_structure_plugin kBvh = {
-    PARTLAB_PLUGIN_ABI_VERSION, sizeof(partlab_ray_structure_plugin),
-    BVH_NAME, BVH_DESCRIPTION, bvh_create, bvh_destroy, bvh_build, bvh_intersect,
+    PARTLAB_PLUGIN_ABI_VERSION,
+    sizeof(partlab_ray_structure_plugin),
+    BVH_NAME,
+    BVH_DESCRIPTION,
+    bvh_create,
+    bvh_destroy,
+    bvh_build,
+    bvh_intersect,
     NULL, /* no batch call: Partition Lab asks ray by ray */
     bvh_memory_bytes,
 };

@@ -29,15 +29,15 @@ typedef struct entry {
 } entry;
 
 typedef struct grid {
-  partlab_box* boxes;   /* indexed by id */
+  partlab_box* boxes; /* indexed by id */
   unsigned char* present;
-  uint32_t capacity;    /* ids 0 .. capacity-1 have storage */
-  entry* entries;       /* (cell, id), rebuilt every find_pairs, capacity kept */
+  uint32_t capacity; /* ids 0 .. capacity-1 have storage */
+  entry* entries;    /* (cell, id), rebuilt every find_pairs, capacity kept */
   size_t entry_count, entry_capacity;
-  uint32_t* overflow;   /* ids of boxes covering too many cells */
+  uint32_t* overflow; /* ids of boxes covering too many cells */
   size_t overflow_count;
-  double cell_param;    /* 0 = automatic */
-  float cell;           /* the size used by the last find_pairs */
+  double cell_param; /* 0 = automatic */
+  float cell;        /* the size used by the last find_pairs */
 } grid;
 
 static void* grid_create(void) {

@@ -14,9 +14,9 @@
 #define PARTLAB_RECORD_IMPLEMENTATION
 #include "partlab/record.h"
 
-#define MAX_BOXES 160u    /* ids 0..159, reused by nobody: each box keeps its own */
-#define SPAWN_EVERY 2u    /* frames between two new boxes */
-#define LIFETIME 200u     /* frames a box lives */
+#define MAX_BOXES 160u /* ids 0..159, reused by nobody: each box keeps its own */
+#define SPAWN_EVERY 2u /* frames between two new boxes */
+#define LIFETIME 200u  /* frames a box lives */
 #define MAX_CONTACTS 4
 
 typedef struct scene {
@@ -110,8 +110,10 @@ int main(int argc, char** argv) {
     dJointGroupEmpty(s.contacts);
   }
   if (partlab_record_close(&rec) != 0) status = 1;
-  if (status) fprintf(stderr, "%s\n", partlab_record_error(&rec));
-  else printf("wrote %s: %u boxes, %u frames\n", argv[1], MAX_BOXES, frames);
+  if (status)
+    fprintf(stderr, "%s\n", partlab_record_error(&rec));
+  else
+    printf("wrote %s: %u boxes, %u frames\n", argv[1], MAX_BOXES, frames);
   dJointGroupDestroy(s.contacts);
   dSpaceDestroy(s.space);
   dWorldDestroy(s.world);

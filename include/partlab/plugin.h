@@ -15,7 +15,8 @@
  *
  * A RAY-STRUCTURE PLUGIN exports
  *
- *     PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void);
+ *     PARTLAB_PLUGIN_EXPORT
+ *     const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void);
  *
  * build takes triangles (9 floats each), intersect returns the nearest t > 1e-6 of o + t*d on the
  * two-sided triangles, or +infinity for a miss (the HITS0001 convention).
@@ -24,9 +25,10 @@
  * non-null table, abi_version equals ours, struct_size is at least the size of the version's
  * table, the required pointers are non-null. Any failure is one line naming the library file and
  * the program goes on without it. A plugin runs IN-PROCESS: a crash or a hang in it is its own.
- * What it returns is checked: pair ids that are not present boxes, a pair of a box with itself, a
- * pair reported twice, NaN or negative distances make the plugin reported WRONG for that frame or
- * ray; such values never reach Partition Lab's own state.
+ * What it returns is checked: a pair naming an id that is not a present box, or a box with
+ * itself, is kept out of Partition Lab's state and makes that frame WRONG; a pair reported twice
+ * is counted as an extra pair by the comparison with brute force; a NaN or non-positive distance
+ * is taken as a miss and reported as the plugin's mistake.
  *
  * Optional members may be NULL: update, memory_bytes, draw, the parameters, intersect_batch.
  * The tables are append-only within one ABI version: new optional members go at the end, and
@@ -62,14 +64,14 @@ typedef void (*partlab_box_fn)(void* ctx, const partlab_box* box);
 
 /* One parameter a plugin exposes, shown as a row in the panel. */
 typedef struct partlab_param {
-  const char* name;    /* static string, e.g. "cell size" */
+  const char* name; /* static string, e.g. "cell size" */
   double value, lo, hi;
 } partlab_param;
 
 typedef struct partlab_broad_phase_plugin {
-  uint32_t abi_version; /* PARTLAB_PLUGIN_ABI_VERSION */
-  uint32_t struct_size; /* sizeof(partlab_broad_phase_plugin) */
-  const char* name;     /* short, unique: [a-z0-9_], e.g. "my_grid" (shown in every list) */
+  uint32_t abi_version;    /* PARTLAB_PLUGIN_ABI_VERSION */
+  uint32_t struct_size;    /* sizeof(partlab_broad_phase_plugin) */
+  const char* name;        /* short, unique: [a-z0-9_], e.g. "my_grid" (shown in every list) */
   const char* description; /* one line for tooltips and --help; may be NULL */
 
   /* Required. create returns the plugin's state (NULL = failure), passed back as `self`. */

@@ -62,16 +62,16 @@ extern "C" {
 #define PARTLAB_RECORD_MISS HUGE_VALF /* +infinity: the ray hit nothing */
 
 typedef struct partlab_recorder {
-  FILE* trace;            /* the AABBTRC1 file */
-  FILE* pairs;            /* the PAIRS001 sidecar, or NULL */
-  unsigned char* frame;   /* one frame of boxes, encoded (max_boxes * 24 bytes) */
-  uint32_t box_count;     /* N */
-  uint32_t frames;        /* frames ended so far */
-  uint32_t frame_pairs;   /* pairs recorded in the open frame */
-  long pair_count_at;     /* file offset of the open frame's pair count */
+  FILE* trace;          /* the AABBTRC1 file */
+  FILE* pairs;          /* the PAIRS001 sidecar, or NULL */
+  unsigned char* frame; /* one frame of boxes, encoded (max_boxes * 24 bytes) */
+  uint32_t box_count;   /* N */
+  uint32_t frames;      /* frames ended so far */
+  uint32_t frame_pairs; /* pairs recorded in the open frame */
+  long pair_count_at;   /* file offset of the open frame's pair count */
   int in_frame;
   int failed;
-  char name[200];         /* the trace path, for error lines */
+  char name[200]; /* the trace path, for error lines */
   char error[320];
 } partlab_recorder;
 
@@ -85,11 +85,11 @@ int partlab_record_close(partlab_recorder* r);
 const char* partlab_record_error(const partlab_recorder* r);
 
 typedef struct partlab_ray_recorder {
-  FILE* rays;  /* RAYSET01 */
-  FILE* hits;  /* HITS0001, or NULL */
+  FILE* rays; /* RAYSET01 */
+  FILE* hits; /* HITS0001, or NULL */
   uint32_t count;
   int failed;
-  char name[200];  /* the rays path, for error lines */
+  char name[200]; /* the rays path, for error lines */
   char error[320];
 } partlab_ray_recorder;
 
@@ -219,8 +219,7 @@ int partlab_record_box(partlab_recorder* r, uint32_t id, const float min[3], con
   if (!r->in_frame) return partlab__fail(r->error, &r->failed, r->name, "box outside a frame");
   if (id >= r->box_count)
     return partlab__fail(r->error, &r->failed, r->name, "frame %lu: box id %lu >= max_boxes %lu",
-                         (unsigned long)r->frames, (unsigned long)id,
-                         (unsigned long)r->box_count);
+                         (unsigned long)r->frames, (unsigned long)id, (unsigned long)r->box_count);
   for (k = 0; k < 3; ++k)
     if (!partlab__finite(min[k]) || !partlab__finite(max[k]))
       return partlab__fail(r->error, &r->failed, r->name,
@@ -268,10 +267,12 @@ int partlab_record_end_frame(partlab_recorder* r) {
 int partlab_record_close(partlab_recorder* r) {
   int ok = !r->failed;
   if (ok && r->in_frame)
-    ok = partlab__fail(r->error, &r->failed, r->name, "close inside a frame (frame not ended)") == 0;
+    ok =
+        partlab__fail(r->error, &r->failed, r->name, "close inside a frame (frame not ended)") == 0;
   if (r->trace) {
     if (ok && partlab__patch_u32(r->trace, 12, r->frames) != 0)
-      ok = partlab__fail(r->error, &r->failed, r->name, "cannot write the trace's frame count") == 0;
+      ok =
+          partlab__fail(r->error, &r->failed, r->name, "cannot write the trace's frame count") == 0;
     if (fclose(r->trace) != 0 && ok)
       ok = partlab__fail(r->error, &r->failed, r->name, "cannot close the trace") == 0;
   }

@@ -12,11 +12,26 @@
 #include "partlab/plugin.h"
 
 static int state;
-static void* create(void) { return &state; }
-static void destroy(void* self) { (void)self; }
-static void add(void* self, uint32_t id, const partlab_box* b) { (void)self; (void)id; (void)b; }
-static void remove_box(void* self, uint32_t id) { (void)self; (void)id; }
-static void move(void* self, uint32_t id, const partlab_box* b) { (void)self; (void)id; (void)b; }
+static void* create(void) {
+  return &state;
+}
+static void destroy(void* self) {
+  (void)self;
+}
+static void add(void* self, uint32_t id, const partlab_box* b) {
+  (void)self;
+  (void)id;
+  (void)b;
+}
+static void remove_box(void* self, uint32_t id) {
+  (void)self;
+  (void)id;
+}
+static void move(void* self, uint32_t id, const partlab_box* b) {
+  (void)self;
+  (void)id;
+  (void)b;
+}
 static void find_pairs(void* self, partlab_pair_fn emit, void* ctx) {
   (void)self;
   emit(ctx, 0, 1);
@@ -26,15 +41,28 @@ static void find_pairs(void* self, partlab_pair_fn emit, void* ctx) {
 }
 
 #ifdef NAN_RAYS
-static int build(void* self, const float* t, uint32_t n) { (void)self; (void)t; (void)n; return 0; }
+static int build(void* self, const float* t, uint32_t n) {
+  (void)self;
+  (void)t;
+  (void)n;
+  return 0;
+}
 static float intersect(const void* self, const float o[3], const float d[3]) {
-  (void)self; (void)o; (void)d;
+  (void)self;
+  (void)o;
+  (void)d;
   return (float)nan("");
 }
 static const partlab_ray_structure_plugin kRays = {PARTLAB_PLUGIN_ABI_VERSION,
                                                    sizeof(partlab_ray_structure_plugin),
-                                                   "nan_rays", NULL, create, destroy, build,
-                                                   intersect, NULL, NULL};
+                                                   "nan_rays",
+                                                   NULL,
+                                                   create,
+                                                   destroy,
+                                                   build,
+                                                   intersect,
+                                                   NULL,
+                                                   NULL};
 PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void) {
   return &kRays;
 }
@@ -55,11 +83,13 @@ PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_struct
 #define FIND_PAIRS find_pairs
 #endif
 static const partlab_broad_phase_plugin kTable = {
-    ABI,  SIZE, "bad_pairs", NULL, create, destroy, add, remove_box, move, FIND_PAIRS,
-    NULL, NULL, NULL,        0,    NULL,   NULL};
+    ABI,  SIZE,       "bad_pairs", NULL, create, destroy, add,  remove_box,
+    move, FIND_PAIRS, NULL,        NULL, NULL,   0,       NULL, NULL};
 PARTLAB_PLUGIN_EXPORT const partlab_broad_phase_plugin* partlab_get_broad_phase_plugin(void) {
   return &kTable;
 }
 #else
-PARTLAB_PLUGIN_EXPORT int partlab_not_a_plugin(void) { return 42; }
+PARTLAB_PLUGIN_EXPORT int partlab_not_a_plugin(void) {
+  return 42;
+}
 #endif

@@ -148,7 +148,14 @@ std::string LoadBroadPhasePlugin(const std::string& path) {
   // The one cast the C ABI needs: the symbol is a function of the documented type.
   const auto get_table = reinterpret_cast<partlab_broad_phase_entry_fn>(entry.value());
   const partlab_broad_phase_plugin* table = get_table();
-  if (const std::string bad = CheckBroadPhaseTable(table); !bad.empty()) {
+  std::string bad = CheckBroadPhaseTable(table);
+  if (bad.empty()) {  // one instance made and destroyed now, so a failing create shows at load
+    if (void* probe = table->create())
+      table->destroy(probe);
+    else
+      bad = "create returned null";
+  }
+  if (!bad.empty()) {
     CloseSharedLibrary(lib.value());
     return path + ": " + bad;
   }

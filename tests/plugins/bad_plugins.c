@@ -4,6 +4,7 @@
  *   SMALL_TABLE      struct_size smaller than version 1's table
  *   NULL_FIND_PAIRS  a required pointer left null
  *   NO_ENTRY         exports no entry point at all
+ *   NULL_CREATE      create returns NULL
  *   BAD_PAIRS        loads fine, but reports an id that is no box, a box with itself, a duplicate
  *   NAN_RAYS         a ray structure answering NaN */
 #include <math.h>
@@ -13,7 +14,11 @@
 
 static int state;
 static void* create(void) {
+#ifdef NULL_CREATE
+  return NULL; /* cannot make an instance */
+#else
   return &state;
+#endif
 }
 static void destroy(void* self) {
   (void)self;

@@ -161,6 +161,8 @@ TEST(PluginLoader, BadLibrariesAreOneLineNamingTheFile) {
                 "plugin table of 16 bytes");
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_NULL_FIND_PAIRS_PLUGIN),
                 PARTLAB_NULL_FIND_PAIRS_PLUGIN, "required function 'find_pairs' is null");
+  ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_NULL_CREATE_PLUGIN), PARTLAB_NULL_CREATE_PLUGIN,
+                "create returned null");
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_NO_ENTRY_PLUGIN), PARTLAB_NO_ENTRY_PLUGIN,
                 "no symbol 'partlab_get_broad_phase_plugin'");
   const std::string text_file = TempPath("not_a_library.so");

@@ -5,6 +5,7 @@
 //   partlab-bench broadphase --kinds KIND,... --boxes N,... --seeds S,... --frames F
 //                            [--rounds R] [...]
 //   any of them with --plugin PATH (repeatable): a broad-phase plugin run beside the --algo list
+//   --trace with --game-pairs FILE: the game's own pairs recorded beside it, checked likewise
 //
 // For each algorithm: construction (the first frame: every box added, built, pairs found), then per
 // step the median and mean of the structural update, the pair enumeration and their total; pairs
@@ -53,6 +54,7 @@
 #include "engine/broadphase/synthetic_motion.h"
 #include "engine/io/aabb_trace.h"
 #include "engine/plugins/broad_phase_plugin.h"
+#include "engine/plugins/recorded_pairs.h"
 
 namespace partlab::bench {
 // This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
@@ -110,6 +112,7 @@ class SyntheticSource final : public FrameSource {
 
 struct Options {
   std::string trace, generate, out, csv, results;
+  std::string game_pairs;  // --game-pairs: the game's own pairs beside --trace (PAIRS001)
   std::vector<std::string> algos, kinds;
   std::vector<std::string> plugins;  // --plugin: shared libraries (include/partlab/plugin.h)
   std::vector<uint32_t> box_counts{4250}, seeds{1, 2, 3};  // --boxes; --seeds (with --kinds)
@@ -210,6 +213,10 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
                  "a broad-phase plugin (shared library, include/partlab/plugin.h) to run beside "
                  "the --algo list; repeatable")
       ->type_name("PATH");
+  app.add_option("--game-pairs", o.game_pairs,
+                 "with --trace: the game's own broad phase's pairs, recorded beside it by "
+                 "partlab/record.h (PAIRS001), checked frame by frame like an algorithm's")
+      ->type_name("FILE");
   AddNumberList(app, "--boxes", o.box_counts, 1, 10000000,
                 "boxes of a generated scene; with --kinds a list (default 4250)");
   AddNumber<uint32_t>(app, "--frames", o.frames, 1, 1000000, "frames of a generated scene");
@@ -237,6 +244,11 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
     return std::nullopt;
   }
   o.boxes = o.box_counts[0];
+  if (!o.game_pairs.empty() && o.trace.empty()) {
+    std::fprintf(stderr,
+                 "partlab-bench broadphase: --game-pairs needs the --trace it was recorded with\n");
+    return std::nullopt;
+  }
   // Each plugin registers under its own name and runs after the listed algorithms.
   std::vector<std::string> plugin_names;
   for (const std::string& path : o.plugins) {
@@ -315,6 +327,39 @@ Reference ComputeReference(FrameSource& src) {
                    : " (checked against brute force in the tests, not at this size)";
   ref.how += "; compared as " + ref.pairs.Describe();
   return ref;
+}
+
+// --game-pairs: the pairs the game's own broad phase reported while the trace was recorded,
+// compared with the reference frame by frame as an algorithm's are. False when any frame differs
+// or the file cannot be read (one line naming it).
+bool CheckGamePairs(const std::string& path, const Reference& ref, uint32_t box_count,
+                    const std::string& scene) {
+  auto game = ReadRecordedPairs(path);
+  if (!game) {
+    std::fprintf(stderr, "%s\n", game.error().c_str());
+    return false;
+  }
+  if (game.value().box_count != box_count || game.value().frames.size() < ref.pairs.frame_count()) {
+    std::fprintf(stderr, "%s: %u boxes and %zu frames, but the trace has %u boxes and %zu frames\n",
+                 path.c_str(), game.value().box_count, game.value().frames.size(), box_count,
+                 ref.pairs.frame_count());
+    return false;
+  }
+  size_t wrong = 0, first = 0;
+  for (size_t f = 0; f < ref.pairs.frame_count(); ++f) {
+    std::vector<BoxPair>& pairs = game.value().frames[f];
+    if (const std::string diff = ref.pairs.Compare(f, pairs); !diff.empty() && wrong++ == 0) {
+      first = f;
+      std::fprintf(stderr, "%s\n",
+                   MismatchLine("broadphase", "the game's recorded pairs", scene, f, diff).c_str());
+    }
+  }
+  std::printf("the game's recorded pairs (%s): %s\n", path.c_str(),
+              wrong == 0 ? "same as the reference on every frame"
+                         : ("MISMATCH (" + std::to_string(wrong) + " frames, first " +
+                            std::to_string(first) + ")")
+                               .c_str());
+  return wrong == 0;
 }
 
 struct AlgoResult {
@@ -685,6 +730,9 @@ int RunBroadPhaseBench(std::span<char*> args) {
       "per step: update = the broad phase's add/remove/move calls + Update() (finding which boxes "
       "changed is the driver's, untimed); pairs = FindPairs() incl. exact test\n");
 
+  const bool game_ok =
+      opt->game_pairs.empty() || CheckGamePairs(opt->game_pairs, ref, src->box_count(), what);
+
   std::FILE* csv = nullptr;
   if (!opt->csv.empty()) {
     csv = std::fopen(opt->csv.c_str(), "w");
@@ -726,6 +774,10 @@ int RunBroadPhaseBench(std::span<char*> args) {
   }
   if (!all_ok) {
     std::printf("FAILED: some algorithm's pair set differs from the reference (lines above)\n");
+    return 1;
+  }
+  if (!game_ok) {
+    std::printf("FAILED: the game's recorded pairs differ from the reference (lines above)\n");
     return 1;
   }
   return 0;

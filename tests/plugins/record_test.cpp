@@ -18,6 +18,7 @@
 #include "engine/io/hits.h"
 #include "engine/io/rayset.h"
 #include "engine/plugins/broad_phase_plugin.h"
+#include "engine/plugins/recorded_pairs.h"
 #include "tests/temp_path.h"
 
 extern "C" {
@@ -205,6 +206,85 @@ TEST(Recorder, MisuseIsOneLineNamingTheFile) {
     EXPECT_EQ(line.find('\n'), std::string::npos);
   }
   std::remove(path.c_str());
+}
+
+std::string RunBenchOutput(const std::string& args, int& status) {
+  const std::string out = TempPath("record_bench.out");
+  status = std::system(
+      (std::string(PARTLAB_BENCH) + " broadphase " + args + " > " + out + " 2>&1").c_str());
+  std::ifstream in(out);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(out.c_str());
+  return text;
+}
+
+// The bench checks the game's recorded pairs like an algorithm's: the recording's (a correct
+// brute-force game) pass; the same pairs with one dropped at frame 5 fail naming that frame and
+// that pair.
+TEST(Recorder, BenchChecksTheGamesRecordedPairs) {
+  Recording rec;
+  int status = 0;
+  std::string text =
+      RunBenchOutput("--trace " + rec.trace + " --algo brute --game-pairs " + rec.pairs, status);
+  EXPECT_EQ(status, 0) << text;
+  EXPECT_NE(text.find("same as the reference on every frame"), std::string::npos) << text;
+
+  auto trace = ReadAabbTrace(rec.trace);
+  ASSERT_TRUE(trace);
+  BruteForce brute;
+  FrameDriver driver(brute);
+  Bytes game;
+  game.Magic("PAIRS001");
+  game.U32(RECORDING_BOXES);
+  game.U32(RECORDING_FRAMES);
+  std::vector<BoxPair> pairs;
+  BoxPair dropped{};
+  for (uint32_t f = 0; f < RECORDING_FRAMES; ++f) {
+    driver.Step(trace.value().Frame(f), pairs);
+    std::sort(pairs.begin(), pairs.end());
+    if (f == 5) {
+      ASSERT_FALSE(pairs.empty());
+      dropped = pairs.front();
+      pairs.erase(pairs.begin());
+    }
+    game.U32(uint32_t(pairs.size()));
+    for (BoxPair p : pairs) {
+      game.U32(p.a);
+      game.U32(p.b);
+    }
+  }
+  const std::string tampered = TempPath("tampered.pairs");
+  std::ofstream(tampered, std::ios::binary)
+      .write(reinterpret_cast<const char*>(game.b.data()), std::streamsize(game.b.size()));
+  text = RunBenchOutput("--trace " + rec.trace + " --algo brute --game-pairs " + tampered, status);
+  EXPECT_NE(status, 0) << text;
+  EXPECT_NE(
+      text.find("the game's recorded pairs on trace " + rec.trace + ", frame 5: 1 missing, " +
+                "first (" + std::to_string(dropped.a) + ", " + std::to_string(dropped.b) + ")"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("MISMATCH (1 frames, first 5)"), std::string::npos) << text;
+
+  // A pairs file cut short, or naming a box past N, is one line naming it.
+  std::ofstream(tampered, std::ios::binary)
+      .write(reinterpret_cast<const char*>(game.b.data()), std::streamsize(game.b.size() - 3));
+  auto cut = ReadRecordedPairs(tampered);
+  ASSERT_FALSE(cut);
+  EXPECT_EQ(cut.error().rfind(tampered + ": ", 0), 0u) << cut.error();
+  EXPECT_NE(cut.error().find("truncated"), std::string::npos) << cut.error();
+  Bytes bad;
+  bad.Magic("PAIRS001");
+  bad.U32(4);
+  bad.U32(1);
+  bad.U32(1);
+  bad.U32(1);
+  bad.U32(9);
+  std::ofstream(tampered, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bad.b.data()), std::streamsize(bad.b.size()));
+  auto out_of_range = ReadRecordedPairs(tampered);
+  ASSERT_FALSE(out_of_range);
+  EXPECT_EQ(out_of_range.error(), tampered + ": frame 0 pair 0: id 9 >= 4 boxes");
+  std::remove(tampered.c_str());
 }
 
 #ifdef PARTLAB_ODE_RECORD

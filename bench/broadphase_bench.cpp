@@ -4,6 +4,8 @@
 //   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]
 //   partlab-bench broadphase --kinds KIND,... --boxes N,... --seeds S,... --frames F
 //                            [--rounds R] [...]
+//   any of them with --plugin PATH (repeatable): a broad-phase plugin run beside the --algo list
+//   --trace with --game-pairs FILE: the game's own pairs recorded beside it, checked likewise
 //
 // For each algorithm: construction (the first frame: every box added, built, pairs found), then per
 // step the median and mean of the structural update, the pair enumeration and their total; pairs
@@ -53,6 +55,8 @@
 #include "engine/broadphase/synthetic_motion.h"
 #include "engine/io/aabb_trace.h"
 #include "engine/params/param_cli.h"
+#include "engine/plugins/broad_phase_plugin.h"
+#include "engine/plugins/recorded_pairs.h"
 
 namespace partlab::bench {
 // This subcommand's own names (its file shares a unity source: bench/CMakeLists.txt).
@@ -110,7 +114,9 @@ class SyntheticSource final : public FrameSource {
 
 struct Options {
   std::string trace, generate, out, csv, results;
+  std::string game_pairs;  // --game-pairs: the game's own pairs beside --trace (PAIRS001)
   std::vector<std::string> algos, kinds;
+  std::vector<std::string> plugins;  // --plugin: shared libraries (include/partlab/plugin.h)
   std::vector<uint32_t> box_counts{4250}, seeds{1, 2, 3};  // --boxes; --seeds (with --kinds)
   uint32_t boxes = 4250, frames = 200, seed = 1;
   // --kinds: every algorithm runs this many times per seed, in alternating order, and its
@@ -204,6 +210,14 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   std::string algos;
   app.add_option("--algo", algos, "comma-separated broad phases, or all:" + algorithms)
       ->type_name("NAME,...");
+  app.add_option("--plugin", o.plugins,
+                 "a broad-phase plugin (shared library, include/partlab/plugin.h) to run beside "
+                 "the --algo list; repeatable")
+      ->type_name("PATH");
+  app.add_option("--game-pairs", o.game_pairs,
+                 "with --trace: the game's own broad phase's pairs, recorded beside it by "
+                 "partlab/record.h (PAIRS001), checked frame by frame like an algorithm's")
+      ->type_name("FILE");
   AddNumberList(app, "--boxes", o.box_counts, 1, 10000000,
                 "boxes of a generated scene; with --kinds a list (default 4250)");
   AddNumber<uint32_t>(app, "--frames", o.frames, 1, 1000000, "frames of a generated scene");
@@ -233,6 +247,25 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
     return std::nullopt;
   }
   o.boxes = o.box_counts[0];
+  if (!o.game_pairs.empty() && o.trace.empty()) {
+    std::fprintf(stderr,
+                 "partlab-bench broadphase: --game-pairs needs the --trace it was recorded with\n");
+    return std::nullopt;
+  }
+  // Each plugin registers under its own name and runs after the listed algorithms.
+  std::vector<std::string> plugin_names;
+  for (const std::string& path : o.plugins) {
+    const auto before = BroadPhaseNames().size();
+    if (const std::string err = LoadBroadPhasePlugin(path); !err.empty()) {
+      std::fprintf(stderr, "partlab-bench broadphase: --plugin %s\n", err.c_str());
+      return std::nullopt;
+    }
+    if (BroadPhaseNames().size() > before) plugin_names.emplace_back(BroadPhaseNames().back());
+  }
+  const bool every = o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all");
+  if (!every)
+    for (const std::string& n : plugin_names)
+      if (std::find(o.algos.begin(), o.algos.end(), n) == o.algos.end()) o.algos.push_back(n);
   if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all"))
     for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
   for (const std::string& n : o.algos)
@@ -299,6 +332,39 @@ Reference ComputeReference(FrameSource& src) {
   return ref;
 }
 
+// --game-pairs: the pairs the game's own broad phase reported while the trace was recorded,
+// compared with the reference frame by frame as an algorithm's are. False when any frame differs
+// or the file cannot be read (one line naming it).
+bool CheckGamePairs(const std::string& path, const Reference& ref, uint32_t box_count,
+                    const std::string& scene) {
+  auto game = ReadRecordedPairs(path);
+  if (!game) {
+    std::fprintf(stderr, "%s\n", game.error().c_str());
+    return false;
+  }
+  if (game.value().box_count != box_count || game.value().frames.size() < ref.pairs.frame_count()) {
+    std::fprintf(stderr, "%s: %u boxes and %zu frames, but the trace has %u boxes and %zu frames\n",
+                 path.c_str(), game.value().box_count, game.value().frames.size(), box_count,
+                 ref.pairs.frame_count());
+    return false;
+  }
+  size_t wrong = 0, first = 0;
+  for (size_t f = 0; f < ref.pairs.frame_count(); ++f) {
+    std::vector<BoxPair>& pairs = game.value().frames[f];
+    if (const std::string diff = ref.pairs.Compare(f, pairs); !diff.empty() && wrong++ == 0) {
+      first = f;
+      std::fprintf(stderr, "%s\n",
+                   MismatchLine("broadphase", "the game's recorded pairs", scene, f, diff).c_str());
+    }
+  }
+  std::printf("the game's recorded pairs (%s): %s\n", path.c_str(),
+              wrong == 0 ? "same as the reference on every frame"
+                         : ("MISMATCH (" + std::to_string(wrong) + " frames, first " +
+                            std::to_string(first) + ")")
+                               .c_str());
+  return wrong == 0;
+}
+
 struct AlgoResult {
   std::string name;
   double build_ms = 0;
@@ -353,8 +419,12 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
       std::fprintf(csv, "%s,%zu,%.6f,%.6f,%.6f,%zu,%llu\n", name.c_str(), f, t.update_ms,
                    t.pairs_ms, t.total_ms(), pairs.size(),
                    (unsigned long long)bp->LastCandidateCount());
-    // Outside the timings: sorts `pairs` for the element-by-element comparison.
-    if (std::string diff = ref.pairs.Compare(f, pairs); !diff.empty() && r.mismatches++ == 0) {
+    // Outside the timings: sorts `pairs` for the element-by-element comparison. A broken promise
+    // (a plugin's pair naming no present box...) makes the frame wrong even if the rest matches.
+    std::string diff = ref.pairs.Compare(f, pairs);
+    if (!bp->LastContractViolation().empty())
+      diff = std::string(bp->LastContractViolation()) + (diff.empty() ? "" : "; " + diff);
+    if (!diff.empty() && r.mismatches++ == 0) {
       r.first_mismatch = f;
       r.first_difference = std::move(diff);
       std::fprintf(stderr, "%s\n",
@@ -663,6 +733,9 @@ int RunBroadPhaseBench(std::span<char*> args) {
       "per step: update = the broad phase's add/remove/move calls + Update() (finding which boxes "
       "changed is the driver's, untimed); pairs = FindPairs() incl. exact test\n");
 
+  const bool game_ok =
+      opt->game_pairs.empty() || CheckGamePairs(opt->game_pairs, ref, src->box_count(), what);
+
   std::FILE* csv = nullptr;
   if (!opt->csv.empty()) {
     csv = std::fopen(opt->csv.c_str(), "w");
@@ -704,6 +777,10 @@ int RunBroadPhaseBench(std::span<char*> args) {
   }
   if (!all_ok) {
     std::printf("FAILED: some algorithm's pair set differs from the reference (lines above)\n");
+    return 1;
+  }
+  if (!game_ok) {
+    std::printf("FAILED: the game's recorded pairs differ from the reference (lines above)\n");
     return 1;
   }
   return 0;

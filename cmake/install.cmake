@@ -41,3 +41,27 @@ set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xvfb")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_STRIP_FILES ON)
 include(CPack)
+
+# The public headers for a game's own build (include/partlab: the recorder and the plugin ABI),
+# with a CMake package config so find_package(PartitionLab) gives the target PartitionLab::headers.
+# Component partlab_dev: `cmake --install build --component partlab_dev` installs only these.
+include(CMakePackageConfigHelpers)
+add_library(partlab_public_headers INTERFACE)
+target_include_directories(partlab_public_headers INTERFACE
+  $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+set_target_properties(partlab_public_headers PROPERTIES EXPORT_NAME headers)
+add_library(PartitionLab::headers ALIAS partlab_public_headers)
+install(TARGETS partlab_public_headers EXPORT PartitionLabTargets COMPONENT partlab_dev)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/partlab DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        COMPONENT partlab_dev)
+set(partlab_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/PartitionLab)
+install(EXPORT PartitionLabTargets NAMESPACE PartitionLab:: DESTINATION ${partlab_cmake_dir}
+        COMPONENT partlab_dev)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/PartitionLabConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/PartitionLabConfig.cmake INSTALL_DESTINATION ${partlab_cmake_dir})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/PartitionLabConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/PartitionLabConfig.cmake
+              ${PROJECT_BINARY_DIR}/PartitionLabConfigVersion.cmake
+        DESTINATION ${partlab_cmake_dir} COMPONENT partlab_dev)

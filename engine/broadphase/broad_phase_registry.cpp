@@ -1,5 +1,7 @@
 #include "engine/broadphase/broad_phase_registry.h"
 
+#include <deque>
+
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/loose_octree.h"
@@ -94,11 +96,35 @@ const Entry* Find(std::string_view name) {
   return nullptr;
 }
 
+// Broad phases registered at run time (plugins). A deque: the names' storage never moves, so the
+// string_views BroadPhaseNames hands out stay valid.
+struct RuntimeEntry {
+  std::string name, description;
+  BroadPhaseFactory make;
+};
+std::deque<RuntimeEntry>& RuntimeEntries() {
+  static std::deque<RuntimeEntry> entries;
+  return entries;
+}
+const RuntimeEntry* FindRuntime(std::string_view name) {
+  for (const RuntimeEntry& e : RuntimeEntries())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
 }  // namespace
 
 std::unique_ptr<BroadPhase> MakeBroadPhase(std::string_view name) {
-  const Entry* e = Find(name);
-  return e ? e->make() : nullptr;
+  if (const Entry* e = Find(name)) return e->make();
+  const RuntimeEntry* r = FindRuntime(name);
+  return r ? r->make() : nullptr;
+}
+
+std::string RegisterBroadPhase(std::string name, std::string description, BroadPhaseFactory make) {
+  if (name.empty()) return "empty broad-phase name";
+  if (Find(name) || FindRuntime(name)) return "broad-phase name '" + name + "' is already taken";
+  RuntimeEntries().push_back({std::move(name), std::move(description), std::move(make)});
+  return "";
 }
 
 bool IsRealEngineAdapter(std::string_view name) {
@@ -108,12 +134,14 @@ bool IsRealEngineAdapter(std::string_view name) {
 std::vector<std::string_view> BroadPhaseNames() {
   std::vector<std::string_view> names;
   for (const Entry& e : kEntries) names.push_back(e.name);
+  for (const RuntimeEntry& e : RuntimeEntries()) names.push_back(e.name);
   return names;
 }
 
 std::string_view BroadPhaseDescription(std::string_view name) {
-  const Entry* e = Find(name);
-  return e ? e->description : std::string_view();
+  if (const Entry* e = Find(name)) return e->description;
+  const RuntimeEntry* r = FindRuntime(name);
+  return r ? std::string_view(r->description) : std::string_view();
 }
 
 }  // namespace partlab

@@ -3,7 +3,9 @@
 // were built are listed (the ODE and Bullet adapters exist when their Debian packages were found).
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,5 +26,11 @@ bool IsRealEngineAdapter(std::string_view name);
 
 // One line for a tooltip or --help ("" for an unknown name).
 std::string_view BroadPhaseDescription(std::string_view name);
+
+// Adds a broad phase made at run time (a plugin loaded from a shared library, engine/plugins),
+// listed after ours by BroadPhaseNames and made by MakeBroadPhase like every other. Returns "" or
+// the problem (an empty name, or a name already taken: ours are never replaced).
+using BroadPhaseFactory = std::function<std::unique_ptr<BroadPhase>()>;
+std::string RegisterBroadPhase(std::string name, std::string description, BroadPhaseFactory make);
 
 }  // namespace partlab

@@ -1,0 +1,53 @@
+#include "engine/plugins/shared_library.h"
+
+#include <dlfcn.h>
+
+#include <cstdint>
+
+#include "partlab/plugin.h"
+
+namespace partlab {
+
+LoadResult<SharedLibrary> OpenSharedLibrary(const std::string& path) {
+  // dlopen searches the library path for a bare name: a plugin the user names is a file, so a
+  // name without a slash is taken relative to the working directory.
+  const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char* why = dlerror();
+    return LoadResult<SharedLibrary>::Fail(path +
+                                           ": cannot load: " + (why ? why : "dlopen failed"));
+  }
+  return LoadResult<SharedLibrary>::Ok({path, handle});
+}
+
+void CloseSharedLibrary(SharedLibrary& lib) {
+  if (lib.handle) dlclose(lib.handle);
+  lib.handle = nullptr;
+}
+
+LoadResult<void*> FindSymbol(const SharedLibrary& lib, const char* symbol) {
+  dlerror();  // clear: a null symbol value is only an error when dlerror says so
+  void* address = dlsym(lib.handle, symbol);
+  if (const char* why = dlerror(); why || !address)
+    return LoadResult<void*>::Fail(lib.path + ": no symbol '" + symbol +
+                                   "' (not a Partition Lab plugin of this kind?)");
+  return LoadResult<void*>::Ok(address);
+}
+
+std::string CheckAbi(uint32_t abi_version, uint32_t struct_size, size_t ours, const char* name) {
+  if (abi_version != PARTLAB_PLUGIN_ABI_VERSION)
+    return "plugin ABI version " + std::to_string(abi_version) + ", this Partition Lab speaks " +
+           std::to_string(PARTLAB_PLUGIN_ABI_VERSION) + " (rebuild it against partlab/plugin.h)";
+  if (struct_size < ours)
+    return "plugin table of " + std::to_string(struct_size) + " bytes, version " +
+           std::to_string(abi_version) + "'s has " + std::to_string(ours) +
+           " (rebuild it against partlab/plugin.h)";
+  if (!name || !*name) return "plugin has no name";
+  for (const char* c = name; *c; ++c)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_') || c - name >= 64)
+      return std::string("plugin name '") + name + "' is not [a-z0-9_], at most 64 characters";
+  return "";
+}
+
+}  // namespace partlab

@@ -13,6 +13,10 @@ namespace {
 
 // A lesson file is small text written by hand; anything this large is not one.
 constexpr std::uintmax_t kMaxLessonBytes = 1 << 20;
+// Each step builds a view and each command runs in it: a lesson of thousands would keep the app
+// busy for minutes. The shipped ones have at most 6 steps and 8 commands a list.
+constexpr size_t kMaxLessonSteps = 100;
+constexpr size_t kMaxStepCommands = 64;
 
 // The first problem found, as "FILE:LINE: problem"; reading stops there.
 class LessonReader {
@@ -120,6 +124,9 @@ bool ReadCommands(LessonReader& reader, const toml::table& table, std::string_vi
   std::vector<std::string> texts;
   std::vector<int> lines;
   if (!reader.Strings(table, key, texts, &lines)) return false;
+  if (texts.size() > kMaxStepCommands)
+    return reader.Fail(lines[kMaxStepCommands], "more than " + std::to_string(kMaxStepCommands) +
+                                                    " commands in " + std::string(key));
   for (size_t i = 0; i < texts.size(); ++i) {
     out.push_back(SplitLessonCommand(texts[i], lines[i]));
     if (out.back().verb.empty())
@@ -164,6 +171,8 @@ bool ReadLesson(LessonReader& reader, const toml::table& root, Lesson& lesson) {
   const auto* array = steps->as_array();
   if (!array) return reader.Fail(*steps, "step must be an array of tables ([[step]])");
   for (const toml::node& node : *array) {
+    if (lesson.steps.size() == kMaxLessonSteps)
+      return reader.Fail(node, "more than " + std::to_string(kMaxLessonSteps) + " steps");
     lesson.steps.emplace_back();
     if (!ReadStep(reader, node, lesson.steps.back())) return false;
   }

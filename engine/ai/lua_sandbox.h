@@ -12,7 +12,7 @@
 //    more for each 2 added to n, 0.14 s at n = 12), rep at most 1 MiB (it
 //    copies byte by byte in C). No io, os,
 //    package, debug, coroutine or utf8. Chunks are loaded as text only: binary chunks skip the
-//    parser, and Lua 5.4 no longer verifies bytecode.
+//    parser, and Lua 5.4 does not verify bytecode.
 // A call that went over a limit marks the state stopped: its owner stops calling it (a full state
 // is not safe to keep using), and reloading the file gives a fresh one.
 #pragma once

@@ -9,8 +9,8 @@
 //    "step"; math; table (sort and move bounded); string without dump and without the pattern
 //    functions (find, match, gmatch, gsub: their backtracking runs in C, where the count hook never
 //    fires, and takes exponential time: ("a*"):rep(n) .. "b" on n letters a costs about 14 times
-//    more for each 2 added to n, 0.14 s at n = 12), rep at most 1 MiB (it
-//    copies byte by byte in C). No io, os,
+//    more for each 2 added to n, 0.14 s at n = 12), rep at most 65,536 copies (it
+//    copies once per count in C). No io, os,
 //    package, debug, coroutine or utf8. Chunks are loaded as text only: binary chunks skip the
 //    parser, and Lua 5.4 does not verify bytecode.
 // A call that went over a limit marks the state stopped: its owner stops calling it (a full state

@@ -127,12 +127,13 @@ TEST(ScriptLimits, MemoryHungryScriptIsStoppedAtTheCapAndTheProcessStaysSmall) {
   const double before = PeakResidentMiB();
   // A table of 1 MB strings, as the hostile corpus's script builds: without a cap it grows until
   // the kernel kills the process. pcall is no way around the cap either.
-  auto script = Loaded(MachineWithUpdate("for i = 1, 100000 do\n"
-                                         "  pcall(function() t[#t + 1] = string.rep('x', 1 << 20) "
-                                         ".. i end)\n"
-                                         "end",
-                                         "t = {}"),
-                       "hungry.lua");
+  auto script =
+      Loaded(MachineWithUpdate("for i = 1, 100000 do\n"
+                               "  pcall(function() t[#t + 1] = string.rep(('x'):rep(1024), 1024) "
+                               ".. i end)\n"
+                               "end",
+                               "t = {}"),
+             "hungry.lua");
   ScriptedPredator npc(script);
   npc.Update(kWalk[0], w.context);
   const double after = PeakResidentMiB();
@@ -161,6 +162,7 @@ TEST(ScriptLimits, EveryWayOutIsGone) {
       "  if pcall(collectgarbage, option) then open[#open + 1] = 'collectgarbage ' .. option end\n"
       "end\n"
       "if pcall(string.rep, '', 1 << 40) then open[#open + 1] = 'string.rep unbounded' end\n"
+      "if not pcall(string.rep, 'ab', 65536) then open[#open + 1] = 'string.rep too tight' end\n"
       "if pcall(table.move, {}, 1, 1 << 40, 2) then open[#open + 1] = 'table.move unbounded' end\n"
       "if type(collectgarbage('count')) ~= 'number' then open[#open + 1] = 'no count' end\n"
       "if #open > 0 then error('open: ' .. table.concat(open, ' '), 0) end\n";

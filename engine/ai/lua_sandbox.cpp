@@ -12,7 +12,6 @@ extern "C" {
 namespace partlab::ai {
 namespace {
 
-constexpr int kHookEvery = 1000;  // instructions between count hooks
 constexpr lua_Integer kMaxRepCount = lua_Integer(1) << 16;
 constexpr lua_Unsigned kMaxMoveCount = lua_Unsigned(1) << 20;   // table.move loops in C
 constexpr lua_Unsigned kMaxSortLength = lua_Unsigned(1) << 17;  // table.sort: n log n in C
@@ -103,12 +102,12 @@ int Panic(lua_State* L) {  // an error outside any protected call: a bug of ours
 }  // namespace
 
 LuaSandbox::LuaSandbox(size_t memory_cap, long instruction_budget)
-    : cap_(memory_cap), budget_ticks_(instruction_budget / kHookEvery) {
+    : cap_(memory_cap), budget_ticks_(instruction_budget / kScriptHookEvery) {
   lua_ = lua_newstate(&LuaSandbox::Allocate, this);
   if (!lua_) return;
   *static_cast<LuaSandbox**>(lua_getextraspace(lua_)) = this;
   lua_atpanic(lua_, Panic);
-  lua_sethook(lua_, &LuaSandbox::CountHook, LUA_MASKCOUNT, kHookEvery);
+  lua_sethook(lua_, &LuaSandbox::CountHook, LUA_MASKCOUNT, kScriptHookEvery);
   OpenLibraries();
 }
 
@@ -129,24 +128,27 @@ void LuaSandbox::OpenLibraries() {
 }
 
 int LuaSandbox::LoadText(std::string_view text, const std::string& chunk_name) {
-  ticks_ = 0;
-  stopped_ = Limit::kNone;
+  StartCall();
   const int status = luaL_loadbufferx(lua_, text.data(), text.size(), chunk_name.c_str(), "t");
   if (status == LUA_ERRMEM) Stop(Limit::kMemory, 0);
   return status;
 }
 
-std::string LuaSandbox::Call(lua_CFunction f, void* data) {
+void LuaSandbox::StartCall() {
   ticks_ = 0;
   stopped_ = Limit::kNone;
+  call_start_ = ThreadCpuClock::now();
+}
+
+std::string LuaSandbox::Call(lua_CFunction f, void* data) {
+  StartCall();
   lua_pushcfunction(lua_, f);
   lua_pushlightuserdata(lua_, data);
   return Finish(lua_pcall(lua_, 1, 0, 0));
 }
 
 std::string LuaSandbox::CallTop() {
-  ticks_ = 0;
-  stopped_ = Limit::kNone;
+  StartCall();
   return Finish(lua_pcall(lua_, 0, 0, 0));
 }
 
@@ -165,8 +167,11 @@ std::string LuaSandbox::Finish(int status) {
 std::string LuaSandbox::StopReason() const {
   switch (stopped_) {
     case Limit::kInstructions:
-      return "more than " + std::to_string(budget_ticks_ * kHookEvery) +
+      return "more than " + std::to_string(budget_ticks_ * kScriptHookEvery) +
              " Lua instructions in one call";
+    case Limit::kTime:
+      return "more than " + std::to_string(int(kScriptTimeBudgetSeconds * 1000 + 0.5)) +
+             " ms in one call";
     case Limit::kMemory:
       return "needs more than the " + std::to_string(cap_ >> 20) + " MiB a script may use";
     case Limit::kNone:
@@ -210,12 +215,17 @@ void* LuaSandbox::Allocate(void* ud, void* ptr, size_t old_size, size_t new_size
 
 void LuaSandbox::CountHook(lua_State* L, lua_Debug* ar) {
   LuaSandbox& s = Of(L);
-  if (++s.ticks_ <= s.budget_ticks_ && s.stopped_ == Limit::kNone) return;
+  Limit over = s.stopped_;
+  if (over == Limit::kNone && ++s.ticks_ > s.budget_ticks_) over = Limit::kInstructions;
+  if (over == Limit::kNone && ThreadCpuClock::now() - s.call_start_ >
+                                  std::chrono::duration<double>(kScriptTimeBudgetSeconds))
+    over = Limit::kTime;
+  if (over == Limit::kNone) return;
   lua_getinfo(L, "l", ar);
-  s.Stop(Limit::kInstructions, ar->currentline > 0 ? ar->currentline : 0);
+  s.Stop(over, ar->currentline > 0 ? ar->currentline : 0);
   // A literal: lua_error leaves by longjmp, which would skip a std::string's destructor (a leak
   // the fuzzer found). The caller words the message from stopped() and stop_line().
-  luaL_error(L, "over the instruction budget");
+  luaL_error(L, "over the budget");
 }
 
 int LuaSandbox::ScriptPcall(lua_State* L) {

@@ -1,7 +1,10 @@
 // A Lua state for a script someone else wrote: the predator script of section 3.4.2 is a file a
 // teacher may download and open, so it runs with limits it cannot lift (docs/hostile-inputs.md):
-//  - an instruction budget per call, counted by a lua_sethook count hook: a script over it is
-//    stopped there, so `while true do end` costs one budget, not the app;
+//  - an instruction budget and a time budget per call, checked by a lua_sethook count hook every
+//    few instructions: a script over either is stopped there, so `while true do end` costs one
+//    budget, not the app. Instructions alone are not enough: one instruction can copy or compare
+//    megabytes (`a == b` on two long strings, `s .. s`), and the fuzzer found a loop of such
+//    instructions within the count that ran for minutes;
 //  - a memory cap through the state's own allocator: a request past it fails as Lua's "not enough
 //    memory", and nothing outside this state is touched;
 //  - only what a state machine needs: the base functions without dofile, loadfile, load, xpcall
@@ -17,10 +20,13 @@
 // is not safe to keep using), and reloading the file gives a fresh one.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "engine/thread_cpu_clock.h"
 
 struct lua_State;
 struct lua_Debug;
@@ -36,12 +42,18 @@ inline constexpr size_t kScriptMemoryBytes = size_t(64) << 20;
 // thousands of times that, while one budget spent costs milliseconds (the test prints it); a
 // script stopped by it is not called again, so it costs one frame's hitch, once.
 inline constexpr long kScriptInstructionBudget = 200000;
+// CPU time one call may take (the thread's, so a busy machine that deschedules the app does not
+// stop a good script): far above what a handler needs (microseconds); a script stopped by it costs
+// a quarter of a second, once. Checked every kScriptHookEvery instructions, so the overshoot is
+// at most that many instructions (each at worst a copy of the memory cap).
+inline constexpr double kScriptTimeBudgetSeconds = 0.25;
+inline constexpr int kScriptHookEvery = 10;
 // A script file: the shipped one is 2 KB.
 inline constexpr uint64_t kMaxScriptBytes = uint64_t(1) << 20;
 
 class LuaSandbox {
  public:
-  enum class Limit { kNone, kInstructions, kMemory };
+  enum class Limit { kNone, kInstructions, kTime, kMemory };
 
   explicit LuaSandbox(size_t memory_cap = kScriptMemoryBytes,
                       long instruction_budget = kScriptInstructionBudget);
@@ -80,6 +92,7 @@ class LuaSandbox {
  private:
   static void* Allocate(void* ud, void* ptr, size_t old_size, size_t new_size);
   static void CountHook(lua_State* L, lua_Debug* ar);
+  void StartCall();
   std::string Finish(int status);
   void Stop(Limit limit, int line);
   int CurrentLine() const;
@@ -90,6 +103,7 @@ class LuaSandbox {
   size_t cap_;
   long budget_ticks_;  // hook calls a call may take
   long ticks_ = 0;
+  ThreadCpuClock::time_point call_start_;
   Limit stopped_ = Limit::kNone;
   int stop_line_ = 0;
   int refused_line_ = 0;  // where the allocator last refused a request

@@ -61,7 +61,7 @@ case "$scenario" in
   hungry-script)  # a table of 1 MB strings: stopped at the memory cap with one line
     printf '%s\n' 't = {}' 'BeginStateMachine { OnEnter = function(npc) SetState("wait") end }' \
       'State "wait" { OnUpdate = function(npc)' \
-      '  for i = 1, 100000 do t[#t + 1] = string.rep(("x"):rep(1024), 1024) .. i end' 'end }' \
+      '  for i = 1, 100000 do t[#t + 1] = ("x"):rep(65536):rep(256) .. i end' 'end }' \
       'State "chase" {} State "attack" {} State "die" {}' >"$tmp/hungry.lua"
     PARTLAB_PREDATOR_SCRIPT="$tmp/hungry.lua" shot --preset rooms,lua,run2
     grep -q "partlab: predator script: $tmp/hungry.lua:4: OnUpdate of state 'wait' stopped: needs more than the 64 MiB a script may use" \

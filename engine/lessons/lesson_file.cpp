@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -18,6 +19,29 @@ constexpr std::uintmax_t kMaxLessonBytes = 1 << 20;
 constexpr size_t kMaxLessonSteps = 100;
 constexpr size_t kMaxStepCommands = 64;
 
+// A problem's text on one line: toml++'s messages quote the character they stopped at, and a key
+// may be a quoted string, so either can hold a line break (the lesson fuzzer found the first).
+// Control characters are written as escapes.
+std::string OneLine(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 // The first problem found, as "FILE:LINE: problem"; reading stops there.
 class LessonReader {
  public:
@@ -27,7 +51,7 @@ class LessonReader {
     return Fail(int(at.source().begin.line), problem);
   }
   bool Fail(int line, const std::string& problem) {
-    if (error_.empty()) error_ = path_ + ":" + std::to_string(line) + ": " + problem;
+    if (error_.empty()) error_ = path_ + ":" + std::to_string(line) + ": " + OneLine(problem);
     return false;
   }
   const std::string& error() const { return error_; }
@@ -198,7 +222,7 @@ LoadResult<Lesson> ParseLessonText(std::string_view text, const std::string& pat
     root = toml::parse(text, path);
   } catch (const toml::parse_error& error) {
     return LoadResult<Lesson>::Fail(path + ":" + std::to_string(error.source().begin.line) + ": " +
-                                    std::string(error.description()));
+                                    OneLine(std::string(error.description())));
   }
   LessonReader reader(path);
   Lesson lesson;

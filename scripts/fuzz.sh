@@ -3,7 +3,8 @@
 # (-DPARTLAB_FUZZ=ON: -fsanitize=fuzzer,address,undefined) in build-fuzz and runs each one for a
 # bounded time on a copy of its seed corpus (tests/fuzz/corpus/<target>/ stays as committed).
 #   scripts/fuzz.sh [seconds per target, default 60] [target ...]
-#   targets: obj obj_extreme fit100 aabb_trace rayset hits sabsp
+#   targets: obj obj_extreme fit100 aabb_trace rayset hits sabsp moving_ai scene level lesson scenario
+#            predator_script
 # PARTLAB_FUZZ_SKIP_BUILD=1 runs what build-fuzz holds (to run two targets at once from one build).
 # A crash leaves its input in build-fuzz/fuzz-out/<target>/crash-*; the script exits 1. Add the
 # input to the corpus and a regression test to tests/io or tests/sabsp, then fix the cause.
@@ -13,7 +14,8 @@ cd "$root"
 seconds=${1:-60}
 [[ $# -gt 0 ]] && shift
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(obj obj_extreme fit100 aabb_trace rayset hits sabsp)
+[[ ${#targets[@]} -eq 0 ]] && targets=(obj obj_extreme fit100 aabb_trace rayset hits sabsp moving_ai scene level lesson
+  scenario predator_script)
 build=${PARTLAB_FUZZ_BUILD_DIR:-build-fuzz}
 jobs=${PARTLAB_JOBS:-$(nproc)}
 

@@ -61,7 +61,11 @@ void DrawViewStatusBar(View& view) {
   const float pad = ImGui::GetFontSize();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + pad, vp->WorkPos.y + vp->WorkSize.y - pad),
                           ImGuiCond_Always, ImVec2(0, 1));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(pad * 40, vp->WorkSize.y * 0.5f));
+  // A notice wraps at the window's edge, and an auto-resized window is as wide as its content:
+  // without a minimum width a long line wrapped one letter per row. Notices get the full width.
+  const float min_width = view.notices().empty() ? 0.0f : pad * 40;
+  ImGui::SetNextWindowSizeConstraints(ImVec2(min_width, 0),
+                                      ImVec2(pad * 40, vp->WorkSize.y * 0.5f));
   SetNextWindowBgAlphaForRenderer(0.85f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;

@@ -3,8 +3,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <system_error>
+
+#include "engine/io/bounded_file.h"
 
 #include "engine/ai/scenario_check.h"
 
@@ -85,12 +89,17 @@ bool ParseHeaderSide(std::string_view line, std::string_view keyword, int& side,
   return true;
 }
 
+// A file of either kind: a full 8192 x 8192 map (kMaxMapSide) with its line ends and header is
+// 64 MiB and a bit. Regular files only: a path may name /dev/zero or a pipe.
+constexpr uint64_t kMaxMovingAiFileBytes = uint64_t(80) << 20;
+
 LoadResult<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return LoadResult<std::string>::Fail(path + ":0: cannot open file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return LoadResult<std::string>::Ok(s.str());
+  auto bytes = ReadBoundedFile(path, kMaxMovingAiFileBytes);
+  std::error_code ec;
+  if (!bytes && !std::filesystem::exists(path, ec))
+    return LoadResult<std::string>::Fail(path + ":0: cannot open file");
+  if (!bytes) return LoadResult<std::string>::Fail(bytes.error());
+  return LoadResult<std::string>::Ok(std::string(bytes.value().begin(), bytes.value().end()));
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 #include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <vector>
+
+#include "engine/io/bounded_file.h"
 
 extern "C" {
 #include <lauxlib.h>
@@ -16,10 +19,7 @@ namespace {
 
 constexpr const char* kMachineKey = "partlab.machine";
 constexpr const char* kStatesKey = "partlab.states";
-constexpr const char* kCurrentKey = "partlab.current";
 constexpr const char* kBeginLineKey = "partlab.begin_line";
-
-enum class Call { kAbsent, kHandled, kFailed };
 
 bool StateFromName(const char* name, PredatorState& out) {
   for (int s = 0; s < kPredatorStates; ++s)
@@ -30,6 +30,17 @@ bool StateFromName(const char* name, PredatorState& out) {
   return false;
 }
 
+// "NAME:LINE: ..." — the form every message about the script takes.
+bool NamesFileAndLine(const std::string& message, const std::string& name) {
+  if (message.compare(0, name.size(), name) != 0 || message.size() <= name.size() ||
+      message[name.size()] != ':')
+    return false;
+  size_t i = name.size() + 1;
+  const size_t digits = i;
+  while (i < message.size() && message[i] >= '0' && message[i] <= '9') ++i;
+  return i > digits && message.compare(i, 2, ": ") == 0;
+}
+
 std::string OneLine(std::string text) {
   for (char& c : text)
     if (c == '\n' || c == '\r') c = ' ';
@@ -38,9 +49,7 @@ std::string OneLine(std::string text) {
 
 // The predator whose handler is running, or an error when the script calls outside a handler.
 ScriptedPredator* Current(lua_State* L, const char* function) {
-  lua_getfield(L, LUA_REGISTRYINDEX, kCurrentKey);
-  auto* p = static_cast<ScriptedPredator*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);
+  auto* p = static_cast<ScriptedPredator*>(LuaSandbox::Of(L).user);
   if (!p) luaL_error(L, "%s called outside a state handler", function);
   return p;
 }
@@ -124,15 +133,9 @@ int LuaEndStateMachine(lua_State*) {
   return 0;
 }
 
-void OpenSafeLibraries(lua_State* L) {
-  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
-  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
-  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
-  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
-  lua_pop(L, 4);
-}
-
-void RegisterLanguage(lua_State* L) {
+// Registers the macro language; run protected (PredatorScript::Call), as everything that
+// allocates in the script's state is.
+int RegisterLanguage(lua_State* L) {
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, kStatesKey);
   const luaL_Reg functions[] = {{"BeginStateMachine", LuaBeginStateMachine},
@@ -145,63 +148,92 @@ void RegisterLanguage(lua_State* L) {
                                 {nullptr, nullptr}};
   lua_pushglobaltable(L);
   luaL_setfuncs(L, functions, 0);
-  lua_pop(L, 1);
+  return 0;
+}
+
+// What the script defined, checked after its top level ran: "" or the problem with its line.
+struct MachineCheck {
+  const std::string* name;
+  std::string problem;
+};
+
+int CheckMachine(lua_State* L) {
+  auto* c = static_cast<MachineCheck*>(lua_touserdata(L, 1));
+  lua_getfield(L, LUA_REGISTRYINDEX, kMachineKey);
+  if (!lua_istable(L, -1)) {
+    c->problem = *c->name + ":1: the script never calls BeginStateMachine";
+    return 0;
+  }
+  lua_getfield(L, LUA_REGISTRYINDEX, kBeginLineKey);
+  const long long line = lua_tointeger(L, -1);
+  lua_getfield(L, LUA_REGISTRYINDEX, kStatesKey);
+  for (int i = 0; i < kPredatorStates; ++i) {
+    const char* state = PredatorStateName(static_cast<PredatorState>(i));
+    lua_getfield(L, -1, state);
+    const bool defined = lua_istable(L, -1);
+    lua_pop(L, 1);
+    if (!defined) {
+      c->problem =
+          *c->name + ":" + std::to_string(line) + ": the machine has no State \"" + state + "\"";
+      return 0;
+    }
+  }
+  return 0;
 }
 
 }  // namespace
 
-PredatorScript::~PredatorScript() {
-  if (lua_) lua_close(lua_);
+std::string PredatorScript::Call(lua_CFunction f, void* data, const std::string& what) {
+  if (!lua()) return name_ + ":0: " + what + " cannot run: no Lua state";
+  return Explain(sandbox_.Call(f, data), what);
+}
+
+std::string PredatorScript::Explain(std::string error, const std::string& what) {
+  if (sandbox_.stopped() != LuaSandbox::Limit::kNone) {
+    stopped_ = true;
+    return name_ + ":" + std::to_string(sandbox_.stop_line()) + ": " + what +
+           " stopped: " + sandbox_.StopReason();
+  }
+  // error("text", 0) or error({}) carry no position: the handler then says where it happened.
+  if (!error.empty() && !NamesFileAndLine(error, name_))
+    return name_ + ":0: " + what + ": " + error;
+  return error;
 }
 
 LoadResult<std::shared_ptr<PredatorScript>> PredatorScript::Load(const std::string& path) {
-  std::shared_ptr<PredatorScript> s(new PredatorScript());
-  s->lua_ = luaL_newstate();
-  s->name_ = path;
-  OpenSafeLibraries(s->lua_);
-  RegisterLanguage(s->lua_);
-  if (!std::filesystem::exists(path))
-    return LoadResult<std::shared_ptr<PredatorScript>>::Fail(path + ":0: cannot open file");
-  return Finish(s, luaL_loadfile(s->lua_, path.c_str()));
+  const auto bytes = ReadBoundedFile(path, kMaxScriptBytes);
+  if (!bytes) return LoadResult<std::shared_ptr<PredatorScript>>::Fail(bytes.error());
+  const std::vector<uint8_t>& b = bytes.value();
+  return FromText(std::string(reinterpret_cast<const char*>(b.data()), b.size()), path);
 }
 
 LoadResult<std::shared_ptr<PredatorScript>> PredatorScript::FromText(const std::string& text,
                                                                      const std::string& name) {
-  std::shared_ptr<PredatorScript> s(new PredatorScript());
-  s->lua_ = luaL_newstate();
-  s->name_ = name;
-  OpenSafeLibraries(s->lua_);
-  RegisterLanguage(s->lua_);
-  const std::string chunk = "@" + name;  // messages then read "name:line: ..."
-  return Finish(s, luaL_loadbuffer(s->lua_, text.data(), text.size(), chunk.c_str()));
-}
-
-LoadResult<std::shared_ptr<PredatorScript>> PredatorScript::Finish(
-    std::shared_ptr<PredatorScript> s, int load_status) {
   using R = LoadResult<std::shared_ptr<PredatorScript>>;
-  lua_State* L = s->lua_;
-  if (load_status != LUA_OK || lua_pcall(L, 0, 0, 0) != LUA_OK) {
-    const char* m = lua_tostring(L, -1);
-    return R::Fail(OneLine(m ? m : s->name_ + ":0: error object is not a string"));
+  std::shared_ptr<PredatorScript> s(new PredatorScript());
+  s->name_ = name;
+  lua_State* L = s->lua();
+  if (!L) return R::Fail(name + ":0: cannot create a Lua state");
+  if (std::string e = s->Call(RegisterLanguage, nullptr, "the language set-up"); !e.empty())
+    return R::Fail(e);
+  const std::string chunk = "@" + name;  // messages then read "name:line: ..."
+  if (s->sandbox_.LoadText(text, chunk) != LUA_OK) {
+    std::string m = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "cannot load";
+    if (s->sandbox_.stopped() != LuaSandbox::Limit::kNone)
+      m = name + ":0: the script stopped loading: " + s->sandbox_.StopReason();
+    else if (!NamesFileAndLine(m, name))  // "attempt to load a binary chunk" names no file
+      m = name + ":1: " + m;
+    for (char& c : m)
+      if (c == '\n' || c == '\r') c = ' ';
+    return R::Fail(m);
   }
-  lua_getfield(L, LUA_REGISTRYINDEX, kMachineKey);
-  const bool has_machine = lua_istable(L, -1);
-  lua_pop(L, 1);
-  if (!has_machine) return R::Fail(s->name_ + ":1: the script never calls BeginStateMachine");
-  lua_getfield(L, LUA_REGISTRYINDEX, kBeginLineKey);
-  const long long line = lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  lua_getfield(L, LUA_REGISTRYINDEX, kStatesKey);
-  for (int i = 0; i < kPredatorStates; ++i) {
-    const char* name = PredatorStateName(static_cast<PredatorState>(i));
-    lua_getfield(L, -1, name);
-    const bool defined = lua_istable(L, -1);
-    lua_pop(L, 1);
-    if (!defined)
-      return R::Fail(s->name_ + ":" + std::to_string(line) + ": the machine has no State \"" +
-                     name + "\"");
-  }
-  lua_pop(L, 1);
+  // The script's top level, which defines the machine, under the same limits as a handler.
+  if (std::string e = s->Explain(s->sandbox_.CallTop(), "the script's top level"); !e.empty())
+    return R::Fail(e);
+  MachineCheck check{&s->name_, {}};
+  if (std::string e2 = s->Call(CheckMachine, &check, "the machine check"); !e2.empty())
+    return R::Fail(e2);
+  if (!check.problem.empty()) return R::Fail(check.problem);
   return R::Ok(std::move(s));
 }
 
@@ -229,15 +261,21 @@ bool PredatorScriptFile::Reload() {
 ScriptedPredator::ScriptedPredator(std::shared_ptr<PredatorScript> script)
     : script_(std::move(script)) {}
 
+// A stopped script's state may be full: its npc reference is left there rather than released.
+void ScriptedPredator::ReleaseNpc() {
+  if (script_ && npc_ref_ >= 0 && !script_->stopped())
+    luaL_unref(script_->lua(), LUA_REGISTRYINDEX, npc_ref_);
+  npc_ref_ = -1;
+}
+
 ScriptedPredator::~ScriptedPredator() {
-  if (script_ && npc_ref_ >= 0) luaL_unref(script_->lua(), LUA_REGISTRYINDEX, npc_ref_);
+  ReleaseNpc();
 }
 
 void ScriptedPredator::UseScript(std::shared_ptr<PredatorScript> script) {
   if (!script || script == script_) return;
-  if (script_ && npc_ref_ >= 0) luaL_unref(script_->lua(), LUA_REGISTRYINDEX, npc_ref_);
-  npc_ref_ = -1;
-  fallback_ = std::move(script_);
+  ReleaseNpc();
+  if (script_ && !script_->stopped()) fallback_ = std::move(script_);
   script_ = std::move(script);
 }
 
@@ -252,23 +290,43 @@ bool ScriptedPredator::Fail(const std::string& error) {
   ++errors_;
   pending_ = state_;  // the failed handler's transitions do not happen
   if (fallback_) {    // the NPC goes on with the last good script
-    if (npc_ref_ >= 0) luaL_unref(script_->lua(), LUA_REGISTRYINDEX, npc_ref_);
-    npc_ref_ = -1;
+    ReleaseNpc();
     script_ = std::move(fallback_);
     fallback_.reset();
   }
   return false;
 }
 
-// The npc table the handlers receive: what the NPC senses and the distances of figure 3.15.
-void ScriptedPredator::PushNpc(const PredatorSenses& senses) {
-  lua_State* L = script_->lua();
-  if (npc_ref_ < 0) {
-    lua_newtable(L);
-    npc_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+// A script a limit stopped is never called again: the NPC takes its last good script if it has
+// one, and otherwise stands still (the error stays on the panel).
+bool ScriptedPredator::UsableScript() {
+  if (script_ && script_->stopped() && fallback_ && !fallback_->stopped()) {
+    ReleaseNpc();
+    script_ = std::move(fallback_);
+    fallback_.reset();
   }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, npc_ref_);
-  const PredatorTuning& t = world_->tuning;
+  return script_ && !script_->stopped() && script_->lua();
+}
+
+namespace {
+
+// The npc table the handlers receive: what the NPC senses and the distances of figure 3.15.
+// Filled in a protected call, as everything that allocates in the script's state is.
+struct NpcFill {
+  int* npc_ref;
+  const PredatorSenses* senses;
+  const PredatorTuning* tuning;
+};
+
+int FillNpc(lua_State* L) {
+  auto* f = static_cast<NpcFill*>(lua_touserdata(L, 1));
+  if (*f->npc_ref < 0) {
+    lua_newtable(L);
+    *f->npc_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, *f->npc_ref);
+  const PredatorSenses& senses = *f->senses;
+  const PredatorTuning& t = *f->tuning;
   auto number = [&](const char* k, double v) {
     lua_pushnumber(L, v);
     lua_setfield(L, -2, k);
@@ -285,38 +343,7 @@ void ScriptedPredator::PushNpc(const PredatorSenses& senses) {
   number("dist_attack", t.dist_attack);
   number("leave_attack", t.leave_attack);
   number("destroy_delay", t.destroy_delay);
-}
-
-namespace {
-
-// Calls the function on top of the stack with the npc table (and the message), this predator
-// marked as the one the language functions act on.
-Call CallTop(lua_State* L, int npc_ref, const Message* msg, ScriptedPredator* self,
-             std::string& error) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, npc_ref);
-  int args = 1;
-  if (msg) {
-    lua_createtable(L, 0, 4);
-    lua_pushstring(L, MessageNameText(msg->name));
-    lua_setfield(L, -2, "name");
-    lua_pushnumber(L, msg->data);
-    lua_setfield(L, -2, "data");
-    lua_pushinteger(L, msg->from);
-    lua_setfield(L, -2, "from");
-    lua_pushnumber(L, msg->delivery_time);
-    lua_setfield(L, -2, "delivery_time");
-    ++args;
-  }
-  lua_pushlightuserdata(L, self);
-  lua_setfield(L, LUA_REGISTRYINDEX, kCurrentKey);
-  const int status = lua_pcall(L, args, 0, 0);
-  lua_pushnil(L);
-  lua_setfield(L, LUA_REGISTRYINDEX, kCurrentKey);
-  if (status == LUA_OK) return Call::kHandled;
-  const char* m = lua_tostring(L, -1);
-  error = m ? m : "error object is not a string";
-  lua_pop(L, 1);
-  return Call::kFailed;
+  return 0;
 }
 
 // Pushes table[handler] (or table.OnMsg[msg name]) if it is a function; false otherwise.
@@ -335,40 +362,79 @@ bool PushHandler(lua_State* L, const char* handler, const Message* msg) {
   return false;
 }
 
+// One handler: looked up in the state's table (or the machine's when `state` is null) and called
+// with the npc table (and the message). Run protected by PredatorScript::Call.
+struct HandlerCall {
+  const char* state;
+  const char* handler;
+  const Message* msg;
+  int npc_ref;
+  bool found;
+};
+
+int RunHandler(lua_State* L) {
+  auto* c = static_cast<HandlerCall*>(lua_touserdata(L, 1));
+  lua_getfield(L, LUA_REGISTRYINDEX, c->state ? kStatesKey : kMachineKey);
+  if (c->state) lua_getfield(L, -1, c->state);
+  if (!lua_istable(L, -1) || !PushHandler(L, c->handler, c->msg)) return 0;
+  c->found = true;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->npc_ref);
+  int args = 1;
+  if (c->msg) {
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, MessageNameText(c->msg->name));
+    lua_setfield(L, -2, "name");
+    lua_pushnumber(L, c->msg->data);
+    lua_setfield(L, -2, "data");
+    lua_pushinteger(L, c->msg->from);
+    lua_setfield(L, -2, "from");
+    lua_pushnumber(L, c->msg->delivery_time);
+    lua_setfield(L, -2, "delivery_time");
+    ++args;
+  }
+  lua_call(L, args, 0);
+  return 0;
+}
+
+// "OnUpdate of state 'chase'", "OnMsg 'destroy' of the machine": what a limit stopped.
+std::string Describe(const char* state, const char* handler, const Message* msg) {
+  std::string what = handler;
+  if (msg) what += std::string(" '") + MessageNameText(msg->name) + "'";
+  return what + (state ? std::string(" of state '") + state + "'" : " of the machine");
+}
+
 }  // namespace
 
+bool ScriptedPredator::PushNpc(const PredatorSenses& senses) {
+  if (!UsableScript()) return false;
+  NpcFill fill{&npc_ref_, &senses, &world_->tuning};
+  const std::string error = script_->sandbox().Call(FillNpc, &fill);
+  if (!error.empty()) return Fail(script_->Explain(error, "filling the npc table"));
+  return true;
+}
+
 bool ScriptedPredator::CallStateHandler(PredatorState s, const char* handler, const Message* msg) {
-  lua_State* L = script_->lua();
-  const int top = lua_gettop(L);
-  lua_getfield(L, LUA_REGISTRYINDEX, kStatesKey);
-  lua_getfield(L, -1, PredatorStateName(s));
-  return CallHandlerOfTableOnTop(top, handler, msg);
+  return CallHandler(PredatorStateName(s), handler, msg);
 }
 
 bool ScriptedPredator::CallMachineHandler(const char* handler, const Message* msg) {
-  lua_State* L = script_->lua();
-  const int top = lua_gettop(L);
-  lua_getfield(L, LUA_REGISTRYINDEX, kMachineKey);
-  return CallHandlerOfTableOnTop(top, handler, msg);
+  return CallHandler(nullptr, handler, msg);
 }
 
-// The state's and the machine's handlers are called alike: look the handler up in the table on
-// top of the stack, call it with the NPC (and the message), then put the stack back to `top`
-// whatever happened. A script error is recorded (Fail), never thrown into the game loop.
-bool ScriptedPredator::CallHandlerOfTableOnTop(int top, const char* handler, const Message* msg) {
-  lua_State* L = script_->lua();
-  if (!lua_istable(L, -1) || !PushHandler(L, handler, msg)) {
-    lua_settop(L, top);
-    return false;
-  }
-  std::string error;
-  const Call c = CallTop(L, npc_ref_, msg, this, error);
-  lua_settop(L, top);
-  if (c == Call::kFailed) Fail(error);
-  return c == Call::kHandled;
+// The state's and the machine's handlers are called alike, protected and within the script's
+// limits. A script error is recorded (Fail), never thrown into the game loop.
+bool ScriptedPredator::CallHandler(const char* state, const char* handler, const Message* msg) {
+  if (!UsableScript() || npc_ref_ < 0) return false;
+  HandlerCall call{state, handler, msg, npc_ref_, false};
+  LuaSandbox& sandbox = script_->sandbox();
+  sandbox.user = this;
+  const std::string error = sandbox.Call(RunHandler, &call);
+  sandbox.user = nullptr;
+  if (!error.empty()) return Fail(script_->Explain(error, Describe(state, handler, msg)));
+  return call.found;
 }
 
-// SetState's effect: OnExit of the old state, OnEnter of the new one, which may set another.
+// SetState's effect: OnExit of the old state, then OnEnter of the new one, which may set another.
 bool ScriptedPredator::ApplyPendingTransitions() {
   for (int i = 0; i < 8 && pending_ != state_; ++i) {
     const int errors = errors_;
@@ -391,10 +457,11 @@ void ScriptedPredator::Start() {
 }
 
 void ScriptedPredator::Update(const PredatorSenses& senses, PredatorContext& world) {
-  if (!script_) return;
   world_ = &world;
-  PushNpc(senses);
-  lua_pop(script_->lua(), 1);
+  if (!PushNpc(senses)) {
+    world_ = nullptr;
+    return;
+  }
   if (!started_) Start();
   pending_ = state_;
   const int errors = errors_;
@@ -404,11 +471,10 @@ void ScriptedPredator::Update(const PredatorSenses& senses, PredatorContext& wor
 }
 
 bool ScriptedPredator::Deliver(const Message& m, PredatorContext& world) {
-  if (!script_) return false;
   world_ = &world;
-  if (npc_ref_ < 0) {
-    PushNpc(senses_);
-    lua_pop(script_->lua(), 1);
+  if (npc_ref_ < 0 && !PushNpc(senses_)) {
+    world_ = nullptr;
+    return false;
   }
   pending_ = state_;
   bool handled = CallStateHandler(state_, "OnMsg", &m);

@@ -1,7 +1,8 @@
-// The third way of section 3.4.2: the macro language of Rabin (2000) — BeginStateMachine,
-// State(name), OnEnter, OnExit, OnUpdate, OnMsg(name), SetState(name), SendMsg, SendDelayedMsg,
-// EndStateMachine — with the machine written in a script language, Lua as the book suggests
-// (Ierusalimschy 2006). The script (assets/scripts/predator.lua) reads:
+// The third way of section 3.4.2, "(3) linguagem script customizada (usando a linguagem Lua
+// [Ierusalimschy 2006], por exemplo)": the machine written in Lua, in the vocabulary of
+// Rabin's (2000) macros that the second way spells as C++ #defines (state_machine_macros.h) —
+// BeginStateMachine, State(name), OnEnter, OnExit, OnUpdate, OnMsg(name), SetState(name),
+// SendMsg, SendDelayedMsg, EndStateMachine. The script (assets/scripts/predator.lua) reads:
 //   BeginStateMachine { OnEnter = function(npc) SetState("wait") end,
 //                       OnMsg = { destroy = function(npc, msg) Destroy() end } }
 //   State "wait" { OnUpdate = function(npc) ... SetState("chase") ... end }
@@ -11,15 +12,20 @@
 // Errors, at load or at run time, are one line "file:line: message". A script that fails to load
 // never replaces the running one; a script that fails while running is dropped for the last good
 // one, so the NPC keeps going.
+//
+// The script is a file someone may share, so it runs in a LuaSandbox (lua_sandbox.h): an
+// instruction budget per handler call, a memory cap, no access to files, processes or bytecode.
+// A handler stopped by a limit is one line "file:line: OnUpdate of state 'chase' stopped: ..."; the
+// script is then never called again (reload the file for a fresh one).
 #pragma once
 
 #include <memory>
 #include <string>
+#include <string_view>
 
+#include "engine/ai/lua_sandbox.h"
 #include "engine/ai/predator_fsm.h"
 #include "engine/io/load_result.h"
-
-struct lua_State;
 
 namespace partlab::ai {
 
@@ -28,19 +34,27 @@ class PredatorScript {
   static LoadResult<std::shared_ptr<PredatorScript>> Load(const std::string& path);
   static LoadResult<std::shared_ptr<PredatorScript>> FromText(const std::string& text,
                                                               const std::string& name);
-  ~PredatorScript();
+  ~PredatorScript() = default;
   PredatorScript(const PredatorScript&) = delete;
   PredatorScript& operator=(const PredatorScript&) = delete;
 
-  lua_State* lua() const { return lua_; }
+  lua_State* lua() const { return sandbox_.lua(); }
+  LuaSandbox& sandbox() { return sandbox_; }
   const std::string& name() const { return name_; }
+  // A limit stopped one of its calls: its state may be full, so nobody calls it again.
+  bool stopped() const { return stopped_; }
+
+  // Runs f protected (LuaSandbox::Call); "" or one line. `what` names the handler for a limit:
+  // "NAME:LINE: WHAT stopped: more than 200000 Lua instructions in one call".
+  std::string Call(lua_CFunction f, void* data, const std::string& what);
+  // An error of sandbox().Call, rewritten as above when a limit stopped the call.
+  std::string Explain(std::string error, const std::string& what);
 
  private:
   PredatorScript() = default;
-  static LoadResult<std::shared_ptr<PredatorScript>> Finish(std::shared_ptr<PredatorScript> s,
-                                                            int load_status);
-  lua_State* lua_ = nullptr;
+  LuaSandbox sandbox_;
   std::string name_;
+  bool stopped_ = false;
 };
 
 // The script file watched for changes, as the app reloads shaders: Poll() loads it again when its
@@ -69,7 +83,7 @@ class ScriptedPredator final : public PredatorBrain {
   explicit ScriptedPredator(std::shared_ptr<PredatorScript> script);
   ~ScriptedPredator() override;
 
-  const char* Implementation() const override { return "Lua macro language"; }
+  const char* Implementation() const override { return "Lua script"; }
   void Update(const PredatorSenses& senses, PredatorContext& world) override;
   bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return state_; }
@@ -89,9 +103,11 @@ class ScriptedPredator final : public PredatorBrain {
  private:
   bool CallStateHandler(PredatorState s, const char* handler, const Message* msg);
   bool CallMachineHandler(const char* handler, const Message* msg);
-  bool CallHandlerOfTableOnTop(int top, const char* handler, const Message* msg);
+  bool CallHandler(const char* state, const char* handler, const Message* msg);
   bool ApplyPendingTransitions();
-  void PushNpc(const PredatorSenses& senses);
+  bool PushNpc(const PredatorSenses& senses);
+  bool UsableScript();
+  void ReleaseNpc();
   bool Fail(const std::string& error);
   void Start();
 

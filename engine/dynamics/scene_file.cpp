@@ -2,10 +2,10 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "engine/broadphase/broad_phase_registry.h"
+#include "engine/io/bounded_file.h"
 
 namespace partlab::dynamics {
 namespace {
@@ -141,7 +141,7 @@ std::string ParseSetting(const std::vector<std::string>& w, SceneFile& out) {
   }
   if (key == "lcp-max") {
     double n;
-    std::string problem = one(n, 0, 5000, "(contacts)");
+    std::string problem = one(n, 0, kMaxLcpSize, "(contacts)");
     p.lcp_max_size = int(n);
     return problem;
   }
@@ -165,6 +165,11 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
   int line_no = 0;
   for (std::string line : Split(text, '\n')) {
     ++line_no;
+    if (line.size() > kMaxSceneLineBytes) {
+      error = std::string(file) + ":" + std::to_string(line_no) + ": line longer than " +
+              std::to_string(kMaxSceneLineBytes) + " bytes";
+      return false;
+    }
     if (const size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     std::istringstream in(line);
     std::vector<std::string> w;
@@ -204,6 +209,8 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
       RigidBody check;
       std::string why;
       if (!MakeBody(d, check, why)) return fail(why);
+      if (scene.bodies.size() >= kMaxSceneBodies)
+        return fail("more than " + std::to_string(kMaxSceneBodies) + " bodies in the scene");
       scene.bodies.push_back(d);
       continue;
     }
@@ -231,6 +238,8 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
       RigidBody check;
       std::string why;
       if (!MakeBody(d, check, why)) return fail(why);
+      if (scene.bodies.size() + size_t(counts[0]) * counts[1] * counts[2] > kMaxSceneBodies)
+        return fail("more than " + std::to_string(kMaxSceneBodies) + " bodies in the scene");
       for (int i = 0; i < counts[0]; ++i)
         for (int j = 0; j < counts[1]; ++j)
           for (int k = 0; k < counts[2]; ++k) {
@@ -248,14 +257,14 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
 }
 
 bool LoadSceneFile(const std::string& path, SceneFile& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ":0: cannot open the file";
+  const auto bytes = ReadBoundedFile(path, kMaxSceneBytes);
+  if (!bytes) {
+    error = bytes.error();
     return false;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ParseScene(text.str(), path, out, error);
+  const std::vector<uint8_t>& b = bytes.value();
+  return ParseScene(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), path, out,
+                    error);
 }
 
 bool BuildWorld(const SceneFile& scene, DynamicsWorld& world, std::string& note,

@@ -11,8 +11,14 @@
 //   sphere radius=r mass=m pos=.. (same optional keys)
 //   grid nx,ny,nz dx,dy,dz box|sphere ...   (nx·ny·nz copies, offset by i·dx, j·dy, k·dz)
 // A bad line gets one error "file:line: problem" and nothing is loaded.
+//
+// A scene file may come from someone else, so what it can ask for is bounded
+// (docs/hostile-inputs.md): the file's size, a line's length, the number of bodies, and the largest
+// resting-contact LCP, whose dense Lemke tableau costs O(n^2) memory and O(n^2) per pivot.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +26,13 @@
 #include "engine/dynamics/dynamics_world.h"
 
 namespace partlab::dynamics {
+
+inline constexpr uint64_t kMaxSceneBytes = 4u << 20;  // the shipped scenes are under 2 KB
+inline constexpr size_t kMaxSceneLineBytes = 4096;    // a body with every key is under 300
+inline constexpr size_t kMaxSceneBodies = 5000;       // what one grid line already allowed
+// lcp-max's ceiling: Lemke's dense tableau at 384 contacts is 384 x 769 doubles (2.4 MB) and each
+// pivot touches all of it; docs/results/dynamics_lcp.md has the measured time per step.
+inline constexpr int kMaxLcpSize = 384;
 
 struct SceneFile {
   std::string title;

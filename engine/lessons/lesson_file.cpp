@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -13,6 +14,33 @@ namespace {
 
 // A lesson file is small text written by hand; anything this large is not one.
 constexpr std::uintmax_t kMaxLessonBytes = 1 << 20;
+// Each step builds a view and each command runs in it: a lesson of thousands would keep the app
+// busy for minutes. The shipped ones have at most 6 steps and 8 commands a list.
+constexpr size_t kMaxLessonSteps = 100;
+constexpr size_t kMaxStepCommands = 64;
+
+// A problem's text on one line: toml++'s messages quote the character they stopped at, and a key
+// may be a quoted string, so either can hold a line break (the lesson fuzzer found the first).
+// Control characters are written as escapes.
+std::string OneLine(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
 // The first problem found, as "FILE:LINE: problem"; reading stops there.
 class LessonReader {
@@ -23,7 +51,7 @@ class LessonReader {
     return Fail(int(at.source().begin.line), problem);
   }
   bool Fail(int line, const std::string& problem) {
-    if (error_.empty()) error_ = path_ + ":" + std::to_string(line) + ": " + problem;
+    if (error_.empty()) error_ = path_ + ":" + std::to_string(line) + ": " + OneLine(problem);
     return false;
   }
   const std::string& error() const { return error_; }
@@ -120,6 +148,9 @@ bool ReadCommands(LessonReader& reader, const toml::table& table, std::string_vi
   std::vector<std::string> texts;
   std::vector<int> lines;
   if (!reader.Strings(table, key, texts, &lines)) return false;
+  if (texts.size() > kMaxStepCommands)
+    return reader.Fail(lines[kMaxStepCommands], "more than " + std::to_string(kMaxStepCommands) +
+                                                    " commands in " + std::string(key));
   for (size_t i = 0; i < texts.size(); ++i) {
     out.push_back(SplitLessonCommand(texts[i], lines[i]));
     if (out.back().verb.empty())
@@ -164,6 +195,8 @@ bool ReadLesson(LessonReader& reader, const toml::table& root, Lesson& lesson) {
   const auto* array = steps->as_array();
   if (!array) return reader.Fail(*steps, "step must be an array of tables ([[step]])");
   for (const toml::node& node : *array) {
+    if (lesson.steps.size() == kMaxLessonSteps)
+      return reader.Fail(node, "more than " + std::to_string(kMaxLessonSteps) + " steps");
     lesson.steps.emplace_back();
     if (!ReadStep(reader, node, lesson.steps.back())) return false;
   }
@@ -189,7 +222,7 @@ LoadResult<Lesson> ParseLessonText(std::string_view text, const std::string& pat
     root = toml::parse(text, path);
   } catch (const toml::parse_error& error) {
     return LoadResult<Lesson>::Fail(path + ":" + std::to_string(error.source().begin.line) + ": " +
-                                    std::string(error.description()));
+                                    OneLine(std::string(error.description())));
   }
   LessonReader reader(path);
   Lesson lesson;

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <glm/geometric.hpp>
 #include <sstream>
 #include <unordered_map>
 
+#include "engine/io/bounded_file.h"
 #include "engine/visibility/cross2.h"
 
 namespace partlab {
@@ -48,7 +48,14 @@ class Parser {
   LevelLoad Run() {
     std::istringstream in{std::string(text_)};
     std::string line;
-    for (int n = 1; std::getline(in, line); ++n) Line(line, n);
+    for (int n = 1; std::getline(in, line); ++n) {
+      if (line.size() > kMaxLevelLineBytes) {
+        Error(n, "line longer than " + std::to_string(kMaxLevelLineBytes) + " bytes");
+        break;
+      }
+      Line(line, n);
+      if (stop_) break;
+    }
     if (out_.level.cells.empty() && out_.errors.empty())
       out_.errors.push_back(file_ + ":1: the level has no cell");
     if (out_.errors.empty()) Validate();
@@ -57,8 +64,21 @@ class Parser {
   }
 
  private:
+  // A file of a million bad lines would otherwise hold a million messages.
   void Error(int line, const std::string& problem) {
+    if (stop_) return;
     out_.errors.push_back(file_ + ":" + std::to_string(line) + ": " + problem);
+    if (out_.errors.size() == kMaxLevelErrors) {
+      out_.errors.push_back(file_ + ":" + std::to_string(line) + ": more than " +
+                            std::to_string(kMaxLevelErrors) + " errors, reading stops here");
+      stop_ = true;
+    }
+  }
+
+  // A count limit ends the reading: every later line would be refused for the same reason.
+  void Stop(int line, const std::string& problem) {
+    Error(line, problem);
+    stop_ = true;
   }
 
   bool Number(const std::string& word, int line, float* value) {
@@ -96,6 +116,11 @@ class Parser {
                    "'cell' takes a name, floor and ceiling heights, then at least three x z "
                    "corners");
     if (names_.count(w[1])) return Error(n, "cell '" + w[1] + "' is declared twice");
+    if ((w.size() - 4) / 2 > kMaxCellCorners)
+      return Error(
+          n, "cell '" + w[1] + "' has more than " + std::to_string(kMaxCellCorners) + " corners");
+    if (++cell_lines_ > kMaxLevelCells)
+      return Stop(n, "more than " + std::to_string(kMaxLevelCells) + " cells");
     LevelCell cell;
     cell.name = w[1];
     cell.line = n;
@@ -154,6 +179,8 @@ class Parser {
   void Portal(const std::vector<std::string>& w, int n) {
     if (w.size() != 9)
       return Error(n, "'portal' takes two cell names, two x z ends and the bottom and top heights");
+    if (++portal_lines_ > kMaxLevelPortals)
+      return Stop(n, "more than " + std::to_string(kMaxLevelPortals) + " portals");
     LevelPortal portal;
     portal.line = n;
     for (int s = 0; s < 2; ++s) {
@@ -261,6 +288,8 @@ class Parser {
   std::string file_;
   LevelLoad out_;
   std::unordered_map<std::string, uint32_t> names_;
+  size_t cell_lines_ = 0, portal_lines_ = 0;
+  bool stop_ = false;
 };
 
 }  // namespace
@@ -270,15 +299,14 @@ LevelLoad ParseLevel(std::string_view text, const std::string& file_name) {
 }
 
 LevelLoad LoadLevelFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const auto bytes = ReadBoundedFile(path, kMaxLevelBytes);
+  if (!bytes) {
     LevelLoad failed;
-    failed.errors.push_back(path + ":0: cannot open the file");
+    failed.errors.push_back(bytes.error());
     return failed;
   }
-  std::stringstream text;
-  text << in.rdbuf();
-  return ParseLevel(text.str(), path);
+  const std::vector<uint8_t>& b = bytes.value();
+  return ParseLevel(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), path);
 }
 
 std::string WriteLevel(const IndoorLevel& level) {

@@ -11,8 +11,15 @@
 // nenhum polígono das paredes da célula"), a portal that does not lie on both cells' boundary or
 // whose opening leaves their floor-to-ceiling span, overlapping portals, and a cell no chain of
 // portals reaches from the first ("uma célula apenas poderá ver outra através de um portal").
+//
+// A level may come from someone else, so what it can ask for is bounded (docs/hostile-inputs.md):
+// the outline check compares every pair of edges and the portal check every pair of portals, so
+// corners per cell and portals are capped; the shipped large.level has 400 cells, lines under 130
+// bytes.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +27,13 @@
 #include "engine/visibility/indoor_level.h"
 
 namespace partlab {
+
+inline constexpr uint64_t kMaxLevelBytes = 16u << 20;
+inline constexpr size_t kMaxLevelLineBytes = 4096;
+inline constexpr size_t kMaxLevelCells = 10000;
+inline constexpr size_t kMaxLevelPortals = 20000;
+inline constexpr size_t kMaxCellCorners = 64;
+inline constexpr size_t kMaxLevelErrors = 100;  // then one more line says reading stopped
 
 struct LevelLoad {
   IndoorLevel level;                // complete (geometry built) only when errors is empty

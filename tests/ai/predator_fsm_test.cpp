@@ -265,7 +265,7 @@ TEST(PredatorScript, LoadErrorsAreOneLineWithFileAndLine) {
             "outside.lua:2: SetState called outside a state handler");
   auto missing = PredatorScript::Load("/nonexistent/predator.lua");
   ASSERT_FALSE(missing.ok());
-  EXPECT_EQ(missing.error(), "/nonexistent/predator.lua:0: cannot open file");
+  EXPECT_EQ(missing.error(), "/nonexistent/predator.lua: cannot open (No such file or directory)");
 }
 
 TEST(PredatorScript, RuntimeErrorIsReportedAndTheNpcKeepsItsLastGoodScript) {

@@ -53,8 +53,28 @@ case "$scenario" in
     printf 'BeginStateMachine {\n  OnEnter = function(npc) SetState("wait") end\n\nState "wait" {}\n' \
       >"$tmp/broken.lua"
     PARTLAB_PREDATOR_SCRIPT="$tmp/broken.lua" shot --preset rooms,lua,run2
-    grep -q "partlab: predator script: $tmp/broken.lua:[0-9]*: " "$tmp/out" ||
+    grep -q "partlab: predator script: $tmp/broken.lua:[0-9]*: " "$tmp/err" ||
       fail "no one-line script error"
+    ;;
+  endless-script)  # a handler that never returns: stopped by the instruction budget with one line
+    # on stderr, and the frames are still drawn (the screenshot is taken after it)
+    printf '%s\n' 'BeginStateMachine { OnEnter = function(npc) SetState("wait") end }' \
+      'State "wait" { OnUpdate = function(npc)' '  while true do end' 'end }' \
+      'State "chase" {} State "attack" {} State "die" {}' >"$tmp/loop.lua"
+    PARTLAB_PREDATOR_SCRIPT="$tmp/loop.lua" shot --preset rooms,lua,run2
+    grep -q "partlab: predator script: $tmp/loop.lua:3: OnUpdate of state 'wait' stopped: more than 200000 Lua instructions in one call" \
+      "$tmp/err" || fail "no one-line budget error"
+    (( $(grep -c "predator script:" "$tmp/err") == 1 )) || fail "not exactly one line"
+    ;;
+  hungry-script)  # a table of 1 MB strings: stopped at the memory cap with one line
+    printf '%s\n' 't = {}' 'BeginStateMachine { OnEnter = function(npc) SetState("wait") end }' \
+      'State "wait" { OnUpdate = function(npc)' \
+      '  for i = 1, 100000 do t[#t + 1] = ("x"):rep(65536):rep(256) .. i end' 'end }' \
+      'State "chase" {} State "attack" {} State "die" {}' >"$tmp/hungry.lua"
+    PARTLAB_PREDATOR_SCRIPT="$tmp/hungry.lua" shot --preset rooms,lua,run2
+    grep -q "partlab: predator script: $tmp/hungry.lua:4: OnUpdate of state 'wait' stopped: needs more than the 64 MiB a script may use" \
+      "$tmp/err" || fail "no one-line memory error"
+    (( $(grep -c "predator script:" "$tmp/err") == 1 )) || fail "not exactly one line"
     ;;
   bad-map)  # a map whose row is too short: one line with file and line; the shipped map stays
     printf 'type octile\nheight 2\nwidth 3\nmap\n...\n..\n' >"$tmp/short.map"

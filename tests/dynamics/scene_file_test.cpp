@@ -77,7 +77,7 @@ TEST(SceneFile, BadLinesNameTheFileAndLine) {
   SceneFile s;
   std::string error;
   EXPECT_FALSE(LoadSceneFile("/no/such/file.scene", s, error));
-  EXPECT_EQ(error, "/no/such/file.scene:0: cannot open the file");
+  EXPECT_EQ(error, "/no/such/file.scene: cannot open (No such file or directory)");
 }
 
 }  // namespace

@@ -104,6 +104,17 @@ TEST(LessonFile, UnclosedStringNamesItsLine) {
   EXPECT_EQ(error.rfind("lessons/demo.toml:2: ", 0), 0u) << error;
 }
 
+// Found by fuzz_lesson: toml++ quotes the character it stopped at, here a line break, and a quoted
+// key may hold one too; the error stays one line, the break written as \n.
+TEST(LessonFile, ErrorsQuotingALineBreakStayOneLine) {
+  const std::string error = ErrorOf("title = i\n\n");
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_EQ(error.rfind("lessons/demo.toml:1: ", 0), 0u) << error;
+  EXPECT_NE(error.find("\\n"), std::string::npos) << error;
+  EXPECT_EQ(ErrorOf(kHeader + "\"two\\nlines\" = 1\n" + kGoodStep),
+            "lessons/demo.toml:2: unknown key 'two\\nlines' in the lesson");
+}
+
 TEST(LessonFile, UnknownKeyInAStep) {
   EXPECT_EQ(ErrorOf(kHeader + kGoodStep + "captoin = \"typo\"\n"),
             "lessons/demo.toml:6: unknown key 'captoin' in a step");

@@ -139,7 +139,7 @@ INSTANTIATE_TEST_SUITE_P(EveryProblem, LevelValidation, ::testing::ValuesIn(kBad
 TEST(LevelParser, MissingFileIsOneLine) {
   const LevelLoad load = LoadLevelFile("/nonexistent/level.level");
   ASSERT_EQ(load.errors.size(), 1u);
-  EXPECT_EQ(load.errors[0], "/nonexistent/level.level:0: cannot open the file");
+  EXPECT_EQ(load.errors[0], "/nonexistent/level.level: cannot open (No such file or directory)");
 }
 
 TEST(LevelParser, EveryErrorOfAFileIsListed) {

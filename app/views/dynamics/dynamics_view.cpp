@@ -86,10 +86,11 @@ bool DynamicsView::LoadScene(const std::string& path) {
   dynamics::SceneFile scene;
   std::string error, note;
   dynamics::DynamicsWorld world;
-  if (!dynamics::LoadSceneFile(path, scene, error) ||
-      !dynamics::BuildWorld(scene, world, note, error)) {
-    notice_ = error;  // "file:line: problem"; the current scene stays
-    std::fprintf(stderr, "partlab: %s\n", error.c_str());
+  const bool read = dynamics::LoadSceneFile(path, scene, error);
+  if (!read || !dynamics::BuildWorld(scene, world, note, error)) {
+    if (read) error = path + ": " + error;  // "body 3: ...": the scene file still names it
+    notice_ = error;                        // "file:line: problem"; the current scene stays
+    notices().Error("partlab: " + error);   // stderr and the status bar
     return false;
   }
   scene_ = std::move(scene);

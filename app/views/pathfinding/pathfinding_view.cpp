@@ -19,6 +19,7 @@
 #include "app/views/pathfinding/predator_world.h"
 #include "app/views/pathfinding/search_animation.h"
 #include "engine/ai/moving_ai_format.h"
+#include "engine/ai/predator_script.h"
 #include "engine/paths/data_paths.h"
 
 namespace partlab {
@@ -36,14 +37,37 @@ std::string ScriptPath() {
 PathfindingView::PathfindingView(AppContext& app) : View(app), app_(app), world_(ScriptPath()) {
   maps_ = ListMaps(AssetDirectory() + "/maps");
   ApplyPreset(app.options.preset);
+  ReportScriptErrors();
   if (headless()) PrintSummary();
+}
+
+// The predator script's errors, each one line naming the file and line (a load error, or a handler
+// that failed or went over its limits), on stderr and in the status bar through the view's
+// notices; the Path finding panel shows them too. Told once each: a frame only compares.
+void PathfindingView::ReportScriptErrors() {
+  const std::string& load_error = world_.script().error();
+  if (load_error != script_error_told_) {
+    script_error_told_ = load_error;
+    if (!load_error.empty()) notices().Error("partlab: predator script: " + load_error);
+  }
+  int run_errors = 0;
+  const ai::ScriptedPredator* last = nullptr;
+  for (const Predator& p : world_.predators())
+    if (auto* s = dynamic_cast<const ai::ScriptedPredator*>(p.brain.get()); s && s->errors() > 0) {
+      run_errors += s->errors();
+      last = s;
+    }
+  if (run_errors < script_run_errors_told_) script_run_errors_told_ = 0;  // predators were reset
+  if (run_errors > script_run_errors_told_ && last)
+    notices().Error("partlab: predator script: " + last->last_error());
+  script_run_errors_told_ = run_errors;
 }
 
 void PathfindingView::LoadMap(const std::string& path) {
   auto loaded = ai::LoadMovingAiMap(path);
-  if (!loaded) {  // one line, and the view keeps the map it had
+  if (!loaded) {  // one line (stderr and the status bar), and the view keeps the map it had
     map_error_ = loaded.error();
-    std::fprintf(stderr, "partlab: %s\n", map_error_.c_str());
+    notices().Error("partlab: " + map_error_);
     return;
   }
   map_error_.clear();
@@ -253,9 +277,7 @@ void PathfindingView::PrintSummary() {
   std::printf("partlab: predators (%s): %d wait, %d chase, %d attack, %d die, %d searches\n",
               kFsmImplementationNames[int(world_.implementation())], states[0], states[1],
               states[2], states[3], world_.searches());
-  if (!world_.script().error().empty())
-    std::printf("partlab: predator script: %s\n", world_.script().error().c_str());
-  std::fflush(stdout);
+  std::fflush(stdout);  // (script errors are on stderr: ReportScriptErrors)
 }
 
 namespace {

@@ -33,6 +33,7 @@ class PathfindingView final : public View {
       if (n > 0) anim_.Advance(n);
     }
     if (ui_.run_predators) world_.Step(dt);
+    ReportScriptErrors();
   }
   bool Animating() const override { return ui_.run_predators || (ui_.animate && anim_.running()); }
 
@@ -61,6 +62,7 @@ class PathfindingView final : public View {
   void MapChanged();
   void ApplyPreset(const std::string& preset);
   void PrintSummary();
+  void ReportScriptErrors();
   void FindWaypointRequest();
   void HoverInfo();
   void PaintUnderCursor();
@@ -86,6 +88,9 @@ class PathfindingView final : public View {
   PathfindingUi ui_;
   PathfindingOverlayOptions overlay_;
   double budget_ = 0.0;
+  // What ReportScriptErrors has already told: the last load error, the predators' error count.
+  std::string script_error_told_;
+  int script_run_errors_told_ = 0;
   FsmTrace fsm_trace_;  // the predators' states while a lesson's fsm-run runs
 };
 

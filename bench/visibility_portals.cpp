@@ -170,6 +170,14 @@ class PortalBench {
     return s / double(std::max<size_t>(1, t.cells()));
   }
 
+  // The observer's row of a table: which cells the table lets the renderer consider from `cell`
+  // (none outside every cell). Inside the timed passes, as a renderer would look it up per frame.
+  void FillRow(const PotentiallyVisibleSet& table, int cell, std::vector<uint8_t>& row) const {
+    row.assign(level_.cells.size(), 0);
+    if (cell < 0) return;
+    for (size_t c = 0; c < level_.cells.size(); ++c) row[c] = table.Visible(size_t(cell), c);
+  }
+
   // Runs one technique `repeat` times; keeps the median time and the last result.
   template <class Pass>
   void Time(Pass pass, const glm::mat4& vp, const uint8_t* drawn_of_last, Frame* frame,
@@ -215,29 +223,20 @@ class PortalBench {
         vp, frusta_.polygon_drawn.data(), &frame, kPortalsFrusta);
     Time(
         [&] {
-          const int cell = level_.CellAt(eye);
-          row_.assign(level_.cells.size(), 0);
-          for (size_t c = 0; c < level_.cells.size(); ++c)
-            row_[c] = cell >= 0 && pvs_.Visible(size_t(cell), c);
+          FillRow(pvs_, level_.CellAt(eye), row_);
           return FrustumCullPolygons(level_, frustum, eye, false, row_.data(), &pvs_drawn_);
         },
         vp, pvs_drawn_.data(), &frame, kPvsFrustum);
     Time(
         [&] {
-          const int cell = level_.CellAt(eye);
-          row_.assign(level_.cells.size(), 0);
-          for (size_t c = 0; c < level_.cells.size(); ++c)
-            row_[c] = cell >= 0 && pvs_.Visible(size_t(cell), c);
+          FillRow(pvs_, level_.CellAt(eye), row_);
           RenderPortalsWithPvs(level_, camera, PortalVariant::kFrustum, row_.data(), &with_pvs_);
           return with_pvs_.polygons_drawn;
         },
         vp, with_pvs_.polygon_drawn.data(), &frame, kPortalsPvs);
     Time(
         [&] {
-          const int cell = level_.CellAt(eye);
-          conservative_row_.assign(level_.cells.size(), 0);
-          for (size_t c = 0; c < level_.cells.size(); ++c)
-            conservative_row_[c] = cell >= 0 && conservative_.Visible(size_t(cell), c);
+          FillRow(conservative_, level_.CellAt(eye), conservative_row_);
           return FrustumCullPolygons(level_, frustum, eye, false, conservative_row_.data(),
                                      &conservative_drawn_);
         },

@@ -300,15 +300,45 @@ Conserved DynamicsWorld::Measure() const {
   return c;
 }
 
+// The pairs that can touch: boxes whose bounds overlap, by box pruning, and every plane with
+// every other body (planes are unbounded), in index order as a loop over every pair would visit
+// them. Box pruning whatever broad phase the scene names: a shared scene may name "brute", and
+// its thousands of bodies would then cost a test of every pair each round (docs/hostile-inputs.md).
+void DynamicsWorld::PairsThatCanTouch(BroadPhase& boxes, bool first_round,
+                                      std::vector<BoxPair>& pairs) const {
+  for (uint32_t i = 0; i < bodies_.size(); ++i) {
+    if (bodies_[i].shape == Shape::kPlane) continue;
+    if (first_round)
+      boxes.Add(i, BoundsOf(bodies_[i]));
+    else if (!bodies_[i].IsStatic())
+      boxes.Move(i, BoundsOf(bodies_[i]));
+  }
+  boxes.Update();
+  pairs.clear();
+  boxes.FindPairs(pairs);
+  for (uint32_t pl : planes_)
+    for (uint32_t i = 0; i < bodies_.size(); ++i)
+      if (i != pl) pairs.push_back(MakePair(i, pl));
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+}
+
 int DynamicsWorld::SeparateInitialOverlaps(std::string& note) {
   note.clear();
   std::vector<Contact> found;
+  std::vector<BoxPair> pairs;
+  const std::unique_ptr<BroadPhase> boxes = MakeBroadPhase("box_pruning");
   int first = -1;
   for (int round = 0; round < 50; ++round) {
     found.clear();
-    for (uint32_t i = 0; i < bodies_.size(); ++i)
-      for (uint32_t j = i + 1; j < bodies_.size(); ++j)
-        Collide(bodies_[i], i, bodies_[j], j, 0.0, found);
+    PairsThatCanTouch(*boxes, round == 0, pairs);
+    if (pairs.size() > kMaxStartPairs) {
+      note = "bodies crowd into " + std::to_string(pairs.size()) +
+             " pairs that may touch at the start (at most " + std::to_string(kMaxStartPairs) +
+             "): too many to separate or to step";
+      return -1;
+    }
+    for (const BoxPair& p : pairs) Collide(bodies_[p.a], p.a, bodies_[p.b], p.b, 0.0, found);
     int overlapping = 0;
     for (size_t k = 0; k < found.size(); ++k) {
       const Contact& c = found[k];

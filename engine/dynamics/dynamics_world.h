@@ -89,7 +89,12 @@ class DynamicsWorld {
   const DynamicsParams& params() const { return params_; }
 
   // Bodies overlapping at the start are pushed apart (a few rounds); returns the number of
-  // overlapping contacts found, and describes what was done in `note` ("" when none).
+  // overlapping contacts found, and describes what was done in `note` ("" when none). Returns -1,
+  // moving nothing, when more than kMaxStartPairs pairs of bodies have overlapping bounds: a dense
+  // resting pile has about a dozen neighbours a body, so 5,000 bodies (the scene reader's limit)
+  // stay far below it, while a heap of thousands of bodies in one place would cost millions of
+  // narrow-phase tests every round and every step (docs/hostile-inputs.md).
+  static constexpr size_t kMaxStartPairs = 100000;
   int SeparateInitialOverlaps(std::string& note);
 
   // Runs the next stage and returns it; Step finishes the current step (all five from the start).
@@ -117,6 +122,7 @@ class DynamicsWorld {
   void FallBackToImpulses();
   void CorrectPositions();
   void FindPairs();
+  void PairsThatCanTouch(BroadPhase& boxes, bool first_round, std::vector<BoxPair>& pairs) const;
   Aabb BoundsOf(const RigidBody& b) const;
 
   DynamicsParams params_;

@@ -275,7 +275,11 @@ bool BuildWorld(const SceneFile& scene, DynamicsWorld& world, std::string& note,
       error = "body " + std::to_string(i) + ": " + error;
       return false;
     }
-  w.SeparateInitialOverlaps(note);
+  if (w.SeparateInitialOverlaps(note) < 0) {
+    error = note;
+    note.clear();
+    return false;
+  }
   world = std::move(w);
   return true;
 }

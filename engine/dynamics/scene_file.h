@@ -45,7 +45,8 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
 bool LoadSceneFile(const std::string& path, SceneFile& out, std::string& error);
 
 // A world holding the scene's bodies, with overlapping bodies pushed apart (the note says so).
-// False with the problem in `error` (a body MakeBody refuses, named by its index).
+// False with the problem in `error` (a body MakeBody refuses, named by its index, or bodies too
+// crowded to separate: DynamicsWorld::kMaxStartPairs).
 bool BuildWorld(const SceneFile& scene, DynamicsWorld& world, std::string& note,
                 std::string& error);
 

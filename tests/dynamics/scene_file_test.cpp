@@ -80,5 +80,24 @@ TEST(SceneFile, BadLinesNameTheFileAndLine) {
   EXPECT_EQ(error, "/no/such/file.scene: cannot open (No such file or directory)");
 }
 
+// A heap of bodies in one place is refused with the count of pairs that may touch, which every
+// pair of 460 coincident boxes does (a 92 × 5 grid with no spacing): 460·459/2, above
+// DynamicsWorld::kMaxStartPairs. Separating or stepping it would cost that many narrow-phase tests
+// a round and a step.
+TEST(SceneFile, BodiesTooCrowdedToSeparateAreRefused) {
+  SceneFile s;
+  std::string error, note;
+  ASSERT_TRUE(ParseScene("grid 92,5,1 0,0,0 box half=0.5,0.5,0.5 mass=1 pos=0,1,0\n", "heap.scene",
+                         s, error))
+      << error;
+  const size_t n = s.bodies.size(), pairs = n * (n - 1) / 2;
+  ASSERT_GT(pairs, DynamicsWorld::kMaxStartPairs);
+  DynamicsWorld world;
+  EXPECT_FALSE(BuildWorld(s, world, note, error));
+  EXPECT_NE(error.find("crowd into " + std::to_string(pairs) + " pairs"), std::string::npos)
+      << error;
+  EXPECT_EQ(world.bodies().size(), 0u) << "the world it had stays as it was";
+}
+
 }  // namespace
 }  // namespace partlab::dynamics

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <limits>
 
 #include "engine/broadphase/broad_phase_registry.h"
+#include "engine/broadphase/coordinate_limit.h"
 #include "engine/dynamics/narrow_phase.h"
 #include "engine/thread_cpu_clock.h"
 
@@ -96,7 +98,11 @@ Aabb DynamicsWorld::BoundsOf(const RigidBody& b) const {
              std::abs(R[2][i]) * b.half.z;
   }
   h += glm::dvec3(params_.contact_margin);
-  return Aabb{glm::vec3(b.x - h), glm::vec3(b.x + h)};
+  // Finite in float: a body larger than float's range (a shared scene's radius of 1e53) would
+  // round to an infinite bound, which box pruning's sweep must never be handed (its padding lies
+  // at +infinity). Clamping keeps every overlap (coordinate_limit.h).
+  return ClampedToLimit(Aabb{glm::vec3(b.x - h), glm::vec3(b.x + h)},
+                        std::numeric_limits<float>::max());
 }
 
 void DynamicsWorld::FindPairs() {

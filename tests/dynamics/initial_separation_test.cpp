@@ -99,5 +99,32 @@ TEST_P(InitialSeparation, PushesAsATestOfEveryPairWould) {
 INSTANTIATE_TEST_SUITE_P(WhateverTheSceneNames, InitialSeparation,
                          ::testing::Values("brute", "sap", "sabsp"));
 
+// A sphere larger than float's range (a shared scene's radius=2e53) must not hand box pruning an
+// infinite bound: its sweep's padding lies at +infinity, and an infinite cut read past its arrays
+// (found by fuzz_scene under AddressSanitizer). The sphere touches every body; each pair is found
+// once, with ids of real bodies, and the separation moves the small bodies out of it.
+TEST(InitialSeparation, BodiesBeyondFloatRangeGetFiniteBounds) {
+  DynamicsWorld w;
+  std::string e, note;
+  ASSERT_TRUE(w.SetBroadPhase("box_pruning", e)) << e;
+  BodyDesc huge;
+  huge.shape = Shape::kSphere;
+  huge.radius = 2e53;
+  huge.is_static = true;
+  ASSERT_TRUE(w.AddBody(huge, e)) << e;
+  for (int i = 0; i < 12; ++i) {
+    BodyDesc d;
+    d.position = {1.5 * i, 0, 0};
+    ASSERT_TRUE(w.AddBody(d, e)) << e;
+  }
+  w.SeparateInitialOverlaps(note);
+  w.Step();
+  for (const Contact& c : w.contacts()) {
+    EXPECT_GE(c.A, w.bodies().data());
+    EXPECT_LT(c.B, w.bodies().data() + w.bodies().size());
+  }
+  EXPECT_GT(w.stats().contacts, 0) << "the sphere touches the boxes inside it";
+}
+
 }  // namespace
 }  // namespace partlab::dynamics

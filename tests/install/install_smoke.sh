@@ -46,7 +46,9 @@ grep -qi "shader" "$tmp/err" && fail "installed partlab: $(grep -i shader "$tmp/
 grep -qF "$prefix/share/partlab/assets/models/bunny.obj" "$tmp/out" "$tmp/err" ||
   fail "installed partlab did not open the installed bunny: $(cat "$tmp/out")"
 "$png_check" "$tmp/shot.png" 640 360 || fail "the installed partlab's screenshot is not right"
-"$prefix/bin/partlab-bench" visibility --cameras 2 >"$tmp/bench" 2>&1 ||
+# The installed bunny and large level, briefly: the portal part at 10 frames, one pass, one density.
+"$prefix/bin/partlab-bench" visibility --cameras 2 --frames 10 --repeat 1 --pvs-miss-densities 0.5 \
+  >"$tmp/bench" 2>&1 ||
   fail "installed partlab-bench visibility: $(cat "$tmp/bench")"
 grep -qF "$prefix/share/partlab/assets/models/bunny.obj" "$tmp/bench" ||
   fail "installed partlab-bench did not read the installed bunny"

@@ -16,22 +16,12 @@
 #include "engine/broadphase/sabsp/bsp_param_table.h"
 #include "engine/params/param_cli.h"
 #include "engine/params/param_rows.h"
+#include "tests/params/cli_parse.h"
 
 namespace partlab {
 namespace {
 
 namespace t = bsp_params;
-
-// Parses `args` after the program name; returns the error line, or "" when it parsed.
-std::string Parse(CLI::App& app, std::vector<std::string> args) {
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last to first
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 template <typename Row>
 constexpr bool kNumeric = std::is_same_v<Row, Param<int>> || std::is_same_v<Row, Param<float>>;

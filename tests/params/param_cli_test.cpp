@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "app/param_settings.h"
+#include "tests/params/cli_parse.h"
 
 namespace partlab {
 namespace {
@@ -25,17 +26,6 @@ constexpr Param<float> kAlpha{
     "sim.alpha", "--alpha", "Alpha", 0.5f, {0.05f, 0.95f, "faint", "opaque"}, "", ""};
 constexpr ChoiceParam kPlacement{
     "octree.placement", "--placement", "Placement", 0, {"paper", "leaf"}, ""};
-
-// Parses `args` after the program name; returns the error line, or "" when it parsed.
-std::string Parse(CLI::App& app, std::vector<std::string> args) {
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last to first
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(ParamCli, AFlagOverridesTheSettingsFile) {
   const auto dir =

@@ -17,6 +17,7 @@
 #include "engine/io/aabb_trace.h"
 #include "engine/plugins/broad_phase_plugin.h"
 #include "engine/plugins/ray_structure_plugin.h"
+#include "tests/plugins/bench_output.h"
 #include "tests/temp_path.h"
 
 namespace partlab {
@@ -110,34 +111,25 @@ TEST(PluginLoader, BrokenGridIsWrongAtTheFrameABoxSpansACell) {
 
 // The bench on that trace: the grid is ok and timed, the broken grid fails naming frame 3 and the
 // missing pair (2, 3).
-std::string RunBench(const std::string& args, int& status) {
-  const std::string out = TempPath("bench.out");
-  status = std::system(
-      (std::string(PARTLAB_BENCH) + " broadphase " + args + " > " + out + " 2>&1").c_str());
-  std::ifstream in(out);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::remove(out.c_str());
-  return text;
-}
 
 TEST(PluginLoader, BenchTimesTheGridAndCatchesTheBrokenOneAtItsFrame) {
   const std::string trace = TempPath("boundary.aabbtrc");
   ASSERT_EQ(WriteAabbTrace(trace, BoundaryTrace()), "");
   int status = 0;
-  std::string text =
-      RunBench("--trace " + trace + " --algo brute,sap --plugin " + PARTLAB_GRID_PLUGIN, status);
+  std::string text = RunBroadPhaseBench(
+      "--trace " + trace + " --algo brute,sap --plugin " + PARTLAB_GRID_PLUGIN, status);
   EXPECT_EQ(status, 0) << text;
   EXPECT_NE(text.find("\ngrid "), std::string::npos) << text;  // its row in the summary
-  text =
-      RunBench("--trace " + trace + " --algo brute --plugin " + PARTLAB_GRID_BROKEN_PLUGIN, status);
+  text = RunBroadPhaseBench(
+      "--trace " + trace + " --algo brute --plugin " + PARTLAB_GRID_BROKEN_PLUGIN, status);
   EXPECT_NE(status, 0) << text;
   EXPECT_NE(text.find("grid_broken on trace " + trace + ", frame 3: 1 missing, first (2, 3)"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("MISMATCH (3 frames, first 3)"), std::string::npos) << text;
   // A plugin naming a box that does not exist is wrong from the first frame, said so.
-  text =
-      RunBench("--trace " + trace + " --algo brute --plugin " + PARTLAB_BAD_PAIRS_PLUGIN, status);
+  text = RunBroadPhaseBench(
+      "--trace " + trace + " --algo brute --plugin " + PARTLAB_BAD_PAIRS_PLUGIN, status);
   EXPECT_NE(status, 0) << text;
   EXPECT_NE(
       text.find("bad_pairs on trace " + trace +

@@ -19,6 +19,7 @@
 #include "engine/io/rayset.h"
 #include "engine/plugins/broad_phase_plugin.h"
 #include "engine/plugins/recorded_pairs.h"
+#include "tests/plugins/bench_output.h"
 #include "tests/temp_path.h"
 
 extern "C" {
@@ -208,24 +209,14 @@ TEST(Recorder, MisuseIsOneLineNamingTheFile) {
   std::remove(path.c_str());
 }
 
-std::string RunBenchOutput(const std::string& args, int& status) {
-  const std::string out = TempPath("record_bench.out");
-  status = std::system(
-      (std::string(PARTLAB_BENCH) + " broadphase " + args + " > " + out + " 2>&1").c_str());
-  std::ifstream in(out);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::remove(out.c_str());
-  return text;
-}
-
 // The bench checks the game's recorded pairs like an algorithm's: the recording's (a correct
 // brute-force game) pass; the same pairs with one dropped at frame 5 fail naming that frame and
 // that pair.
 TEST(Recorder, BenchChecksTheGamesRecordedPairs) {
   Recording rec;
   int status = 0;
-  std::string text =
-      RunBenchOutput("--trace " + rec.trace + " --algo brute --game-pairs " + rec.pairs, status);
+  std::string text = RunBroadPhaseBench(
+      "--trace " + rec.trace + " --algo brute --game-pairs " + rec.pairs, status);
   EXPECT_EQ(status, 0) << text;
   EXPECT_NE(text.find("same as the reference on every frame"), std::string::npos) << text;
 
@@ -256,7 +247,8 @@ TEST(Recorder, BenchChecksTheGamesRecordedPairs) {
   const std::string tampered = TempPath("tampered.pairs");
   std::ofstream(tampered, std::ios::binary)
       .write(reinterpret_cast<const char*>(game.b.data()), std::streamsize(game.b.size()));
-  text = RunBenchOutput("--trace " + rec.trace + " --algo brute --game-pairs " + tampered, status);
+  text =
+      RunBroadPhaseBench("--trace " + rec.trace + " --algo brute --game-pairs " + tampered, status);
   EXPECT_NE(status, 0) << text;
   EXPECT_NE(
       text.find("the game's recorded pairs on trace " + rec.trace + ", frame 5: 1 missing, " +

@@ -30,15 +30,35 @@ std::string Describe(const Config& c, size_t ray) {
          std::to_string(ray);
 }
 
+// The brute force's answers, computed once per ray and compared with every configuration's.
+struct BruteForceAnswers {
+  std::vector<RayHit> nearest;
+  std::vector<bool> any;
+  std::vector<std::vector<RayHit>> all;  // for every fourth ray: all-hits is the slowest query
+};
+
+BruteForceAnswers AnswersOf(const std::vector<Triangle>& tris, const std::vector<Ray>& rays,
+                            const RayTriangleOptions& opt) {
+  const PreparedTriangles prepared(tris);
+  BruteForceAnswers answers;
+  answers.all.resize((rays.size() + 3) / 4);
+  for (size_t i = 0; i < rays.size(); ++i) {
+    answers.nearest.push_back(BruteForceNearest(prepared, rays[i], opt));
+    answers.any.push_back(BruteForceAnyHit(prepared, rays[i], opt));
+    if (i % 4 == 0) BruteForceAllHits(prepared, rays[i], &answers.all[i / 4], opt);
+  }
+  return answers;
+}
+
 void ExpectSameAsBruteForce(const std::vector<Triangle>& tris, const std::vector<Ray>& rays,
                             const RayTriangleOptions& opt = {}) {
-  const PreparedTriangles prepared(tris);
-  std::vector<RayHit> want_all, got_all;
+  const BruteForceAnswers answers = AnswersOf(tris, rays, opt);
+  std::vector<RayHit> got_all;
   size_t hits = 0;
   for (const Config& c : kConfigs) {
     const Octree tree(tris, {c.placement, c.max_depth, c.leaf_size});
     for (size_t i = 0; i < rays.size(); ++i) {
-      const RayHit want = BruteForceNearest(prepared, rays[i], opt);
+      const RayHit& want = answers.nearest[i];
       const RayHit got = tree.Nearest(rays[i], c.traversal, opt);
       ASSERT_EQ(got.hit, want.hit) << Describe(c, i);
       if (want.hit) {
@@ -48,10 +68,9 @@ void ExpectSameAsBruteForce(const std::vector<Triangle>& tris, const std::vector
         ASSERT_EQ(got.u, want.u) << Describe(c, i);
         ASSERT_EQ(got.v, want.v) << Describe(c, i);
       }
-      ASSERT_EQ(tree.AnyHit(rays[i], c.traversal, opt), BruteForceAnyHit(prepared, rays[i], opt))
-          << Describe(c, i);
-      if (i % 4 == 0) {  // all-hits is the slowest query; a quarter of the rays is plenty
-        BruteForceAllHits(prepared, rays[i], &want_all, opt);
+      ASSERT_EQ(tree.AnyHit(rays[i], c.traversal, opt), answers.any[i]) << Describe(c, i);
+      if (i % 4 == 0) {
+        const std::vector<RayHit>& want_all = answers.all[i / 4];
         tree.AllHits(rays[i], c.traversal, &got_all, opt);
         ASSERT_EQ(got_all.size(), want_all.size()) << Describe(c, i);
         for (size_t k = 0; k < want_all.size(); ++k) {

@@ -1,6 +1,7 @@
 #include "bench/embree_rays.h"
 
 #include "bench/bench_stats.h"
+#include "engine/parallel_blocks.h"
 
 #include <algorithm>
 #include <chrono>
@@ -51,6 +52,9 @@ EmbreeScene::EmbreeScene(std::span<const Triangle>) {}
 EmbreeScene::~EmbreeScene() = default;
 void EmbreeScene::Intersect(std::span<const Ray>, std::vector<float>*,
                             std::vector<uint32_t>*) const {}
+void EmbreeScene::IntersectInParallel(std::span<const Ray>, std::vector<float>*,
+                                      std::vector<uint32_t>*, unsigned) const {}
+void EmbreeScene::IntersectRange(std::span<const Ray>, size_t, size_t, float*, uint32_t*) const {}
 #else
 
 EmbreeScene::EmbreeScene(std::span<const Triangle> triangles) {
@@ -116,10 +120,25 @@ void EmbreeScene::Intersect(std::span<const Ray> rays, std::vector<float>* t,
                             std::vector<uint32_t>* triangle) const {
   t->assign(rays.size(), std::numeric_limits<float>::infinity());
   triangle->assign(rays.size(), UINT32_MAX);
+  IntersectRange(rays, 0, rays.size(), t->data(), triangle->data());
+}
+
+void EmbreeScene::IntersectInParallel(std::span<const Ray> rays, std::vector<float>* t,
+                                      std::vector<uint32_t>* triangle, unsigned threads) const {
+  t->assign(rays.size(), std::numeric_limits<float>::infinity());
+  triangle->assign(rays.size(), UINT32_MAX);
+  constexpr size_t kBlockRays = 64;  // as NearestHitsInParallel's blocks
+  ForEachBlockInParallel(rays.size(), kBlockRays, threads, [&](size_t begin, size_t end) {
+    IntersectRange(rays, begin, end, t->data(), triangle->data());
+  });
+}
+
+void EmbreeScene::IntersectRange(std::span<const Ray> rays, size_t begin, size_t end, float* t,
+                                 uint32_t* triangle) const {
   RTCScene scene = static_cast<RTCScene>(scene_);
   RTCIntersectContext context;
   rtcInitIntersectContext(&context);
-  for (size_t i = 0; i < rays.size(); ++i) {
+  for (size_t i = begin; i < end; ++i) {
     if (!WithinEmbree(rays[i].origin) || !WithinEmbree(rays[i].direction)) continue;
     RTCRayHit rh{};
     rh.ray.org_x = rays[i].origin.x;
@@ -134,8 +153,8 @@ void EmbreeScene::Intersect(std::span<const Ray> rays, std::vector<float>* t,
     rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
     rtcIntersect1(scene, &context, &rh);
     if (rh.hit.geomID != RTC_INVALID_GEOMETRY_ID) {
-      (*t)[i] = rh.ray.tfar;
-      (*triangle)[i] = ids_[rh.hit.primID];
+      t[i] = rh.ray.tfar;
+      triangle[i] = ids_[rh.hit.primID];
     }
   }
 }

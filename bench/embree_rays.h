@@ -54,8 +54,16 @@ class EmbreeScene {
   // EmbreeRefusesRays would name is not handed to Embree and counts as a miss.
   void Intersect(std::span<const Ray> rays, std::vector<float>* t,
                  std::vector<uint32_t>* triangle) const;
+  // The same answers on `threads` application threads calling rtcIntersect1 at once (Embree's
+  // scenes may be queried from several threads), the rays taken in blocks from a shared counter
+  // as the octree's parallel batch takes them (engine/parallel_blocks.h).
+  void IntersectInParallel(std::span<const Ray> rays, std::vector<float>* t,
+                           std::vector<uint32_t>* triangle, unsigned threads) const;
 
  private:
+  // rtcIntersect1 on rays [begin, end), writing t[i] and triangle[i] for each.
+  void IntersectRange(std::span<const Ray> rays, size_t begin, size_t end, float* t,
+                      uint32_t* triangle) const;
   bool available_ = false;
   std::string refusal_;
   std::string version_;

@@ -1,8 +1,7 @@
 // A batch of rays' nearest hits over several threads: beyond the paper's one core. Every ray is
 // still answered by Octree::Nearest alone, so each answer is the one-thread answer, bit for bit;
 // only which thread computes it changes. The threads take blocks of rays from a shared counter
-// (blocks, not halves: rays that hit deep, crowded cells cost several times the others, and a
-// fixed split would leave one thread idle while the other finishes).
+// (engine/parallel_blocks.h).
 #pragma once
 
 #include <span>

@@ -586,15 +586,16 @@ int InitEngine(Engine& engine) {
   InitUi(engine);
   if (const int code = InitRenderers(engine); code != kExitOk) return code;
   if (engine.software_gl) {
-    // Said once on stdout and kept in the Scene panel's status line.
+    // Said once on stdout and kept in the Scene panel, under one collapsed line.
     engine.model.SetDisplayBudget(kSoftwareDisplayTriangles);
-    engine.scene_ui.status = "Software rendering (" + engine.gl.renderer.substr(0, 8) + "): MSAA " +
-                             (engine.msaa > 0 ? "on (--msaa)" : "off") + ", models above " +
-                             std::to_string(kSoftwareDisplayTriangles / 1000) +
-                             "k triangles drawn simplified (queries use every triangle; "
-                             "a sixth of that under octree cells while the camera moves), "
-                             "simulation bodies lit per vertex";
-    std::printf("partlab: %s\n", engine.scene_ui.status.c_str());
+    engine.scene_ui.renderer_note = "Software rendering (" + engine.gl.renderer.substr(0, 8) +
+                                    "): MSAA " + (engine.msaa > 0 ? "on (--msaa)" : "off") +
+                                    ", models above " +
+                                    std::to_string(kSoftwareDisplayTriangles / 1000) +
+                                    "k triangles drawn simplified (queries use every triangle; "
+                                    "a sixth of that under octree cells while the camera moves), "
+                                    "simulation bodies lit per vertex";
+    std::printf("partlab: %s\n", engine.scene_ui.renderer_note.c_str());
   }
   if (const int code = InitScene(engine); code != kExitOk) return code;
   if (const int code = engine.lessons.Start(engine); code != kExitOk) return code;

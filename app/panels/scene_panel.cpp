@@ -12,7 +12,9 @@ namespace partlab {
 
 namespace {
 
-void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneCommands& commands) {
+// The model chooser and the path field: only for views that show the model (ViewEntry::uses_model);
+// the Dynamics, Portals and Path finding views have scenes of their own.
+void ModelChooser(ScenePanelState& state, const CurrentModel& model, SceneCommands& commands) {
   const char* current = model.loaded() ? model.mesh().name.c_str() : "(none)";
   if (ImGui::BeginCombo("Model", current)) {
     for (const KnownModel& known : KnownModels()) {
@@ -32,6 +34,22 @@ void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneComman
   ImGui::SameLine();
   if ((ImGui::Button("Open") || entered) && state.path_input[0] != '\0')
     commands.open_path = state.path_input;
+}
+
+// "Software rendering (llvmpipe): MSAA off, ...": the part before the colon as a collapsed line,
+// the rest inside it.
+void RendererNote(const std::string& note) {
+  if (note.empty()) return;
+  const size_t colon = note.find(": ");
+  const std::string title = note.substr(0, colon);
+  if (!ImGui::TreeNode(title.c_str())) return;
+  DrawNoteLine(colon == std::string::npos ? note : note.substr(colon + 2));
+  ImGui::TreePop();
+}
+
+void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneCommands& commands) {
+  if (RegisteredViews()[state.view_index].uses_model) ModelChooser(state, model, commands);
+  RendererNote(state.renderer_note);
   // A load error (red, with a dismiss button) stays until dismissed or the next successful load;
   // a note (yellow: a clamped value, a fallback) until the next status.
   if (state.status_is_error)

@@ -15,6 +15,9 @@ struct ScenePanelState {
   std::string status;  // the last error (or note), one line
   bool status_is_error = false;
   std::string notice;  // flags and settings clamped at start-up (yellow, dismissable)
+  // What software rendering changes ("" on a GPU): kept under one collapsed line, so that it
+  // does not take four lines of every view's panel on a projector.
+  std::string renderer_note;
   bool show_grid = true;
   int view_index = 0;
   ClampNote clamp_note;  // the last slider value clamped into its range

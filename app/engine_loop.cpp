@@ -21,6 +21,7 @@
 #include <glm/trigonometric.hpp>
 
 #include "app/camera_input.h"
+#include "app/panels/cut_off_windows.h"
 #include "app/panels/help_panel.h"
 #include "app/panels/status_bar.h"
 #include "app/render/instanced_body_renderer.h"
@@ -681,6 +682,8 @@ int MainLoop(Engine& engine) {
       }
       std::printf("partlab: wrote %s (%dx%d, %d frames)\n", engine.options.screenshot.c_str(), w, h,
                   frames_rendered);
+      for (const std::string& line : CutOffWindows())
+        std::printf("partlab: cut off: %s\n", line.c_str());
       PrintFrameTimes(engine);
       return kExitOk;
     }

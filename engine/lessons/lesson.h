@@ -38,7 +38,10 @@ struct LessonStep {
   std::string caption;                 // a short explanation in English
   std::string section;                 // the paper and its section, e.g. "Octree paper, 4.2"
   std::string quote;                   // the paper's own sentence (Portuguese), may be empty
-  int line = 0;                        // the line of the step's header in the file
+  // The papers' figures the step's picture draws, as docs/figures/figures.toml names them
+  // ("thesis 4.7", "octree 9", "chapter 3.15"); scripts/lessons-coverage.py checks each name.
+  std::vector<std::string> figures;
+  int line = 0;  // the line of the step's header in the file
 };
 
 struct Lesson {

@@ -164,10 +164,10 @@ bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
   if (!table) return reader.Fail(node, "step must be a table ([[step]])");
   step.line = int(node.source().begin.line);
   const std::string where = "step " + std::to_string(step.line);
-  if (!reader.OnlyKnownKeys(
-          *table,
-          {"title", "view", "flags", "camera", "actions", "checks", "section", "caption", "quote"},
-          "a step"))
+  if (!reader.OnlyKnownKeys(*table,
+                            {"title", "view", "flags", "camera", "actions", "checks", "section",
+                             "caption", "quote", "figures"},
+                            "a step"))
     return false;
   if (!reader.String(*table, "title", true, step.line, "the step", step.title) ||
       !reader.String(*table, "view", true, step.line, "the step", step.view) ||
@@ -175,6 +175,7 @@ bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
       !reader.String(*table, "section", false, step.line, "the step", step.section) ||
       !reader.String(*table, "quote", false, step.line, "the step", step.quote) ||
       !reader.Strings(*table, "flags", step.flags) ||
+      !reader.Strings(*table, "figures", step.figures) ||
       !ReadCommands(reader, *table, "actions", step.actions) ||
       !ReadCommands(reader, *table, "checks", step.checks))
     return false;

@@ -42,7 +42,8 @@ TEST(LessonFile, ReadsEveryField) {
       "section = \"Octree paper, 4.2\"\n"
       "caption = \"\"\"Two\nlines.\"\"\"\n"
       "quote = \"Uma frase.\"\n"
-      "[[step]]\n"  // line 17
+      "figures = [\"octree 5\", \"octree 6\"]\n"
+      "[[step]]\n"  // line 18
       "title = \"Second\"\n"
       "view = \"Mesh viewer\"\n"
       "caption = \"c\"\n";
@@ -81,7 +82,9 @@ TEST(LessonFile, ReadsEveryField) {
   EXPECT_EQ(step.section, "Octree paper, 4.2");
   EXPECT_EQ(step.caption, "Two\nlines.");
   EXPECT_EQ(step.quote, "Uma frase.");
-  EXPECT_EQ(lesson.steps[1].line, 17);
+  EXPECT_EQ(step.figures, (std::vector<std::string>{"octree 5", "octree 6"}));
+  EXPECT_EQ(lesson.steps[1].line, 18);
+  EXPECT_TRUE(lesson.steps[1].figures.empty());
   EXPECT_FALSE(lesson.steps[1].camera.set);
   EXPECT_TRUE(lesson.steps[1].flags.empty());
 }
@@ -160,6 +163,8 @@ TEST(LessonFile, BadTypes) {
             "lessons/demo.toml:6: flags must be an array of strings");
   EXPECT_EQ(ErrorOf(kHeader + kGoodStep + "actions = [\"steps 2\", 3]\n"),
             "lessons/demo.toml:6: actions must be an array of strings");
+  EXPECT_EQ(ErrorOf(kHeader + kGoodStep + "figures = \"thesis 4.7\"\n"),
+            "lessons/demo.toml:6: figures must be an array of strings");
   EXPECT_EQ(ErrorOf(kHeader + kGoodStep + "quote = 7\n"),
             "lessons/demo.toml:6: quote must be a string");
   EXPECT_EQ(ErrorOf("title = [\"Demo\"]\n" + kGoodStep),

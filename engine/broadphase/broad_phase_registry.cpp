@@ -2,6 +2,7 @@
 
 #include <deque>
 
+#include "engine/broadphase/auto_broad_phase.h"
 #include "engine/broadphase/box_pruning.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/loose_octree.h"
@@ -72,6 +73,10 @@ const Entry kEntries[] = {
      "Loose octree (Thatcher 2000), looseness k = 2 by default; the thesis's LO had it reduced "
      "(6.1)",
      &Make<LooseOctree>},
+    {"auto",
+     "Chooses among box_pruning and sabsp while it runs, by timing each on the same frames "
+     "now and then (auto_broad_phase.h); the pairs are the chosen one's",
+     &Make<AutoBroadPhase>},
 #if PARTLAB_HAVE_ODE
     {"ode_hash", "ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)",
      &MakeOdeHashSpace},

@@ -189,6 +189,11 @@ void FamilyMotion::PlaceBoxes() {
     for (uint32_t i = 0; i < n; ++i) home_[i] = centre_[i] - group_centre_[group_[i]];
 }
 
+glm::vec3 FamilyMotion::Tremble(const glm::vec3& home, float reach) {
+  const glm::vec3 d = (glm::vec3(Uniform01(), Uniform01(), Uniform01()) - 0.5f) * (2 * reach);
+  return glm::clamp(home + d, glm::vec3(0), extent_);
+}
+
 void FamilyMotion::Relaunch(size_t i) {
   glm::vec3 d(Normal(), p_.flat ? 0.0f : Normal(), Normal());
   const float len = std::max(1e-6f, std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z));
@@ -215,14 +220,10 @@ void FamilyMotion::Advance() {
     case SpeedProfile::kResting:
       // A settled pile: one box in a hundred shifts a hair, back and forth about its place.
       for (size_t i = 0; i < n; ++i)
-        if (Uniform01() < kRestingMovers)
-          centre_[i] = home_[i] + (glm::vec3(Uniform01(), Uniform01(), Uniform01()) - 0.5f) *
-                                      (2 * kRestingNudge * unit);
+        if (Uniform01() < kRestingMovers) centre_[i] = Tremble(home_[i], kRestingNudge * unit);
       break;
     case SpeedProfile::kJitter:
-      for (size_t i = 0; i < n; ++i)
-        centre_[i] = home_[i] + (glm::vec3(Uniform01(), Uniform01(), Uniform01()) - 0.5f) *
-                                    (2 * kJitter * unit);
+      for (size_t i = 0; i < n; ++i) centre_[i] = Tremble(home_[i], kJitter * unit);
       break;
     case SpeedProfile::kFlow:
       // Leaving at x = extent, re-entering at x = 0: a stream through the level.

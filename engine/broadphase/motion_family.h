@@ -86,6 +86,7 @@ class FamilyMotion {
   void DrawSizes();
   void PlaceBoxes();
   void DrawVelocities();
+  glm::vec3 Tremble(const glm::vec3& home, float reach);  // uniform within reach, kept inside
   void Relaunch(size_t i);  // ballistic: a new fast velocity for box i
   void WriteFrame();
 

@@ -13,6 +13,7 @@ AutoBroadPhase::AutoBroadPhase(AutoParams params, CostModel cost)
     if (name != "auto" && MakeBroadPhase(name)) candidates_.push_back({name, nullptr});
   if (candidates_.empty()) candidates_.push_back({"box_pruning", nullptr});
   candidates_[0].bp = MakeBroadPhase(candidates_[0].name);
+  incumbent_ = candidates_[0].bp.get();
   fresh_.assign(candidates_.size(), false);
   params_.timed_frames = std::max(1u, params_.timed_frames);
   interval_ = params_.first_interval;
@@ -24,8 +25,9 @@ std::string_view AutoBroadPhase::active() const {
   return candidates_[active_].name;
 }
 
-// Every edit updates the copy at once and waits in edits_ for Update, which replays the step's
-// edits into each running candidate under that candidate's clock.
+// Every edit updates the copy at once. During a trial it waits in edits_ for Update, which replays
+// the step's edits into each running candidate under that candidate's clock; otherwise it goes to
+// the incumbent at once (between trials only Update and FindPairs are timed).
 void AutoBroadPhase::Record(Edit e) {
   if (e.id >= boxes_.size()) {
     boxes_.resize(e.id + 1);
@@ -39,8 +41,20 @@ void AutoBroadPhase::Record(Edit e) {
     present_[e.id] = 1;
     boxes_[e.id] = e.box;
   }
-  edits_.push_back(e);
   updated_ = false;
+  if (in_trial_) {
+    edits_.push_back(e);
+    return;
+  }
+  // Alone in charge: the edit goes straight to the incumbent (a challenger, when the next Update
+  // starts one, is built from the copy).
+  BroadPhase& bp = *incumbent_;
+  if (e.kind == Edit::kAdd)
+    bp.Add(e.id, e.box);
+  else if (e.kind == Edit::kRemove)
+    bp.Remove(e.id);
+  else
+    bp.Move(e.id, e.box);
 }
 
 void AutoBroadPhase::Add(BoxId id, const Aabb& box) {
@@ -49,8 +63,13 @@ void AutoBroadPhase::Add(BoxId id, const Aabb& box) {
 void AutoBroadPhase::Remove(BoxId id) {
   Record({id, Edit::kRemove, {}});
 }
+// The per-box call of every step, kept short: the copy, then the incumbent or the trial's list.
 void AutoBroadPhase::Move(BoxId id, const Aabb& box) {
-  Record({id, Edit::kMove, box});
+  if (id >= boxes_.size() || in_trial_) [[unlikely]]
+    return Record({id, Edit::kMove, box});
+  boxes_[id] = box;
+  updated_ = false;
+  incumbent_->Move(id, box);
 }
 
 void AutoBroadPhase::ApplyEdits(Candidate& c) {
@@ -77,7 +96,8 @@ void AutoBroadPhase::StartTrial() {
     fresh_[k] = true;
   };
   for (Candidate& c : candidates_) c.cost = 0, c.timed_out = false;
-  if (!first_trial_done_) {
+  if (!first_trial_done_ || everyone_next_trial_) {
+    everyone_next_trial_ = false;
     for (size_t k = 0; k < candidates_.size(); ++k)
       if (k != active_) start(k);
     return;
@@ -93,72 +113,83 @@ void AutoBroadPhase::StartTrial() {
 
 void AutoBroadPhase::Update() {
   if (!in_trial_ && frames_to_trial_ == 0 && present_count_ > 0) StartTrial();
-  this_frame_cost_ = 0;
+  updated_ = true;
+  if (!in_trial_) {
+    // Between trials the incumbent alone runs; one step in kSampleEvery is timed (a thread-CPU
+    // clock read costs about a microsecond, as much as a small scene's whole step).
+    sampling_ = ++steps_ % kSampleEvery == 0;
+    if (sampling_) sample_start_ = ThreadCpuMs();
+    incumbent_->Update();
+    return;
+  }
   for (size_t k = 0; k < candidates_.size(); ++k) {
     Candidate& c = candidates_[k];
     if (!c.bp) continue;
-    const auto t0 = ThreadCpuClock::now();
+    const double t0 = ThreadCpuMs();
     if (!fresh_[k]) ApplyEdits(c);
     c.bp->Update();
-    const double ms = CpuMsSince(t0);
+    if (trial_frame_ >= params_.warmup_frames) c.cost += Cost(c, ThreadCpuMs() - t0);
     fresh_[k] = false;
-    if (in_trial_ && trial_frame_ >= params_.warmup_frames) c.cost += Cost(c, ms);
-    if (k == active_) this_frame_cost_ += Cost(c, ms);
   }
   edits_.clear();
-  updated_ = true;
 }
 
 void AutoBroadPhase::FindPairs(std::vector<BoxPair>& out) {
   if (!updated_) Update();
   updated_ = false;
+  if (!in_trial_) {
+    incumbent_->FindPairs(out);
+    if (sampling_) WatchIncumbent(Cost(candidates_[active_], ThreadCpuMs() - sample_start_));
+    if (frames_to_trial_ > 0) --frames_to_trial_;
+    return;
+  }
   for (size_t k = 0; k < candidates_.size(); ++k) {
     Candidate& c = candidates_[k];
     if (!c.bp) continue;
     std::vector<BoxPair>& into = k == active_ ? out : scratch_;
     if (k != active_) scratch_.clear();
-    const auto t0 = ThreadCpuClock::now();
+    const double t0 = ThreadCpuMs();
     c.bp->FindPairs(into);
-    const double ms = CpuMsSince(t0);
-    if (in_trial_ && trial_frame_ >= params_.warmup_frames) c.cost += Cost(c, ms);
-    if (k == active_) this_frame_cost_ += Cost(c, ms);
+    if (trial_frame_ >= params_.warmup_frames) c.cost += Cost(c, ThreadCpuMs() - t0);
   }
-  if (in_trial_) {
-    // Measured from the first timed frame on: a challenger far behind is not worth finishing.
-    if (trial_frame_ >= params_.warmup_frames)
-      for (size_t k = 0; k < candidates_.size(); ++k)
-        if (k != active_ && candidates_[k].bp &&
-            candidates_[k].cost > params_.abandon_ratio * candidates_[active_].cost) {
-          candidates_[k].timed_out = true;
-          Drop(candidates_[k]);
-        }
-    ++trial_frame_;
-    const bool any_challenger =
-        std::any_of(candidates_.begin(), candidates_.end(),
-                    [&](const Candidate& c) { return &c != &candidates_[active_] && c.bp; });
-    if (trial_frame_ >= params_.warmup_frames + params_.timed_frames || !any_challenger) EndTrial();
-    return;
-  }
-  // Between trials: the incumbent's cost, smoothed over about ten frames; a sustained climb well
-  // above its winning cost brings the next trial forward.
-  recent_cost_ = recent_cost_ == 0 ? this_frame_cost_ : 0.9 * recent_cost_ + 0.1 * this_frame_cost_;
-  if (frames_to_trial_ > 0) --frames_to_trial_;
+  // Measured from the first timed frame on: a challenger far behind is not worth finishing.
+  if (trial_frame_ >= params_.warmup_frames)
+    for (size_t k = 0; k < candidates_.size(); ++k)
+      if (k != active_ && candidates_[k].bp &&
+          candidates_[k].cost > params_.abandon_ratio * candidates_[active_].cost) {
+        candidates_[k].timed_out = true;
+        Drop(candidates_[k]);
+      }
+  ++trial_frame_;
+  const bool any_challenger =
+      std::any_of(candidates_.begin(), candidates_.end(),
+                  [&](const Candidate& c) { return &c != &candidates_[active_] && c.bp; });
+  if (trial_frame_ >= params_.warmup_frames + params_.timed_frames || !any_challenger) EndTrial();
+}
+
+// Between trials: the incumbent's sampled cost, smoothed; a sustained climb well above its winning
+// cost brings the next trial forward (no sooner than min_interval after the decision), with every
+// candidate in it.
+void AutoBroadPhase::WatchIncumbent(double cost) {
+  recent_cost_ = recent_cost_ == 0 ? cost : 0.7 * recent_cost_ + 0.3 * cost;
   const uint32_t since = interval_ - std::min(interval_, frames_to_trial_);
   if (winning_cost_ > 0 && recent_cost_ > params_.cost_rise * winning_cost_ &&
-      since >= params_.min_interval)
-    frames_to_trial_ = 0;
+      since >= params_.min_interval) {
+    frames_to_trial_ = 1;
+    everyone_next_trial_ = true;  // the motion changed: any candidate may suit it now
+  }
 }
 
 void AutoBroadPhase::EndTrial() {
   in_trial_ = false;
+  // The first trial picks the cheapest outright; later a challenger must beat the incumbent by the
+  // margin, and the cheapest such challenger wins.
   size_t winner = active_;
+  double bar = candidates_[active_].cost * (first_trial_done_ ? params_.switch_margin : 1.0);
   for (size_t k = 0; k < candidates_.size(); ++k) {
     const Candidate& c = candidates_[k];
     if (k == active_ || !c.bp || c.timed_out) continue;
-    // The first trial picks the cheapest outright; later a challenger must win by the margin.
-    const double bar = first_trial_done_ ? params_.switch_margin * candidates_[active_].cost
-                                         : candidates_[winner].cost;
-    if (c.cost < bar) winner = k;
+    if (c.cost < bar) winner = k, bar = c.cost;
   }
   Choose(winner);
 }
@@ -169,6 +200,7 @@ void AutoBroadPhase::Choose(size_t winner) {
   if (winner != active_) {
     ++switches_;
     active_ = winner;
+    incumbent_ = candidates_[active_].bp.get();
     interval_ = params_.first_interval;
   } else if (!first) {
     interval_ = std::min(params_.max_interval, interval_ * 2);

@@ -11,8 +11,10 @@
 // is dropped. The first trial, on the first frame with boxes, runs every candidate at once.
 //
 // Trials cost time (a build and a few frames of a second structure), so they grow rarer while the
-// incumbent keeps winning (the interval doubles up to a ceiling) and come back early when the
-// incumbent's own cost per frame climbs well above what it cost when it won: the motion changed.
+// incumbent keeps winning (the interval doubles up to a ceiling); a routine trial tries one
+// challenger, the candidates taking turns. One step in eight of the incumbent is timed between
+// trials: when its cost climbs well above what it cost when it won, the motion changed, and a trial
+// of every candidate comes early.
 // A challenger twice as costly as the incumbent on its first timed frame is dropped at once.
 #pragma once
 
@@ -83,6 +85,7 @@ class AutoBroadPhase final : public BroadPhase {
   void StartTrial();
   void EndTrial();
   void Choose(size_t winner);
+  void WatchIncumbent(double cost);
   void Drop(Candidate& c) { c.bp.reset(); }
   double Cost(const Candidate& c, double ms) const { return cost_ ? cost_(c.name, ms) : ms; }
 
@@ -90,6 +93,7 @@ class AutoBroadPhase final : public BroadPhase {
   CostModel cost_;
   std::vector<Candidate> candidates_;
   size_t active_ = 0;
+  BroadPhase* incumbent_ = nullptr;  // candidates_[active_].bp
   // The copy of every box, by id, from which a challenger is built.
   std::vector<Aabb> boxes_;
   std::vector<uint8_t> present_;
@@ -104,11 +108,16 @@ class AutoBroadPhase final : public BroadPhase {
   uint32_t trial_frame_ = 0;
   uint32_t frames_to_trial_ = 0;  // 0 with boxes present: a trial starts on the next Update
   bool first_trial_done_ = false;
+  bool everyone_next_trial_ = false;  // the next trial runs every candidate, not one challenger
   uint32_t interval_ = 0;
   size_t next_challenger_ = 1;
-  double winning_cost_ = 0;     // the incumbent's cost per frame when it last won a trial
-  double recent_cost_ = 0;      // its cost per frame, smoothed
-  double this_frame_cost_ = 0;  // the incumbent's measured cost in this step so far
+  double winning_cost_ = 0;  // the incumbent's cost per frame when it last won a trial
+  double recent_cost_ = 0;   // its cost per frame, smoothed
+  // Between trials, one step in kSampleEvery is timed.
+  static constexpr uint32_t kSampleEvery = 8;
+  uint64_t steps_ = 0;
+  bool sampling_ = false;
+  double sample_start_ = 0;
   uint32_t switches_ = 0, trials_ = 0;
 };
 

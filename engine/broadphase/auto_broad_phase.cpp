@@ -87,28 +87,37 @@ void AutoBroadPhase::ApplyEdits(Candidate& c) {
 void AutoBroadPhase::StartTrial() {
   in_trial_ = true;
   trial_frame_ = 0;
-  ++trials_;
   auto start = [&](size_t k) {
     Candidate& c = candidates_[k];
     c.bp = MakeBroadPhase(c.name);
     for (BoxId id = 0; id < boxes_.size(); ++id)
       if (present_[id]) c.bp->Add(id, boxes_[id]);
     fresh_[k] = true;
+    c.in_trial = true;
   };
-  for (Candidate& c : candidates_) c.cost = 0, c.timed_out = false;
+  for (Candidate& c : candidates_) c.cost = 0, c.timed_out = false, c.in_trial = false;
+  candidates_[active_].in_trial = true;
   if (!first_trial_done_ || everyone_next_trial_) {
     everyone_next_trial_ = false;
+    ++trials_;
     for (size_t k = 0; k < candidates_.size(); ++k)
       if (k != active_) start(k);
     return;
   }
-  if (candidates_.size() < 2) {
-    in_trial_ = false;
+  // A routine trial: the next challenger in turn that is not sitting out.
+  for (size_t tries = 0; tries < candidates_.size(); ++tries) {
+    const size_t k = next_challenger_++ % candidates_.size();
+    if (k == active_) continue;
+    if (candidates_[k].skip > 0) {
+      --candidates_[k].skip;
+      continue;
+    }
+    ++trials_;
+    start(k);
     return;
   }
-  if (next_challenger_ % candidates_.size() == active_) ++next_challenger_;
-  start(next_challenger_ % candidates_.size());
-  ++next_challenger_;
+  in_trial_ = false;  // everyone is sitting out: the incumbent carries on until next time
+  frames_to_trial_ = interval_;
 }
 
 void AutoBroadPhase::Update() {
@@ -128,7 +137,7 @@ void AutoBroadPhase::Update() {
     const double t0 = ThreadCpuMs();
     if (!fresh_[k]) ApplyEdits(c);
     c.bp->Update();
-    if (trial_frame_ >= params_.warmup_frames) c.cost += Cost(c, ThreadCpuMs() - t0);
+    c.frame_cost = Cost(c, ThreadCpuMs() - t0);
     fresh_[k] = false;
   }
   edits_.clear();
@@ -150,16 +159,23 @@ void AutoBroadPhase::FindPairs(std::vector<BoxPair>& out) {
     if (k != active_) scratch_.clear();
     const double t0 = ThreadCpuMs();
     c.bp->FindPairs(into);
-    if (trial_frame_ >= params_.warmup_frames) c.cost += Cost(c, ThreadCpuMs() - t0);
+    c.frame_cost += Cost(c, ThreadCpuMs() - t0);
+    if (trial_frame_ >= params_.warmup_frames) c.cost += c.frame_cost;
   }
-  // Measured from the first timed frame on: a challenger far behind is not worth finishing.
-  if (trial_frame_ >= params_.warmup_frames)
-    for (size_t k = 0; k < candidates_.size(); ++k)
-      if (k != active_ && candidates_[k].bp &&
-          candidates_[k].cost > params_.abandon_ratio * candidates_[active_].cost) {
-        candidates_[k].timed_out = true;
-        Drop(candidates_[k]);
-      }
+  // A challenger far behind is not worth finishing: from the first timed frame on by its total, on
+  // a warm-up frame after the build by that frame's cost with a looser ratio.
+  const Candidate& incumbent = candidates_[active_];
+  for (size_t k = 0; k < candidates_.size(); ++k) {
+    Candidate& c = candidates_[k];
+    if (k == active_ || !c.bp) continue;
+    const bool timed = trial_frame_ >= params_.warmup_frames;
+    if ((timed && c.cost > params_.abandon_ratio * incumbent.cost) ||
+        (!timed && trial_frame_ > 0 &&
+         c.frame_cost > params_.abandon_warmup * incumbent.frame_cost)) {
+      c.timed_out = true;
+      Drop(c);
+    }
+  }
   ++trial_frame_;
   const bool any_challenger =
       std::any_of(candidates_.begin(), candidates_.end(),
@@ -205,10 +221,21 @@ void AutoBroadPhase::Choose(size_t winner) {
   } else if (!first) {
     interval_ = std::min(params_.max_interval, interval_ * 2);
   }
-  for (size_t k = 0; k < candidates_.size(); ++k)
-    if (k != active_) Drop(candidates_[k]);
-  winning_cost_ = candidates_[active_].cost / params_.timed_frames;
-  recent_cost_ = winning_cost_;
+  for (size_t k = 0; k < candidates_.size(); ++k) {
+    Candidate& c = candidates_[k];
+    if (k == active_) {
+      c.skip = c.penalty = 0;
+    } else if (c.in_trial) {  // lost this trial
+      c.penalty = std::min(params_.max_penalty, 2 * c.penalty + 1);
+      c.skip = c.penalty;
+    }
+    if (k != active_) Drop(c);
+  }
+  // (No timed frame when every challenger was dropped during its warm-up: the last cost stands.)
+  if (candidates_[active_].cost > 0) {
+    winning_cost_ = candidates_[active_].cost / params_.timed_frames;
+    recent_cost_ = winning_cost_;
+  }
   frames_to_trial_ = interval_;
 }
 

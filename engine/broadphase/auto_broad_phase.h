@@ -15,7 +15,9 @@
 // challenger, the candidates taking turns. One step in eight of the incumbent is timed between
 // trials: when its cost climbs well above what it cost when it won, the motion changed, and a trial
 // of every candidate comes early.
-// A challenger twice as costly as the incumbent on its first timed frame is dropped at once.
+// A challenger twice as costly as the incumbent on its first timed frame (four times on a warm-up
+// frame after its build) is dropped at once, and a candidate that loses sits out more and more
+// routine trials (1, 3, 7, ... up to a ceiling) until it wins one.
 #pragma once
 
 #include <functional>
@@ -38,6 +40,8 @@ struct AutoParams {
   uint32_t min_interval = 64;     // the soonest a trial comes back when the cost climbs
   double switch_margin = 0.92;    // the challenger takes over below this fraction of the incumbent
   double abandon_ratio = 2.0;     // a challenger this many times the incumbent is dropped early
+  double abandon_warmup = 4.0;    // ...or this many times, on one warm-up step after its build
+  uint32_t max_penalty = 15;      // the most routine trials a losing candidate sits out
   double cost_rise = 1.5;         // the incumbent's cost this many times its winning cost: retry
 };
 
@@ -77,7 +81,12 @@ class AutoBroadPhase final : public BroadPhase {
     std::string name;
     std::unique_ptr<BroadPhase> bp;  // null while not running
     double cost = 0;                 // this trial's timed cost
+    double frame_cost = 0;           // this step's cost, during a trial
+    bool in_trial = false;           // ran in this trial (as challenger or incumbent)
     bool timed_out = false;          // dropped early in this trial
+    // Routine trials this candidate sits out, and how many the next loss will make it sit out:
+    // a candidate that keeps losing is tried ever more rarely (reset when it wins).
+    uint32_t skip = 0, penalty = 0;
   };
 
   void Record(Edit e);

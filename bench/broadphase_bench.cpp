@@ -4,6 +4,8 @@
 //   partlab-bench broadphase --generate KIND --boxes N --frames F --seed S [--out FILE] [...]
 //   partlab-bench broadphase --kinds KIND,... --boxes N,... --seeds S,... --frames F
 //                            [--rounds R] [...]
+//   partlab-bench broadphase --family heldout|tuning [--traces T] [--boxes LO,HI] [--frames F]
+//                            [--rounds R] [--map] [--map-boxes N,N] [--budget-ms B] [...]
 //   any of them with --plugin PATH (repeatable): a broad-phase plugin run beside the --algo list
 //   --trace with --game-pairs FILE: the game's own pairs recorded beside it, checked likewise
 //
@@ -23,6 +25,13 @@
 // --rounds R every algorithm runs R times per seed, in alternating order, and its per-seed median
 // is over the steps of all R runs: one run of a hundred small steps lasts a few milliseconds.
 //
+// --family runs traces of the motion family (engine/broadphase/motion_family.h) drawn from the
+// named seed set, box counts log-uniform in [LO, HI], and tabulates per algorithm the distribution
+// over the traces of its ratio to box pruning, the best real engine and the fastest algorithm of
+// each trace (bench/family_report.h); --map adds the winner map (size spread x speed at the
+// --map-boxes counts) as a table and a gnuplot picture. An algorithm whose steps average more than
+// --budget-ms on a trace's first steps stops there and counts as over budget on that trace.
+//
 // The --bsp-* flags (one per row of engine/broadphase/sabsp/bsp_param_table.h, as partlab's and the
 // BSP panel's) override our BSP profile in `sabsp` only, so a departure can be measured on and off
 // against `sabsp_thesis` and the other engines in the same run (--bsp-predictive-steps 0, ...).
@@ -37,6 +46,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,11 +54,13 @@
 #include "bench/bench_cli.h"
 #include "bench/bench_command.h"
 #include "bench/bench_stats.h"
+#include "bench/family_report.h"
 #include "bench/pair_set_reference.h"
 #include "bench/results_writer.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/brute_force.h"
 #include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/motion_family.h"
 #include "engine/broadphase/sabsp/bsp_param_table.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/broadphase/sort_and_sweep.h"
@@ -112,6 +124,30 @@ class SyntheticSource final : public FrameSource {
   bool first_ = true;
 };
 
+class FamilySource final : public FrameSource {
+ public:
+  FamilySource(MotionFamilyParams params, size_t frames) : params_(params), frames_(frames) {
+    Rewind();
+  }
+  uint32_t box_count() const override { return motion_->box_count(); }
+  size_t frame_count() const override { return frames_; }
+  void Rewind() override {
+    motion_ = std::make_unique<FamilyMotion>(params_);
+    first_ = true;
+  }
+  std::span<const Aabb> Next() override {
+    if (!first_) motion_->Advance();
+    first_ = false;
+    return motion_->frame();
+  }
+
+ private:
+  MotionFamilyParams params_;
+  size_t frames_;
+  std::unique_ptr<FamilyMotion> motion_;
+  bool first_ = true;
+};
+
 struct Options {
   std::string trace, generate, out, csv, results;
   std::string game_pairs;  // --game-pairs: the game's own pairs beside --trace (PAIRS001)
@@ -126,6 +162,14 @@ struct Options {
   size_t from = 1;   // per-step statistics from this frame on (e.g. once a scene is fully spawned)
   // --bsp-*: overrides of our BSP profile (`sabsp` only), by settings key.
   ParamTexts bsp_flags;
+  // --family: the seed set, how many of its traces (0: all), the winner map and its box counts,
+  // and the per-step budget past which an algorithm stops on a trace (0: none).
+  std::string family;
+  uint32_t traces = 0;
+  bool map = false;
+  std::vector<uint32_t> map_boxes{2000, 20000};
+  uint32_t map_seeds = 1;
+  double budget_ms = 0;
 };
 
 // The broad phase `name`, with the --bsp-* overrides applied to our BSP profile.
@@ -203,6 +247,22 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   AddNumber<uint32_t>(app, "--rounds", o.rounds, 1, 100,
                       "runs of every algorithm per --kinds seed, in alternating order; each "
                       "median is over the steps of all of them");
+  app.add_option("--family", o.family,
+                 "traces of the motion family drawn from this seed set: heldout (reports) or "
+                 "tuning; --boxes LO,HI bounds their box counts (default 1000,50000)")
+      ->type_name("SET")
+      ->check(CLI::IsMember({"heldout", "tuning"}));
+  AddNumber<uint32_t>(app, "--traces", o.traces, 0, 64,
+                      "--family: the first T traces of the set (0: all 64)");
+  app.add_flag("--map", o.map,
+               "--family: also the winner map, size spread x speed at the --map-boxes counts");
+  AddNumberList(app, "--map-boxes", o.map_boxes, 1, 10000000,
+                "--family --map: the box counts of the map's panels (default 2000,20000)");
+  AddNumber<uint32_t>(app, "--map-seeds", o.map_seeds, 1, 64,
+                      "--family --map: held-out traces per cell of the map");
+  AddNumber<double>(app, "--budget-ms", o.budget_ms, 0, 1e6,
+                    "--family: an algorithm averaging more than this per step over a trace's "
+                    "first steps stops there (0: no budget)");
   app.add_option("--out", o.out, "write the generated frames as an AABBTRC1 trace")
       ->type_name("FILE");
   app.add_option("--csv", o.csv, "results as CSV")->type_name("FILE");
@@ -236,13 +296,21 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   exit_code = 2;
   o.algos = SplitList(algos);
   o.kinds = SplitList(kinds);
-  if (int(!o.trace.empty()) + int(!o.generate.empty()) + int(!o.kinds.empty()) != 1) {
+  if (int(!o.trace.empty()) + int(!o.generate.empty()) + int(!o.kinds.empty()) +
+          int(!o.family.empty()) !=
+      1) {
     std::fprintf(stderr,
                  "partlab-bench broadphase: give exactly one of --trace FILE, --generate "
-                 "KIND or --kinds KIND,... (see --help)\n");
+                 "KIND, --kinds KIND,... or --family SET (see --help)\n");
     return std::nullopt;
   }
-  if (o.kinds.empty() && o.box_counts.size() != 1) {
+  if (!o.family.empty()) {
+    if (o.box_counts.size() == 1 && o.box_counts[0] == 4250) o.box_counts = {1000, 50000};
+    if (o.box_counts.size() != 2 || o.box_counts[0] > o.box_counts[1]) {
+      std::fprintf(stderr, "partlab-bench broadphase: --family takes --boxes LO,HI (LO <= HI)\n");
+      return std::nullopt;
+    }
+  } else if (o.kinds.empty() && o.box_counts.size() != 1) {
     std::fprintf(stderr, "partlab-bench broadphase: several --boxes need --kinds\n");
     return std::nullopt;
   }
@@ -266,8 +334,13 @@ std::optional<Options> Parse(std::span<char*> args, int& exit_code) {
   if (!every)
     for (const std::string& n : plugin_names)
       if (std::find(o.algos.begin(), o.algos.end(), n) == o.algos.end()) o.algos.push_back(n);
-  if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all"))
+  // The family's runs leave brute force out unless named: it is the reference already.
+  if (o.algos.empty() && !o.family.empty()) {
+    for (auto n : BroadPhaseNames())
+      if (n != "brute") o.algos.emplace_back(n);
+  } else if (o.algos.empty() || (o.algos.size() == 1 && o.algos[0] == "all")) {
     for (auto n : BroadPhaseNames()) o.algos.emplace_back(n);
+  }
   for (const std::string& n : o.algos)
     if (!MakeBroadPhase(n)) {
       std::fprintf(stderr,
@@ -369,10 +442,12 @@ struct AlgoResult {
   std::string name;
   double build_ms = 0;
   std::vector<double> update, pairs, total;
+  std::vector<double> wall;  // the whole Step in wall-clock time (threads of the broad phase too)
   double mean_pairs = 0, mean_candidates = 0;
   size_t memory = 0;
   size_t mismatches = 0, first_mismatch = 0;
   std::string first_difference;  // how the first wrong frame differed
+  bool over_budget = false;      // stopped early: its steps averaged more than the budget
 };
 
 // The largest |coordinate| of any present box in any frame of the input.
@@ -386,7 +461,8 @@ float LargestCoordinateOf(FrameSource& src) {
 }
 
 AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Reference& ref,
-                        const Options& o, size_t from, std::FILE* csv, const std::string& scene) {
+                        const Options& o, size_t from, std::FILE* csv, const std::string& scene,
+                        double budget_ms = 0) {
   AlgoResult r;
   r.name = name;
   auto bp = MakeConfigured(name, o);
@@ -401,13 +477,17 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
   size_t counted = 0;
   for (size_t f = 0; f < src.frame_count(); ++f) {
     const auto frame = src.Next();
+    const auto wall_start = Clock::now();
     const StepTimings t = driver.Step(frame, pairs);
+    const double wall_ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - wall_start).count();
     if (f == 0) {
       r.build_ms = t.total_ms();
     } else if (f >= from) {
       r.update.push_back(t.update_ms);
       r.pairs.push_back(t.pairs_ms);
       r.total.push_back(t.total_ms());
+      r.wall.push_back(wall_ms);
     }
     if (f >= from || src.frame_count() <= from) {  // the same frames as the timings
       pair_sum += double(pairs.size());
@@ -429,6 +509,10 @@ AlgoResult RunAlgorithm(const std::string& name, FrameSource& src, const Referen
       r.first_difference = std::move(diff);
       std::fprintf(stderr, "%s\n",
                    MismatchLine("broadphase", name, scene, f, r.first_difference).c_str());
+    }
+    if (budget_ms > 0 && r.total.size() >= 3 && Mean(r.total) > budget_ms) {
+      r.over_budget = true;
+      break;
     }
   }
   r.mean_pairs = pair_sum / double(std::max<size_t>(1, counted));
@@ -464,12 +548,14 @@ ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::str
           "enumeration and their total (ms, single-threaded); ratio = median total "
           "over " +
           (base ? base->name : std::string("-")) +
-          "'s (lower is faster); p25 and p75: the total's 25th and 75th percentiles. Pairs "
-          "checked against " +
+          "'s (lower is faster); p25 and p75: the total's 25th and 75th percentiles; wall med: "
+          "the median step in wall-clock time, the driver's frame comparison and every thread "
+          "of the broad phase included (the other columns count the calling thread's CPU time "
+          "only: compare a multi-threaded broad phase by wall med). Pairs checked against " +
           reference + ".",
       {"algorithm", "build ms", "upd med", "pair med", "tot med", "tot p25", "tot p75", "tot mean",
-       "pairs/st", "cand/st", "memory KB", base ? "x " + base->name : "ratio", "x box_pruning",
-       "check"},
+       "wall med", "pairs/st", "cand/st", "memory KB", base ? "x " + base->name : "ratio",
+       "x box_pruning", "check"},
       {}};
   for (const auto& r : results) {
     const double med = Median(r.total);
@@ -480,7 +566,7 @@ ResultsTable SummaryTable(const std::vector<AlgoResult>& results, const std::str
     table.AddRow({r.name, Fixed(r.build_ms, 3), Fixed(Median(r.update), 4),
                   Fixed(Median(r.pairs), 4), Fixed(med, 4), Fixed(Percentile(r.total, 0.25), 4),
                   Fixed(Percentile(r.total, 0.75), 4), Fixed(Mean(r.total), 4),
-                  Fixed(r.mean_pairs, 1), Fixed(r.mean_candidates, 1),
+                  Fixed(Median(r.wall), 4), Fixed(r.mean_pairs, 1), Fixed(r.mean_candidates, 1),
                   Fixed(double(r.memory) / 1024.0, 0),
                   base && base_total > 0 ? Fixed(med / base_total, 2) : "-",
                   pruning_total > 0 ? Fixed(med / pruning_total, 2) : "-", check});
@@ -667,11 +753,117 @@ int RunKinds(const Options& o, std::span<char*> args) {
   return 0;
 }
 
+// One trace of the family: every algorithm over it (R runs, alternating order), checked frame by
+// frame; per algorithm the per-step median and mean over all its runs. False when the reference
+// itself was wrong.
+bool RunFamilyTrace(const Options& o, FamilyTraceResult& t) {
+  FamilySource src(t.params, o.frames);
+  const std::string what = "family trace '" + Describe(t.params) + "'";
+  const Reference ref = ComputeReference(src);
+  const float largest = LargestCoordinateOf(src);
+  std::vector<std::string> runnable;
+  for (const std::string& name : o.algos)
+    if (CoordinateLimitProblem(name, MakeBroadPhase(name)->AcceptedCoordinates(), largest).empty())
+      runnable.push_back(name);
+  std::map<std::string, std::vector<double>> steps;
+  std::set<std::string> over;
+  for (uint32_t round = 0; round < o.rounds; ++round) {
+    std::vector<std::string> order = runnable;
+    if (round % 2 == 1) std::reverse(order.begin(), order.end());
+    for (const std::string& name : order) {
+      if (over.contains(name)) continue;
+      const AlgoResult r = RunAlgorithm(name, src, ref, o, o.from, nullptr, what, o.budget_ms);
+      if (r.over_budget) over.insert(name);
+      steps[name].insert(steps[name].end(), r.total.begin(), r.total.end());
+      t.wrong_frames[name] += r.mismatches;
+    }
+  }
+  t.algos = runnable;
+  for (const std::string& name : runnable)
+    if (!over.contains(name) && !steps[name].empty()) {
+      t.median[name] = Median(steps[name]);
+      t.mean[name] = Mean(steps[name]);
+    }
+  double fastest_ms = 0;
+  const std::string fastest = Fastest(t, false, &fastest_ms);
+  std::printf(
+      "  %s: fastest %s %.4f ms%s\n", Describe(t.params).c_str(), fastest.c_str(), fastest_ms,
+      t.median.contains("auto") ? (", auto x" + Fixed(t.median.at("auto") / fastest_ms, 2)).c_str()
+                                : "");
+  std::fflush(stdout);
+  return ref.trusted;
+}
+
+// --family: the set's traces, then (--map) the winner map's cells, then the tables.
+int RunFamily(const Options& o, std::span<char*> args) {
+  const SeedSet set = *ParseSeedSet(o.family);
+  const auto plan = FamilyPlan(set, o.traces, o.box_counts[0], o.box_counts[1]);
+  std::printf(
+      "broad-phase bench over the motion family: %zu %s traces, %u-%u boxes, %u frames, "
+      "%u runs each\n",
+      plan.size(), o.family.c_str(), o.box_counts[0], o.box_counts[1], o.frames, o.rounds);
+  std::printf("machine: %s, load average %s; times in ms (thread CPU), single-threaded\n",
+              MachineLine().c_str(), LoadAverage().c_str());
+  bool reference_ok = true;
+  std::vector<FamilyTraceResult> traces, cells;
+  for (const MotionFamilyParams& p : plan) {
+    traces.emplace_back().params = p;
+    reference_ok = RunFamilyTrace(o, traces.back()) && reference_ok;
+  }
+  if (o.map) {
+    // Each cell's other parameters (fill, clustering, flat) from seeds of the same set, in turn.
+    const auto seeds = FamilySeeds(set);
+    size_t next = 0;
+    std::printf("winner map:\n");
+    for (uint32_t boxes : o.map_boxes)
+      for (SizeSpread sizes : kAllSizeSpreads)
+        for (SpeedProfile speed : kAllSpeedProfiles)
+          for (uint32_t k = 0; k < o.map_seeds; ++k) {
+            MotionFamilyParams p = DrawFamilyTrace(seeds[next++ % seeds.size()], boxes, boxes);
+            p.sizes = sizes;
+            p.speed = speed;
+            cells.emplace_back().params = p;
+            reference_ok = RunFamilyTrace(o, cells.back()) && reference_ok;
+          }
+  }
+  std::vector<ResultsTable> tables{FamilyTable(traces, o.family, o.frames, o.rounds),
+                                   FamilyTracesTable(traces)};
+  if (o.map) tables.push_back(WinnerMapTable(cells));
+  for (const ResultsTable& t : tables) std::printf("\n%s", ToText(t).c_str());
+  if (!o.results.empty()) {
+    if (const std::string err = WriteResults(o.results, "broadphase", args, tables); !err.empty()) {
+      std::fprintf(stderr, "partlab-bench broadphase: %s\n", err.c_str());
+      return 1;
+    }
+    if (o.map) {
+      if (const std::string err = PlotWinnerMap(o.results, cells); !err.empty())
+        std::fprintf(stderr, "partlab-bench broadphase: %s\n", err.c_str());
+      else
+        std::ofstream(o.results + "/broadphase_family_map.md", std::ios::app)
+            << "\n![the fastest broad phase per size spread and "
+               "speed](broadphase_family_map.png)\n";
+    }
+  }
+  size_t wrong = 0;
+  for (const auto* list : {&traces, &cells})
+    for (const FamilyTraceResult& t : *list)
+      for (const auto& [name, frames] : t.wrong_frames) wrong += frames;
+  if (!reference_ok || wrong > 0) {
+    std::printf("FAILED: %s\n", reference_ok ? "some algorithm's pair set differs from the "
+                                               "reference (lines above)"
+                                             : "the reference sort-and-sweep differs from brute "
+                                               "force");
+    return 1;
+  }
+  return 0;
+}
+
 int RunBroadPhaseBench(std::span<char*> args) {
   int exit_code = 0;
   const auto opt = Parse(args, exit_code);
   if (!opt) return exit_code;
   if (!opt->kinds.empty()) return RunKinds(*opt, args);
+  if (!opt->family.empty()) return RunFamily(*opt, args);
   std::unique_ptr<FrameSource> src;
   std::string what;
   if (!opt->trace.empty()) {

@@ -30,6 +30,14 @@ astar.csv
 astar.md
 broadphase.csv
 broadphase.md
+broadphase_family.csv
+broadphase_family.md
+broadphase_family_map.csv
+broadphase_family_map.gp
+broadphase_family_map.md
+broadphase_family_map.png
+broadphase_family_traces.csv
+broadphase_family_traces.md
 broadphase_kinds.csv
 broadphase_kinds.md
 broadphase_kinds_sabsp.csv
@@ -87,7 +95,7 @@ sources_of() {  # table stem -> paths
   local common="bench/results_writer.cpp bench/results_writer.h bench/bench_stats.cpp bench/bench_stats.h bench/bench_cli.cpp bench/bench_cli.h bench/main.cpp"
   case $1 in
     astar*) echo "$common bench/astar_bench.cpp engine/ai" ;;
-    broadphase*) echo "$common bench/broadphase_bench.cpp bench/pair_set_reference.cpp bench/box_sweep_flags.cpp engine/broadphase" ;;
+    broadphase*) echo "$common bench/broadphase_bench.cpp bench/family_report.cpp bench/family_report.h bench/pair_set_reference.cpp bench/box_sweep_flags.cpp engine/broadphase" ;;
     construction*) echo "$common bench/construction_bench.cpp engine/broadphase" ;;
     dynamics*) echo "$common bench/dynamics_bench.cpp engine/dynamics engine/physics" ;;
     octree-cores*) echo "$common bench/octree_cores_bench.cpp engine/octree" ;;
@@ -196,6 +204,11 @@ done
 # The broad phases over generated kinds of game motion, two sizes, three seeds each, five runs
 # per seed (docs/results/broadphase_kinds*.md; several minutes).
 run broadphase --kinds moving,raining,swarming,bursting --boxes 2000,4250 --seeds 1,2,3 --frames 100 --rounds 5
+# The motion family's held-out traces (engine/broadphase/motion_family.h: 64 seeds never used for
+# tuning, 1,000 to 50,000 boxes), every algorithm but brute force, two runs per trace, and the
+# winner map at 2,000 and 20,000 boxes (docs/results/broadphase_family*; several minutes: an
+# algorithm past 50 ms a step on a trace stops there).
+run broadphase --family heldout --boxes 1000,50000 --frames 60 --rounds 2 --map --map-boxes 2000,20000 --budget-ms 50
 # The thesis's experiment (6.1, 6,000 steps): Table 6.1 beside the thesis's and figures 6.2-6.9
 # (the longest run of all); its per-step records stay in the build directory.
 echo "== partlab-bench sim --thesis" >&2

@@ -1,5 +1,6 @@
 #include "engine/broadphase/box_pruning.h"
 
+#include <algorithm>
 #include <bit>
 #include <limits>
 
@@ -96,11 +97,12 @@ void BoxPruning::SortPresentBoxesByMinX() {
 // level: the AVX2 instance must become part of SweepAvx2, whose target attribute allows AVX2, so
 // that the 256-bit lanes never cross a call into code compiled without it.
 template <typename Lanes>
-[[gnu::always_inline]] inline void BoxPruning::SweepWith(std::vector<BoxPair>& out) {
+[[gnu::always_inline]] inline uint64_t BoxPruning::SweepWith(size_t begin, size_t end,
+                                                             std::vector<BoxPair>& out) {
   constexpr size_t kLanes = Lanes::kWidth;
   const size_t n = sorted_ids_.size();
   uint64_t candidates = 0;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = begin; i < end; ++i) {
     const float cut = max_x_[i];
     const Lanes max_x = Lanes::Splat(cut);
     const Lanes min_y = Lanes::Splat(min_y_[i]), max_y = Lanes::Splat(max_y_[i]);
@@ -118,39 +120,79 @@ template <typename Lanes>
         out.push_back(MakePair(sorted_ids_[i], sorted_ids_[j + std::countr_zero(bits)]));
     }
   }
-  last_candidates_ = candidates;
+  return candidates;
 }
 
 #if defined(PARTLAB_HAS_AVX2_LANES)
-[[gnu::target("avx2")]] void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
-  SweepWith<FloatLanes8>(out);
+[[gnu::target("avx2")]] uint64_t BoxPruning::SweepAvx2(size_t begin, size_t end,
+                                                       std::vector<BoxPair>& out) {
+  return SweepWith<FloatLanes8>(begin, end, out);
 }
 #else
-void BoxPruning::SweepAvx2(std::vector<BoxPair>& out) {
-  SweepWith<FloatLanes4>(out);  // never chosen: SimdPathAvailable(kAvx2) is false
+uint64_t BoxPruning::SweepAvx2(size_t begin, size_t end, std::vector<BoxPair>& out) {
+  return SweepWith<FloatLanes4>(begin, end, out);  // never chosen: no AVX2 lanes compiled
 }
 #endif
 
-void BoxPruning::Sweep(std::vector<BoxPair>& out) {
+uint64_t BoxPruning::Sweep(size_t begin, size_t end, std::vector<BoxPair>& out) {
   switch (path_.get()) {
     case SimdPath::kAvx2:
-      return SweepAvx2(out);
+      return SweepAvx2(begin, end, out);
     case SimdPath::kSse2:
-      return SweepWith<FloatLanes4>(out);
+      return SweepWith<FloatLanes4>(begin, end, out);
     case SimdPath::kScalar:
-      return SweepWith<ScalarLanes4>(out);
+      return SweepWith<ScalarLanes4>(begin, end, out);
   }
+  return 0;
+}
+
+// Box i's sweep tests the boxes after it up to the first whose minimum X passes its maximum X: a
+// binary search gives that count. Sampled every 64th box, the running total's midpoint splits the
+// work in two about evenly, for a few hundred searches.
+size_t BoxPruning::BalancedSplit() const {
+  const size_t n = sorted_ids_.size();
+  constexpr size_t kStride = 64;
+  const size_t samples = (n + kStride - 1) / kStride;
+  uint64_t total = 0;
+  auto work = [&](size_t i) {
+    const auto first = min_x_.begin() + std::ptrdiff_t(i + 1),
+               last = min_x_.begin() + std::ptrdiff_t(n);
+    return uint64_t(std::upper_bound(first, last, max_x_[i]) - first) + 1;
+  };
+  for (size_t s = 0; s < samples; ++s) total += work(s * kStride);
+  uint64_t sum = 0;
+  for (size_t s = 0; s < samples; ++s) {
+    sum += work(s * kStride);
+    if (2 * sum >= total) return std::min(n, (s + 1) * kStride);
+  }
+  return n;
 }
 
 void BoxPruning::FindPairs(std::vector<BoxPair>& out) {
   SortPresentBoxesByMinX();
-  Sweep(out);
+  const size_t n = sorted_ids_.size();
+  if (threads_ < 2 || n < std::max<size_t>(parallel_min_boxes_, 2)) {
+    last_candidates_ = Sweep(0, n, out);
+    return;
+  }
+  if (!helper_)
+    helper_ = std::make_unique<HelperThread>([this] {
+      helper_out_.clear();
+      helper_candidates_ = Sweep(helper_begin_, sorted_ids_.size(), helper_out_);
+    });
+  helper_begin_ = BalancedSplit();
+  helper_->Start();
+  last_candidates_ = Sweep(0, helper_begin_, out);
+  helper_->Wait();
+  last_candidates_ += helper_candidates_;
+  out.insert(out.end(), helper_out_.begin(), helper_out_.end());
 }
 
 size_t BoxPruning::MemoryBytes() const {
   size_t bytes = boxes_.capacity() * sizeof(Aabb) + present_.capacity() +
                  (keys_.capacity() + key_scratch_.capacity()) * sizeof(KeyedIndex) +
-                 sorted_ids_.capacity() * sizeof(BoxId);
+                 (sorted_ids_.capacity()) * sizeof(BoxId) +
+                 helper_out_.capacity() * sizeof(BoxPair);
   for (const auto* column : {&min_x_, &max_x_, &min_y_, &max_y_, &min_z_, &max_z_})
     bytes += column->capacity() * sizeof(float);
   return bytes;

@@ -9,10 +9,12 @@
 // state, which is what the semi-adjusting BSP must beat.
 #pragma once
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "engine/broadphase/broad_phase.h"
+#include "engine/broadphase/helper_thread.h"
 #include "engine/broadphase/radix_sort.h"
 
 namespace partlab {
@@ -40,13 +42,24 @@ class SimdPathChoice {
   SimdPath path_ = BestSimdPath();
 };
 
+// With threads = 2 (registered as box_pruning_2t) the sweep is split at a sorted position chosen
+// so that both halves hold about as many candidate tests; a helper thread sweeps the second half
+// into a list of its own, appended after the first. The sort stays on one thread. Same pairs as one
+// thread, in another order.
 class BoxPruning final : public BroadPhase {
  public:
+  explicit BoxPruning(int threads = 1) : threads_(threads >= 2 ? 2 : 1) {}
+  // Below this many boxes the two-thread variant sweeps on one (a wake-up costs microseconds).
+  void SetParallelMinBoxes(size_t n) { parallel_min_boxes_ = n; }
+  int threads() const { return threads_; }
+
   // Forces a lane width (tests compare the three); false, and no change, when not available.
   bool SetSimdPath(SimdPath path) { return path_.Set(path); }
   SimdPath simd_path() const { return path_.get(); }
 
-  std::string_view Name() const override { return "box_pruning"; }
+  std::string_view Name() const override {
+    return threads_ == 2 ? "box_pruning_2t" : "box_pruning";
+  }
   void Add(BoxId id, const Aabb& box) override;
   void Remove(BoxId id) override;
   void Move(BoxId id, const Aabb& box) override;
@@ -56,10 +69,12 @@ class BoxPruning final : public BroadPhase {
 
  private:
   void SortPresentBoxesByMinX();
-  void Sweep(std::vector<BoxPair>& out);
+  // Sweeps the sorted boxes [begin, end) against every later one; returns the lanes tested.
+  uint64_t Sweep(size_t begin, size_t end, std::vector<BoxPair>& out);
   template <typename Lanes>
-  void SweepWith(std::vector<BoxPair>& out);
-  void SweepAvx2(std::vector<BoxPair>& out);
+  uint64_t SweepWith(size_t begin, size_t end, std::vector<BoxPair>& out);
+  uint64_t SweepAvx2(size_t begin, size_t end, std::vector<BoxPair>& out);
+  size_t BalancedSplit() const;  // the sorted position halving the sweep's estimated work
 
   // The caller's boxes, indexed by id.
   std::vector<Aabb> boxes_;
@@ -73,6 +88,14 @@ class BoxPruning final : public BroadPhase {
   std::vector<BoxId> sorted_ids_;
   uint64_t last_candidates_ = 0;
   SimdPathChoice path_;
+
+  // Two threads: the helper's share of the sweep and its own pair list (capacity kept).
+  int threads_ = 1;
+  size_t parallel_min_boxes_ = 2048;
+  size_t helper_begin_ = 0;
+  std::vector<BoxPair> helper_out_;
+  uint64_t helper_candidates_ = 0;
+  std::unique_ptr<HelperThread> helper_;  // made at the first parallel sweep
 };
 
 }  // namespace partlab

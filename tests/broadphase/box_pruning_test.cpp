@@ -117,6 +117,44 @@ TEST(BoxPruning, RepeatedStepsAfterMovesAndRemovals) {
   }
 }
 
+// Two threads: the sweep split at its balanced point (forced on from the first box), steps of
+// moves and removals, clustered and spread boxes and a few huge ones (an uneven split); every step
+// the same pairs as one thread and as brute force, each pair once.
+TEST(BoxPruning, TwoThreadsGiveTheSamePairsAsOne) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> pos(-50, 50), half(0, 3), cluster(-3, 3);
+  std::vector<Aabb> boxes(1500);
+  auto random_box = [&](size_t i) {
+    const glm::vec3 c = i % 3 == 0 ? glm::vec3(20 + cluster(rng), cluster(rng), cluster(rng))
+                                   : glm::vec3(pos(rng), pos(rng), pos(rng));
+    const float grow = i % 97 == 0 ? 10.0f : 1.0f;
+    return Aabb::FromCenterHalf(c, glm::vec3(half(rng), half(rng), half(rng)) * grow);
+  };
+  for (size_t i = 0; i < boxes.size(); ++i) boxes[i] = random_box(i);
+  BoxPruning one, two(2);
+  two.SetParallelMinBoxes(0);
+  EXPECT_EQ(two.Name(), "box_pruning_2t");
+  BruteForce brute;
+  for (BoxId id = 0; id < boxes.size(); ++id)
+    one.Add(id, boxes[id]), two.Add(id, boxes[id]), brute.Add(id, boxes[id]);
+  for (int step = 0; step < 12; ++step) {
+    for (BoxId id = step; id < boxes.size(); id += 4) {
+      boxes[id] = random_box(id);
+      one.Move(id, boxes[id]), two.Move(id, boxes[id]), brute.Move(id, boxes[id]);
+    }
+    if (step % 3 == 1) one.Remove(step * 13), two.Remove(step * 13), brute.Remove(step * 13);
+    std::vector<BoxPair> got_one, got_two, want;
+    one.FindPairs(got_one);
+    two.FindPairs(got_two);
+    brute.FindPairs(want);
+    const auto sorted_two = Sorted(got_two);
+    EXPECT_EQ(std::adjacent_find(sorted_two.begin(), sorted_two.end()), sorted_two.end());
+    ASSERT_EQ(sorted_two, Sorted(want)) << "step " << step;
+    ASSERT_EQ(Sorted(got_one), sorted_two) << "step " << step;
+    EXPECT_EQ(one.LastCandidateCount(), two.LastCandidateCount()) << "step " << step;
+  }
+}
+
 // Negative, zero-width, touching and extreme boxes: the sort's key mapping and the sentinels.
 TEST(BoxPruning, ExtremeAndDegenerateBoxes) {
   const float big = 3e38f;

@@ -1,0 +1,106 @@
+// The `auto` broad phase against brute force while its choice is forced to change: a cost model
+// (AutoParams's test hook) makes one candidate cheap in some frames and the other in others, so
+// trials hand the pairs from one structure to the other mid-trace; every frame's pairs must still
+// be exactly brute force's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "engine/broadphase/auto_broad_phase.h"
+#include "engine/broadphase/brute_force.h"
+#include "engine/broadphase/frame_driver.h"
+#include "engine/broadphase/motion_family.h"
+#include "tests/broadphase/trace_scenarios.h"
+
+namespace partlab {
+namespace {
+
+// Short trial schedule so that a few hundred frames see many trials.
+AutoParams QuickParams(std::vector<std::string> candidates) {
+  AutoParams p;
+  p.candidates = std::move(candidates);
+  p.warmup_frames = 1;
+  p.timed_frames = 2;
+  p.first_interval = 8;
+  p.max_interval = 16;
+  p.min_interval = 4;
+  return p;
+}
+
+// The preferred candidate flips every 40 frames between box_pruning and sabsp, the other costing
+// ten times more: the choice follows, at the latest by a routine trial (at most 16 frames apart
+// here), and every frame's pairs stay brute force's through every hand-over.
+TEST(AutoBroadPhase, SwitchesBackAndForthAndKeepsExactPairs) {
+  int frame = 0;
+  AutoBroadPhase bp(QuickParams({"box_pruning", "sabsp"}), [&frame](std::string_view name, double) {
+    const bool sabsp_era = (frame / 40) % 2 == 1;
+    return name == (sabsp_era ? "sabsp" : "box_pruning") ? 1.0 : 10.0;
+  });
+  MotionFamilyParams p;
+  p.boxes = 600;
+  p.speed = SpeedProfile::kBallistic;
+  p.sizes = SizeSpread::kLogNormal;
+  FamilyMotion motion(p);
+  BruteForce brute;
+  FrameDriver driver(bp), reference(brute);
+  std::vector<BoxPair> got, want;
+  std::vector<std::string> chosen;
+  for (frame = 0; frame < 200;) {
+    driver.Step(motion.frame(), got);
+    reference.Step(motion.frame(), want);
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    ASSERT_EQ(got, want) << "frame " << frame << " with " << bp.active() << " in charge";
+    chosen.emplace_back(bp.active());
+    motion.Advance();
+    ++frame;
+  }
+  EXPECT_GE(bp.switches(), 4u);
+  for (int era_end = 39; era_end < 200; era_end += 40)
+    EXPECT_EQ(chosen[era_end], (era_end / 40) % 2 == 1 ? "sabsp" : "box_pruning") << era_end;
+}
+
+// With the real clock, on every scenario of the registry's equivalence test and a quick schedule.
+TEST(AutoBroadPhase, MatchesBruteForceWithFrequentTrials) {
+  for (const auto& s : testing::AllScenarios()) {
+    AutoBroadPhase bp(QuickParams({"sabsp", "box_pruning", "sap", "hash"}));
+    BruteForce brute;
+    FrameDriver driver(bp), reference(brute);
+    std::vector<BoxPair> got, want;
+    for (size_t f = 0; f < s.trace.FrameCount(); ++f) {
+      driver.Step(s.trace.Frame(f), got);
+      reference.Step(s.trace.Frame(f), want);
+      std::sort(got.begin(), got.end());
+      std::sort(want.begin(), want.end());
+      ASSERT_EQ(got, want) << s.name << " frame " << f << " with " << bp.active();
+    }
+    EXPECT_GT(bp.trials(), 0u) << s.name;
+  }
+}
+
+// A challenger that costs far more than the incumbent is dropped after one timed frame and never
+// takes over; one that is only a little cheaper (inside the margin) does not take over either.
+TEST(AutoBroadPhase, HysteresisKeepsTheIncumbent) {
+  AutoParams params = QuickParams({"box_pruning", "sabsp"});
+  AutoBroadPhase bp(params, [](std::string_view name, double) {
+    return name == "box_pruning" ? 1.0 : 0.97;  // sabsp 3 % cheaper, inside the 8 % margin
+  });
+  MotionFamilyParams p;
+  p.boxes = 300;
+  FamilyMotion motion(p);
+  FrameDriver driver(bp);
+  std::vector<BoxPair> pairs;
+  driver.Step(motion.frame(), pairs);
+  for (int f = 0; f < 5; ++f) motion.Advance(), driver.Step(motion.frame(), pairs);
+  // The first trial picks the cheaper outright: sabsp.
+  EXPECT_EQ(bp.active(), "sabsp");
+  EXPECT_EQ(bp.switches(), 1u);
+  for (int f = 0; f < 150; ++f) motion.Advance(), driver.Step(motion.frame(), pairs);
+  EXPECT_EQ(bp.switches(), 1u);  // box_pruning's 3 % disadvantage never wins it back
+  // It was tried again (trials 8 to 16 frames apart, a loser sitting out 1, then 3 of them).
+  EXPECT_GE(bp.trials(), 3u);
+}
+
+}  // namespace
+}  // namespace partlab

@@ -41,6 +41,33 @@ TEST(StepControl, PausedRunsNothingAndPilesNothingUpExceptASingleStep) {
   EXPECT_EQ(s.StepsDue(0.015), 1);  // the paused time did not pile up
 }
 
+TEST(StepControl, SpeedScalesTheTimeCounted) {
+  StepControl s(1.0 / 64, 0.25);
+  s.speed() = 0.5f;
+  EXPECT_EQ(s.StepsDue(4.0 / 64), 2);  // four steps of wall time at half speed: two steps
+  s.speed() = 2.0f;
+  EXPECT_EQ(s.StepsDue(1.0 / 64), 2);
+  s.speed() = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(s.StepsDue(1.0 / 64), 0);  // a bad speed adds nothing
+}
+
+TEST(StepControl, AFrameAtTheStepLimitDropsTheRest) {
+  StepControl s(1.0 / 64, 0.25);
+  s.set_max_steps_per_frame(5);
+  EXPECT_EQ(s.StepsDue(8.0 / 64), 5);  // eight steps due, five run
+  EXPECT_EQ(s.StepsDue(0.0), 0);       // the three left over were dropped, not carried
+  EXPECT_EQ(s.StepsDue(3.0 / 64), 3);
+}
+
+TEST(StepControl, TheViewsOwnStepSetsTheCount) {
+  StepControl s(1.0 / 60, 0.25);
+  s.set_step_seconds(1.0 / 256);
+  EXPECT_EQ(s.StepsDue(4.0 / 64), 16);
+  s.set_step_seconds(0.0);  // ignored
+  s.set_step_seconds(-1.0);
+  EXPECT_EQ(s.step_seconds(), 1.0 / 256);
+}
+
 TEST(Notices, KeepsErrorsAndNotesOnceEachAndDismisses) {
   Notices n;
   n.Error("partlab: a.obj: line 3: bad face");

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <string>
 
 #include "app/view/notices.h"
 
@@ -81,6 +82,21 @@ TEST(Notices, KeepsErrorsAndNotesOnceEachAndDismisses) {
   EXPECT_EQ(n.list()[0].kind, Notice::Kind::kNote);
   n.Dismiss(5);  // out of range: nothing happens
   EXPECT_EQ(n.list().size(), 1u);
+}
+
+// The one path to the user: a line posted is printed on stderr once, however often it is posted
+// again while shown, and kept for the status bar.
+TEST(Notices, PrintsEachLineOnStderrOnce) {
+  Notices n;
+  testing::internal::CaptureStderr();
+  n.Error("partlab: level.txt:4: a portal joins a cell to itself");
+  n.Error("partlab: level.txt:4: a portal joins a cell to itself");
+  n.Note("partlab: --preset: 'x' means nothing to the Portals view, ignored");
+  const std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(printed,
+            "partlab: level.txt:4: a portal joins a cell to itself\n"
+            "partlab: --preset: 'x' means nothing to the Portals view, ignored\n");
+  EXPECT_EQ(n.list().size(), 2u);
 }
 
 }  // namespace

@@ -295,8 +295,8 @@ void ReportMeasuredRun(const Engine& engine) {
 void SwitchView(Engine& engine, int index) {
   if (RegisteredViews()[index].uses_model) LoadDeferredModel(engine);
   ReportMeasuredRun(engine);
-  engine.view.reset();  // the old view lets go of its GPU resources first
-  engine.view = RegisteredViews()[index].create(engine.app);
+  EndView(engine.view);  // the old view saves its settings and lets go of its GPU resources first
+  engine.view = CreateView(RegisteredViews()[index], engine.app);
   engine.scene_ui.view_index = index;
 }
 
@@ -748,7 +748,7 @@ void ReleaseEngine(Engine& engine) {
   if (const std::string error = engine.video.Finish(); !error.empty())
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
   ReportMeasuredRun(engine);
-  engine.view.reset();
+  EndView(engine.view);
   engine.gpu_timer.reset();
   engine.overlays.reset();
   engine.model.ReleaseGpu();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "app/view/saved_params.h"
+
 namespace partlab {
 
 namespace {
@@ -31,6 +33,33 @@ int FindView(const std::string& name) {
   for (size_t i = 0; i < registry.size(); ++i)
     if (name == registry[i].name) return int(i);
   return -1;
+}
+
+std::unique_ptr<View> CreateView(const ViewEntry& entry, AppContext& app) {
+  std::unique_ptr<View> view = entry.create(app);
+  view->LoadSavedParams();
+  view->Start();
+  return view;
+}
+
+void EndView(std::unique_ptr<View>& view) {
+  if (view) view->SaveSavedParams();
+  view.reset();
+}
+
+void View::LoadSavedParams() {
+  const std::string folder = SettingsFolder();
+  if (folder.empty() || !uses_saved_settings()) return;
+  saved_.Load(ConfigDirectory() + "/" + folder);
+  const std::string notes = ReadParams(saved_, [this](ParamVisitor& v) { VisitParams(v); });
+  if (!notes.empty()) notices().Note("partlab: " + saved_.path() + ": " + notes);
+}
+
+void View::SaveSavedParams() {
+  if (SettingsFolder().empty() || !uses_saved_settings()) return;
+  if (saved_.path().empty()) return;  // never read: nothing to write back to
+  WriteParams(saved_, [this](ParamVisitor& v) { VisitParams(v); });
+  if (const std::string error = saved_.Save(); !error.empty()) notices().Error("partlab: " + error);
 }
 
 std::string View::RunLessonAction(const LessonCommand& action) {

@@ -5,11 +5,14 @@
 // compiled several to a unit, app/CMakeLists.txt):
 //   static const bool kMeshViewRegistered = RegisterView({"Mesh viewer", "...", &CreateMeshView});
 //
-// The base owns what every view shares, so a view overrides only what is its own: the stepping
-// (play, pause, single step, the fixed-step accumulator: stepping()), the notices of its status
-// bar (errors red, clamp notes yellow: notices()), whether this is a headless screenshot run, and
-// the measured-run report. A view gets what the app lends it (model, camera, the parsed command
-// line) through the AppContext passed to its factory, never from globals.
+// The base owns what every view shares, so a view overrides only what is its own hooks (Step,
+// Render, UpdateGui, ...): the stepping (play, pause, single step, speed, the fixed-step
+// accumulator and its cap on steps per frame: stepping()), the notices of its status bar and
+// stderr (errors red, clamp notes yellow, each printed once: notices()), whether this is a
+// headless screenshot run, its saved settings (the rows VisitParams lists, read before Start and
+// written at the end: app/view/param_visitor.h), and the measured-run report. A view gets what
+// the app lends it (model, camera, the parsed command line) through the AppContext passed to its
+// factory, never from globals. CreateView and EndView (below) are the life of a view.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -20,7 +23,9 @@
 #include "app/command_line.h"
 #include "app/model_library.h"
 #include "app/render/scene_renderer.h"
+#include "app/settings.h"
 #include "app/view/notices.h"
+#include "app/view/param_visitor.h"
 #include "app/view/step_control.h"
 #include "engine/debug_draw.h"
 #include "engine/lessons/lesson.h"
@@ -61,6 +66,9 @@ class View {
   View() = default;
   explicit View(const AppContext& app) : options_(&app.options) {}
   virtual ~View() = default;
+  // Called once after the saved settings were read (CreateView): the view's flags and presets,
+  // which override them, and the first build of what they choose.
+  virtual void Start() {}
   virtual void Step(float dt) {}  // fixed-step update (section 3.2.2: physics, AI, ...)
   // The frame's CPU side: everything Render needs copied out of the view's state (instances,
   // overlay primitives). Called after the panels and before the frame's steps start.
@@ -112,6 +120,17 @@ class View {
     bool is_check;
   };
 
+  // --- Saved settings ------------------------------------------------------------------------
+  // The folder of the view's settings file under the config directory ("octree":
+  // CONFIG/octree/settings.ini); "" for a view that saves nothing.
+  virtual std::string SettingsFolder() const { return {}; }
+  // The rows the settings file holds, each beside the value it sets (param_visitor.h).
+  virtual void VisitParams(ParamVisitor& visit) {}
+  // Read and written by the base (CreateView, EndView) when uses_saved_settings(): a value out of
+  // its row's range is clamped, with one note naming the file in the status bar.
+  void LoadSavedParams();
+  void SaveSavedParams();
+
   // --- The machinery the base owns -------------------------------------------------------------
   StepControl& stepping() { return stepping_; }
   const StepControl& stepping() const { return stepping_; }
@@ -128,6 +147,7 @@ class View {
   const Options* options_ = nullptr;  // null for views built without an AppContext
   StepControl stepping_;
   Notices notices_;
+  Settings saved_;  // the view's settings file, keys it does not know kept as they were
 };
 
 using ViewFactory = std::unique_ptr<View> (*)(AppContext&);
@@ -145,6 +165,10 @@ struct ViewEntry {
 };
 
 bool RegisterView(const ViewEntry& entry);
+// The life of a view: built by its entry's factory, its saved settings read, then Start; at the
+// end its settings written, then destroyed (EndView also accepts an empty pointer).
+std::unique_ptr<View> CreateView(const ViewEntry& entry, AppContext& app);
+void EndView(std::unique_ptr<View>& view);
 const std::vector<ViewEntry>& RegisteredViews();  // sorted by name
 int FindView(const std::string& name);            // -1 when unknown
 

@@ -11,6 +11,7 @@ fails when it grows past that figure, and also when it has come down, so that th
 with the change that lowered it. The lists can only shrink.
 
   scripts/check-view-shape.py [REPO_ROOT]      (ctest: view_shape, label unit)
+  scripts/check-view-shape.py --figures [REPO_ROOT]   prints each view header's lines and members
 """
 import os
 import re
@@ -22,13 +23,13 @@ MAX_APP_LINES = 600
 
 # path -> the figure it may not exceed (its figure today).
 ALLOWED_VIEW_LINES = {
-    "app/views/octree/octree_view.h": 220,
+    "app/views/octree/octree_view.h": 217,
     "app/views/simulation/simulation_view.h": 250,
     "app/views/visibility/visibility_view.h": 199,
 }
 ALLOWED_VIEW_MEMBERS = {
-    "app/views/dynamics/dynamics_view.h": 43,
-    "app/views/octree/octree_view.h": 49,
+    "app/views/dynamics/dynamics_view.h": 38,
+    "app/views/octree/octree_view.h": 48,
     "app/views/simulation/simulation_view.h": 68,
     "app/views/visibility/visibility_view.h": 58,
 }
@@ -157,8 +158,25 @@ def check(root):
     return problems
 
 
+def figures(root):
+    """Each app/views/**/*_view.h: its lines and its view class's data members."""
+    for directory, _, files in sorted(os.walk(os.path.join(root, "app", "views"))):
+        for name in sorted(files):
+            if name.endswith("_view.h"):
+                with open(os.path.join(directory, name), encoding="utf-8") as f:
+                    text = f.read()
+                path = os.path.relpath(os.path.join(directory, name), root)
+                print(f"{path}: {text.count(chr(10))} lines, {data_members(text)} data members")
+
+
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+    args = sys.argv[1:]
+    show = "--figures" in args
+    args = [a for a in args if a != "--figures"]
+    root = args[0] if args else os.path.join(os.path.dirname(__file__), "..")
+    if show:
+        figures(os.path.abspath(root))
+        return 0
     problems = check(os.path.abspath(root))
     for p in problems:
         print(f"check-view-shape: {p}")

@@ -143,7 +143,7 @@ std::string LessonPlayer::Open(const std::string& path) {
 }
 
 std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool headless) {
-  engine.view.reset();  // the old view goes before what it was lent is replaced
+  EndView(engine.view);  // the old view goes before what it was lent is replaced
   context_.reset();
   if (const std::string error = ParseStepFlags(step, options_); !error.empty())
     return At(step.line, "bad flags: " + error);
@@ -171,7 +171,7 @@ std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool
     engine.style.lighting = lighting;
   }
   context_.emplace(AppContext{engine.model, engine.camera, options_});
-  engine.view = RegisteredViews()[index].create(*context_);
+  engine.view = CreateView(RegisteredViews()[index], *context_);
   engine.scene_ui.view_index = index;
   if (step.camera.set) SetCamera(engine.camera, step.camera);
   if (step.camera.frame && RegisteredViews()[index].uses_model) FrameStepModel(engine);
@@ -201,7 +201,7 @@ std::string LessonPlayer::ShowStep(Engine& engine, int index, bool headless) {
   // The step's view could not be built: the app keeps running on the mesh viewer, with the line.
   context_.emplace(AppContext{engine.model, engine.camera, engine.options});
   const int mesh_viewer = std::max(FindView("Mesh viewer"), 0);
-  engine.view = RegisteredViews()[mesh_viewer].create(*context_);
+  engine.view = CreateView(RegisteredViews()[mesh_viewer], *context_);
   engine.scene_ui.view_index = mesh_viewer;
   return error;
 }

@@ -32,21 +32,6 @@ void LooseOctree::SetWorld(const glm::vec3& origin, float side) {
   needs_replace_ = true;
 }
 
-void LooseOctree::Add(BoxId id, const Aabb& box) {
-  if (boxes_.Add(id, box)) {
-    placement_.resize(boxes_.size());
-    lists_.EnsureBoxes(boxes_.size());
-  }
-}
-
-void LooseOctree::Remove(BoxId id) {
-  boxes_.Remove(id);  // unlinked in Update, with the other structural work
-}
-
-void LooseOctree::Move(BoxId id, const Aabb& box) {
-  boxes_.Move(id, box);
-}
-
 Aabb LooseOctree::TightCell(int level, uint32_t x, uint32_t y, uint32_t z) const {
   const float e = TightEdge(level);
   const glm::vec3 lo = origin_ + glm::vec3(float(x), float(y), float(z)) * e;

@@ -15,9 +15,7 @@
 
 #include <vector>
 
-#include "engine/broadphase/broad_phase.h"
-#include "engine/broadphase/node_lists.h"
-#include "engine/broadphase/tracked_boxes.h"
+#include "engine/broadphase/cell_tree_boxes.h"
 
 namespace partlab {
 
@@ -28,14 +26,19 @@ struct LooseOctreeParams {
   static constexpr int kMinDepth = 1, kMaxDepth = 7;
 };
 
-class LooseOctree final : public BroadPhase {
+// Where a box is filed: its node (NodeLists::kNone when absent) and that node's cell.
+struct LooseOctreePlacement {
+  int32_t node = NodeLists::kNone;  // kNone: absent
+  int8_t level = 0;                 // kOverflow for the overflow list
+  uint16_t cx = 0, cy = 0, cz = 0;
+};
+
+class LooseOctree final : public CellTreeBoxes<LooseOctreePlacement> {
  public:
   explicit LooseOctree(LooseOctreeParams params = {});
 
   std::string_view Name() const override { return "loose_octree"; }
-  void Add(BoxId id, const Aabb& box) override;
-  void Remove(BoxId id) override;
-  void Move(BoxId id, const Aabb& box) override;
+  // Add, Remove, Move: CellTreeBoxes (cell_tree_boxes.h).
   void Update() override;
   void FindPairs(std::vector<BoxPair>& out) override;
   size_t MemoryBytes() const override;
@@ -52,12 +55,8 @@ class LooseOctree final : public BroadPhase {
   size_t overflow_count() const { return overflow_count_; }
 
  private:
+  using Placement = LooseOctreePlacement;
   static constexpr int kOverflow = -1;
-  struct Placement {
-    int32_t node = NodeLists::kNone;  // kNone: absent
-    int8_t level = 0;                 // kOverflow for the overflow list
-    uint16_t cx = 0, cy = 0, cz = 0;
-  };
   static uint32_t LevelOffset(int level) { return ((1u << (3 * level)) - 1) / 7; }
   uint32_t NodeIndex(int level, uint32_t x, uint32_t y, uint32_t z) const {
     return LevelOffset(level) + x + (y << level) + (z << (2 * level));
@@ -74,9 +73,7 @@ class LooseOctree final : public BroadPhase {
   glm::vec3 origin_{0};
   float side_ = 1;
   bool world_set_ = false, fitted_ = false, needs_replace_ = true;
-  TrackedBoxes boxes_;
-  std::vector<Placement> placement_;
-  NodeLists lists_;                         // nodes 0..N-1, plus node N = the overflow list
+  // lists_ (CellTreeBoxes) holds nodes 0..N-1, plus node N = the overflow list.
   std::vector<uint32_t> level_population_;  // boxes per level, to skip empty levels
   size_t overflow_count_ = 0;
   uint64_t last_candidates_ = 0;

@@ -26,21 +26,6 @@ void Quadtree::SetWorld(float x0, float z0, float side) {
   needs_replace_ = true;
 }
 
-void Quadtree::Add(BoxId id, const Aabb& box) {
-  if (boxes_.Add(id, box)) {
-    placement_.resize(boxes_.size());
-    lists_.EnsureBoxes(boxes_.size());
-  }
-}
-
-void Quadtree::Remove(BoxId id) {
-  boxes_.Remove(id);  // unlinked in Update, with the other structural work
-}
-
-void Quadtree::Move(BoxId id, const Aabb& box) {
-  boxes_.Move(id, box);
-}
-
 uint32_t Quadtree::Cell(float v, float origin) const {
   // In double and NaN-safe: near +-3e38 the world's extent overflows a float (inv_cell_ becomes
   // 0, v - origin infinite), and a NaN would pass std::clamp into the conversion (undefined

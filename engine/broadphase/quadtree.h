@@ -12,9 +12,7 @@
 
 #include <vector>
 
-#include "engine/broadphase/broad_phase.h"
-#include "engine/broadphase/node_lists.h"
-#include "engine/broadphase/tracked_boxes.h"
+#include "engine/broadphase/cell_tree_boxes.h"
 
 namespace partlab {
 
@@ -23,15 +21,19 @@ struct QuadtreeParams {
   static constexpr int kMinDepth = 1, kMaxDepth = 11;
 };
 
-class Quadtree final : public BroadPhase {
+// Where a box is filed: its node (NodeLists::kNone when absent) and that node's cell.
+struct QuadtreePlacement {
+  int32_t node = NodeLists::kNone;  // kNone: absent
+  uint16_t level = 0, cx = 0, cz = 0;
+};
+
+class Quadtree final : public CellTreeBoxes<QuadtreePlacement> {
  public:
   // `name`: what the registry lists it as ("quadtree", or "quadtree_l11" at the thesis's level).
   explicit Quadtree(QuadtreeParams params = {}, std::string_view name = "quadtree");
 
   std::string_view Name() const override { return name_; }
-  void Add(BoxId id, const Aabb& box) override;
-  void Remove(BoxId id) override;
-  void Move(BoxId id, const Aabb& box) override;
+  // Add, Remove, Move: CellTreeBoxes (cell_tree_boxes.h).
   void Update() override;
   void FindPairs(std::vector<BoxPair>& out) override;
   size_t MemoryBytes() const override;
@@ -45,10 +47,7 @@ class Quadtree final : public BroadPhase {
   void SetWorld(float x0, float z0, float side);
 
  private:
-  struct Placement {
-    int32_t node = NodeLists::kNone;  // kNone: absent
-    uint16_t level = 0, cx = 0, cz = 0;
-  };
+  using Placement = QuadtreePlacement;
   static uint32_t LevelOffset(int level) { return ((1u << (2 * level)) - 1) / 3; }
   uint32_t NodeIndex(int level, uint32_t cx, uint32_t cz) const {
     return LevelOffset(level) + cx + (cz << level);
@@ -62,9 +61,6 @@ class Quadtree final : public BroadPhase {
   QuadtreeParams params_;
   float x0_ = 0, z0_ = 0, side_ = 1, inv_cell_ = 1;
   bool world_set_ = false, needs_replace_ = true;
-  TrackedBoxes boxes_;
-  std::vector<Placement> placement_;
-  NodeLists lists_;
   uint64_t last_candidates_ = 0;
 };
 

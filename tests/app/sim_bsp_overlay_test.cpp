@@ -7,6 +7,7 @@
 #include <random>
 
 #include "app/views/simulation/sim_bsp_overlay.h"
+#include "engine/depth_palette.h"
 
 namespace partlab {
 namespace {
@@ -99,7 +100,7 @@ TEST(SimBspOverlay, DepthCapHidesDeeperPlanesAndColoursFollowDepth) {
     ASSERT_NE(n, kNoNode);
     EXPECT_LE(bsp.tree().node(n).depth, 1);
     EXPECT_EQ(draw.polygon_colours[i],
-              BspDepthColour(bsp.tree().node(n).depth, options.plane_alpha));
+              DepthPaletteColor(bsp.tree().node(n).depth, options.plane_alpha));
   }
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <string>
 
 #include "app/view/notices.h"
 
@@ -41,6 +42,33 @@ TEST(StepControl, PausedRunsNothingAndPilesNothingUpExceptASingleStep) {
   EXPECT_EQ(s.StepsDue(0.015), 1);  // the paused time did not pile up
 }
 
+TEST(StepControl, SpeedScalesTheTimeCounted) {
+  StepControl s(1.0 / 64, 0.25);
+  s.speed() = 0.5f;
+  EXPECT_EQ(s.StepsDue(4.0 / 64), 2);  // four steps of wall time at half speed: two steps
+  s.speed() = 2.0f;
+  EXPECT_EQ(s.StepsDue(1.0 / 64), 2);
+  s.speed() = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(s.StepsDue(1.0 / 64), 0);  // a bad speed adds nothing
+}
+
+TEST(StepControl, AFrameAtTheStepLimitDropsTheRest) {
+  StepControl s(1.0 / 64, 0.25);
+  s.set_max_steps_per_frame(5);
+  EXPECT_EQ(s.StepsDue(8.0 / 64), 5);  // eight steps due, five run
+  EXPECT_EQ(s.StepsDue(0.0), 0);       // the three left over were dropped, not carried
+  EXPECT_EQ(s.StepsDue(3.0 / 64), 3);
+}
+
+TEST(StepControl, TheViewsOwnStepSetsTheCount) {
+  StepControl s(1.0 / 60, 0.25);
+  s.set_step_seconds(1.0 / 256);
+  EXPECT_EQ(s.StepsDue(4.0 / 64), 16);
+  s.set_step_seconds(0.0);  // ignored
+  s.set_step_seconds(-1.0);
+  EXPECT_EQ(s.step_seconds(), 1.0 / 256);
+}
+
 TEST(Notices, KeepsErrorsAndNotesOnceEachAndDismisses) {
   Notices n;
   n.Error("partlab: a.obj: line 3: bad face");
@@ -54,6 +82,21 @@ TEST(Notices, KeepsErrorsAndNotesOnceEachAndDismisses) {
   EXPECT_EQ(n.list()[0].kind, Notice::Kind::kNote);
   n.Dismiss(5);  // out of range: nothing happens
   EXPECT_EQ(n.list().size(), 1u);
+}
+
+// The one path to the user: a line posted is printed on stderr once, however often it is posted
+// again while shown, and kept for the status bar.
+TEST(Notices, PrintsEachLineOnStderrOnce) {
+  Notices n;
+  testing::internal::CaptureStderr();
+  n.Error("partlab: level.txt:4: a portal joins a cell to itself");
+  n.Error("partlab: level.txt:4: a portal joins a cell to itself");
+  n.Note("partlab: --preset: 'x' means nothing to the Portals view, ignored");
+  const std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(printed,
+            "partlab: level.txt:4: a portal joins a cell to itself\n"
+            "partlab: --preset: 'x' means nothing to the Portals view, ignored\n");
+  EXPECT_EQ(n.list().size(), 2u);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "app/panels/figure_area.h"
 #include "app/panels/stats_panel.h"
 #include "app/panels/tooltip.h"
+#include "app/views/dynamics/dynamics_params.h"
 #include "app/views/dynamics/dynamics_view.h"
 
 namespace partlab {
@@ -70,7 +71,6 @@ void DynamicsView::SceneGui() {
   if (ImGui::Button("Open file")) LoadScene(open_path_);
   Tip("Any scene file in the text format of docs/dynamics.md. A bad file gets one line naming "
       "the file and line, and the current scene stays.");
-  if (!notice_.empty()) DrawErrorLine(notice_, "dyn-notice");
   if (!load_note_.empty()) DrawNoticeLine(load_note_, "dyn-load-note");
   if (ImGui::Button(stepping().playing() ? "Pause (Space)" : "Play (Space)"))
     stepping().TogglePlay();
@@ -81,8 +81,10 @@ void DynamicsView::SceneGui() {
   }
   ImGui::SameLine();
   if (ImGui::Button("Restart (R)")) Restart();
-  ImGui::SliderFloat("speed", &speed_, 0.05f, 2.0f, "%.2fx", ImGuiSliderFlags_Logarithmic);
-  Tip("Simulated seconds per real second. The scene's own time step stays fixed.");
+  namespace dp = dynamics_params;  // each widget reads its row: label, range, tooltip
+  ImGui::SliderFloat(dp::kSpeed.label, &stepping().speed(), dp::kSpeed.range.lo,
+                     dp::kSpeed.range.hi, "%.2fx", ImGuiSliderFlags_Logarithmic);
+  Tip(dp::kSpeed.tip);
   ImGui::Text("t = %.3f s, step %llu, dt = %.4g s", world_.time(),
               (unsigned long long)world_.step_count(), world_.params().dt);
 }
@@ -161,27 +163,28 @@ void DynamicsView::StageGui() {
 
 void DynamicsView::OverlayGui() {
   SectionTitle("Drawn at each contact");
-  ImGui::Checkbox("points", &overlay_.points);
+  namespace dp = dynamics_params;  // each widget reads its row: label, range, tooltip
+  ImGui::Checkbox(dp::kPoints.label, &overlay_.points);
   ImGui::SameLine();
-  ImGui::Checkbox("normals", &overlay_.normals);
-  ImGui::Checkbox("impulses (magenta)", &overlay_.impulses);
-  Tip("lambda_c N (3.54), length proportional to lambda_c.");
+  ImGui::Checkbox(dp::kNormals.label, &overlay_.normals);
+  ImGui::Checkbox(dp::kImpulses.label, &overlay_.impulses);
+  Tip(dp::kImpulses.tip);
   ImGui::SameLine();
-  ImGui::Checkbox("resting forces (green)", &overlay_.resting_forces);
-  Tip("lambda_r N from the LCP (3.62-3.64), length proportional to lambda_r.");
-  ImGui::SliderFloat("impulse scale (m per N s)", &overlay_.impulse_scale, 0.01f, 2.0f, "%.2f",
-                     ImGuiSliderFlags_Logarithmic);
-  ImGui::SliderFloat("force scale (m per N)", &overlay_.force_scale, 0.001f, 0.2f, "%.3f",
-                     ImGuiSliderFlags_Logarithmic);
+  ImGui::Checkbox(dp::kRestingForces.label, &overlay_.resting_forces);
+  Tip(dp::kRestingForces.tip);
+  ImGui::SliderFloat(dp::kImpulseScale.label, &overlay_.impulse_scale, dp::kImpulseScale.range.lo,
+                     dp::kImpulseScale.range.hi, "%.2f", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat(dp::kForceScale.label, &overlay_.force_scale, dp::kForceScale.range.lo,
+                     dp::kForceScale.range.hi, "%.3f", ImGuiSliderFlags_Logarithmic);
   ImGui::Checkbox("see through bodies (edges only)", &see_through_);
   Tip("Forces act at points on the bodies' surfaces and point into them: draw the bodies as their "
       "edges to see every arrow.");
   ImGui::Checkbox("omega and L at the centres", &show_spin_);
   Tip("Angular velocity w (cyan) and the direction of the angular momentum L (white). Without "
       "torque L stays fixed while w = I^-1 L turns with the body (3.40): the precession.");
-  ImGui::Checkbox("plots window", &show_plots_);
+  ImGui::Checkbox(dp::kShowPlots.label, &show_plots_);
   ImGui::SameLine();
-  ImGui::Checkbox("contact table", &show_contacts_);
+  ImGui::Checkbox(dp::kShowContacts.label, &show_contacts_);
 }
 
 void DynamicsView::UpdateGui() {

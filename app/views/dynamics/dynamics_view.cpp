@@ -9,6 +9,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "app/command_line.h"
+#include "app/views/dynamics/dynamics_params.h"
 
 namespace partlab {
 
@@ -37,9 +38,9 @@ std::string Stem(const std::string& path) {
 
 DynamicsView::DynamicsView(AppContext& app) : View(app), app_(app) {
   const Options& options = app.options;
-  headless_ = headless();
-  renderer_error_ = renderer_.Load(ShaderDirectory());
-  if (!renderer_error_.empty()) std::fprintf(stderr, "partlab: %s\n", renderer_error_.c_str());
+  stepping().set_max_steps_per_frame(40);  // a slow scene slows down instead of freezing
+  if (const std::string error = renderer_.Load(ShaderDirectory()); !error.empty())
+    notices().Error("partlab: " + error);
   scene_paths_ = SceneFiles();
   // --scene KEY picks a scene by its file name (box_stack), or a path to any scene file.
   std::string wanted = options.scene.empty() ? "ball_bounce" : options.scene;
@@ -47,12 +48,10 @@ DynamicsView::DynamicsView(AppContext& app) : View(app), app_(app) {
   bool found = false;
   for (size_t i = 0; i < scene_paths_.size(); ++i)
     if (Stem(scene_paths_[i]) == wanted) scene_index_ = int(i), found = true;
-  bool loaded = false;
-  if (!found && std::filesystem::exists(wanted)) loaded = LoadScene(wanted);
-  if (!found && !loaded && !options.scene.empty() && notice_.empty()) {
-    notice_ = "unknown --scene '" + wanted + "': showing the first scene";
-    std::fprintf(stderr, "partlab: %s\n", notice_.c_str());
-  }
+  const bool is_file = !found && std::filesystem::exists(wanted);
+  const bool loaded = is_file && LoadScene(wanted);  // a bad file: LoadScene said why
+  if (!found && !is_file && !options.scene.empty())
+    notices().Error("partlab: unknown --scene '" + wanted + "': showing the first scene");
   if (!loaded && !scene_paths_.empty()) LoadScene(scene_paths_[scene_index_]);
   // --preset ode-beside runs the same scene on ODE next to ours from the start.
   if (options.preset == "ode-beside") {
@@ -76,10 +75,18 @@ DynamicsView::DynamicsView(AppContext& app) : View(app), app_(app) {
       see_through_ = true;
     }
   }
-  if (headless_) {
+  if (headless()) {
     stepping().Pause();  // the screenshot shows the state after --steps
     PrintSummary();
   }
+}
+
+// The settings file's rows, each beside the value it sets (the View base reads and writes them).
+void DynamicsView::VisitParams(ParamVisitor& visit) {
+  visit(dynamics_params::kSpeed, stepping().speed());
+  dynamics_params::ForEachOverlayRow([&](const auto& row) { visit(row, overlay_); });
+  visit(dynamics_params::kShowPlots, show_plots_);
+  visit(dynamics_params::kShowContacts, show_contacts_);
 }
 
 bool DynamicsView::LoadScene(const std::string& path) {
@@ -89,15 +96,16 @@ bool DynamicsView::LoadScene(const std::string& path) {
   const bool read = dynamics::LoadSceneFile(path, scene, error);
   if (!read || !dynamics::BuildWorld(scene, world, note, error)) {
     if (read) error = path + ": " + error;  // "body 3: ...": the scene file still names it
-    notice_ = error;                        // "file:line: problem"; the current scene stays
-    notices().Error("partlab: " + error);   // stderr and the status bar
+    notices().Error("partlab: " + error);   // "file:line: problem"; the current scene stays
     return false;
   }
   scene_ = std::move(scene);
   world_ = std::move(world);
   scene_path_ = path;
   load_note_ = note;
-  accumulator_ = 0;
+  // The base's stepping counts steps of the scene's own dt: Step runs one of them.
+  stepping().set_step_seconds(world_.params().dt);
+  stepping().ResetAccumulator();
   selected_body_ = -1;
   for (auto* plot :
        {&kinetic_, &potential_, &total_, &linear_, &angular_, &passes_, &lcp_size_, &step_ms_})
@@ -170,23 +178,10 @@ void DynamicsView::RecordSample() {
   step_ms_.Push(float(world_.stats().total_ms()));
 }
 
-// The fixed step of the app drives the scene's own (smaller) step: as many as fit, at most 40 per
-// frame so a slow scene slows down instead of freezing the window.
-void DynamicsView::Step(float dt) {
-  // Paused, the base's stepping calls Step once for its Step button: one step of the scene's own.
-  if (!stepping().playing()) {
-    StepOnce();
-    return;
-  }
-  accumulator_ += double(dt) * speed_;
-  int n = 0;
-  while (world_.NextStage() != dynamics::Stage::kDetect && n < 1) StageOnce(), ++n;
-  while (accumulator_ >= world_.params().dt && n < 40) {
-    StepOnce();
-    accumulator_ -= world_.params().dt;
-    ++n;
-  }
-  if (n == 40) accumulator_ = 0;
+// One step of the scene's own dt (the base's stepping counts them, at most 40 per frame, and runs
+// a single one for its Step button while paused). A step begun stage by stage is finished.
+void DynamicsView::Step(float) {
+  StepOnce();
 }
 
 void DynamicsView::FrameCamera() {

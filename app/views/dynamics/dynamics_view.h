@@ -26,8 +26,11 @@ class DynamicsView final : public View {
   void Step(float dt) override;
   void Prepare(const RenderContext& ctx, DebugDraw& draw) override;
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
-  void UpdateGui() override;                          // dynamics_panels.cpp
-  void UpdateWindows() override;                      // dynamics_panels.cpp
+  void UpdateGui() override;      // dynamics_panels.cpp
+  void UpdateWindows() override;  // dynamics_panels.cpp
+  // The panel's values persist between interactive runs (dynamics_params.h).
+  std::string SettingsFolder() const override { return "dynamics"; }
+  void VisitParams(ParamVisitor& visit) override;
   void DrawFigures(const FigureArea& area) override;  // the contacts table
   bool Animating() const override { return stepping().playing(); }
   bool ShowsStepControls() const override { return true; }
@@ -39,7 +42,7 @@ class DynamicsView final : public View {
  private:
   static constexpr size_t kHistory = 600;
 
-  bool LoadScene(const std::string& path);  // false: `notice_` says why, the old scene stays
+  bool LoadScene(const std::string& path);  // false: notices() say why, the old scene stays
   void Restart();
   void StepOnce();   // finishes the current step (or runs a whole one)
   void StageOnce();  // runs one stage
@@ -75,15 +78,10 @@ class DynamicsView final : public View {
   std::string scene_path_;
   dynamics::SceneFile scene_;
   dynamics::DynamicsWorld world_;
-  std::string notice_, load_note_, last_solver_note_;
+  std::string load_note_, last_solver_note_;
   char open_path_[512] = {};
 
-  bool headless_ = false;
-  float speed_ = 1.0f;
-  double accumulator_ = 0;
-
   InstancedBodyRenderer renderer_;
-  std::string renderer_error_;
   std::vector<BodyInstance> boxes_;
   std::vector<BodyInstance> spheres_[kSphereDetailLevels];
   float pixels_per_radian_ = 500.0f;

@@ -4,13 +4,13 @@
 namespace partlab::octree_view {
 
 // --- Settings: the panel's controls persist between interactive runs, stored by name ----------
-// (octree.*) in their own file next to the app's; flags and presets override them, and headless
-// runs neither read nor write them, so scripted screenshots never depend on the last session.
+// (octree.*) in their own file next to the app's (the View base reads it before Start and writes
+// it when the view ends); flags and presets override them, and headless runs and lesson steps
+// neither read nor write them, so scripted screenshots never depend on the last session.
 
 // The one list of what the settings file holds: each parameter row beside the member it sets.
 // Loading and saving both walk it, so a control is persisted by adding one line here.
-template <class Visit>
-void OctreeView::VisitSettings(Visit&& visit) {
+void OctreeView::VisitParams(ParamVisitor& visit) {
   int source = int(source_), ray_mode = int(ray_mode_);
   visit(op::kSource, source);
   visit(op::kAffinity, soup_affinity_);
@@ -29,24 +29,10 @@ void OctreeView::VisitSettings(Visit&& visit) {
   heatmap_.VisitSettings(visit);
   source_ = SceneSource(source);
   ray_mode_ = RayMode(ray_mode);
-}
-
-void OctreeView::LoadSettings() {
-  if (!uses_saved_settings()) return;
-  settings_.Load(ConfigDirectory() + "/octree");
-  // A hand-edited file: numbers back into the panel's ranges, with one note naming the file.
-  std::string notes;
-  VisitSettings([&](const auto& param, auto& value) { LoadParam(settings_, param, value, notes); });
-  AppendNote(notes, ClampWithNote(depth_shown_,
-                                  {1, max_depth_, "the root is depth 1", "the octree's max depth"},
-                                  op::kDepthShown.key));
-  if (!notes.empty()) notices().Note("partlab: " + settings_.path() + ": " + notes);
-}
-
-void OctreeView::SaveSettings() {
-  VisitSettings([&](const auto& param, auto& value) { SaveParam(settings_, param, value); });
-  if (const std::string error = settings_.Save(); !error.empty())
-    notices().Error("partlab: " + error);
+  // The depth shown ends at the max depth a hand-edited file may have lowered.
+  visit.Note(ClampWithNote(depth_shown_,
+                           {1, max_depth_, "the root is depth 1", "the octree's max depth"},
+                           op::kDepthShown.key));
 }
 
 // --- Start-up flags (headless screenshots)

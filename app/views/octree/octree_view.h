@@ -21,11 +21,9 @@
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
-#include "app/param_settings.h"
 #include "app/render/heatmap_mesh.h"
 #include "app/render/scene_cache.h"
 #include "app/render/static_lines.h"
-#include "app/settings.h"
 #include "app/ui_style.h"
 #include "app/view.h"
 #include "app/views/octree/octree_batch.h"
@@ -64,8 +62,10 @@ class OctreeView final : public View {
     tint_mesh_ = std::make_unique<HeatmapMesh>();
     cell_lines_ = std::make_unique<StaticLines>();
     scene_cache_ = std::make_unique<SceneCache>();
-    LoadSettings();
-    ApplyCommandLine(app.options);
+  }
+  // After the saved settings (octree/settings.ini): the flags and presets, then the first build.
+  void Start() override {
+    ApplyCommandLine(app_.options);
     std::printf("partlab: octree view: %s, max depth %d, placement %s, cells %s (depths <= %d)\n",
                 source_ == SceneSource::kSoup ? "soup" : "model", max_depth_,
                 placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper",
@@ -74,8 +74,10 @@ class OctreeView final : public View {
   ~OctreeView() override {
     batch_.Stop();
     heatmap_.Stop();
-    if (uses_saved_settings()) SaveSettings();
   }
+  // The panel's controls persist between interactive runs (octree_settings.cpp).
+  std::string SettingsFolder() const override { return "octree"; }
+  void VisitParams(ParamVisitor& visit) override;
 
   // How many frames were drawn and how many composited the cached picture.
   std::string MeasuredRunReport() const override {
@@ -105,10 +107,6 @@ class OctreeView final : public View {
   static std::vector<LessonVerb> LessonVerbs();
 
  private:
-  void LoadSettings();
-  void SaveSettings();
-  template <class Visit>
-  void VisitSettings(Visit&& visit);  // the persisted members, one list for load and save
   void ApplyCommandLine(const Options& options);
   void FrameForScreenshot(const Options& options);
   bool Header(const char* label, unsigned section);
@@ -152,7 +150,6 @@ class OctreeView final : public View {
   std::vector<uint32_t> TrianglesKeptAtRoot() const;
 
   AppContext& app_;
-  Settings settings_;  // octree/settings.ini: the panel's controls, by name (interactive runs only)
   ClampNote clamp_note_;  // the last slider value clamped into its range
 
   // The scene and its octree.

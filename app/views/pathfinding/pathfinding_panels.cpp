@@ -16,7 +16,7 @@ void Title(const char* text) {
   ImGui::Separator();
 }
 
-bool MapGui(const std::vector<std::string>& maps, int& index, const std::string& error) {
+bool MapGui(const std::vector<std::string>& maps, int& index) {
   bool changed = false;
   const std::string current = maps.empty() ? "(none in assets/maps)"
                                            : std::filesystem::path(maps[index]).filename().string();
@@ -31,8 +31,7 @@ bool MapGui(const std::vector<std::string>& maps, int& index, const std::string&
   Tip("Moving AI benchmark maps (.map) of Partition Lab's own making, with scenario files (.scen) "
       "for partlab-bench astar. Section 3.4.1: the terrain as a mesh of small squares, eight moves "
       "each.");
-  if (!error.empty()) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", error.c_str());
-  return changed;
+  return changed;  // a map that fails to load is told in the status bar (the view's notices)
 }
 
 void SearchGui(PathfindingUi& ui, ai::PracticeOptions& p, const SearchAnimation& anim,
@@ -222,11 +221,10 @@ void PredatorGui(PathfindingUi& ui, const PredatorWorld& world, PanelChanges& c)
 
 PanelChanges PathfindingPanel(PathfindingUi& ui, ai::PracticeOptions& practices,
                               const std::vector<std::string>& maps, int& map_index,
-                              const std::string& map_error, const SearchAnimation& anim,
-                              const PredatorWorld& world, const ai::Pathfinder& finder,
-                              const ai::GridMap& map) {
+                              const SearchAnimation& anim, const PredatorWorld& world,
+                              const ai::Pathfinder& finder, const ai::GridMap& map) {
   PanelChanges c;
-  c.map = MapGui(maps, map_index, map_error);
+  c.map = MapGui(maps, map_index);
   SearchGui(ui, practices, anim, c);
   PracticesGui(practices, c, finder, map);
   ToolGui(ui);

@@ -31,8 +31,7 @@ struct PanelChanges {
 
 PanelChanges PathfindingPanel(PathfindingUi& ui, ai::PracticeOptions& practices,
                               const std::vector<std::string>& maps, int& map_index,
-                              const std::string& map_error, const SearchAnimation& anim,
-                              const PredatorWorld& world, const ai::Pathfinder& finder,
-                              const ai::GridMap& map);
+                              const SearchAnimation& anim, const PredatorWorld& world,
+                              const ai::Pathfinder& finder, const ai::GridMap& map);
 
 }  // namespace partlab

@@ -66,11 +66,9 @@ void PathfindingView::ReportScriptErrors() {
 void PathfindingView::LoadMap(const std::string& path) {
   auto loaded = ai::LoadMovingAiMap(path);
   if (!loaded) {  // one line (stderr and the status bar), and the view keeps the map it had
-    map_error_ = loaded.error();
-    notices().Error("partlab: " + map_error_);
+    notices().Error("partlab: " + loaded.error());
     return;
   }
-  map_error_.clear();
   map_ = std::move(loaded).value();
   finder_.SetWaypoints(DefaultWaypoints(map_));
   // Start and goal on walkable cells near two opposite corners.
@@ -190,8 +188,8 @@ void PathfindingView::HoverInfo() {
 }
 
 void PathfindingView::UpdateGui() {
-  const PanelChanges c = PathfindingPanel(ui_, practices_, maps_, map_index_, map_error_, anim_,
-                                          world_, finder_, map_);
+  const PanelChanges c =
+      PathfindingPanel(ui_, practices_, maps_, map_index_, anim_, world_, finder_, map_);
   if (c.map) LoadMap(maps_[map_index_]);
   if (c.practices) PracticesChanged();
   if (c.replan) Replan();

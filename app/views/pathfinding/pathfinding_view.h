@@ -78,7 +78,6 @@ class PathfindingView final : public View {
   AppContext& app_;
   std::vector<std::string> maps_;
   int map_index_ = 0;
-  std::string map_error_;
   ai::GridMap map_;
   ai::Pathfinder finder_;
   ai::PracticeOptions practices_;

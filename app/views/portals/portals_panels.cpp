@@ -14,12 +14,10 @@ namespace partlab {
 
 namespace {
 
+// The scene's portal depth colour (PortalDepthColor), for ImGui's draw lists and text.
 ImU32 DepthColor(uint32_t depth, int alpha) {
-  static const ImU32 kRamp[] = {IM_COL32(255, 255, 255, 255), IM_COL32(255, 140, 50, 255),
-                                IM_COL32(242, 217, 64, 255),  IM_COL32(115, 230, 102, 255),
-                                IM_COL32(77, 191, 255, 255),  IM_COL32(178, 115, 255, 255)};
-  const ImU32 c = kRamp[std::min<uint32_t>(depth, 5)];
-  return (c & 0x00FFFFFFu) | (ImU32(alpha) << 24);
+  const Color c = PortalDepthColor(depth, float(alpha) / 255.0f);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "app/views/portals/portals_scene.h"
 
+#include "engine/depth_palette.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -194,14 +196,6 @@ const Color kCulledWall{0.45f, 0.45f, 0.50f, 0.5f};
 const Color kPortal{0.30f, 0.90f, 0.85f, 0.35f};
 const Color kPortalTraversed{0.40f, 1.0f, 0.95f, 1.0f};
 
-// Depth 1 orange to depth 6+ violet: which recursion level narrowed this view.
-Color DepthColor(uint32_t depth, float alpha) {
-  static const glm::vec3 kRamp[] = {{1.00f, 1.00f, 1.00f}, {1.00f, 0.55f, 0.20f},
-                                    {0.95f, 0.85f, 0.25f}, {0.45f, 0.90f, 0.40f},
-                                    {0.30f, 0.75f, 1.00f}, {0.70f, 0.45f, 1.00f}};
-  return {kRamp[std::min<uint32_t>(depth, 5)], alpha};
-}
-
 }  // namespace
 
 Aabb PortalsScene::Neighbourhood() const {
@@ -261,14 +255,15 @@ void PortalsScene::EmitOverlay(const PortalsOverlayOptions& o, DebugDraw& draw) 
   for (const PortalNode& node : r.nodes) {
     if (node.parent < 0 || node.outline_count < 3) continue;
     const glm::vec3* outline = r.portal_outlines.data() + node.first_outline;
-    draw.Polygon({outline, node.outline_count}, DepthColor(node.depth, 0.35f));
+    draw.Polygon({outline, node.outline_count}, PortalDepthColor(node.depth, 0.35f));
     if (!o.show_frusta) continue;
     for (uint32_t i = 0; i < node.outline_count; ++i) {
       const glm::vec3 d = outline[i] - observer_.eye;
       const float reach = std::min(glm::length(d) * 2.5f, glm::length(d) + 12.0f);
       draw.Line(observer_.eye, observer_.eye + d * (reach / std::max(glm::length(d), 1e-6f)),
-                DepthColor(node.depth, 0.9f));
-      draw.Line(outline[i], outline[(i + 1) % node.outline_count], DepthColor(node.depth, 1.0f));
+                PortalDepthColor(node.depth, 0.9f));
+      draw.Line(outline[i], outline[(i + 1) % node.outline_count],
+                PortalDepthColor(node.depth, 1.0f));
     }
   }
   // The observer's own frustum, cut short at 3 units.
@@ -282,6 +277,10 @@ void PortalsScene::EmitOverlay(const PortalsOverlayOptions& o, DebugDraw& draw) 
     draw.Line(far, next, {1, 1, 1, 1});
   }
   draw.Point(observer_.eye, 9.0f, {1, 1, 1, 1});
+}
+
+Color PortalDepthColor(uint32_t depth, float alpha) {
+  return depth == 0 ? Color(1.0f, 1.0f, 1.0f, alpha) : DepthPaletteColor(int(depth), alpha);
 }
 
 }  // namespace partlab

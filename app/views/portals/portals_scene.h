@@ -42,6 +42,10 @@ enum PortalsTechnique {
 inline constexpr int kPortalsTechniqueCount = 7;
 const char* PortalsTechniqueName(int t);
 
+// The colour of the portal recursion's depth (which portal narrowed a view): the observer's own
+// cell white, then the shared depth palette (engine/depth_palette.h) from depth 1 on.
+Color PortalDepthColor(uint32_t depth, float alpha);
+
 struct PortalsOverlayOptions {
   bool show_frusta = true;                          // the narrowed frusta in the world
   bool show_pvs = true;                             // the observer's PVS row as tinted floors

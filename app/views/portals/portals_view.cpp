@@ -53,10 +53,9 @@ void PortalsView::ApplyPreset(const Options& options) {
                std::isfinite(at) && at >= 0.0f) {
     } else if (!word.empty()) {
       at = 0.0f;
-      std::fprintf(stderr,
-                   "partlab: --preset: '%s' means nothing to the Portals view (class, large, "
-                   "corridor, windows, frusta, walk, at=S with S >= 0), ignored\n",
-                   word.c_str());
+      notices().Note("partlab: --preset: '" + word +
+                     "' means nothing to the Portals view (class, large, corridor, windows, "
+                     "frusta, walk, at=S with S >= 0), ignored");
     }
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -92,8 +91,7 @@ void PortalsView::LoadCorridor(int cells) {
   options.cells = cells;
   const std::string name = "generated corridor (" + std::to_string(cells) + " cells)";
   LevelLoad load = ParseLevel(WriteLevel(MakeCorridorLevel(options)), name);
-  errors_ = load.errors;
-  for (const std::string& e : load.errors) std::fprintf(stderr, "partlab: %s\n", e.c_str());
+  for (const std::string& e : load.errors) notices().Error("partlab: " + e);
   if (load.ok()) SetLevel(std::move(load.level), name);
 }
 
@@ -131,9 +129,7 @@ void PortalsView::UpdateGui() {
   ImGui::SameLine();
   if (ImGui::Button("Load")) Load(path_);
   Tip("A level file (docs/portals.md). One that fails validation is not loaded: its "
-      "problems are listed below, file:line each.");
-  for (const std::string& e : errors_)
-    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", e.c_str());
+      "problems are listed in the status bar, file:line each.");
   ImGui::Text("%s: %zu cells, %zu portals, %zu polygons", scene_.level().name.c_str(),
               scene_.level().cells.size(), scene_.level().portals.size(),
               scene_.level().polygons.size());

@@ -63,11 +63,10 @@ class PortalsView final : public View {
   }
 
   // A level that fails validation leaves the current one in place: its errors go to stderr and
-  // the panel.
+  // the status bar (the view's notices), one line each.
   void Load(const std::string& path) {
     LevelLoad load = LoadLevelFile(path);
-    errors_ = load.errors;
-    for (const std::string& e : load.errors) std::fprintf(stderr, "partlab: %s\n", e.c_str());
+    for (const std::string& e : load.errors) notices().Error("partlab: " + e);
     if (!load.ok()) return;
     SetLevel(std::move(load.level), path);
   }
@@ -99,7 +98,6 @@ class PortalsView final : public View {
   AppContext& app_;
   PortalsScene scene_;
   PortalsOverlayOptions overlay_;
-  std::vector<std::string> errors_;
   std::vector<std::vector<int>> tree_children_;
   char path_[256] = "";
   float walk_s_ = 0.0f;

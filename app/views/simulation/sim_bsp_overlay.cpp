@@ -1,5 +1,7 @@
 #include "app/views/simulation/sim_bsp_overlay.h"
 
+#include "engine/depth_palette.h"
+
 #include <cmath>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -17,18 +19,6 @@ bool IsAncestorOrSelf(const BspTree& tree, NodeId ancestor, NodeId n) {
 }
 
 }  // namespace
-
-Color BspDepthColour(int depth, float alpha) {
-  // Red at the root through orange, yellow, green, teal, blue, indigo to violet: the root's plane
-  // (the most important cut) is the warmest.
-  static const Color kRamp[] = {{0.96f, 0.30f, 0.26f, 1}, {0.98f, 0.58f, 0.20f, 1},
-                                {0.96f, 0.84f, 0.26f, 1}, {0.56f, 0.86f, 0.32f, 1},
-                                {0.26f, 0.80f, 0.66f, 1}, {0.28f, 0.62f, 0.96f, 1},
-                                {0.48f, 0.42f, 0.96f, 1}, {0.82f, 0.42f, 0.92f, 1}};
-  Color c = kRamp[depth % 8];
-  c.a = alpha;
-  return c;
-}
 
 void BspOverlay::Draw(const SemiAdjustingBsp& bsp, const BspOverlayOptions& options,
                       DebugDraw& draw, NodeId highlight, Color highlight_colour) {
@@ -71,9 +61,9 @@ void BspOverlay::Visit(const SemiAdjustingBsp& bsp, NodeId n, const BspOverlayOp
       vertices_.insert(vertices_.end(), poly_.begin(), poly_.end());
       const Color fill =
           highlighted ? Color(highlight_colour.r, highlight_colour.g, highlight_colour.b, 0.45f)
-                      : BspDepthColour(node.depth, options.plane_alpha);
+                      : DepthPaletteColor(node.depth, options.plane_alpha);
       const Color edge =
-          highlighted ? highlight_colour : BspDepthColour(node.depth, options.outline_alpha);
+          highlighted ? highlight_colour : DepthPaletteColor(node.depth, options.outline_alpha);
       draw.Polygon(poly_, fill);
       for (size_t i = 0; i < poly_.size(); ++i)
         draw.Line(poly_[i], poly_[(i + 1) % poly_.size()], edge);

@@ -32,9 +32,6 @@ struct BspOverlayOptions {
   Aabb extent;
 };
 
-// The colour of depth d: a warm-to-cool ramp over 8 depths, then repeating.
-Color BspDepthColour(int depth, float alpha);
-
 class BspOverlay {
  public:
   // `highlight` (kNoNode for none) gets a bright outline of its plane and of its cell's edges;

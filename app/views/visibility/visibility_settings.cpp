@@ -33,11 +33,9 @@ void VisibilityView::ApplyPreset(const Options& options) {
                                              "no-cull",  "book",     "geometry-stage"};
     if (!word.empty() && std::none_of(std::begin(kWords), std::end(kWords),
                                       [&](const char* w) { return word == w; }))
-      std::fprintf(stderr,
-                   "partlab: --preset: '%s' means nothing to the Visibility view (backface, "
-                   "frustum, room, book, god, observer, split, no-cull, geometry-stage), "
-                   "ignored\n",
-                   word.c_str());
+      notices().Note("partlab: --preset: '" + word +
+                     "' means nothing to the Visibility view (backface, frustum, room, book, "
+                     "god, observer, split, no-cull, geometry-stage), ignored");
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

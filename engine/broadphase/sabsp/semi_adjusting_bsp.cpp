@@ -4,20 +4,10 @@
 
 #include "engine/broadphase/sabsp/bsp_invariants.h"
 #include "engine/debug_draw.h"
+#include "engine/depth_palette.h"
 
 namespace partlab {
 namespace {
-
-// Depth colours: warm near the root, cool deep down.
-Color DepthColor(int depth, float alpha) {
-  static const Color kPalette[] = {{0.95f, 0.30f, 0.25f, 1}, {0.98f, 0.60f, 0.20f, 1},
-                                   {0.95f, 0.85f, 0.25f, 1}, {0.55f, 0.85f, 0.30f, 1},
-                                   {0.25f, 0.80f, 0.65f, 1}, {0.25f, 0.60f, 0.95f, 1},
-                                   {0.45f, 0.40f, 0.95f, 1}, {0.80f, 0.40f, 0.90f, 1}};
-  Color c = kPalette[depth % 8];
-  c.a = alpha;
-  return c;
-}
 
 // Which pairs the finder keeps, and what they mean, depends on these: a change makes every kept
 // pair suspect.
@@ -306,8 +296,8 @@ void SemiAdjustingBsp::DrawOverlay(DebugDraw& draw) const {
     if (!nodes[n].alive || nodes[n].IsLeaf()) continue;
     const std::vector<glm::vec3> polygon = NodeCellPolygon(NodeId(n), world);
     if (polygon.size() < 3) continue;
-    draw.Polygon(polygon, DepthColor(nodes[n].depth, 0.22f));
-    const Color outline = DepthColor(nodes[n].depth, 0.9f);
+    draw.Polygon(polygon, DepthPaletteColor(nodes[n].depth, 0.22f));
+    const Color outline = DepthPaletteColor(nodes[n].depth, 0.9f);
     for (size_t i = 0; i < polygon.size(); ++i) {
       draw.Line(polygon[i], polygon[(i + 1) % polygon.size()], outline);
     }

@@ -101,9 +101,10 @@ void DynamicsView::SolverGui() {
       "example. Watch the total energy plot of the tumbling brick.");
   int combine = int(p.impulses.combine);
   const char* combines[] = {"max", "min", "mean"};
-  if (ImGui::Combo("restitution combine", &combine, combines, 3))
+  if (ImGui::Combo("restitution", &combine, combines, 3))
     p.impulses.combine = dynamics::RestitutionCombine(combine);
-  Tip("epsilon of a contact from the two bodies' coefficients: 'uma combinação (valor máximo, "
+  Tip("How epsilon of a contact combines the two bodies' coefficients: 'uma combinação (valor "
+      "máximo, "
       "mínimo, média, etc.)' (3.3.2.2, after 3.55).");
   bool ode_contacts = p.narrow_phase != nullptr;
   if (ImGui::Checkbox("contacts from ODE's dCollide", &ode_contacts))
@@ -115,7 +116,7 @@ void DynamicsView::SolverGui() {
       "contacts are stopped by impulses (the fallback used when Lemke fails or the problem is "
       "too large).");
   float mu = float(p.impulses.friction);
-  if (ImGui::SliderFloat("friction mu (outside the chapter)", &mu, 0.0f, 1.5f, "%.2f"))
+  if (ImGui::SliderFloat("friction (ours)", &mu, 0.0f, 1.5f, "mu %.2f"))
     p.impulses.friction = mu;
   Tip("Coulomb friction is NOT in the chapter's text (3.3.2.2 treats frictionless contact): an "
       "option of ours, 0 = off, the chapter's preset. Dominoes need it to topple.");
@@ -208,7 +209,7 @@ void DynamicsView::PlotsWindow() {
     ImGui::End();
     return;
   }
-  const ImVec2 size(260, 44);
+  const ImVec2 size(-1.0f, 44);  // the window's width: the overlay names the plot
   auto plot = [&](const char* name, const RollingPlot<kHistory>& p, const char* unit,
                   const char* tip) {
     char overlay[64];
@@ -218,7 +219,9 @@ void DynamicsView::PlotsWindow() {
       lo = std::min(lo, p.data()[i]), hi = std::max(hi, p.data()[i]);
     if (p.count() == 0) lo = hi = 0;
     const float pad = std::max(1e-6f, 0.05f * (hi - lo));
-    ImGui::PlotLines(name, p.data(), p.count(), p.offset(), overlay, lo - pad, hi + pad, size);
+    ImGui::PushID(name);
+    ImGui::PlotLines("##plot", p.data(), p.count(), p.offset(), overlay, lo - pad, hi + pad, size);
+    ImGui::PopID();
     Tip(tip);
   };
   plot("kinetic", kinetic_, "J", "Sum of (P.v + L.w)/2 over the moving bodies (3.10).");

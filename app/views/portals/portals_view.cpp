@@ -207,6 +207,9 @@ void PortalsView::ObserverGui() {
   ImGui::Checkbox("walk", &walking_);
   Tip("The observer walks from the first cell to the farthest one through the doors.");
   ImGui::SameLine();
+  // The slider shortened by the checkbox beside it, so the row ends where the others do.
+  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetItemRectSize().x -
+                          ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::SliderFloat("along", &walk_s_, 0.0f, scene_.walk().length, "%.1f",
                          ImGuiSliderFlags_AlwaysClamp))
     scene_.PlaceOnWalk(walk_s_);
@@ -242,7 +245,8 @@ void PortalsView::UpdateWindows() {
     ImGui::SetNextWindowSize(
         ImVec2(right_w - matrix_side - font * 2.0f, display.y - tree_top - font),
         ImGuiCond_FirstUseEver);
-    if (ImGui::Begin("Recursion tree", &show_tree_))
+    // Deep recursions indent past any width: the window scrolls sideways rather than cut them.
+    if (ImGui::Begin("Recursion tree", &show_tree_, ImGuiWindowFlags_HorizontalScrollbar))
       RecursionTree(scene_, overlay_.variant, &tree_children_);
     ImGui::End();
   }

@@ -141,6 +141,14 @@ void TraceCheckView::Timeline() {
     ImGui::SameLine();
     ImGui::Checkbox("Game's", &overlay_.game);
   }
+  LegendSwatch(kMissingColor);
+  ImGui::TextUnformatted("missing (brute force's pair, not reported)");
+  LegendSwatch(kExtraColor);
+  ImGui::TextUnformatted("extra (reported, not brute force's)");
+  if (check_.has_game_pairs()) {
+    LegendSwatch(kGameColor);
+    ImGui::TextUnformatted("the game's own missing or extra pairs");
+  }
 }
 
 void TraceCheckView::DifferenceList() {
@@ -156,7 +164,10 @@ void TraceCheckView::DifferenceList() {
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "%.*s", int(check_.violation().size()),
                          check_.violation().data());
   }
-  if (ImGui::BeginChild("##pairs", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 8), false)) {
+  const PairDiff& game = check_.game_diff();
+  const size_t rows = d.missing.size() + d.extra.size() + game.missing.size() + game.extra.size();
+  const float height = ImGui::GetFrameHeightWithSpacing() * float(std::clamp<size_t>(rows, 1, 10));
+  if (ImGui::BeginChild("##pairs", ImVec2(0, height), false)) {
     PairRows("missing", kMissingColor, d.missing, check_.boxes());
     PairRows("extra", kExtraColor, d.extra, check_.boxes());
     PairRows("game missing", kGameColor, check_.game_diff().missing, check_.boxes());
@@ -192,7 +203,7 @@ void TraceCheckView::UpdateWindows() {
   DrawFigures(WholeDisplayFigureArea());
 }
 
-// The ids of the differing pairs' boxes, written at their centres in the pair's colour.
+// The ids of the differing pairs' boxes, written at their corners in the pair's colour.
 void TraceCheckView::DrawFigures(const FigureArea& area) {
   if (!check_.is_open()) return;
   ImDrawList* list = ImGui::GetBackgroundDrawList();
@@ -200,8 +211,10 @@ void TraceCheckView::DrawFigures(const FigureArea& area) {
   ImFont* font = FigureFont(area);
   const float px = FigureFontPixels(area);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const auto label = [&](BoxId id, const Color& color) {
-    const glm::vec4 clip = view_projection_ * glm::vec4(check_.boxes()[id].Center(), 1.0f);
+  // At opposite corners of the two boxes, so the ids of a pair of nested boxes do not overlap.
+  const auto label = [&](BoxId id, bool low, const Color& color) {
+    const Aabb& box = check_.boxes()[id];
+    const glm::vec4 clip = view_projection_ * glm::vec4(low ? box.min : box.max, 1.0f);
     if (clip.w <= 0.0f) return;
     const ImVec2 at((clip.x / clip.w * 0.5f + 0.5f) * display.x,
                     (0.5f - clip.y / clip.w * 0.5f) * display.y);
@@ -216,8 +229,8 @@ void TraceCheckView::DrawFigures(const FigureArea& area) {
   const auto pairs = [&](std::span<const BoxPair> ps, const Color& color) {
     for (BoxPair p : ps)
       if (shown++ < 48) {
-        label(p.a, color);
-        label(p.b, color);
+        label(p.a, true, color);
+        label(p.b, false, color);
       }
   };
   pairs(check_.diff().missing, kMissingColor);

@@ -172,8 +172,6 @@ void TraceCheckView::Render(const RenderContext& ctx, DebugDraw& draw) {
       app_.camera.Frame(target, ctx.framebuffer_size.x / ctx.framebuffer_size.y);
   }
   EmitOverlay(check_, overlay_, draw);
-  if (headless() && ++rendered_frames_ == 2)
-    std::printf("partlab: trace check: %s\n", Summary().c_str());
 }
 
 std::string TraceCheckView::Summary() const {
@@ -201,6 +199,7 @@ std::string TraceCheckView::Summary() const {
   return text;
 }
 
+// Printed at the end of a --frames or --screenshot run: what the tests read.
 std::string TraceCheckView::MeasuredRunReport() const {
   return "trace check: " + Summary();
 }

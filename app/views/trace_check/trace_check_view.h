@@ -47,7 +47,7 @@ class TraceCheckView final : public View {
   void ExportRow();
   void HandleKeys();
   // One line: the algorithm, the trace, how many frames differ, the first, the current frame's
-  // differences (printed once by a headless run, shown in the panel).
+  // differences (printed at the end of a --frames or --screenshot run).
   std::string Summary() const;
 
   AppContext& app_;
@@ -65,9 +65,7 @@ class TraceCheckView final : public View {
   glm::vec2 framebuffer_{1.0f};
   std::array<char, 512> path_field_{};  // the panel's trace path
   std::array<char, 512> export_field_{};
-  std::string export_status_;   // what the last export wrote, or why it could not
-  int rendered_frames_ = 0;     // a headless run prints its summary once, on the second frame
-  std::string pending_export_;  // --preset export=PATH: written once the trace is checked
+  std::string export_status_;  // what the last export wrote, or why it could not
 };
 
 }  // namespace partlab::trace_check

@@ -34,13 +34,14 @@ std::string Slurp(const std::string& path) {
   return text;
 }
 
-// partlab ARGS --view "Trace check" --screenshot PNG, headless.
-AppRun RunApp(const std::string& args, const std::string& png) {
+// partlab ARGS --view VIEW --screenshot PNG, headless.
+AppRun RunApp(const std::string& args, const std::string& png,
+              const std::string& view = "Trace check") {
   const std::string out = TempPath("app.out"), err = TempPath("app.err");
   AppRun run;
-  run.status = std::system(("xvfb-run -a -s '-screen 0 1280x720x24' " PARTLAB_APP
-                            " --view 'Trace check' --size 1280x720 --msaa 0 --screenshot " +
-                            png + " " + args + " > " + out + " 2> " + err)
+  run.status = std::system(("xvfb-run -a -s '-screen 0 1280x720x24' " PARTLAB_APP " --view '" +
+                            view + "' --size 1280x720 --msaa 0 --screenshot " + png + " " + args +
+                            " > " + out + " 2> " + err)
                                .c_str());
   run.out = Slurp(out);
   run.err = Slurp(err);
@@ -100,8 +101,8 @@ TEST(TraceCheckApp, BrokenGridReportsItsFirstWrongFrameAndMissingPairs) {
 
   const std::string png = TempPath("broken.png"), repro = TempPath("repro.aabbtrc");
   const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
-                             " --trace " + fx.path + " --preset first-mismatch,export=" + repro,
-                         png);
+                                " --trace " + fx.path + " --preset first-mismatch,export=" + repro,
+                            png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find(want.str()), std::string::npos) << want.str() << "\n" << run.out;
   EXPECT_GT(MissingColourPixels(png), 200u);  // the missing pairs' boxes are drawn red
@@ -125,8 +126,8 @@ TEST(TraceCheckApp, RightGridHasNoWrongFrameAndNothingRed) {
   const Fixture fx;
   const std::string png = TempPath("right.png");
   const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_PLUGIN + " --trace " +
-                             fx.path + " --preset first-mismatch",
-                         png);
+                                fx.path + " --preset first-mismatch",
+                            png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("trace check: grid on " + fx.path +
                          ": 0 of 30 frames differ from brute "
@@ -142,10 +143,10 @@ TEST(TraceCheckApp, LibrariesThatFailToLoadAreOneLineEachAndTheAppStarts) {
   const Fixture fx;
   const std::string png = TempPath("bad.png"), missing = "/nonexistent/libnothing.so";
   const AppRun run = RunApp("--plugin " + missing +
-                             " --plugin " PARTLAB_WRONG_ABI_PLUGIN " --plugin " PARTLAB_GRID_PLUGIN
-                             " --trace " +
-                             fx.path,
-                         png);
+                                " --plugin " PARTLAB_WRONG_ABI_PLUGIN
+                                " --plugin " PARTLAB_GRID_PLUGIN " --trace " +
+                                fx.path,
+                            png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   for (const std::string& lib : {missing, std::string(PARTLAB_WRONG_ABI_PLUGIN)}) {
     size_t lines = 0;
@@ -162,6 +163,19 @@ TEST(TraceCheckApp, LibrariesThatFailToLoadAreOneLineEachAndTheAppStarts) {
   EXPECT_NE(run.out.find("trace check: grid on " + fx.path), std::string::npos) << run.out;
   std::ifstream written(png, std::ios::binary);
   EXPECT_TRUE(written.good()) << "no screenshot: the app did not start";
+  std::remove(png.c_str());
+}
+
+// A plugin is listed beside ours in the Simulation view too: --algo and --beside take it.
+TEST(TraceCheckApp, PluginRunsInTheSimulationViewAndBesideIt) {
+  const std::string png = TempPath("sim.png");
+  const AppRun run =
+      RunApp("--no-ui --plugin " PARTLAB_GRID_PLUGIN " --plugin " PARTLAB_GRID_BROKEN_PLUGIN
+             " --algo grid --beside grid_broken --steps 5",
+             png, "Simulation");
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_EQ(run.err.find("unknown"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("beside: grid_broken:"), std::string::npos) << run.out;
   std::remove(png.c_str());
 }
 

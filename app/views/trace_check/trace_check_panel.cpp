@@ -83,11 +83,9 @@ void TraceCheckView::AlgorithmRow() {
 void TraceCheckView::Timeline() {
   const uint32_t n = check_.frame_count();
   ImGui::Text("Frame %u of %u   %u wrong frames", check_.frame(), n, check_.wrong_frames());
-  if (check_.has_game_pairs()) {
-    ImGui::SameLine();
+  if (check_.has_game_pairs())
     ImGui::TextColored(ImVec4(kGameColor.r, kGameColor.g, kGameColor.b, 1.0f),
-                       "  the game's pairs: %u wrong", check_.game_wrong_frames());
-  }
+                       "The game's own pairs: %u wrong frames", check_.game_wrong_frames());
   const float width = std::max(ImGui::GetContentRegionAvail().x, 50.0f);
   const float height = ImGui::GetFontSize() * 1.6f;
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -137,10 +135,7 @@ void TraceCheckView::Timeline() {
   ImGui::SameLine();
   ImGui::Checkbox("Structure", &overlay_.structure);
   Tip("The broad phase's own drawing of its structure (a plugin's draw callback), in magenta");
-  if (check_.has_game_pairs()) {
-    ImGui::SameLine();
-    ImGui::Checkbox("Game's", &overlay_.game);
-  }
+  if (check_.has_game_pairs()) ImGui::Checkbox("The game's own differences", &overlay_.game);
   LegendSwatch(kMissingColor);
   ImGui::TextUnformatted("missing (brute force's pair, not reported)");
   LegendSwatch(kExtraColor);

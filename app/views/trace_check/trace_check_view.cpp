@@ -166,7 +166,7 @@ void TraceCheckView::Render(const RenderContext& ctx, DebugDraw& draw) {
         if (!b.IsEmpty()) target.Grow(b);
     } else {  // the differing boxes with room around them for what is near
       const glm::vec3 c = target.Center(), h = glm::max(target.Extent(), glm::vec3(1e-3f));
-      target = {c - 1.5f * h, c + 1.5f * h};
+      target = {c - 1.1f * h, c + 1.1f * h};
     }
     if (!target.IsEmpty())
       app_.camera.Frame(target, ctx.framebuffer_size.x / ctx.framebuffer_size.y);

@@ -23,6 +23,7 @@ void DiffSortedPairs(std::span<const BoxPair> want, std::span<const BoxPair> got
 }
 
 std::string TraceCheck::Open(AabbTrace trace, RecordedPairs game, std::string_view algorithm) {
+  if (trace.FrameCount() == 0) return "the trace has no frames: nothing to check";
   if (!game.frames.empty() &&
       (game.box_count != trace.box_count || game.frames.size() != trace.FrameCount()))
     return "the game's pairs were recorded for " + std::to_string(game.box_count) + " boxes and " +

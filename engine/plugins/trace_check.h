@@ -49,7 +49,8 @@ class TraceCheck {
  public:
   // Takes the trace and (possibly empty: no frames) the game's pairs; checks every frame with
   // `algorithm` (a registry name) and positions on frame 0. "" or one line saying what is wrong
-  // (an unknown algorithm, game pairs recorded for another number of boxes or frames).
+  // (a trace without frames, an unknown algorithm, game pairs recorded for another number of
+  // boxes or frames).
   std::string Open(AabbTrace trace, RecordedPairs game, std::string_view algorithm);
   // Checks the same trace with another algorithm; "" or one line.
   std::string SetAlgorithm(std::string_view algorithm);

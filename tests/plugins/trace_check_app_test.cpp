@@ -179,5 +179,19 @@ TEST(TraceCheckApp, PluginRunsInTheSimulationViewAndBesideIt) {
   std::remove(png.c_str());
 }
 
+// A file that is not a trace is one line naming it; the view starts with nothing open.
+TEST(TraceCheckApp, BadTraceIsOneLineNamingTheFile) {
+  const std::string png = TempPath("badtrace.png"), bad = TempPath("not_a_trace.aabbtrc");
+  std::ofstream(bad) << "this text file is not a trace at all\n";
+  const AppRun run = RunApp("--no-ui --trace " + bad, png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.err.find("partlab: " + bad + ": bad magic (not an AABBTRC1 trace)\n"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.out.find("trace check: no trace open"), std::string::npos) << run.out;
+  std::remove(bad.c_str());
+  std::remove(png.c_str());
+}
+
 }  // namespace
 }  // namespace partlab

@@ -91,6 +91,12 @@ TEST(TraceCheck, RightGridAndOurBroadPhasesHaveNoWrongFrame) {
     EXPECT_EQ(check.wrong_frames(), 0u) << ours;
   }
   EXPECT_NE(check.SetAlgorithm("no_such_thing"), "");
+  // A trace of boxes but no frames has nothing to show: refused, not opened.
+  AabbTrace empty;
+  empty.box_count = 5;
+  TraceCheck none;
+  EXPECT_EQ(none.Open(empty, {}, "sap"), "the trace has no frames: nothing to check");
+  EXPECT_FALSE(none.is_open());
 }
 
 TEST(TraceCheck, GamesOwnPairsAreComparedWithBruteForce) {

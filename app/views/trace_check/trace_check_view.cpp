@@ -69,7 +69,7 @@ void TraceCheckView::Open(const std::string& path) {
   }
   if (const std::string e = check_.Open(std::move(trace.value()), std::move(game), algorithm_);
       !e.empty()) {
-    notices().Error("partlab: " + (pairs.empty() ? path : pairs) + ": " + e);
+    notices().Error("partlab: " + path + ": " + e + (pairs.empty() ? "" : " (" + pairs + ")"));
     return;
   }
   trace_path_ = path;

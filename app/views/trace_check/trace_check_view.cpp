@@ -91,9 +91,15 @@ void TraceCheckView::Seek(long frame) {
   if (follow_ && !DifferenceBounds(check_).IsEmpty()) frame_camera_ = true;
 }
 
+// Each jump is said on stdout too, so a script driving the keys can follow it.
 void TraceCheckView::JumpToWrongFrame(bool first) {
   playing_ = false;
-  Seek(check_.NextWrongFrame(first ? -1 : long(check_.frame())));
+  const long frame = check_.NextWrongFrame(first ? -1 : long(check_.frame()));
+  if (frame < 0) return;
+  Seek(frame);
+  std::printf("partlab: trace check: frame %u (%zu missing, %zu extra)\n", check_.frame(),
+              check_.diff().missing.size(), check_.diff().extra.size());
+  std::fflush(stdout);
 }
 
 // --preset words: first-mismatch (jump to the first wrong frame), next (then to the next one),

@@ -22,13 +22,18 @@ void DiffSortedPairs(std::span<const BoxPair> want, std::span<const BoxPair> got
   }
 }
 
+std::string GamePairsMismatch(const AabbTrace& trace, const RecordedPairs& game) {
+  if (game.frames.empty() ||
+      (game.box_count == trace.box_count && game.frames.size() == trace.FrameCount()))
+    return "";
+  return "the game's pairs were recorded for " + std::to_string(game.box_count) + " boxes and " +
+         std::to_string(game.frames.size()) + " frames, the trace has " +
+         std::to_string(trace.box_count) + " and " + std::to_string(trace.FrameCount());
+}
+
 std::string TraceCheck::Open(AabbTrace trace, RecordedPairs game, std::string_view algorithm) {
   if (trace.FrameCount() == 0) return "the trace has no frames: nothing to check";
-  if (!game.frames.empty() &&
-      (game.box_count != trace.box_count || game.frames.size() != trace.FrameCount()))
-    return "the game's pairs were recorded for " + std::to_string(game.box_count) + " boxes and " +
-           std::to_string(game.frames.size()) + " frames, the trace has " +
-           std::to_string(trace.box_count) + " and " + std::to_string(trace.FrameCount());
+  if (std::string e = GamePairsMismatch(trace, game); !e.empty()) return e;
   if (!MakeBroadPhase(algorithm)) return "unknown broad phase '" + std::string(algorithm) + "'";
   trace_ = std::move(trace);
   game_ = std::move(game);

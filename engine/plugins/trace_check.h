@@ -36,6 +36,10 @@ struct PairDiff {
 // (cleared first). Allocates only when `out` needs more room than it has.
 void DiffSortedPairs(std::span<const BoxPair> want, std::span<const BoxPair> got, PairDiff& out);
 
+// "" when `game` (possibly without frames: none recorded) fits `trace`, else one line saying how
+// many boxes and frames each has.
+std::string GamePairsMismatch(const AabbTrace& trace, const RecordedPairs& game);
+
 // One frame's verdict, for the timeline.
 struct FrameVerdict {
   uint32_t missing = 0, extra = 0;            // the algorithm against brute force

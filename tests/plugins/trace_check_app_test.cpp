@@ -122,8 +122,33 @@ TEST(TraceCheckApp, BrokenGridReportsItsFirstWrongFrameAndMissingPairs) {
   std::remove(repro.c_str());
 }
 
+// PAIRS001 (docs/plugins.md): "PAIRS001", uint32 N, uint32 F, per frame a count and the pairs.
+void WritePairs(const std::string& path, uint32_t boxes,
+                const std::vector<std::vector<BoxPair>>& frames) {
+  std::ofstream out(path, std::ios::binary);
+  const auto u32 = [&](uint32_t v) { out.write(reinterpret_cast<const char*>(&v), 4); };
+  out.write("PAIRS001", 8);
+  u32(boxes);
+  u32(uint32_t(frames.size()));
+  for (const auto& pairs : frames) {
+    u32(uint32_t(pairs.size()));
+    for (BoxPair p : pairs) {
+      u32(p.a);
+      u32(p.b);
+    }
+  }
+}
+
+// The right grid: no wrong frame, no red. The game's own pairs, read from the file beside the
+// trace, lost one pair at frame 7: that frame alone is the game's.
 TEST(TraceCheckApp, RightGridHasNoWrongFrameAndNothingRed) {
   const Fixture fx;
+  std::vector<std::vector<BoxPair>> game;
+  for (size_t f = 0; f < fx.trace.FrameCount(); ++f) game.push_back(fx.TruePairs(f));
+  ASSERT_FALSE(game[7].empty());
+  game[7].pop_back();
+  const std::string pairs = fx.path.substr(0, fx.path.size() - 8) + ".pairs";  // beside .aabbtrc
+  WritePairs(pairs, fx.trace.box_count, game);
   const std::string png = TempPath("right.png");
   const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_PLUGIN + " --trace " +
                                 fx.path + " --preset first-mismatch",
@@ -131,11 +156,13 @@ TEST(TraceCheckApp, RightGridHasNoWrongFrameAndNothingRed) {
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("trace check: grid on " + fx.path +
                          ": 0 of 30 frames differ from brute "
-                         "force; frame 0: 0 missing, 0 extra"),
+                         "force; frame 0: 0 missing, 0 extra; the game's own pairs differ in 1 "
+                         "frame\n"),
             std::string::npos)
       << run.out;
   EXPECT_EQ(MissingColourPixels(png), 0u);
   std::remove(png.c_str());
+  std::remove(pairs.c_str());
 }
 
 // Each bad library is one line on stderr naming it; the good one is still loaded and checked.

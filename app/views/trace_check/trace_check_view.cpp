@@ -62,14 +62,17 @@ void TraceCheckView::Open(const std::string& path) {
   const std::string pairs = PairsBeside(path);
   if (!pairs.empty()) {
     auto read = ReadRecordedPairs(pairs);
-    if (read.ok())
+    std::string e = read.ok() ? GamePairsMismatch(trace.value(), read.value()) : read.error();
+    if (e.empty())
       game = std::move(read.value());
+    else if (read.ok())
+      notices().Error("partlab: " + pairs + ": " + e + " (checking the trace without them)");
     else
-      notices().Error("partlab: " + read.error() + " (checking the trace without them)");
+      notices().Error("partlab: " + e + " (checking the trace without them)");
   }
   if (const std::string e = check_.Open(std::move(trace.value()), std::move(game), algorithm_);
       !e.empty()) {
-    notices().Error("partlab: " + path + ": " + e + (pairs.empty() ? "" : " (" + pairs + ")"));
+    notices().Error("partlab: " + path + ": " + e);
     return;
   }
   trace_path_ = path;
@@ -201,7 +204,7 @@ std::string TraceCheckView::Summary() const {
   if (!check_.violation().empty()) text += "; " + std::string(check_.violation());
   if (check_.has_game_pairs())
     text += "; the game's own pairs differ in " + std::to_string(check_.game_wrong_frames()) +
-            " frames";
+            (check_.game_wrong_frames() == 1 ? " frame" : " frames");
   return text;
 }
 

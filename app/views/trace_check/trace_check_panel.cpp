@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/panels/figure_area.h"
 #include "app/panels/legend.h"
@@ -16,22 +17,28 @@ namespace {
 
 constexpr size_t kListedPairs = 200;  // rows of the difference list; the counts say the rest
 
-void PairRows(const char* kind, const Color& color, std::span<const BoxPair> pairs,
-              std::span<const Aabb> boxes) {
+// One row per pair, its boxes' coordinates in the tooltip; returns the pair clicked, if any.
+const BoxPair* PairRows(const char* kind, const Color& color, std::span<const BoxPair> pairs,
+                        std::span<const Aabb> boxes) {
+  const BoxPair* clicked = nullptr;
   for (size_t i = 0; i < pairs.size() && i < kListedPairs; ++i) {
     const BoxPair p = pairs[i];
     LegendSwatch(color);
-    ImGui::Text("%s (%u, %u)", kind, p.a, p.b);
+    char label[64];
+    std::snprintf(label, sizeof label, "%s (%u, %u)##%s%zu", kind, p.a, p.b, kind, i);
+    if (ImGui::Selectable(label)) clicked = &pairs[i];
     if (ImGui::IsItemHovered()) {
       const Aabb &a = boxes[p.a], &b = boxes[p.b];
       ImGui::SetTooltip(
-          "box %u: (%g, %g, %g) .. (%g, %g, %g)\nbox %u: (%g, %g, %g) .. (%g, %g, %g)", p.a,
-          a.min.x, a.min.y, a.min.z, a.max.x, a.max.y, a.max.z, p.b, b.min.x, b.min.y, b.min.z,
+          "box %u: (%g, %g, %g) .. (%g, %g, %g)\nbox %u: (%g, %g, %g) .. (%g, %g, %g)\n"
+          "(click: frame the camera on them)",
+          p.a, a.min.x, a.min.y, a.min.z, a.max.x, a.max.y, a.max.z, p.b, b.min.x, b.min.y, b.min.z,
           b.max.x, b.max.y, b.max.z);
     }
   }
   if (pairs.size() > kListedPairs)
     ImGui::TextDisabled("... and %zu more %s pairs", pairs.size() - kListedPairs, kind);
+  return clicked;
 }
 
 }  // namespace
@@ -166,10 +173,18 @@ void TraceCheckView::DifferenceList() {
   const size_t rows = d.missing.size() + d.extra.size() + game.missing.size() + game.extra.size();
   const float height = ImGui::GetFrameHeightWithSpacing() * float(std::clamp<size_t>(rows, 1, 10));
   if (ImGui::BeginChild("##pairs", ImVec2(0, height), false)) {
-    PairRows("missing", kMissingColor, d.missing, check_.boxes());
-    PairRows("extra", kExtraColor, d.extra, check_.boxes());
-    PairRows("game missing", kGameColor, check_.game_diff().missing, check_.boxes());
-    PairRows("game extra", kGameColor, check_.game_diff().extra, check_.boxes());
+    const BoxPair* clicked[] = {PairRows("missing", kMissingColor, d.missing, check_.boxes()),
+                                PairRows("extra", kExtraColor, d.extra, check_.boxes()),
+                                PairRows("game missing", kGameColor, game.missing, check_.boxes()),
+                                PairRows("game extra", kGameColor, game.extra, check_.boxes())};
+    for (const BoxPair* p : clicked)
+      if (p) {  // a click on a row frames the camera on that pair's two boxes
+        Aabb both = check_.boxes()[p->a];
+        both.Grow(check_.boxes()[p->b]);
+        const glm::vec3 c = both.Center(), h = both.Extent();
+        const ImVec2 display = ImGui::GetIO().DisplaySize;
+        app_.camera.Frame({c - 1.5f * h, c + 1.5f * h}, display.x / std::max(display.y, 1.0f));
+      }
   }
   ImGui::EndChild();
 }

@@ -166,7 +166,6 @@ void TraceCheckView::Step(float dt) {
 
 void TraceCheckView::Render(const RenderContext& ctx, DebugDraw& draw) {
   view_projection_ = ctx.matrices.projection * ctx.matrices.view;
-  framebuffer_ = ctx.framebuffer_size;
   if (frame_camera_ && check_.is_open()) {
     frame_camera_ = false;
     Aabb target = DifferenceBounds(check_);
@@ -178,7 +177,7 @@ void TraceCheckView::Render(const RenderContext& ctx, DebugDraw& draw) {
       target = {c - 1.1f * h, c + 1.1f * h};
     }
     if (!target.IsEmpty())
-      app_.camera.Frame(target, ctx.framebuffer_size.x / ctx.framebuffer_size.y);
+      app_.camera.Frame(target, ctx.framebuffer_size.x / std::max(ctx.framebuffer_size.y, 1.0f));
   }
   EmitOverlay(check_, overlay_, draw);
 }

@@ -57,12 +57,11 @@ class TraceCheckView final : public View {
   std::string algorithm_;
   OverlayOptions overlay_;
   bool playing_ = false;
-  float play_seconds_ = 0.0f;        // time since the last frame shown while playing
-  float frames_per_second_ = 10.0f;  // playback speed
-  bool follow_ = true;               // the camera frames the differences on every jump
-  bool frame_camera_ = false;        // frame the camera on the next Render (needs the aspect)
-  glm::mat4 view_projection_{1.0f};  // the last Render's, for the ids written on the scene
-  glm::vec2 framebuffer_{1.0f};
+  float play_seconds_ = 0.0f;           // time since the last frame shown while playing
+  float frames_per_second_ = 10.0f;     // playback speed
+  bool follow_ = true;                  // the camera frames the differences on every jump
+  bool frame_camera_ = false;           // frame the camera on the next Render (needs the aspect)
+  glm::mat4 view_projection_{1.0f};     // the last Render's, for the ids written on the scene
   std::array<char, 512> path_field_{};  // the panel's trace path
   std::array<char, 512> export_field_{};
   std::string export_status_;  // what the last export wrote, or why it could not

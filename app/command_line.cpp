@@ -169,6 +169,11 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names = "") {
         o.has_ray = true;
       },
       "Octree: a ray query from a fixed origin", "ox,oy,oz,dx,dy,dz");
+  // App-wide: plugins, loaded by main before any view (docs/plugins.md).
+  app.add_option("--plugin", o.plugins,
+                 "A broad-phase plugin (shared library, include/partlab/plugin.h) listed beside "
+                 "ours; repeatable")
+      ->type_name("PATH");
   // Lessons (docs/lessons.md).
   app.add_option("--lesson", o.lesson, "Open a lesson: a name in assets/lessons/ or a .toml path")
       ->type_name("NAME");

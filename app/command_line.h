@@ -46,6 +46,9 @@ struct Options {
   int bodies = 0;      // --bodies N: dynamic bodies of the scene (0: the scene's own count)
   std::string trace;   // --trace FILE (an AABBTRC1 trace: opens the replay viewer on it)
   std::string beside;  // --beside NAME: a second broad phase in a right-hand viewport
+  // --plugin PATH (repeatable): broad-phase plugins (include/partlab/plugin.h) main loads before
+  // any view, so they are listed beside ours wherever a broad phase is chosen.
+  std::vector<std::string> plugins;
   // --bsp-* (one flag per row of engine/broadphase/sabsp/bsp_param_table.h): the values given,
   // checked and clamped, by settings key; the Simulation view reads them after its settings file.
   ParamTexts param_flags;

@@ -6,6 +6,7 @@
 #include "app/engine_loop.h"
 #include "app/lessons/lesson_verb_table.h"
 #include "app/view.h"
+#include "engine/plugins/broad_phase_plugin.h"
 
 namespace {
 
@@ -20,6 +21,15 @@ int FinishVideo(partlab::Engine& engine, int code) {
   std::printf("partlab: wrote %s (%d frames at %d fps)\n", engine.options.video.c_str(), frames,
               partlab::VideoRecorder::kFramesPerSecond);
   return code;
+}
+
+// --plugin: each library registers its broad phase before any view is built, so every list of
+// broad phases shows it. A library that fails to load is one line naming it, printed with the
+// flags' notes and kept in the Scene panel; the app goes on without it.
+void LoadPlugins(partlab::Options& options) {
+  for (const std::string& path : options.plugins)
+    if (const std::string error = partlab::LoadBroadPhasePlugin(path); !error.empty())
+      options.notes.push_back("partlab: --plugin " + error);
 }
 
 }  // namespace
@@ -38,6 +48,7 @@ int main(int argc, char** argv) {
     std::fputs(CommandLineHelp(views).c_str(), stdout);
     return kExitOk;
   }
+  LoadPlugins(options.value());
   for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());
   if (options.value().lesson_verbs) {  // the verb table of docs/lessons.md: no window needed
     std::fputs(LessonVerbTable().c_str(), stdout);

@@ -25,6 +25,7 @@
 #include "bench/embree_rays.h"
 #include "bench/heap_state.h"
 #include "bench/octree_cases.h"
+#include "bench/octree_plugins.h"
 #include "bench/octree_reference.h"
 #include "bench/results_writer.h"
 #include "engine/geometry/mesh_triangles.h"
@@ -54,7 +55,8 @@ struct Options {
   int max_depth = 0, leaf_size = 0;  // 0: automatic (no --octree-depth given)
   bool embree = true;
   std::vector<size_t> sizes = {1000, 2000, 5000, 10000, 20000, 50000, 100000};
-  std::string only;  // comma-separated case names/kinds to run; empty = all
+  std::string only;                  // comma-separated case names/kinds to run; empty = all
+  std::vector<std::string> plugins;  // --plugin: ray-structure plugins run beside the octree
 };
 
 // The flags; --help lists them with their ranges and defaults. Returns -1 to run, else the exit
@@ -97,6 +99,10 @@ int ParseOptions(std::span<char*> args, Options* o) {
       ->type_name("LIST");
   bool no_embree = false;
   app.add_flag("--no-embree", no_embree, "skip Embree");
+  app.add_option("--plugin", o->plugins,
+                 "a ray-structure plugin (shared library, include/partlab/plugin.h) run on every "
+                 "case beside the octree, its answers checked; repeatable")
+      ->type_name("PATH");
   std::string only;
   app.add_option("--only", only, "comma-separated: low,medium,high," + ModelNames(","))
       ->type_name("LIST");
@@ -776,6 +782,26 @@ void PrintVerdicts(const std::vector<CaseResult>& results, bool quick) {
   }
 }
 
+// Each --plugin on case `c` after the octree's methods: a row of its own (method "plugin", its
+// name as the policy) whose diff counts the wrong hits. Returns the wrong hits of all of them.
+size_t RunPlugins(std::span<const std::unique_ptr<PluginRayStructure>> plugins, const Case& c,
+                  std::span<const Ray> rays, const Options& o, CaseResult& res) {
+  if (plugins.empty()) return 0;
+  const Octree checked(c.triangles, {Placement::kLeafReferences, o.max_depth, o.leaf_size});
+  size_t wrong = 0;
+  for (const auto& plugin : plugins) {
+    const RayPluginRun run = RunRayPlugin(*plugin, c.name, c.triangles, rays, checked, o.repeats);
+    Row row = MakeRow("plugin", std::string(plugin->Name()), "intersect", rays.size());
+    row.build_ms = run.build_ms;
+    row.us_per_ray = run.us_per_ray;
+    row.memory = run.memory;
+    row.mismatches = run.wrong;
+    res.rows.push_back(row);
+    wrong += run.wrong;
+  }
+  return wrong;
+}
+
 int RunOctreeBench(std::span<char*> args) {
   Options o;
   if (const int code = ParseOptions(args, &o); code >= 0) return code;
@@ -802,6 +828,16 @@ int RunOctreeBench(std::span<char*> args) {
       std::fprintf(stderr, "partlab-bench octree: %s\n", err.c_str());
       return 1;
     }
+  }
+
+  std::vector<std::unique_ptr<PluginRayStructure>> plugins;
+  for (const std::string& path : o.plugins) {
+    auto loaded = LoadRayStructurePlugin(path);
+    if (!loaded) {
+      std::fprintf(stderr, "partlab-bench octree: --plugin %s\n", loaded.error().c_str());
+      return 1;
+    }
+    plugins.push_back(std::move(loaded.value()));
   }
 
   std::vector<Case> cases;
@@ -862,10 +898,11 @@ int RunOctreeBench(std::span<char*> args) {
   PrintHeader();
   std::vector<CaseResult> results;
   std::vector<float> hits;
-  size_t mismatches = 0;
+  size_t mismatches = 0, plugin_wrong = 0;
   for (Case& c : cases) {
     results.push_back(
         RunCase(c, rays, o, !o.hits_out.empty() && results.empty() ? &hits : nullptr));
+    plugin_wrong += RunPlugins(plugins, c, rays, o, results.back());
     PrintRows(results.back());
     PrintChecks(results.back(), rays.size());
     PrintBuild(results.back());
@@ -897,6 +934,13 @@ int RunOctreeBench(std::span<char*> args) {
   }
   if (mismatches) {
     std::printf("# FAILED: %zu octree answers disproved by the independent answer\n", mismatches);
+    return 1;
+  }
+  if (plugin_wrong) {
+    std::printf(
+        "# FAILED: %zu ray-structure plugin answers disproved by brute force (WRONG HITS "
+        "lines above)\n",
+        plugin_wrong);
     return 1;
   }
   std::printf(

@@ -4,12 +4,17 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <random>
 #include <vector>
 
 #include "engine/geometry/moller_trumbore.h"
+#include "engine/io/rayset.h"
 #include "engine/plugins/ray_structure_plugin.h"
+#include "tests/plugins/bench_output.h"
+#include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
@@ -99,6 +104,62 @@ TEST(RayPlugin, BrokenBvhIsWrongOnExactlyTheAxisParallelRaysThatHit) {
     wrong += got != want;
   }
   EXPECT_GT(wrong, 0u);
+}
+
+// partlab-bench octree --plugin: the BVH runs beside the octree with no wrong hit; the broken
+// one is reported wrong on exactly the rays brute force (computed here) says it must miss: the
+// axis-parallel rays that hit something, the first of them named.
+TEST(RayPlugin, OctreeBenchChecksPluginHitsAgainstBruteForce) {
+  const auto tris = RandomSoup(7, 800);
+  const auto rays = Rays(11, 300);
+  const std::string obj = TempPath("soup.obj"), rayset = TempPath("soup.rayset");
+  {
+    std::ofstream out(obj);
+    for (const Triangle& t : tris)
+      for (const glm::vec3& v : {t.v0, t.v1, t.v2})
+        out << "v " << v.x << ' ' << v.y << ' ' << v.z << '\n';
+    for (size_t i = 0; i < tris.size(); ++i)
+      out << "f " << 3 * i + 1 << ' ' << 3 * i + 2 << ' ' << 3 * i + 3 << '\n';
+  }
+  ASSERT_EQ(WriteRaySet(rayset, rays), "");
+  // The triangles as the bench reads them back from the OBJ's text.
+  std::vector<Triangle> read;
+  {
+    std::ifstream in(obj);
+    std::vector<glm::vec3> v;
+    for (std::string tag; in >> tag;) {
+      glm::vec3 p;
+      if (tag == "v" && in >> p.x >> p.y >> p.z) v.push_back(p);
+    }
+    for (size_t i = 0; i + 2 < v.size(); i += 3) read.push_back({v[i], v[i + 1], v[i + 2]});
+  }
+  size_t must_miss = 0;
+  long first = -1;
+  for (size_t i = 0; i < rays.size(); ++i)
+    if (AxisParallel(rays[i]) && BruteNearest(read, rays[i]) != kMiss) {
+      ++must_miss;
+      if (first < 0) first = long(i);
+    }
+  ASSERT_GT(must_miss, 0u);
+  const std::string common = "octree --obj " + obj + " --rays-in " + rayset + " --repeats 1 ";
+  int status = 0;
+  std::string text = RunBench(common + "--plugin " PARTLAB_BVH_PLUGIN, status);
+  EXPECT_EQ(status, 0) << text;
+  EXPECT_EQ(text.find("WRONG HITS"), std::string::npos) << text;
+  EXPECT_NE(text.find(" plugin  bvh "), std::string::npos) << text;  // its row
+  text = RunBench(common + "--plugin " PARTLAB_BVH_BROKEN_PLUGIN, status);
+  EXPECT_NE(status, 0) << text;
+  EXPECT_NE(text.find("# FAILED: " + std::to_string(must_miss) +
+                      " ray-structure plugin answers disproved by brute force"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(
+      text.find("# WRONG HITS: plugin bvh_broken on " + std::filesystem::path(obj).stem().string() +
+                ", ray " + std::to_string(first) + ": plugin miss; brute force hit"),
+      std::string::npos)
+      << text;
+  std::remove(obj.c_str());
+  std::remove(rayset.c_str());
 }
 
 }  // namespace

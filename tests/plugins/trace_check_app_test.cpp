@@ -1,0 +1,224 @@
+// The Trace check view in the app, headless under xvfb-run: partlab --plugin loads the example grid
+// and its broken twin, --preset first-mismatch jumps to the first wrong frame, and what the view
+// reports is checked against brute force computed here on the same trace: the broken grid's first
+// wrong frame and its missing pairs, none for the right grid, the missing pairs' colour on the
+// screenshot, and an exported cut that still goes wrong. Libraries that fail to load are one line
+// naming the file, and the app still starts.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+#include "engine/plugins/broad_phase_plugin.h"
+#include "engine/plugins/trace_check.h"
+#include "tests/plugins/crossing_trace.h"
+#include "tests/temp_path.h"
+
+namespace partlab {
+namespace {
+
+struct AppRun {
+  int status = 0;
+  std::string out, err;
+};
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(path.c_str());
+  return text;
+}
+
+// partlab ARGS --view VIEW --screenshot PNG, headless.
+AppRun RunApp(const std::string& args, const std::string& png,
+              const std::string& view = "Trace check") {
+  const std::string out = TempPath("app.out"), err = TempPath("app.err");
+  AppRun run;
+  run.status = std::system(("xvfb-run -a -s '-screen 0 1280x720x24' " PARTLAB_APP " --view '" +
+                            view + "' --size 1280x720 --msaa 0 --screenshot " + png + " " + args +
+                            " > " + out + " 2> " + err)
+                               .c_str());
+  run.out = Slurp(out);
+  run.err = Slurp(err);
+  return run;
+}
+
+// The trace written for the app, and its true pairs by brute force.
+struct Fixture {
+  std::string path = TempPath("crossing.aabbtrc");
+  AabbTrace trace = CrossingTrace();
+  Fixture() { EXPECT_EQ(WriteAabbTrace(path, trace), ""); }
+  ~Fixture() { std::remove(path.c_str()); }
+  std::vector<BoxPair> TruePairs(size_t f) const {
+    std::vector<BoxPair> pairs;
+    const auto boxes = trace.Frame(f);
+    for (BoxId a = 0; a < trace.box_count; ++a)
+      for (BoxId b = a + 1; b < trace.box_count; ++b)
+        if (!boxes[a].IsEmpty() && !boxes[b].IsEmpty() && Overlaps(boxes[a], boxes[b]))
+          pairs.push_back({a, b});
+    return pairs;
+  }
+};
+
+// Pixels of the missing pairs' colour (kMissingColor: strong red, little green or blue).
+size_t MissingColourPixels(const std::string& png) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* p = stbi_load(png.c_str(), &w, &h, &n, 3);
+  EXPECT_NE(p, nullptr) << png;
+  if (!p) return 0;
+  size_t count = 0;
+  for (int i = 0; i < w * h; ++i) count += p[3 * i] > 200 && p[3 * i + 1] < 90 && p[3 * i + 2] < 90;
+  stbi_image_free(p);
+  return count;
+}
+
+TEST(TraceCheckApp, BrokenGridReportsItsFirstWrongFrameAndMissingPairs) {
+  const Fixture fx;
+  // The independent answer: the first frame brute force has a pair with a straddling box.
+  long first = -1;
+  std::vector<BoxPair> lost;
+  uint32_t wrong = 0;
+  for (size_t f = 0; f < fx.trace.FrameCount(); ++f) {
+    const auto l = PairsWithASpanningBox(fx.trace.Frame(f), 2.0f, fx.TruePairs(f));
+    wrong += !l.empty();
+    if (!l.empty() && first < 0) {
+      first = long(f);
+      lost = l;
+    }
+  }
+  ASSERT_GT(first, 0);
+  std::ostringstream want;
+  want << "trace check: grid_broken on " << fx.path << ": " << wrong << " of "
+       << fx.trace.FrameCount() << " frames differ from brute force (first " << first << "); frame "
+       << first << ": " << lost.size() << " missing";
+  for (BoxPair p : lost) want << " (" << p.a << ", " << p.b << ")";
+  want << ", 0 extra";
+
+  const std::string png = TempPath("broken.png"), repro = TempPath("repro.aabbtrc");
+  const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
+                                " --trace " + fx.path + " --preset first-mismatch,export=" + repro,
+                            png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find(want.str()), std::string::npos) << want.str() << "\n" << run.out;
+  EXPECT_GT(MissingColourPixels(png), 200u);  // the missing pairs' boxes are drawn red
+  // The exported cut: one frame, only the boxes of the lost pairs, still wrong for the broken
+  // grid and right for the correct one.
+  auto cut = ReadAabbTrace(repro);
+  ASSERT_TRUE(cut.ok()) << cut.error();
+  EXPECT_EQ(cut.value().FrameCount(), 1u);
+  std::set<BoxId> involved;
+  for (BoxPair p : lost) involved.insert({p.a, p.b});
+  EXPECT_EQ(cut.value().box_count, involved.size());
+  ASSERT_EQ(LoadBroadPhasePlugin(PARTLAB_GRID_BROKEN_PLUGIN), "");
+  ASSERT_EQ(LoadBroadPhasePlugin(PARTLAB_GRID_PLUGIN), "");
+  EXPECT_TRUE(LastFrameWrong(cut.value(), "grid_broken"));
+  EXPECT_FALSE(LastFrameWrong(cut.value(), "grid"));
+  std::remove(png.c_str());
+  std::remove(repro.c_str());
+}
+
+// PAIRS001 (docs/plugins.md): "PAIRS001", uint32 N, uint32 F, per frame a count and the pairs.
+void WritePairs(const std::string& path, uint32_t boxes,
+                const std::vector<std::vector<BoxPair>>& frames) {
+  std::ofstream out(path, std::ios::binary);
+  const auto u32 = [&](uint32_t v) { out.write(reinterpret_cast<const char*>(&v), 4); };
+  out.write("PAIRS001", 8);
+  u32(boxes);
+  u32(uint32_t(frames.size()));
+  for (const auto& pairs : frames) {
+    u32(uint32_t(pairs.size()));
+    for (BoxPair p : pairs) {
+      u32(p.a);
+      u32(p.b);
+    }
+  }
+}
+
+// The right grid: no wrong frame, no red. The game's own pairs, read from the file beside the
+// trace, lost one pair at frame 7: that frame alone is the game's.
+TEST(TraceCheckApp, RightGridHasNoWrongFrameAndNothingRed) {
+  const Fixture fx;
+  std::vector<std::vector<BoxPair>> game;
+  for (size_t f = 0; f < fx.trace.FrameCount(); ++f) game.push_back(fx.TruePairs(f));
+  ASSERT_FALSE(game[7].empty());
+  game[7].pop_back();
+  const std::string pairs = fx.path.substr(0, fx.path.size() - 8) + ".pairs";  // beside .aabbtrc
+  WritePairs(pairs, fx.trace.box_count, game);
+  const std::string png = TempPath("right.png");
+  const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_PLUGIN + " --trace " +
+                                fx.path + " --preset first-mismatch",
+                            png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("trace check: grid on " + fx.path +
+                         ": 0 of 30 frames differ from brute "
+                         "force; frame 0: 0 missing, 0 extra; the game's own pairs differ in 1 "
+                         "frame\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(MissingColourPixels(png), 0u);
+  std::remove(png.c_str());
+  std::remove(pairs.c_str());
+}
+
+// Each bad library is one line on stderr naming it; the good one is still loaded and checked.
+TEST(TraceCheckApp, LibrariesThatFailToLoadAreOneLineEachAndTheAppStarts) {
+  const Fixture fx;
+  const std::string png = TempPath("bad.png"), missing = "/nonexistent/libnothing.so";
+  const AppRun run = RunApp("--plugin " + missing +
+                                " --plugin " PARTLAB_WRONG_ABI_PLUGIN
+                                " --plugin " PARTLAB_GRID_PLUGIN " --trace " +
+                                fx.path,
+                            png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  for (const std::string& lib : {missing, std::string(PARTLAB_WRONG_ABI_PLUGIN)}) {
+    size_t lines = 0;
+    std::istringstream err(run.err);
+    for (std::string line; std::getline(err, line);)
+      if (line.find(lib) != std::string::npos) {
+        ++lines;
+        EXPECT_EQ(line.rfind("partlab: --plugin " + lib + ": ", 0), 0u) << line;
+      }
+    EXPECT_EQ(lines, 1u) << run.err;
+  }
+  EXPECT_NE(run.err.find("plugin ABI version 99, this Partition Lab speaks 1"), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.out.find("trace check: grid on " + fx.path), std::string::npos) << run.out;
+  std::ifstream written(png, std::ios::binary);
+  EXPECT_TRUE(written.good()) << "no screenshot: the app did not start";
+  std::remove(png.c_str());
+}
+
+// A plugin is listed beside ours in the Simulation view too: --algo and --beside take it.
+TEST(TraceCheckApp, PluginRunsInTheSimulationViewAndBesideIt) {
+  const std::string png = TempPath("sim.png");
+  const AppRun run =
+      RunApp("--no-ui --plugin " PARTLAB_GRID_PLUGIN " --plugin " PARTLAB_GRID_BROKEN_PLUGIN
+             " --algo grid --beside grid_broken --steps 5",
+             png, "Simulation");
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_EQ(run.err.find("unknown"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("beside: grid_broken:"), std::string::npos) << run.out;
+  std::remove(png.c_str());
+}
+
+// A file that is not a trace is one line naming it; the view starts with nothing open.
+TEST(TraceCheckApp, BadTraceIsOneLineNamingTheFile) {
+  const std::string png = TempPath("badtrace.png"), bad = TempPath("not_a_trace.aabbtrc");
+  std::ofstream(bad) << "this text file is not a trace at all\n";
+  const AppRun run = RunApp("--no-ui --trace " + bad, png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.err.find("partlab: " + bad + ": bad magic (not an AABBTRC1 trace)\n"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.out.find("trace check: no trace open"), std::string::npos) << run.out;
+  std::remove(bad.c_str());
+  std::remove(png.c_str());
+}
+
+}  // namespace
+}  // namespace partlab

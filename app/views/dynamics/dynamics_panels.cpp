@@ -116,8 +116,7 @@ void DynamicsView::SolverGui() {
       "contacts are stopped by impulses (the fallback used when Lemke fails or the problem is "
       "too large).");
   float mu = float(p.impulses.friction);
-  if (ImGui::SliderFloat("friction (ours)", &mu, 0.0f, 1.5f, "mu %.2f"))
-    p.impulses.friction = mu;
+  if (ImGui::SliderFloat("friction (ours)", &mu, 0.0f, 1.5f, "mu %.2f")) p.impulses.friction = mu;
   Tip("Coulomb friction is NOT in the chapter's text (3.3.2.2 treats frictionless contact): an "
       "option of ours, 0 = off, the chapter's preset. Dominoes need it to topple.");
   if (ImGui::Checkbox("ODE beside it", &ode_beside_)) {
@@ -129,7 +128,8 @@ void DynamicsView::SolverGui() {
   Tip("The same scene file on ODE (dHashSpace + dCollide + dWorldQuickStep), stepped with ours and "
       "drawn lighter beside them. Both restart from the file.");
   if (ode_beside_ && ode_)
-    ImGui::Text("kinetic energy: ours %.4g J, ODE %.4g J", world_.Measure().kinetic, ode_kinetic_);
+    ImGui::TextWrapped("kinetic energy: ours %.4g J, ODE %.4g J", world_.Measure().kinetic,
+                       ode_kinetic_);
   if (!last_solver_note_.empty()) DrawNoticeLine(last_solver_note_, "dyn-solver-note");
 }
 
@@ -143,23 +143,24 @@ void DynamicsView::StageGui() {
     StageOnce();
   }
   ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.6f, 0.85f, 1.0f, 1.0f), "%s",
-                     std::string(dynamics::StageEquations(next)).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.85f, 1.0f, 1.0f));
+  ImGui::TextWrapped("%s", std::string(dynamics::StageEquations(next)).c_str());
+  ImGui::PopStyleColor();
   ImGui::TextWrapped("%s", StageCaption(next));
   const dynamics::StepStats& s = world_.stats();
-  ImGui::Text("contacts %d: colliding %d, resting %d, separating %d", s.contacts, s.colliding,
-              s.resting, s.separating);
+  ImGui::TextWrapped("contacts %d: colliding %d, resting %d, separating %d", s.contacts,
+                     s.colliding, s.resting, s.separating);
   Tip("The classification of 3.52 at the start of the step: red points collide (d' < 0), amber "
       "rest (d' = 0), grey separate (d' > 0).");
-  ImGui::Text("propagation passes %d%s, settling sweeps %d", s.passes,
-              s.pass_limit ? " (guard hit)" : "", s.settle_sweeps);
+  ImGui::TextWrapped("propagation passes %d%s, settling sweeps %d", s.passes,
+                     s.pass_limit ? " (guard hit)" : "", s.settle_sweeps);
   Tip("handleAllCollisions sweeps the contacts again whenever a sweep handled a collision: an "
       "impulse can make a resting contact collide (the 'propagation', 3.3.2.2).");
-  ImGui::Text("LCP %d contacts, %d Lemke pivots, %s%s", s.lcp_size, s.lcp_pivots,
-              std::string(dynamics::LcpStatusName(s.lcp_status)).c_str(),
-              s.lcp_fallback ? ", fell back to impulses" : "");
-  ImGui::Text("stage times (ms): %.3f %.3f %.3f %.3f %.3f", s.stage_ms[0], s.stage_ms[1],
-              s.stage_ms[2], s.stage_ms[3], s.stage_ms[4]);
+  ImGui::TextWrapped("LCP %d contacts, %d Lemke pivots, %s%s", s.lcp_size, s.lcp_pivots,
+                     std::string(dynamics::LcpStatusName(s.lcp_status)).c_str(),
+                     s.lcp_fallback ? ", fell back to impulses" : "");
+  ImGui::TextWrapped("stage times (ms): %.3f %.3f %.3f %.3f %.3f", s.stage_ms[0], s.stage_ms[1],
+                     s.stage_ms[2], s.stage_ms[3], s.stage_ms[4]);
 }
 
 void DynamicsView::OverlayGui() {
@@ -170,7 +171,6 @@ void DynamicsView::OverlayGui() {
   ImGui::Checkbox(dp::kNormals.label, &overlay_.normals);
   ImGui::Checkbox(dp::kImpulses.label, &overlay_.impulses);
   Tip(dp::kImpulses.tip);
-  ImGui::SameLine();
   ImGui::Checkbox(dp::kRestingForces.label, &overlay_.resting_forces);
   Tip(dp::kRestingForces.tip);
   ImGui::SliderFloat(dp::kImpulseScale.label, &overlay_.impulse_scale, dp::kImpulseScale.range.lo,
@@ -209,7 +209,8 @@ void DynamicsView::PlotsWindow() {
     ImGui::End();
     return;
   }
-  const ImVec2 size(-1.0f, 44);  // the window's width: the overlay names the plot
+  // The window's width (PlotLines takes no negative width): the overlay names the plot.
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, 44);
   auto plot = [&](const char* name, const RollingPlot<kHistory>& p, const char* unit,
                   const char* tip) {
     char overlay[64];

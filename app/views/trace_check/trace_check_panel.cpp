@@ -64,7 +64,11 @@ void TraceCheckView::UpdateGui() {
 }
 
 void TraceCheckView::TraceRow() {
-  ImGui::SetNextItemWidth(-90.0f);
+  // Room for the button beside the field, measured in the panel's font (a fixed width in pixels
+  // cut the button off at other font sizes).
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("Open trace").x +
+                            ImGui::GetStyle().FramePadding.x * 2 +
+                            ImGui::GetStyle().ItemSpacing.x));
   ImGui::InputText("##trace", path_field_.data(), path_field_.size());
   ImGui::SameLine();
   if (ImGui::Button("Open trace")) Open(path_field_.data());

@@ -5,8 +5,8 @@
 // compiled several to a unit, app/CMakeLists.txt):
 //   static const bool kMeshViewRegistered = RegisterView({"Mesh viewer", "...", &CreateMeshView});
 //
-// The base owns what every view shares, so a view overrides only what is its own hooks (Step,
-// Render, UpdateGui, ...): the stepping (play, pause, single step, speed, the fixed-step
+// The base owns what every view shares, so a view overrides only its own hooks (Step, Render,
+// UpdateGui, ...): the stepping (play, pause, single step, speed, the fixed-step
 // accumulator and its cap on steps per frame: stepping()), the notices of its status bar and
 // stderr (errors red, clamp notes yellow, each printed once: notices()), whether this is a
 // headless screenshot run, its saved settings (the rows VisitParams lists, read before Start and
@@ -124,7 +124,8 @@ class View {
   // The folder of the view's settings file under the config directory ("octree":
   // CONFIG/octree/settings.ini); "" for a view that saves nothing.
   virtual std::string SettingsFolder() const { return {}; }
-  // The rows the settings file holds, each beside the value it sets (param_visitor.h).
+  // The rows the settings file holds, each beside the value it sets (param_visitor.h). A view
+  // that reads flags over its saved values applies them in Start, which runs after the read.
   virtual void VisitParams(ParamVisitor& visit) {}
   // Read and written by the base (CreateView, EndView) when uses_saved_settings(): a value out of
   // its row's range is clamped, with one note naming the file in the status bar.

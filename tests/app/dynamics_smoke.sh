@@ -31,6 +31,23 @@ case "$scenario" in
     grep -q "dynamics scene pool_break (" "$tmp/out" || fail "scene not selected"
     "$png_check" "$tmp/out.png" 480 270 || fail "screenshot check"
     ;;
+  settings)  # the panel's rows persist between interactive runs (dynamics/settings.ini, through
+    # the View base), a hand-edited value out of range is clamped with one line naming the file
+    run "${xvfb[@]}" "$partlab" --frames 3 --size 480x270 --msaa 0 --view Dynamics
+    [[ $rc -eq 0 ]] || fail "first run: exit code $rc"
+    ini="$PARTLAB_CONFIG_DIR/dynamics/settings.ini"
+    grep -q "^dynamics.speed=1$" "$ini" || fail "speed not saved"
+    grep -q "^dynamics.overlay.points=1$" "$ini" || fail "overlay points not saved"
+    sed -i 's/^dynamics.speed=1$/dynamics.speed=9/; s/^dynamics.overlay.points=1$/dynamics.overlay.points=0/' \
+      "$ini"
+    run "${xvfb[@]}" "$partlab" --frames 3 --size 480x270 --msaa 0 --view Dynamics
+    [[ $rc -eq 0 ]] || fail "second run: exit code $rc"
+    grep -q "^partlab: $ini: dynamics.speed 9 clamped to 2 " "$tmp/err" ||
+      fail "the out-of-range speed was not told, naming the file"
+    [[ $(grep -c "dynamics.speed 9 clamped" "$tmp/err") -eq 1 ]] || fail "told more than once"
+    grep -q "^dynamics.speed=2$" "$ini" || fail "the clamped speed was not the one in force"
+    grep -q "^dynamics.overlay.points=0$" "$ini" || fail "an edited setting was not kept"
+    ;;
   scenes)  # every scene of assets/dynamics loads, steps and renders
     for f in "$source_dir"/assets/dynamics/*.scene; do
       key=$(basename "$f" .scene)

@@ -22,13 +22,11 @@ MAX_APP_LINES = 600
 
 # path -> the figure it may not exceed (its figure today).
 ALLOWED_VIEW_LINES = {
-    "app/views/octree/octree_view.h": 220,
     "app/views/simulation/simulation_view.h": 250,
     "app/views/visibility/visibility_view.h": 199,
 }
 ALLOWED_VIEW_MEMBERS = {
     "app/views/dynamics/dynamics_view.h": 43,
-    "app/views/octree/octree_view.h": 49,
     "app/views/simulation/simulation_view.h": 68,
     "app/views/visibility/visibility_view.h": 58,
 }

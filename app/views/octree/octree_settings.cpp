@@ -11,24 +11,18 @@ namespace partlab::octree_view {
 // Loading and saving both walk it, so a control is persisted by adding one line here.
 template <class Visit>
 void OctreeView::VisitSettings(Visit&& visit) {
-  int source = int(source_), ray_mode = int(ray_mode_);
+  int source = int(source_);
   visit(op::kSource, source);
   visit(op::kAffinity, soup_affinity_);
   visit(op::kSoupTriangles, soup_count_);
   visit(op::kSoupSeed, soup_seed_);
   visit(op::kMaxDepth, max_depth_);
   visit(op::kPlacement, placement_);
-  visit(op::kShowMesh, show_mesh_);
-  visit(op::kShowCells, show_cells_);
-  visit(op::kCoarseInMotion, coarse_in_motion_);
-  visit(op::kHideEmpty, hide_empty_);
-  visit(op::kDepthShown, depth_shown_);
-  visit(op::kTintByDepth, tint_by_depth_);
-  visit(op::kRayMode, ray_mode);
+  picture_.VisitSettings(visit);
+  probe_.VisitSettings(visit);
   batch_.VisitSettings(visit);
   heatmap_.VisitSettings(visit);
   source_ = SceneSource(source);
-  ray_mode_ = RayMode(ray_mode);
 }
 
 void OctreeView::LoadSettings() {
@@ -37,7 +31,7 @@ void OctreeView::LoadSettings() {
   // A hand-edited file: numbers back into the panel's ranges, with one note naming the file.
   std::string notes;
   VisitSettings([&](const auto& param, auto& value) { LoadParam(settings_, param, value, notes); });
-  AppendNote(notes, ClampWithNote(depth_shown_,
+  AppendNote(notes, ClampWithNote(overlay().depth_shown,
                                   {1, max_depth_, "the root is depth 1", "the octree's max depth"},
                                   op::kDepthShown.key));
   if (!notes.empty()) notices().Note("partlab: " + settings_.path() + ": " + notes);
@@ -53,12 +47,12 @@ void OctreeView::SaveSettings() {
 // --------------------------------------------------------
 
 void OctreeView::ApplyCommandLine(const Options& options) {
-  if (options.octree_depth > 0) max_depth_ = depth_shown_ = options.octree_depth;
+  if (options.octree_depth > 0) max_depth_ = overlay().depth_shown = options.octree_depth;
   if (options.placement == "leaf") placement_ = int(Placement::kLeafReferences);
   const std::string& p = options.preset;
   if (p == "tint") {
-    tint_by_depth_ = true;
-    show_cells_ = false;
+    overlay().tint_by_depth = true;
+    overlay().show_cells = false;
     open_sections_ = kSectionBuild | kSectionOverlay;
   } else if (p.rfind("soup-", 0) == 0) {  // soup-low, soup-medium, soup-high: cells over a soup
     source_ = SceneSource::kSoup;
@@ -67,30 +61,28 @@ void OctreeView::ApplyCommandLine(const Options& options) {
   } else if (p == "cells") {
     open_sections_ = kSectionBuild | kSectionOverlay;
   } else if (p == "ray") {
-    show_cells_ = false;
-    ray_mode_ = RayMode::kFromFixedOrigin;
+    overlay().show_cells = false;
+    probe_.set_mode(RayMode::kFromFixedOrigin);
     open_sections_ = kSectionBuild | kSectionOverlay | kSectionRay;
   } else if (p == "batch") {
-    show_cells_ = false;
-    show_mesh_ = true;
+    overlay().show_cells = false;
+    overlay().show_mesh = true;
     open_sections_ = kSectionBuild | kSectionBatch;
   } else if (p.rfind("heatmap", 0) == 0) {
     heatmap_.ApplyPreset(p);
-    show_cells_ = false;
+    overlay().show_cells = false;
     open_sections_ = kSectionBuild | kSectionHeatmap;
   }
   RebuildIfStale();
   batch_.FitBruteRays(tree_->usable_triangle_count());
   if (headless()) FrameForScreenshot(options);
   if (options.has_ray) {
-    ray_mode_ = RayMode::kFromFixedOrigin;
-    fixed_origin_ = {options.ray[0], options.ray[1], options.ray[2]};
-    ShootRay(
-        {fixed_origin_, glm::normalize(glm::vec3(options.ray[3], options.ray[4], options.ray[5]))});
+    probe_.ShootFrom(*tree_, {options.ray[0], options.ray[1], options.ray[2]},
+                     glm::normalize(glm::vec3(options.ray[3], options.ray[4], options.ray[5])));
   } else if (p == "ray") {
-    DefaultFixedRay();
+    probe_.ShootDefault(*tree_, scene_, app_.camera);
   }
-  if (headless() && has_ray_) PrintRay();
+  if (headless() && probe_.has_ray()) probe_.Print();
   if (p == "batch") batch_.Start(tree_, scene_.bounds());
 }
 
@@ -100,7 +92,7 @@ void OctreeView::FrameForScreenshot(const Options& options) {
       options.width > 0 && options.height > 0 ? float(options.width) / options.height : 16.f / 9.f;
   OrbitCamera& camera = app_.camera;
   // With the cells drawn, the root cube is the scene (its bounding sphere is loose: come closer).
-  const bool cube = show_cells_ && !tree_->empty();
+  const bool cube = overlay().show_cells && !tree_->empty();
   camera.Frame(cube ? tree_->nodes()[0].Bounds() : scene_.bounds(), aspect);
   camera.distance *= cube ? 0.8f : 1.05f;
   const float visible_width = 2.0f * camera.distance * std::tan(0.5f * camera.fov_y) * aspect;

@@ -22,15 +22,11 @@ MAX_APP_LINES = 600
 
 # path -> the figure it may not exceed (its figure today).
 ALLOWED_VIEW_LINES = {
-    "app/views/visibility/visibility_view.h": 199,
 }
 ALLOWED_VIEW_MEMBERS = {
     "app/views/dynamics/dynamics_view.h": 43,
-    "app/views/visibility/visibility_view.h": 58,
 }
-ALLOWED_VIEW_UI_INCLUDES = {
-    "app/views/visibility/visibility_view.h": 1,
-}
+ALLOWED_VIEW_UI_INCLUDES = {}
 ALLOWED_APP_LINES = {
     "app/engine_loop.cpp": 762,
 }

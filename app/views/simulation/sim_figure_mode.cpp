@@ -14,16 +14,16 @@
 namespace partlab::simulation_view {
 
 SimFigureMode::SimFigureMode(const BspFigure& figure, bool thesis, bool op_stepping)
-    : run_(figure, thesis) {
-  run_.bsp().SetOperationStepping(op_stepping);
+    : run_(std::make_unique<BspFigureRun>(figure, thesis)) {
+  run_->bsp().SetOperationStepping(op_stepping);
 }
 
 void SimFigureMode::BuildInstances(SimPicture& picture, const SemiAdjustingBsp* bsp) {
-  picture.BuildBoxes(run_.boxes(), run_.pairs(), bsp);
+  picture.BuildBoxes(run_->boxes(), run_->pairs(), bsp);
 }
 
 Aabb SimFigureMode::Extent() const {
-  const Aabb bounds = run_.Bounds();
+  const Aabb bounds = run_->Bounds();
   return {bounds.min - glm::vec3(1.5f, 2.0f, 3.0f), bounds.max + glm::vec3(1.5f, 3.0f, 3.0f)};
 }
 
@@ -34,12 +34,12 @@ void SimFigureMode::AdjustOverlay(BspOverlayOptions& options) const {
 }
 
 void SimFigureMode::StatusLine(std::span<char> text, const SimStatus& status) const {
-  const BspFigure& f = run_.figure();
+  const BspFigure& f = run_->figure();
   std::snprintf(text.data(), text.size(),
                 "%.*s (thesis %.*s) | %s | frame %d | %zu pairs | %zu events pending%s",
                 int(f.title.size()), f.title.data(), int(f.section.size()), f.section.data(),
-                std::string(run_.bsp().Name()).c_str(), run_.frames_fed(), run_.pairs().size(),
-                run_.bsp().PendingOps(), status.playing ? "" : " | paused");
+                std::string(run_->bsp().Name()).c_str(), run_->frames_fed(), run_->pairs().size(),
+                run_->bsp().PendingOps(), status.playing ? "" : " | paused");
 }
 
 void SimFigureMode::FrameCamera(OrbitCamera& camera) const {
@@ -54,7 +54,7 @@ void SimFigureMode::FrameCamera(OrbitCamera& camera) const {
 }
 
 bool SimFigureMode::FigureLine() const {
-  const BspFigure& f = run_.figure();
+  const BspFigure& f = run_->figure();
   ImGui::TextWrapped("Figure: %.*s", int(f.title.size()), f.title.data());
   const std::string tip = "A few boxes moved by a script so that this operation happens (thesis " +
                           std::string(f.section) +

@@ -16,10 +16,10 @@ class SimFigureMode final : public SimMode {
   // The figure from its first frame on its own BSP, the thesis's profile or ours.
   SimFigureMode(const BspFigure& figure, bool thesis, bool op_stepping);
 
-  void Step(StepControl& stepping) override { run_.Step(); }
-  BroadPhase* broad_phase() const override { return &run_.bsp(); }
-  std::span<const Aabb> boxes() const override { return run_.boxes(); }
-  std::span<const BoxPair> pairs() const override { return run_.pairs(); }
+  void Step(StepControl& stepping) override { run_->Step(); }
+  BroadPhase* broad_phase() const override { return &run_->bsp(); }
+  std::span<const Aabb> boxes() const override { return run_->boxes(); }
+  std::span<const BoxPair> pairs() const override { return run_->pairs(); }
   void BuildInstances(SimPicture& picture, const SemiAdjustingBsp* bsp) override;
   void AdjustOverlay(BspOverlayOptions& options) const override;
   void StatusLine(std::span<char> text, const SimStatus& status) const override;
@@ -29,13 +29,13 @@ class SimFigureMode final : public SimMode {
   // Which figure is shown, with its tooltip; true when "Back to the scene" was pressed.
   bool FigureLine() const;
 
-  const BspFigure& figure() const { return run_.figure(); }
-  bool thesis() const { return run_.bsp().Name() == "sabsp_thesis"; }
+  const BspFigure& figure() const { return run_->figure(); }
+  bool thesis() const { return run_->bsp().Name() == "sabsp_thesis"; }
 
  private:
   Aabb Extent() const;  // the boxes with a margin: where planes are drawn, what the camera frames
 
-  mutable BspFigureRun run_;  // the BSP shown is the lessons' to drive (broad_phase())
+  std::unique_ptr<BspFigureRun> run_;
 };
 
 }  // namespace partlab::simulation_view

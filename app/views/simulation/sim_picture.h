@@ -19,8 +19,8 @@
 #include "app/views/simulation/sim_colouring.h"
 #include "app/views/simulation/sim_side_by_side.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
-#include "engine/physics/physics_world.h"
 #include "engine/params/clamped_value.h"
+#include "engine/physics/physics_world.h"
 
 namespace partlab::simulation_view {
 

@@ -29,17 +29,14 @@ void SimulationView::LoadSettingsFile() {
   picture_.colour_mode() = BodyColourMode(std::clamp(
       settings_.GetInt("sim.colour", int(picture_.colour_mode())), 0, kBodyColourModeCount - 1));
   picture_.show_overlay() = settings_.GetInt("sim.overlay", 1) != 0;
-  picture_.overlay_options().max_depth =
-      settings_.GetInt("sim.overlay.depth", picture_.overlay_options().max_depth);
-  picture_.overlay_options().leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
-  picture_.overlay_options().plane_alpha =
-      settings_.GetFloat("sim.overlay.alpha", picture_.overlay_options().plane_alpha);
+  BspOverlayOptions& overlay = picture_.overlay_options();
+  overlay.max_depth = settings_.GetInt("sim.overlay.depth", overlay.max_depth);
+  overlay.leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
+  overlay.plane_alpha = settings_.GetFloat("sim.overlay.alpha", overlay.plane_alpha);
   // A hand-edited settings file: every number back into its range, with one note naming the file.
   std::string notes;
-  AppendNote(notes, ClampWithNote(picture_.overlay_options().max_depth, kPlaneDepthRange,
-                                  "sim.overlay.depth"));
-  AppendNote(notes, ClampWithNote(picture_.overlay_options().plane_alpha, kPlaneAlphaRange,
-                                  "sim.overlay.alpha"));
+  AppendNote(notes, ClampWithNote(overlay.max_depth, kPlaneDepthRange, "sim.overlay.depth"));
+  AppendNote(notes, ClampWithNote(overlay.plane_alpha, kPlaneAlphaRange, "sim.overlay.alpha"));
   BspParams& p = choice_.bsp_params;
   LoadBspParams(settings_, p, notes);
   physics_.side_by_side() = settings_.GetInt("sim.side_by_side", 0) != 0;
@@ -56,9 +53,10 @@ void SimulationView::SaveSettings() {
   s.SetInt("sim.seed", physics_.seed());
   s.SetInt("sim.colour", int(picture_.colour_mode()));
   s.SetInt("sim.overlay", picture_.show_overlay());
-  s.SetInt("sim.overlay.depth", picture_.overlay_options().max_depth);
-  s.SetInt("sim.overlay.leaf_cells", picture_.overlay_options().leaf_cells);
-  s.SetFloat("sim.overlay.alpha", picture_.overlay_options().plane_alpha);
+  const BspOverlayOptions& overlay = picture_.overlay_options();
+  s.SetInt("sim.overlay.depth", overlay.max_depth);
+  s.SetInt("sim.overlay.leaf_cells", overlay.leaf_cells);
+  s.SetFloat("sim.overlay.alpha", overlay.plane_alpha);
   SaveBspParams(s, choice_.bsp_params);
   s.SetInt("sim.side_by_side", physics_.side_by_side());
   s.Set("sim.companion", physics_.companion_algo());

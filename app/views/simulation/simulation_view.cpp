@@ -81,10 +81,10 @@ SimulationView::~SimulationView() {
   if (uses_saved_settings()) SaveSettings();
 }
 
-SimMode& SimulationView::Active() const {
+const SimMode& SimulationView::Active() const {
   if (figure_) return *figure_;
-  if (replay_mode_) return const_cast<SimReplayMode&>(replay_);
-  return const_cast<SimPhysics&>(physics_);
+  if (replay_mode_) return replay_;
+  return physics_;
 }
 
 // --- The scene, the broad phase and the modes ----------------------------------------------------

@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/settings.h"
@@ -63,7 +64,8 @@ class SimulationView final : public View, private SimLessonSubject {
 
  private:
   // The mode shown: a figure over the replay over the physics scene.
-  SimMode& Active() const;
+  const SimMode& Active() const;
+  SimMode& Active() { return const_cast<SimMode&>(std::as_const(*this).Active()); }
   bool Halves() const {  // side by side: the physics scene only
     return physics_.side_by_side_shown() && !replay_mode_ && !figure_;
   }

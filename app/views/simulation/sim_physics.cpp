@@ -38,7 +38,7 @@ void SimPhysics::Reset() {
   pairs_.clear();
   for (auto* plot : {&plot_update_, &plot_pairs_ms_, &plot_pairs_, &plot_depth_, &plot_physics_})
     plot->Clear();
-  contenders_.clear();
+  compare_.Clear();
   if (side_by_side_) companion_.Start(companion_algo_);
   UpdateSceneRegion();
 }
@@ -62,27 +62,7 @@ void SimPhysics::Step(StepControl& /*stepping*/) {
     if (!companion_.running()) companion_.Start(companion_algo_);
     companion_.Step(frame_);
   }
-  if (compare_) RunCompare();
-}
-
-// Every algorithm on exactly the frame the physics just saw, each timed the same way.
-void SimPhysics::RunCompare() {
-  if (contenders_.empty()) {
-    for (std::string_view name : BroadPhaseNames()) {
-      if (name == "brute" && !compare_brute_) continue;
-      Contender c;
-      c.name = name;
-      c.bp = choice_.Make(c.name);
-      if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(c.bp.get())) bsp->SetOperationStepping(false);
-      c.driver = std::make_unique<FrameDriver>(*c.bp);
-      contenders_.push_back(std::move(c));
-    }
-  }
-  for (Contender& c : contenders_) {
-    const StepTimings t = c.driver->Step(frame_, compare_pairs_);
-    c.ms.Push(float(t.total_ms()));
-    c.pairs = compare_pairs_.size();
-  }
+  if (compare_.on()) compare_.Run(frame_, choice_);
 }
 
 // The region the scene occupies: every static box, and per axis the 1st to 99th percentile of
@@ -285,24 +265,7 @@ void SimPhysics::TimingsWindow(bool bsp_shown, const RollingPlot<kPlotLength>& r
   plot("physics", plot_physics_, "ms");
   Tip("ODE: narrow phase (dCollide) + solver (dWorldQuickStep)");
   plot("render CPU", render, "ms");
-  ImGui::Checkbox("Compare all broad phases", &compare_);
-  Tip("Runs every registered broad phase on the same frame after each physics step and shows\n"
-      "their update + pair times side by side (median of the last 30 steps).");
-  if (compare_) {
-    ImGui::SameLine();
-    if (ImGui::Checkbox("with brute force", &compare_brute_)) contenders_.clear();
-    float slowest = 1e-6f;
-    for (const Contender& c : contenders_) slowest = std::max(slowest, c.ms.Median());
-    for (const Contender& c : contenders_) {
-      char text[96];
-      const bool agrees = c.pairs == pairs_.size();
-      std::snprintf(text, sizeof text, "%s %.2f ms%s", c.name.c_str(), c.ms.Median(),
-                    agrees ? "" : " (pairs differ!)");
-      ImGui::ProgressBar(c.ms.Median() / slowest, ImVec2(-1, 0), text);
-    }
-    if (contenders_.empty()) ImGui::TextDisabled("starts at the next physics step");
-  }
-  if (!compare_) contenders_.clear();
+  compare_.Gui(pairs_.size());
   ImGui::End();
 }
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "app/view/rolling_plot.h"
+#include "app/views/simulation/sim_compare.h"
 #include "app/views/simulation/sim_mode.h"
 #include "app/views/simulation/sim_side_by_side.h"
-#include "engine/broadphase/frame_driver.h"
 #include "engine/scenes/scene_registry.h"
 #include "engine/scenes/trace_recording.h"
 #include "engine/view/orbit_camera.h"
@@ -32,15 +32,6 @@ struct SimFrameTimings {
   double prepare_ms = 0, prepare_cpu_ms = 0;  // this frame's Prepare, added to its render time
   RollingPlot<kPlotLength> render, instances, submit, overlay;  // render and its parts
   RollingPlot<kPlotLength> render_cpu;  // thread CPU time (load-independent)
-};
-
-// One broad phase of the compare mode, fed the live frames beside the physics' own.
-struct Contender {
-  std::string name;
-  std::unique_ptr<BroadPhase> bp;
-  std::unique_ptr<FrameDriver> driver;
-  RollingPlot<30> ms;
-  size_t pairs = 0;
 };
 
 class SimPhysics final : public SimMode {
@@ -95,7 +86,6 @@ class SimPhysics final : public SimMode {
 
  private:
   void UpdateSceneRegion();
-  void RunCompare();
 
   const SimBroadPhaseChoice& choice_;
   int scene_index_ = 0;
@@ -120,10 +110,7 @@ class SimPhysics final : public SimMode {
   SideBySide companion_;
   StepCaption primary_caption_;
 
-  // Compare mode.
-  bool compare_ = false, compare_brute_ = false;
-  std::vector<Contender> contenders_;
-  std::vector<BoxPair> compare_pairs_;
+  SimCompare compare_;  // every broad phase on the same frames (sim_compare.h)
 
   // Recording.
   TraceRecorder recorder_;

@@ -130,7 +130,7 @@ std::string OctreeView::ApplyBuildAction(const LessonCommand& a, bool* handled) 
     if (a.args.size() != 1 || !ParseInt(a.args[0], &depth) || depth < op::kMaxDepth.range.lo ||
         depth > op::kMaxDepth.range.hi)
       return Usage(a, "one depth from 1 to 12");
-    max_depth_ = depth_shown_ = depth;
+    max_depth_ = overlay().depth_shown = depth;
   } else if (a.verb == "placement") {
     if (a.args.size() != 1 || (a.args[0] != "paper" && a.args[0] != "leaf"))
       return Usage(a, "paper or leaf");
@@ -164,24 +164,24 @@ std::string OctreeView::ApplyBuildAction(const LessonCommand& a, bool* handled) 
 
 std::string OctreeView::ApplyOverlayAction(const LessonCommand& a, bool* handled) {
   *handled = true;
-  bool* flag = a.verb == "cells"                      ? &show_cells_
-               : a.verb == "mesh"                     ? &show_mesh_
-               : a.verb == "tint-by-depth"            ? &tint_by_depth_
+  bool* flag = a.verb == "cells"                      ? &overlay().show_cells
+               : a.verb == "mesh"                     ? &overlay().show_mesh
+               : a.verb == "tint-by-depth"            ? &overlay().tint_by_depth
                : a.verb == "highlight-root-triangles" ? &highlight_root_
                : a.verb == "show-histogram"           ? &show_histogram_
                                                       : nullptr;
   if (flag) {
     if (!ParseSwitch(a, flag)) return Usage(a, "on or off");
     // One colouring at a time: the root's red would hide the depth colours and the reverse.
-    if (flag == &highlight_root_ && highlight_root_) tint_by_depth_ = false;
-    if (flag == &tint_by_depth_ && tint_by_depth_) highlight_root_ = false;
+    if (flag == &highlight_root_ && highlight_root_) overlay().tint_by_depth = false;
+    if (flag == &overlay().tint_by_depth && overlay().tint_by_depth) highlight_root_ = false;
     return {};
   }
   if (a.verb == "cells-depth") {
     int depth = 0;
     if (a.args.size() != 1 || !ParseInt(a.args[0], &depth) || depth < 1 || depth > max_depth_)
       return Usage(a, Format("one depth from 1 to the octree's %d", max_depth_).c_str());
-    depth_shown_ = depth;
+    overlay().depth_shown = depth;
     return {};
   }
   if (a.verb == "batch-rays-drawn") {
@@ -207,17 +207,15 @@ std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
     const glm::vec3 dir = ok ? glm::normalize(glm::vec3(w[3], w[4], w[5])) : glm::vec3(0.0f);
     if (!ok || !IsFinite(dir) || !(glm::length(dir) > 0.5f))
       return Usage(a, "six finite numbers: the origin, then a non-zero direction");
-    ray_mode_ = RayMode::kFromFixedOrigin;
-    fixed_origin_ = {w[0], w[1], w[2]};
-    ShootRay({fixed_origin_, dir});
+    probe_.ShootFrom(*tree_, {w[0], w[1], w[2]}, dir);
   } else if (a.verb == "default-ray") {
     if (!a.args.empty()) return Usage(a, "no words");
-    ray_mode_ = RayMode::kFromFixedOrigin;
-    DefaultFixedRay();
+    probe_.set_mode(RayMode::kFromFixedOrigin);
+    probe_.ShootDefault(*tree_, scene_, app_.camera);
   } else if (a.verb == "trace") {
     if (a.args.size() != 1 || (a.args[0] != "paper" && a.args[0] != "ordered"))
       return Usage(a, "paper or ordered");
-    trace_shown_ = a.args[0] == "paper" ? 0 : 1;
+    probe_.set_trace_shown(a.args[0] == "paper" ? 0 : 1);
   } else if (a.verb == "batch") {
     const char* usage =
         "a ray count from 100 to 10000, then optionally a SEED and how many of "
@@ -244,8 +242,8 @@ std::string OctreeView::CheckLessonClaim(const LessonCommand& c) {
   if (c.verb == "affinity") return CheckAffinity(c);
   if (c.verb == "histogram-matches-geometry") return CheckHistogram();
   if (c.verb == "ray-hits") {
-    if (!has_ray_) return "no ray was shot in this step";
-    return results_[1].hit.hit ? "" : "the ray hits no triangle";
+    if (!probe_.has_ray()) return "no ray was shot in this step";
+    return probe_.result(1).hit.hit ? "" : "the ray hits no triangle";
   }
   if (c.verb == "root-triangles-tested") return CheckRootTrianglesTested(c);
   if (c.verb == "tests-fewer-than-paper-root") return CheckTestsFewerThanPaperRoot();
@@ -304,12 +302,12 @@ std::string OctreeView::CheckRootTrianglesTested(const LessonCommand& c) const {
   int at_least = 1;
   if (c.args.size() > 1 || (c.args.size() == 1 && !ParseInt(c.args[0], &at_least)))
     return Usage(c, "optionally the fewest triangles the root must keep");
-  if (!has_ray_) return "no ray was shot in this step";
+  if (!probe_.has_ray()) return "no ray was shot in this step";
   const std::vector<uint32_t> kept = TrianglesKeptAtRoot();
   if (kept.size() < size_t(std::max(at_least, 1)))
     return Format("expected at least %d triangles at the root, the geometry puts %zu there",
                   at_least, kept.size());
-  const auto& tested = results_[0].trace.tested_triangles;
+  const auto& tested = probe_.result(0).trace.tested_triangles;
   const std::unordered_set<uint32_t> seen(tested.begin(), tested.end());
   size_t missed = 0;
   for (uint32_t id : kept) missed += !seen.contains(id);
@@ -319,9 +317,9 @@ std::string OctreeView::CheckRootTrianglesTested(const LessonCommand& c) const {
 }
 
 std::string OctreeView::CheckTestsFewerThanPaperRoot() const {
-  if (!has_ray_) return "no ray was shot in this step";
+  if (!probe_.has_ray()) return "no ray was shot in this step";
   const size_t kept = TrianglesKeptAtRoot().size();
-  const uint64_t tests = results_[1].stats.triangle_tests;
+  const uint64_t tests = probe_.result(1).stats.triangle_tests;
   if (tests < kept) return {};
   return Format(
       "expected fewer than the %zu root triangles of the paper's placement, the ordered "
@@ -330,15 +328,17 @@ std::string OctreeView::CheckTestsFewerThanPaperRoot() const {
 }
 
 std::string OctreeView::CheckOrderedDoesLess(const LessonCommand& c) const {
-  if (!has_ray_) return "no ray was shot in this step";
+  if (!probe_.has_ray()) return "no ray was shot in this step";
   const bool cells = c.verb == "ordered-visits-fewer";
-  const uint64_t paper = cells ? results_[0].stats.nodes_visited : results_[0].stats.triangle_tests;
+  const uint64_t paper =
+      cells ? probe_.result(0).stats.nodes_visited : probe_.result(0).stats.triangle_tests;
   const uint64_t ordered =
-      cells ? results_[1].stats.nodes_visited : results_[1].stats.triangle_tests;
+      cells ? probe_.result(1).stats.nodes_visited : probe_.result(1).stats.triangle_tests;
   // Each count is also the length of the traversal's own trace, written as it went.
-  const size_t traced[2] = {
-      cells ? results_[0].trace.visited_nodes.size() : results_[0].trace.tested_triangles.size(),
-      cells ? results_[1].trace.visited_nodes.size() : results_[1].trace.tested_triangles.size()};
+  const size_t traced[2] = {cells ? probe_.result(0).trace.visited_nodes.size()
+                                  : probe_.result(0).trace.tested_triangles.size(),
+                            cells ? probe_.result(1).trace.visited_nodes.size()
+                                  : probe_.result(1).trace.tested_triangles.size()};
   if (traced[0] != paper || traced[1] != ordered)
     return "the traversals' counters disagree with their traces";
   if (ordered < paper) return {};
@@ -350,10 +350,10 @@ std::string OctreeView::CheckOrderedDoesLess(const LessonCommand& c) const {
 }
 
 std::string OctreeView::CheckHitEqualsBruteForce() const {
-  if (!has_ray_) return "no ray was shot in this step";
-  const ol::ReferenceHit reference = ol::BruteForceNearest(tree_->triangles(), ray_);
+  if (!probe_.has_ray()) return "no ray was shot in this step";
+  const ol::ReferenceHit reference = ol::BruteForceNearest(tree_->triangles(), probe_.ray());
   for (int k = 0; k < 2; ++k) {
-    const RayHit& h = results_[k].hit;
+    const RayHit& h = probe_.result(k).hit;
     const std::string diff = ol::CompareHits(h.hit, h.t, h.triangle, reference);
     if (!diff.empty()) return std::string(k == 0 ? "paper" : "ordered") + " traversal: " + diff;
   }

@@ -12,21 +12,18 @@ bool OctreeView::Header(const char* label, unsigned section) {
   return ImGui::CollapsingHeader(label);
 }
 
-// Every cell's twelve edges through the engine's overlay function, recorded into one GPU buffer
-// when the tree or the filter changes: the same picture as DrawOctreeCells, one draw call a frame.
-
 // --- Panel ---------------------------------------------------------------------------------------
 
 void OctreeView::UpdateGui() {
   SourceGui();
   BuildGui();
-  OverlayGui();
-  RayGui();
+  if (Header("Overlay", kSectionOverlay)) picture_.Gui(max_depth_, app_.model, clamp_note_);
+  if (Header("Ray query", kSectionRay)) probe_.Gui(*tree_, scene_, app_.camera, clamp_note_);
   if (Header("Batch: 10,000 random rays", kSectionBatch))
     batch_.Gui(tree_, scene_.bounds(), clamp_note_);
   if (Header("Cost heatmap", kSectionHeatmap)) heatmap_.Gui();
-  if (!tint_mesh_->error().empty())
-    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", tint_mesh_->error().c_str());
+  if (!picture_.error().empty())
+    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", picture_.error().c_str());
   if (!heatmap_.error().empty())
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", heatmap_.error().c_str());
 }
@@ -81,95 +78,9 @@ void OctreeView::BuildGui() {
       "bar at a shallow depth means big triangles the octree cannot separate.");
 }
 
-void OctreeView::OverlayGui() {
-  if (!Header("Overlay", kSectionOverlay)) return;
-  ImGui::Checkbox("Mesh", &show_mesh_);
-  Tip("Draw the scene's triangles, the T = V0 + uE1 + vE2 of equation 2 (1.1 Detecção de "
-      "colisão).");
-  ImGui::SameLine();
-  ImGui::Checkbox("Cells", &show_cells_);
-  Tip("Draw every cell as a wireframe cube coloured by its depth (legend at the bottom), the "
-      "subdivision of 1.2 Octree.");
-  ImGui::SameLine();
-  ImGui::Checkbox("Hide empty", &hide_empty_);
-  Tip("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
-      "(1.2 Octree).");
-  ClampedSliderInt(op::kDepthShown.label, &depth_shown_,
-                   {1, max_depth_, "the root is depth 1", "the octree's max depth"}, clamp_note_);
-  Tip(op::kDepthShown.tip);
-  if (show_cells_) {
-    ImGui::TextDisabled("%zu cell edges merged into %zu lines", cell_recorder_.segments_recorded(),
-                        cell_lines_->line_count());
-    Tip("Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
-        "the overlay fast on a software renderer.");
-    if (cell_lines_->outside_line_count() > 0 && coarse_in_motion_) {
-      ImGui::TextDisabled("%zu pieces outside the mesh, while turning",
-                          cell_lines_->outside_line_count());
-      Tip("While the camera moves, the lines are cut where they enter the closed mesh drawn "
-          "under them: from outside it those stretches are hidden anyway, and a software "
-          "renderer no longer fills their pixels.");
-    }
-  }
-  if (app_.model.triangles_in_motion() < app_.model.displayed_triangles()) {
-    ImGui::Checkbox("Coarser mesh while the camera moves", &coarse_in_motion_);
-    Tip("Software rendering: while the camera turns with the cells shown, the model is drawn "
-        "from a copy with a sixth of the triangles, and the cell edges inside it (hidden from a "
-        "camera outside) are left out, so the frame rate keeps up; the still picture uses the "
-        "display mesh and every edge.");
-  }
-  ImGui::Checkbox("Colour triangles by cell depth", &tint_by_depth_);
-  Tip("Each triangle takes the colour of the depth of the cell that holds it: big or badly "
-      "placed triangles stay shallow and are tested by many rays (3.1 Profundidade da Octree).");
-}
-
-void OctreeView::RayGui() {
-  if (!Header("Ray query", kSectionRay)) return;
-  int mode = int(ray_mode_);
-  ImGui::RadioButton("From camera", &mode, 0);
-  Tip("Double-click the view: the ray goes from the eye through the cursor, the paper's R(t) = O "
-      "+ tD (1.1 Detecção de colisão).");
-  ImGui::SameLine();
-  ImGui::RadioButton("From fixed origin", &mode, 1);
-  Tip("Double-click aims a ray from the magenta origin at the point under the cursor, to watch "
-      "one ray cross the cells from the side.");
-  ray_mode_ = RayMode(mode);
-  if (ray_mode_ == RayMode::kFromFixedOrigin) {
-    const glm::vec3 before = fixed_origin_;
-    if (ImGui::DragFloat3("Origin", &fixed_origin_.x,
-                          0.01f * glm::length(scene_.bounds().Extent()))) {
-      // Ctrl+click accepts typed text, "inf" and "nan" included: a ray cannot start there.
-      const bool finite = std::isfinite(fixed_origin_.x) && std::isfinite(fixed_origin_.y) &&
-                          std::isfinite(fixed_origin_.z);
-      if (!finite) {
-        fixed_origin_ = before;
-        clamp_note_ = {"Origin", "Origin: not a finite point; the previous origin is kept"};
-      } else if (clamp_note_.label == "Origin") {
-        clamp_note_ = {};
-      }
-    }
-    if (clamp_note_.label == "Origin") DrawNoteLine(clamp_note_.text);
-    Tip("The origin O of fixed-origin rays, R(t) = O + tD (1.1 Detecção de colisão); drag to "
-        "move.");
-    if (ImGui::Button("Origin at eye")) fixed_origin_ = app_.camera.Eye();
-    Tip("Put the origin O at the camera's eye (1.1 Detecção de colisão: any point can be O).");
-    ImGui::SameLine();
-    if (ImGui::Button("Default ray")) DefaultFixedRay();
-    Tip("A ray from the left of the view to the surface seen at the scene's centre, crossing many "
-        "cells before its hit (1.2 Octree).");
-  }
-  const char* traversals[] = {"paper", "ordered"};
-  ImGui::Combo("Overlay shows", &trace_shown_, traversals, 2);
-  Tip("Whose visited cells (yellow) and tested triangles (blue) are drawn: the paper's traversal "
-      "(1.2 Octree) or our front-to-back one that stops at the nearest hit.");
-  if (has_ray_) {
-    if (ImGui::Button("Clear ray")) has_ray_ = false;
-    Tip("Remove the ray, its visited cells and its tested triangles (1.2 Octree) from the view.");
-  }
-}
-
 // Results get their own window (bottom right), so the numbers stay visible while the panel scrolls.
 void OctreeView::ResultsWindow(const FigureArea& area) {
-  if (!has_ray_ && !batch_.HasResult()) return;
+  if (!probe_.has_ray() && !batch_.HasResult()) return;
   if (area.presenter) {
     // Along the top, clear of the caption; left of the histogram when both are shown.
     const FigureCorner corner = show_histogram_ ? FigureCorner::kTopLeft : FigureCorner::kTopRight;
@@ -190,48 +101,15 @@ void OctreeView::ResultsWindow(const FigureArea& area) {
 }
 
 void OctreeView::ResultsTables() {
-  if (has_ray_) RayResultsTable();
-  if (has_ray_ && batch_.HasResult()) ImGui::Separator();
+  if (probe_.has_ray()) probe_.ResultsTable();
+  if (probe_.has_ray() && batch_.HasResult()) ImGui::Separator();
   if (batch_.HasResult()) batch_.ResultsTable(*tree_, triangles_per_depth_);
-}
-
-void OctreeView::RayResultsTable() {
-  const RayHit& hit = results_[0].hit;
-  if (hit.hit) {
-    const glm::vec3 p = ray_.At(hit.t);
-    ImGui::Text("Hit triangle %u at (%.4g, %.4g, %.4g), distance %.4g", hit.triangle, p.x, p.y, p.z,
-                hit.t * glm::length(ray_.direction));
-  } else {
-    ImGui::Text("The ray hits nothing");
-  }
-  if (!ImGui::BeginTable("ray", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
-    return;
-  ImGui::TableSetupColumn("one ray");
-  ImGui::TableSetupColumn("paper");
-  ImGui::TableSetupColumn("ordered");
-  ImGui::TableHeadersRow();
-  auto row = [](const char* name, auto a, auto b) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    ImGui::TableNextColumn();
-    ImGui::Text("%llu", (unsigned long long)a);
-    ImGui::TableNextColumn();
-    ImGui::Text("%llu", (unsigned long long)b);
-  };
-  row("cells visited", results_[0].stats.nodes_visited, results_[1].stats.nodes_visited);
-  row("triangles tested", results_[0].stats.triangle_tests, results_[1].stats.triangle_tests);
-  row("hit triangle", results_[0].hit.hit ? results_[0].hit.triangle : 0,
-      results_[1].hit.hit ? results_[1].hit.triangle : 0);
-  ImGui::EndTable();
-  ImGui::TextDisabled("yellow: visited cells, blue: tested, red: hit (%s)",
-                      trace_shown_ == 0 ? "paper" : "ordered");
 }
 
 // The colour keys, bottom centre: depth colours (cells, tint) or the heatmap's ramp.
 void OctreeView::LegendWindow(const FigureArea& area) {
   const bool heatmap = heatmap_.HasImage();
-  if (!heatmap && !show_cells_ && !tint_by_depth_) return;
+  if (!heatmap && !overlay().show_cells && !overlay().tint_by_depth) return;
   // The lesson histogram shows the same depth colours, labelled; and an interactive lesson's
   // caption (the Lessons window) may sit where the legend would go.
   if (lesson_layout_ && (show_histogram_ || !heatmap)) return;

@@ -8,29 +8,24 @@ namespace partlab::octree_view {
 // it when the view ends); flags and presets override them, and headless runs and lesson steps
 // neither read nor write them, so scripted screenshots never depend on the last session.
 
-// The one list of what the settings file holds: each parameter row beside the member it sets.
-// Loading and saving both walk it, so a control is persisted by adding one line here.
+// The one list of what the settings file holds: each parameter row beside the member it sets, the
+// components' own rows in their VisitSettings. Loading and saving both walk it, so a control is
+// persisted by adding one line here.
 void OctreeView::VisitParams(ParamVisitor& visit) {
-  int source = int(source_), ray_mode = int(ray_mode_);
+  int source = int(source_);
   visit(op::kSource, source);
   visit(op::kAffinity, soup_affinity_);
   visit(op::kSoupTriangles, soup_count_);
   visit(op::kSoupSeed, soup_seed_);
   visit(op::kMaxDepth, max_depth_);
   visit(op::kPlacement, placement_);
-  visit(op::kShowMesh, show_mesh_);
-  visit(op::kShowCells, show_cells_);
-  visit(op::kCoarseInMotion, coarse_in_motion_);
-  visit(op::kHideEmpty, hide_empty_);
-  visit(op::kDepthShown, depth_shown_);
-  visit(op::kTintByDepth, tint_by_depth_);
-  visit(op::kRayMode, ray_mode);
+  picture_.VisitSettings(visit);
+  probe_.VisitSettings(visit);
   batch_.VisitSettings(visit);
   heatmap_.VisitSettings(visit);
   source_ = SceneSource(source);
-  ray_mode_ = RayMode(ray_mode);
   // The depth shown ends at the max depth a hand-edited file may have lowered.
-  visit.Note(ClampWithNote(depth_shown_,
+  visit.Note(ClampWithNote(overlay().depth_shown,
                            {1, max_depth_, "the root is depth 1", "the octree's max depth"},
                            op::kDepthShown.key));
 }
@@ -39,12 +34,12 @@ void OctreeView::VisitParams(ParamVisitor& visit) {
 // --------------------------------------------------------
 
 void OctreeView::ApplyCommandLine(const Options& options) {
-  if (options.octree_depth > 0) max_depth_ = depth_shown_ = options.octree_depth;
+  if (options.octree_depth > 0) max_depth_ = overlay().depth_shown = options.octree_depth;
   if (options.placement == "leaf") placement_ = int(Placement::kLeafReferences);
   const std::string& p = options.preset;
   if (p == "tint") {
-    tint_by_depth_ = true;
-    show_cells_ = false;
+    overlay().tint_by_depth = true;
+    overlay().show_cells = false;
     open_sections_ = kSectionBuild | kSectionOverlay;
   } else if (p.rfind("soup-", 0) == 0) {  // soup-low, soup-medium, soup-high: cells over a soup
     source_ = SceneSource::kSoup;
@@ -53,30 +48,28 @@ void OctreeView::ApplyCommandLine(const Options& options) {
   } else if (p == "cells") {
     open_sections_ = kSectionBuild | kSectionOverlay;
   } else if (p == "ray") {
-    show_cells_ = false;
-    ray_mode_ = RayMode::kFromFixedOrigin;
+    overlay().show_cells = false;
+    probe_.set_mode(RayMode::kFromFixedOrigin);
     open_sections_ = kSectionBuild | kSectionOverlay | kSectionRay;
   } else if (p == "batch") {
-    show_cells_ = false;
-    show_mesh_ = true;
+    overlay().show_cells = false;
+    overlay().show_mesh = true;
     open_sections_ = kSectionBuild | kSectionBatch;
   } else if (p.rfind("heatmap", 0) == 0) {
     heatmap_.ApplyPreset(p);
-    show_cells_ = false;
+    overlay().show_cells = false;
     open_sections_ = kSectionBuild | kSectionHeatmap;
   }
   RebuildIfStale();
   batch_.FitBruteRays(tree_->usable_triangle_count());
   if (headless()) FrameForScreenshot(options);
   if (options.has_ray) {
-    ray_mode_ = RayMode::kFromFixedOrigin;
-    fixed_origin_ = {options.ray[0], options.ray[1], options.ray[2]};
-    ShootRay(
-        {fixed_origin_, glm::normalize(glm::vec3(options.ray[3], options.ray[4], options.ray[5]))});
+    probe_.ShootFrom(*tree_, {options.ray[0], options.ray[1], options.ray[2]},
+                     glm::normalize(glm::vec3(options.ray[3], options.ray[4], options.ray[5])));
   } else if (p == "ray") {
-    DefaultFixedRay();
+    probe_.ShootDefault(*tree_, scene_, app_.camera);
   }
-  if (headless() && has_ray_) PrintRay();
+  if (headless() && probe_.has_ray()) probe_.Print();
   if (p == "batch") batch_.Start(tree_, scene_.bounds());
 }
 
@@ -86,7 +79,7 @@ void OctreeView::FrameForScreenshot(const Options& options) {
       options.width > 0 && options.height > 0 ? float(options.width) / options.height : 16.f / 9.f;
   OrbitCamera& camera = app_.camera;
   // With the cells drawn, the root cube is the scene (its bounding sphere is loose: come closer).
-  const bool cube = show_cells_ && !tree_->empty();
+  const bool cube = overlay().show_cells && !tree_->empty();
   camera.Frame(cube ? tree_->nodes()[0].Bounds() : scene_.bounds(), aspect);
   camera.distance *= cube ? 0.8f : 1.05f;
   const float visible_width = 2.0f * camera.distance * std::tan(0.5f * camera.fov_y) * aspect;

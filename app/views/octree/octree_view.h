@@ -7,7 +7,10 @@
 // Everything slow (the batch, the heatmap) runs on a worker thread (octree_jobs.h) over an
 // immutable shared octree, so a rebuild never pulls the tree from under a running job.
 //
-// The class is split by concern: octree_view.cpp (lifecycle, the octree, rays, jobs, drawing),
+// The view holds the octree and lends it to its components, each with its own state, panel section
+// and drawing: the picture of mesh and cells (octree_picture.h), the single ray
+// (octree_ray_probe.h), the batch (octree_batch.h) and the heatmap (octree_heatmap.h). The class
+// itself is split by concern: octree_view.cpp (lifecycle, the octree, jobs, drawing),
 // octree_panel.cpp (the panel and windows), octree_settings.cpp (settings file and start-up flags).
 #pragma once
 
@@ -21,18 +24,15 @@
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
-#include "app/render/heatmap_mesh.h"
-#include "app/render/scene_cache.h"
-#include "app/render/static_lines.h"
 #include "app/ui_style.h"
 #include "app/view.h"
 #include "app/views/octree/octree_batch.h"
 #include "app/views/octree/octree_heatmap.h"
 #include "app/views/octree/octree_jobs.h"
 #include "app/views/octree/octree_params.h"
+#include "app/views/octree/octree_picture.h"
+#include "app/views/octree/octree_ray_probe.h"
 #include "app/views/octree/octree_scene.h"
-#include "engine/octree/cell_lines_outside_mesh.h"
-#include "engine/octree/octree_overlay.h"
 
 namespace partlab::octree_view {
 
@@ -47,52 +47,18 @@ enum Section : unsigned {
   kSectionHeatmap = 1u << 5,
 };
 
-enum class RayMode { kFromCamera, kFromFixedOrigin };
-
-// What the ray query of the panel found with one traversal.
-struct RayResult {
-  RayHit hit;
-  QueryStats stats;
-  QueryTrace trace;  // keeps its capacity from ray to ray
-};
-
 class OctreeView final : public View {
  public:
-  explicit OctreeView(AppContext& app) : View(app), app_(app) {
-    tint_mesh_ = std::make_unique<HeatmapMesh>();
-    cell_lines_ = std::make_unique<StaticLines>();
-    scene_cache_ = std::make_unique<SceneCache>();
-  }
+  explicit OctreeView(AppContext& app) : View(app), app_(app) {}
   // After the saved settings (octree/settings.ini): the flags and presets, then the first build.
-  void Start() override {
-    ApplyCommandLine(app_.options);
-    std::printf("partlab: octree view: %s, max depth %d, placement %s, cells %s (depths <= %d)\n",
-                source_ == SceneSource::kSoup ? "soup" : "model", max_depth_,
-                placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper",
-                show_cells_ ? "shown" : "hidden", depth_shown_);
-  }
-  ~OctreeView() override {
-    batch_.Stop();
-    heatmap_.Stop();
-  }
+  void Start() override;
+  ~OctreeView() override;
   // The panel's controls persist between interactive runs (octree_settings.cpp).
   std::string SettingsFolder() const override { return "octree"; }
   void VisitParams(ParamVisitor& visit) override;
 
   // How many frames were drawn and how many composited the cached picture.
-  std::string MeasuredRunReport() const override {
-    char text[512];
-    std::snprintf(
-        text, sizeof text,
-        "partlab: octree view: %d of %d frames drew the mesh and cells (%d of them with the "
-        "%zu-triangle mesh of a moving camera, %d of those with the cells outside it), the "
-        "others composited the scene cache; %zu cell edges drawn as %zu lines (%zu outside the "
-        "mesh)",
-        scene_redraws_, scene_frames_, motion_redraws_, app_.model.triangles_in_motion(),
-        outside_redraws_, cell_recorder_.segments_recorded(), cell_lines_->line_count(),
-        cell_lines_->outside_line_count());
-    return text;
-  }
+  std::string MeasuredRunReport() const override { return picture_.MeasuredRunReport(app_.model); }
 
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
   void UpdateGui() override;
@@ -110,32 +76,23 @@ class OctreeView final : public View {
   void ApplyCommandLine(const Options& options);
   void FrameForScreenshot(const Options& options);
   bool Header(const char* label, unsigned section);
-  void UpdateCellLines();
   void RebuildIfStale();
   void Rebuild();
-  void UploadTriangleColours();
-  void DefaultFixedRay();
-  void ShootRay(const Ray& ray);
-  void PrintRay() const;
   void FinishJobs(const RenderContext& ctx);
-  void DrawScene(const RenderContext& ctx, DebugDraw& draw);
-  void DrawMeshAndCells(const RenderContext& ctx, bool moving);
-  uint64_t SceneKey(const RenderContext& ctx) const;
 
   void SourceGui();
   void BuildGui();
-  void OverlayGui();
-  void RayGui();
   void ResultsWindow(const FigureArea& area);
   void ResultsTables();
-  void RayResultsTable();
   void LegendWindow(const FigureArea& area);
   void HistogramWindow(const FigureArea& area);
 
   // Lesson actions and checks (octree_lesson_verbs.cpp).
   bool WantsTriangleColours() const {
-    return source_ == SceneSource::kSoup || tint_by_depth_ || highlight_root_;
+    return source_ == SceneSource::kSoup || overlay().tint_by_depth || highlight_root_;
   }
+  OctreeOverlay& overlay() { return picture_.overlay(); }
+  const OctreeOverlay& overlay() const { return picture_.overlay(); }
   std::string ApplyBuildAction(const LessonCommand& action, bool* handled);
   std::string ApplyOverlayAction(const LessonCommand& action, bool* handled);
   std::string ApplyRayAction(const LessonCommand& action, bool* handled);
@@ -165,32 +122,8 @@ class OctreeView final : public View {
   std::vector<float> triangles_per_depth_;  // the build histogram, index 0 = depth 1
   std::vector<int> cells_per_depth_;        // non-empty cells, index 0 = depth 1
 
-  // Overlay.
-  bool show_mesh_ = op::kShowMesh.fallback;
-  bool show_cells_ = op::kShowCells.fallback;
-  int depth_shown_ = op::kDepthShown.fallback;
-  bool hide_empty_ = op::kHideEmpty.fallback;
-  bool tint_by_depth_ = op::kTintByDepth.fallback;
-  bool tint_uploaded_ = false;            // the scene is drawn from tint_mesh_
-  bool uploaded_depth_colours_ = false;   // ... with depth colours (else plain)
-  bool uploaded_root_highlight_ = false;  // ... with the root's triangles in red
-  std::unique_ptr<HeatmapMesh> tint_mesh_;
-  // The cells overlay, recorded once per (tree, depth shown, hide empty) and kept on the GPU.
-  std::unique_ptr<StaticLines> cell_lines_;
-  // The mesh and cells as last drawn: an unchanged picture is composited, not drawn again.
-  std::unique_ptr<SceneCache> scene_cache_;
-  int rebuilds_ = 0;  // part of the cache key (a new tree may reuse the old one's address)
-  int scene_redraws_ = 0, scene_frames_ = 0, motion_redraws_ = 0, outside_redraws_ = 0;
-  // Software rendering: frames drawn under the cells while the camera moves use the model's
-  // coarser copy (CurrentModel::gpu_in_motion); the still picture uses the display mesh, cached.
-  bool coarse_in_motion_ = op::kCoarseInMotion.fallback;
-  uint64_t previous_key_ = 0;
-  MergedLineRecorder cell_recorder_;
-  // The cells less their stretches inside the coarse mesh, drawn over it while the camera moves.
-  CellLinesOutsideMesh cells_outside_;
-  const Octree* cells_tree_ = nullptr;
-  int cells_depth_ = -1;
-  bool cells_hide_empty_ = false;
+  // The mesh and the cells as drawn, with the overlay's parameters (octree_picture.h).
+  OctreePicture picture_;
   unsigned open_sections_ = kSectionScene | kSectionBuild | kSectionOverlay | kSectionRay;
 
   // Lessons: the root's triangles tinted red over grey ("a triangle straddling children stays in
@@ -199,13 +132,8 @@ class OctreeView final : public View {
   bool show_histogram_ = false;
   bool lesson_layout_ = false;  // a lesson step: windows along the top, clear of the caption
 
-  // Single ray.
-  RayMode ray_mode_ = RayMode::kFromCamera;
-  glm::vec3 fixed_origin_{0.0f};
-  bool has_ray_ = false;
-  Ray ray_;
-  RayResult results_[2];  // [0] paper traversal, [1] ordered
-  int trace_shown_ = 0;
+  // The single ray: its state, panel section, results table and drawing (octree_ray_probe.h).
+  RayProbe probe_;
 
   // The batch of random rays: its state, panel section, results and drawing (octree_batch.h).
   RandomRayBatch batch_;

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "app/panels/figure_area.h"
 #include "engine/broadphase/sabsp/bsp_param_table.h"
 
 namespace partlab {
@@ -232,6 +233,103 @@ NodeId DrawBspTreeView(const SemiAdjustingBsp& bsp, NodeId selected) {
   const NodeId r = TreeNodeRow(bsp, bsp.root(), selected);
   ImGui::EndChild();
   return r;
+}
+
+// --- The window the Simulation view's modes share --------------------------------------------
+
+namespace {
+constexpr size_t kFigureOperations = 3;               // presenter mode: the op log's newest, listed
+const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
+const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
+const Color kFailedColour{1.00f, 0.35f, 0.20f, 1.0f};  // the node an operation failed on
+}  // namespace
+
+void SimBspPanel::Window(SemiAdjustingBsp& bsp, bool& op_stepping, StepControl& stepping,
+                         bool collapsed, ClampNote& clamp_note,
+                         const std::function<void(const BspParams&)>& apply) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 400.0f, display.y - 40.0f), ImGuiCond_FirstUseEver,
+                          ImVec2(1, 1));
+  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowCollapsed(collapsed, ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Semi-adjusting BSP")) {
+    ImGui::End();
+    return;
+  }
+  ImGui::Text("%.*s", int(bsp.Name().size()), bsp.Name().data());
+  if (ImGui::CollapsingHeader("Parameters (6.1)")) {
+    BspParams edited = bsp.params();
+    if (DrawBspParameters(edited, bsp.last_stats().boxes, clamp_note)) apply(edited);
+    DrawNoteLine(note_);
+  }
+  if (ImGui::CollapsingHeader("Thesis or ours: the departures", ImGuiTreeNodeFlags_DefaultOpen)) {
+    BspParams edited = bsp.params();
+    if (DrawBspDepartures(edited, clamp_note)) apply(edited);
+  }
+  if (ImGui::CollapsingHeader("Operations", ImGuiTreeNodeFlags_DefaultOpen))
+    DrawBspCounters(totals_, bsp.last_stats());
+  if (ImGui::CollapsingHeader("Operation stepping (teaching)")) {
+    if (ImGui::Checkbox("Step operations by hand", &op_stepping)) {
+      bsp.SetOperationStepping(op_stepping);
+      if (op_stepping) stepping.Pause();
+      stepper_.Reset();
+    }
+    Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
+        "see the next operation on its node (magenta), again to apply it (result in cyan, or red "
+        "when it failed).");
+    if (op_stepping) {
+      ImGui::Text("%zu events pending", bsp.PendingOps());
+      if (ImGui::Button(stepper_.showing_next() ? "Apply (N)" : "Show next (N)"))
+        ApplyNextStage(&bsp);
+      ImGui::SameLine();
+      if (ImGui::Button("Physics step (S)")) stepping.RequestSingleStep();
+    }
+    if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
+    if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
+    if (!bsp.op_log().empty() && ImGui::TreeNode("Recent operations")) {
+      DrawRecentOperations(bsp, 12);
+      ImGui::TreePop();
+    }
+  }
+  if (ImGui::CollapsingHeader("Node inspector")) {
+    selected_ = DrawBspNodeInspector(bsp, selected_);
+    selected_ = DrawBspTreeView(bsp, selected_);
+  }
+  ImGui::End();
+}
+
+void SimBspPanel::ApplyNextStage(SemiAdjustingBsp* bsp) {
+  if (!bsp) return;
+  std::printf("partlab: %s\n", stepper_.Advance(*bsp).c_str());  // a log a teacher can keep
+  if (stepper_.highlight() == OpStepper::Highlight::kAfter) selected_ = stepper_.highlighted_node();
+}
+
+NodeId SimBspPanel::Highlight(bool op_stepping, Color& colour) const {
+  colour = {1, 1, 1, 1};
+  if (!op_stepping || stepper_.highlight() == OpStepper::Highlight::kNone) return selected_;
+  colour = stepper_.highlight() == OpStepper::Highlight::kBefore ? kBeforeColour
+           : stepper_.last_applied()->ok                         ? kAfterColour
+                                                                 : kFailedColour;
+  return stepper_.highlighted_node();
+}
+
+void SimBspPanel::Figures(const SemiAdjustingBsp& bsp, const FigureArea& area, bool op_log) const {
+  const float pad = area.font_pixels;
+  if (op_log && (!bsp.op_log().empty() || !stepper_.message().empty())) {
+    if (BeginFigureWindow("##operations", area, FigureCorner::kTopLeft)) {
+      ImGui::PushTextWrapPos(pad * 24.0f);
+      ImGui::TextUnformatted("Operations, newest first (5.2)");
+      if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
+      DrawRecentOperations(bsp, kFigureOperations);
+      ImGui::PopTextWrapPos();
+    }
+    EndFigureWindow(area);
+  }
+  if (selected_ != kNoNode) {
+    if (BeginFigureWindow("##highlighted node", area, FigureCorner::kTopRight))
+      DrawBspNodeNumbers(bsp, selected_);
+    EndFigureWindow(area);
+  }
 }
 
 }  // namespace partlab

@@ -1,6 +1,11 @@
 // The Simulation view's settings, stored by name (sim.*) in their own file next to the app's.
 #include "app/views/simulation/simulation_view.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include "app/views/simulation/sim_bsp_settings.h"
+
 namespace partlab::simulation_view {
 
 // --- Settings: stored by name (sim.*) in their own file next to the app's. ----------------------
@@ -9,7 +14,7 @@ void SimulationView::LoadSettings() {
   if (uses_saved_settings()) LoadSettingsFile();
   // The --bsp-* flags over the file: a flag wins (ParseCommandLine already noted what it clamped).
   std::string flag_notes;
-  LoadBspParams(app_.options.param_flags, bsp_params_, flag_notes);
+  LoadBspParams(app_.options.param_flags, choice_.bsp_params, flag_notes);
 }
 
 void SimulationView::LoadSettingsFile() {
@@ -17,50 +22,49 @@ void SimulationView::LoadSettingsFile() {
   const SceneInfo* info = FindScene(settings_.Get("sim.scene", "1"));
   const auto catalog = SceneCatalog();
   for (size_t i = 0; info && i < catalog.size(); ++i)
-    if (catalog[i].number == info->number) scene_index_ = int(i);
-  const std::string algo = settings_.Get("sim.algo", algo_);
-  if (MakeBroadPhase(algo)) algo_ = algo;
-  seed_ = settings_.GetInt("sim.seed", seed_);
-  colour_mode_ = BodyColourMode(
-      std::clamp(settings_.GetInt("sim.colour", int(colour_mode_)), 0, kBodyColourModeCount - 1));
-  show_overlay_ = settings_.GetInt("sim.overlay", 1) != 0;
-  overlay_options_.max_depth = settings_.GetInt("sim.overlay.depth", overlay_options_.max_depth);
-  overlay_options_.leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
-  overlay_options_.plane_alpha =
-      settings_.GetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
+    if (catalog[i].number == info->number) physics_.scene_index() = int(i);
+  const std::string algo = settings_.Get("sim.algo", choice_.algo);
+  if (MakeBroadPhase(algo)) choice_.algo = algo;
+  physics_.seed() = settings_.GetInt("sim.seed", physics_.seed());
+  picture_.colour_mode() = BodyColourMode(std::clamp(
+      settings_.GetInt("sim.colour", int(picture_.colour_mode())), 0, kBodyColourModeCount - 1));
+  picture_.show_overlay() = settings_.GetInt("sim.overlay", 1) != 0;
+  BspOverlayOptions& overlay = picture_.overlay_options();
+  overlay.max_depth = settings_.GetInt("sim.overlay.depth", overlay.max_depth);
+  overlay.leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
+  overlay.plane_alpha = settings_.GetFloat("sim.overlay.alpha", overlay.plane_alpha);
   // A hand-edited settings file: every number back into its range, with one note naming the file.
   std::string notes;
-  AppendNote(notes,
-             ClampWithNote(overlay_options_.max_depth, kPlaneDepthRange, "sim.overlay.depth"));
-  AppendNote(notes,
-             ClampWithNote(overlay_options_.plane_alpha, kPlaneAlphaRange, "sim.overlay.alpha"));
-  BspParams& p = bsp_params_;
+  AppendNote(notes, ClampWithNote(overlay.max_depth, kPlaneDepthRange, "sim.overlay.depth"));
+  AppendNote(notes, ClampWithNote(overlay.plane_alpha, kPlaneAlphaRange, "sim.overlay.alpha"));
+  BspParams& p = choice_.bsp_params;
   LoadBspParams(settings_, p, notes);
-  side_by_side_ = settings_.GetInt("sim.side_by_side", 0) != 0;
-  const std::string companion = settings_.Get("sim.companion", companion_algo_);
-  if (MakeBroadPhase(companion)) companion_algo_ = companion;
+  physics_.side_by_side() = settings_.GetInt("sim.side_by_side", 0) != 0;
+  const std::string companion = settings_.Get("sim.companion", physics_.companion_algo());
+  if (MakeBroadPhase(companion)) physics_.companion_algo() = companion;
   AppendNote(notes, p.Clamp());
   if (!notes.empty()) notices().Note("partlab: " + settings_.path() + ": " + notes);
 }
 
 void SimulationView::SaveSettings() {
   Settings& s = settings_;
-  s.SetInt("sim.scene", SceneCatalog()[scene_index_].number);
-  s.Set("sim.algo", algo_);
-  s.SetInt("sim.seed", seed_);
-  s.SetInt("sim.colour", int(colour_mode_));
-  s.SetInt("sim.overlay", show_overlay_);
-  s.SetInt("sim.overlay.depth", overlay_options_.max_depth);
-  s.SetInt("sim.overlay.leaf_cells", overlay_options_.leaf_cells);
-  s.SetFloat("sim.overlay.alpha", overlay_options_.plane_alpha);
-  SaveBspParams(s, bsp_params_);
-  s.SetInt("sim.side_by_side", side_by_side_);
-  s.Set("sim.companion", companion_algo_);
+  s.SetInt("sim.scene", physics_.info().number);
+  s.Set("sim.algo", choice_.algo);
+  s.SetInt("sim.seed", physics_.seed());
+  s.SetInt("sim.colour", int(picture_.colour_mode()));
+  s.SetInt("sim.overlay", picture_.show_overlay());
+  const BspOverlayOptions& overlay = picture_.overlay_options();
+  s.SetInt("sim.overlay.depth", overlay.max_depth);
+  s.SetInt("sim.overlay.leaf_cells", overlay.leaf_cells);
+  s.SetFloat("sim.overlay.alpha", overlay.plane_alpha);
+  SaveBspParams(s, choice_.bsp_params);
+  s.SetInt("sim.side_by_side", physics_.side_by_side());
+  s.Set("sim.companion", physics_.companion_algo());
   // The camera, with the scene it looked at: another scene is framed afresh instead. A figure's
   // camera is not the scene's.
   if (!figure_) {
     const OrbitCamera& c = app_.camera;
-    s.SetInt("sim.camera.scene", SceneCatalog()[scene_index_].number);
+    s.SetInt("sim.camera.scene", physics_.info().number);
     s.SetFloat("sim.camera.target.x", c.target.x);
     s.SetFloat("sim.camera.target.y", c.target.y);
     s.SetFloat("sim.camera.target.z", c.target.z);
@@ -74,9 +78,7 @@ void SimulationView::SaveSettings() {
 void SimulationView::RestoreCamera() {
   const Settings& s = settings_;
   // A figure frames itself; a saved camera is the scene's.
-  if (headless() || figure_ ||
-      s.GetInt("sim.camera.scene", -1) != SceneCatalog()[scene_index_].number)
-    return;
+  if (headless() || figure_ || s.GetInt("sim.camera.scene", -1) != physics_.info().number) return;
   OrbitCamera& c = app_.camera;
   const glm::vec3 target{s.GetFloat("sim.camera.target.x", c.target.x),
                          s.GetFloat("sim.camera.target.y", c.target.y),

@@ -6,79 +6,29 @@
 // scrubs an AABBTRC1 trace through any broad phase, and the thesis's figures of chapter 4 as a few
 // scripted boxes (--preset KEY, bsp_figures.h) for the lessons (sim_lesson_verbs.h).
 //
-// The class is declared here; its lifecycle, stepping and drawing are in simulation_view.cpp, its
-// settings in simulation_settings.cpp, its windows in simulation_panels.cpp.
+// The view shows one of three modes (sim_mode.h): the physics scene (sim_physics.h), the replay
+// (sim_replay_mode.h) or a figure (sim_figure_mode.h); it forwards its hooks to the one shown, and
+// the modes share the BSP panel (sim_bsp_panel.h) and the picture (sim_picture.h). Its lifecycle,
+// stepping and drawing are in simulation_view.cpp, its settings in simulation_settings.cpp, its
+// windows in simulation_panels.cpp.
 #pragma once
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <ctime>
-#include <filesystem>
-#include <glm/geometric.hpp>
-#include <limits>
-#include <optional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
-#include "app/command_line.h"
-#include "app/panels/clamped_widgets.h"
-#include "app/panels/figure_area.h"
-#include "app/panels/tooltip.h"
-#include "app/render/debug_draw_renderer.h"
-#include "app/render/instanced_body_renderer.h"
-#include "app/render/shader_program.h"
-#include "app/render/viewport_state.h"
 #include "app/settings.h"
-#include "app/ui_style.h"
 #include "app/view.h"
-#include "app/view/rolling_plot.h"
-#include "app/views/simulation/sim_bsp_overlay.h"
 #include "app/views/simulation/sim_bsp_panel.h"
-#include "app/views/simulation/sim_bsp_settings.h"
-#include "app/views/simulation/sim_colouring.h"
+#include "app/views/simulation/sim_figure_mode.h"
 #include "app/views/simulation/sim_lesson_verbs.h"
-#include "app/views/simulation/sim_op_stepper.h"
-#include "app/views/simulation/sim_replay.h"
-#include "app/views/simulation/sim_side_by_side.h"
-#include "app/views/simulation/sim_static_caps.h"
-#include "engine/broadphase/broad_phase_registry.h"
-#include "engine/broadphase/sabsp/bsp_figures.h"
-#include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
-#include "engine/params/clamped_value.h"
-#include "engine/scenes/scene_registry.h"
-#include "engine/scenes/trace_recording.h"
-#include "engine/thread_cpu_clock.h"
+#include "app/views/simulation/sim_mode.h"
+#include "app/views/simulation/sim_physics.h"
+#include "app/views/simulation/sim_picture.h"
+#include "app/views/simulation/sim_replay_mode.h"
 
 namespace partlab::simulation_view {
-
-using Clock = std::chrono::steady_clock;
-constexpr int kPlotLength = 240;
-constexpr size_t kFigureOperations = 3;               // presenter mode: the op log's newest, listed
-constexpr float kMaxSpeedColour = 12.0f;              // m/s drawn red
-const Color kBeforeColour{1.0f, 0.25f, 0.85f, 1.0f};  // the node an operation is about to change
-const Color kAfterColour{0.20f, 0.95f, 1.00f, 1.0f};  // where its result lives
-const Color kFailedColour{1.00f, 0.35f, 0.20f, 1.0f};  // the node an operation failed on
-constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
-                                           "deeper planes are too small to read"};
-constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are invisible",
-                                             "more opaque planes hide the bodies"};
-
-constexpr float kStepControlsHeight = 40.0f;  // the base's Play / Step window, about
-
-inline double MsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-// One broad phase of the compare mode, fed the live frames beside the physics' own.
-struct Contender {
-  std::string name;
-  std::unique_ptr<BroadPhase> bp;
-  std::unique_ptr<FrameDriver> driver;
-  RollingPlot<30> ms;
-  size_t pairs = 0;
-};
 
 class SimulationView final : public View, private SimLessonSubject {
  public:
@@ -113,137 +63,57 @@ class SimulationView final : public View, private SimLessonSubject {
   static std::vector<LessonVerb> LessonVerbs();
 
  private:
-  // Scene and broad phase.
+  // The mode shown: a figure over the replay over the physics scene.
+  const SimMode& Active() const;
+  SimMode& Active() { return const_cast<SimMode&>(std::as_const(*this).Active()); }
+  bool Halves() const {  // side by side: the physics scene only
+    return physics_.side_by_side_shown() && !replay_mode_ && !figure_;
+  }
+  SemiAdjustingBsp* CurrentBsp() const {
+    return dynamic_cast<SemiAdjustingBsp*>(Active().broad_phase());
+  }
+
   void LoadSettings();  // the settings file (interactive runs), then the --bsp-* flags
   void LoadSettingsFile();
   void SaveSettings();
   void RestoreCamera();
   void Reset();
-  std::unique_ptr<BroadPhase> MakeAlgorithm(const std::string& name) const;
   void SwitchAlgorithm(const std::string& name);
   void ApplyBspParams(const BspParams& edited);
-  BspOverlayOptions OverlayOptions() const;
-  void RenderSideBySide(const RenderContext& ctx, DebugDrawRenderer& batches);
-  void DrawViewportCaptions(const FigureArea& area);
-  void PhysicsStep();
-  void RunCompare();
   void FrameCamera();
-  void UpdateSceneRegion();
-  void FindStaticCaps();
-  BroadPhase* CurrentBroadPhase() const;
-  SemiAdjustingBsp* CurrentBsp() const {
-    return dynamic_cast<SemiAdjustingBsp*>(CurrentBroadPhase());
-  }
+  void OpenFigure(const BspFigure& figure, bool thesis);
+  void OpenReplay(const std::string& path);
+  void StepOnceWhenPaused();
+  BspOverlayOptions OverlayOptions() const;
 
-  // Drawing.
-  void BuildLiveInstances();
-  void BuildBoxInstances(const std::vector<Aabb>& frame, const std::vector<BoxPair>& pairs);
-  Color BodyColour(uint32_t id, bool is_static, ShapeKind shape, float speed) const;
-  void DrawOverlay(DebugDraw& draw);
-
-  // Panels.
   void HandleKeys();
   void DrawControlsWindow();
-  void DrawBspWindow();
-  void DrawTimingsWindow();
-  void DrawReplayWindow();
   void DrawStatusBar();
-  void ApplyNextOpStage();
-  void StepOnceWhenPaused();
-  void DrawFigureLine();
-  Aabb FigureExtent() const;
-  void OpenReplay(const std::string& path);
-  void OpenFigure(const BspFigure& figure, bool thesis);
+  void DrawViewportCaptions(const FigureArea& area);
 
   // SimLessonSubject: what the lesson verbs see and do.
   SemiAdjustingBsp* ShownBsp() override { return CurrentBsp(); }
-  std::span<const Aabb> ShownBoxes() const override;
-  std::span<const BoxPair> ShownPairs() const override;
+  std::span<const Aabb> ShownBoxes() const override { return Active().boxes(); }
+  std::span<const BoxPair> ShownPairs() const override { return Active().pairs(); }
   void StepOnce() override { Step(float(stepping().step_seconds())); }
   void SetOperationStepping(bool on) override;
   std::string AdvanceOperation() override;
-  void HighlightNode(NodeId node) override { selected_ = node; }
+  void HighlightNode(NodeId node) override { panel_.Select(node); }
   std::string SwitchBroadPhase(const std::string& name) override;
 
   AppContext& app_;
   Settings settings_;
-  InstancedBodyRenderer renderer_;
-
-  int scene_index_ = 0;
-  int seed_ = 1;
-  std::string algo_ = "sabsp";
-  std::unique_ptr<Scene> scene_;
-  BspParams bsp_params_;
-
-  // Measurements of the last physics step and the last frame.
-  PhysicsStepTimings last_;
-  double step_ms_ = 0, render_ms_ = 0;
-  double prepare_ms_ = 0, prepare_cpu_ms_ = 0;  // this frame's Prepare, added to its render time
-  RollingPlot<kPlotLength> plot_update_, plot_pairs_ms_, plot_pairs_, plot_depth_, plot_physics_,
-      plot_render_;
-  RollingPlot<kPlotLength> instances_ms_, submit_ms_, overlay_ms_;  // render's parts, CPU
-  RollingPlot<kPlotLength> step_cpu_ms_, render_cpu_ms_;  // thread CPU time (load-independent)
-  BspOpTotals totals_;
-  std::vector<BoxPair> pairs_;  // the physics' broad-phase pairs of the last step
-  std::vector<Aabb> frame_;     // the boxes of the last step (for compare mode)
-  Aabb region_;                 // static boxes + the central 98 % of bodies, per axis
-  std::vector<float> region_scratch_[3];
-
-  // Drawing state, reused every frame.
-  std::vector<BodyView> bodies_;
-  std::vector<BodyInstance> boxes_;
-  std::vector<BodyInstance> spheres_[kSphereDetailLevels];  // finest first (body_meshes.h)
-  std::vector<BodyInstance> static_boxes_;  // appended after the moving boxes (see below)
-  // Static boxes whose sides are all covered by their neighbours are drawn from this height up
-  // (sim_static_caps.h), per BodyId (NaN: drawn whole), while the eye is above caps_below_.
-  std::vector<float> static_floor_;
-  float caps_below_ = 0.0f;
-  // Pixels per radian of view at the centre of the screen (set per frame from the field of view
-  // and the framebuffer height): a sphere's level of detail follows its on-screen radius.
-  float pixels_per_radian_ = 0.0f;
-  glm::vec3 eye_{0.0f};
-  std::vector<int32_t> leaf_of_;
-  std::vector<uint8_t> paired_;
-  BodyColourMode colour_mode_ = BodyColourMode::kLeaf;
-  BspOverlay overlay_;
-  BspOverlayOptions overlay_options_;
-  bool show_overlay_ = true;
-  NodeId selected_ = kNoNode;
+  SimBroadPhaseChoice choice_;  // the broad phase, the BSP's parameters, operation stepping
+  SimPhysics physics_{choice_};
+  SimReplayMode replay_{choice_, physics_, notices()};
+  bool replay_mode_ = false;  // the replay viewer is open (its window and its trace)
+  std::unique_ptr<SimFigureMode> figure_;
+  SimBspPanel panel_;
+  SimPicture picture_;
+  SimFrameTimings timings_;
   // A lesson step used an operation verb: presenter mode shows the op log (DrawFigures).
   bool op_log_figure_ = false;
-
-  // Operation stepping: a key press shows the next operation on its node, the next applies
-  // it and shows the result.
-  bool op_stepping_ = false;
-  OpStepper stepper_;
-  std::string note_;      // e.g. what SetParams clamped
   ClampNote clamp_note_;  // the last slider value clamped into its range
-  int body_count_ = 0;    // --bodies: dynamic bodies per scene (0: the scene's own count)
-
-  // Side by side: the physics' broad phase on the left, a second one (the thesis's tree by
-  // default) on the right, same frames, same camera.
-  bool side_by_side_ = false;
-  std::string companion_algo_ = "sabsp_thesis";
-  SideBySide companion_;
-  StepCaption primary_caption_;
-
-  // A scripted figure of chapter 4 (--preset KEY, bsp_figures.h): a few boxes moved by a script
-  // through a BSP of their own, shown instead of the physics scene.
-  std::unique_ptr<BspFigureRun> figure_;
-
-  // Compare mode.
-  bool compare_ = false, compare_brute_ = false;
-  std::vector<Contender> contenders_;
-  std::vector<BoxPair> compare_pairs_;
-
-  // Recording and replay.
-  TraceRecorder recorder_;
-  bool recording_ = false;
-  std::string record_path_, record_status_;
-  bool replay_mode_ = false;
-  ReplayScrubber replay_;
-  char replay_path_[512] = {};
-  std::string replay_status_;
   char title_[256] = {};
 };
 

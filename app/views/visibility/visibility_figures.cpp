@@ -26,8 +26,8 @@ void VisibilityView::DrawFigures(const FigureArea& area) {
   figures_in_presenter_ = area.presenter;  // read by the next Render, which places the numbers
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   PushFigureClip(list, area);
-  for (const ImVec2& d : dividers_) {
-    const float x = d.x / display_scale_.x;
+  for (const glm::vec2& d : scene_labels_.dividers) {
+    const float x = d.x / scene_labels_.display_scale.x;
     list->AddLine(ImVec2(x, area.min.y), ImVec2(x, area.max.y), IM_COL32(235, 235, 245, 200), 2.0f);
   }
   WallNumbers(list, area);
@@ -39,7 +39,7 @@ void VisibilityView::DrawFigures(const FigureArea& area) {
 void VisibilityView::WallNumbers(ImDrawList* list, const FigureArea& area) const {
   ImFont* font = FigureFont(area);
   const float px = FigureFontPixels(area), s = px / ImGui::GetFontSize();
-  for (const Label& l : labels_) {
+  for (const SceneLabels::Label& l : scene_labels_.labels) {
     char text[8];
     std::snprintf(text, sizeof text, "%d", l.number);
     const ImVec2 ts = FigureTextSize(font, px, text);
@@ -70,7 +70,7 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
   // Interactively the Scene panel may cover the left of the window (insets_, ui_insets.h): the
   // left caption starts right of it.
   const float caption_left =
-      area.presenter ? left : std::max(left, float(insets_.left) / display_scale_.x);
+      area.presenter ? left : std::max(left, float(insets_.left) / scene_labels_.display_scale.x);
   // The god view's caption, shortened when the panel leaves its viewport too narrow for it.
   auto god_caption = [&](float viewport_right) {
     const char* full = "God view: the observer's frustum in white";
@@ -100,8 +100,9 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
     key(CellClassColor(BoxClass::kIntersecting), "intersecting: opened");
     key(CellClassColor(BoxClass::kOutside), "outside: skipped");
     char text[96];
-    std::snprintf(text, sizeof text, "drawn %zu / %zu tris, %.2f ms", cull_.triangles_accepted,
-                  cull_.triangles_total, cull_.seconds * 1e3);
+    std::snprintf(text, sizeof text, "drawn %zu / %zu tris, %.2f ms",
+                  frustum_culling_.cull.triangles_accepted, frustum_culling_.cull.triangles_total,
+                  frustum_culling_.cull.seconds * 1e3);
     key({1, 1, 1, 1}, text);
   } else if (mode_ == Mode::kRoom) {
     key(OrderRamp(0.0f), "painted first (farthest)");
@@ -109,7 +110,8 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
     key(OrderRamp(1.0f), "painted last (nearest)");
   } else {
     char text[96];
-    std::snprintf(text, sizeof text, "backfaces %zu / %zu tris", backface_count_, backface_.size());
+    std::snprintf(text, sizeof text, "backfaces %zu / %zu tris", backface_.count,
+                  backface_.culled.size());
     key({0.95f, 0.25f, 0.3f, 1.0f}, text);
   }
 }

@@ -70,7 +70,7 @@ std::string VisibilityView::RunLessonAction(const LessonCommand& action) {
     else if (m == "frustum")
       mode_ = Mode::kFrustum;
     else if (m == "room" || m == "book")
-      mode_ = Mode::kRoom, book_example_ = m == "book";
+      mode_ = Mode::kRoom, room_bsp_.book_example = m == "book";
     else
       return "mode: '" + m + "' is not one of " + kModeUsage;
     return ComputeForLesson();
@@ -99,9 +99,9 @@ std::string VisibilityView::RunLessonAction(const LessonCommand& action) {
   if (verb == "cull") {
     bool on = true;
     if (std::string e = ReadSwitch(action, 0, &on); !e.empty()) return e;
-    (mode_ == Mode::kBackface  ? backface_culling_
-     : mode_ == Mode::kFrustum ? cull_enabled_
-                               : subtree_culling_) = on;
+    (mode_ == Mode::kBackface  ? backface_.culling
+     : mode_ == Mode::kFrustum ? frustum_culling_.enabled
+                               : room_bsp_.subtree_culling) = on;
     return ComputeForLesson();
   }
   return View::RunLessonAction(action);
@@ -116,7 +116,7 @@ std::string VisibilityView::CheckLessonClaim(const LessonCommand& check) {
     return verb + ": the view is not in backface mode (mode backface)";
   if ((verb == "culling-conservative" || verb == "drawn-fraction") && !frustum)
     return verb + ": the view is not in frustum mode (mode frustum)";
-  if ((verb == "painter-order" || verb == "culled-walls") && !(room && book_example_))
+  if ((verb == "painter-order" || verb == "culled-walls") && !(room && room_bsp_.book_example))
     return verb + ": the view does not show the chapter's example (mode book)";
   if (verb == "backfaces-independent") return CheckBackfacesIndependent();
   if (verb == "backface-fraction") return CheckBackfaceFraction(check);
@@ -150,23 +150,24 @@ std::string VisibilityView::CheckBackfacesIndependent() const {
     const float cosine = glm::dot(n, to_eye) / scale;
     const bool away = cosine < 0.0f;
     expected += away;
-    if (away != (backface_[t] != 0) && std::abs(cosine) > 1e-3f) ++differ;
+    if (away != (backface_.culled[t] != 0) && std::abs(cosine) > 1e-3f) ++differ;
   }
   if (differ == 0) return {};
   return "backfaces-independent: " + std::to_string(differ) +
          " triangles flagged unlike the centroid test (view culled " +
-         std::to_string(backface_count_) + ", centroid test " + std::to_string(expected) + ")";
+         std::to_string(backface_.count) + ", centroid test " + std::to_string(expected) + ")";
 }
 
 std::string VisibilityView::CheckBackfaceFraction(const LessonCommand& check) const {
   double lo = 0.0, hi = 1.0;
   if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &lo); !e.empty()) return e;
   if (std::string e = ReadNumber(check, 1, lo, 1.0, &hi); !e.empty()) return e;
-  const double fraction = backface_.empty() ? 0.0 : double(backface_count_) / backface_.size();
+  const double fraction =
+      backface_.culled.empty() ? 0.0 : double(backface_.count) / backface_.culled.size();
   if (fraction >= lo && fraction <= hi) return {};
   return "backface-fraction: expected " + Percent(lo) + " to " + Percent(hi) + ", measured " +
-         Percent(fraction) + " (" + std::to_string(backface_count_) + " of " +
-         std::to_string(backface_.size()) + ")";
+         Percent(fraction) + " (" + std::to_string(backface_.count) + " of " +
+         std::to_string(backface_.culled.size()) + ")";
 }
 
 // Culling may keep what is unseen but must never drop what is seen: a culled triangle is one
@@ -174,8 +175,8 @@ std::string VisibilityView::CheckBackfaceFraction(const LessonCommand& check) co
 std::string VisibilityView::CheckCullingConservative() const {
   const Mesh& mesh = app_.model.mesh();
   size_t culled = 0;
-  for (size_t t = 0; t < cull_.accepted.size(); ++t) {
-    if (cull_.accepted[t]) continue;
+  for (size_t t = 0; t < frustum_culling_.cull.accepted.size(); ++t) {
+    if (frustum_culling_.cull.accepted[t]) continue;
     ++culled;
     const auto corners = TriangleOf(mesh, t);
     if (!PolygonOutsideFrustum(corners, frustum_))
@@ -191,16 +192,19 @@ std::string VisibilityView::CheckDrawnFraction(const LessonCommand& check) const
   if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &lo); !e.empty()) return e;
   if (std::string e = ReadNumber(check, 1, lo, 1.0, &hi); !e.empty()) return e;
   const double fraction =
-      cull_.triangles_total ? double(cull_.triangles_accepted) / cull_.triangles_total : 0.0;
+      frustum_culling_.cull.triangles_total
+          ? double(frustum_culling_.cull.triangles_accepted) / frustum_culling_.cull.triangles_total
+          : 0.0;
   if (fraction >= lo && fraction <= hi) return {};
   return "drawn-fraction: expected " + Percent(lo) + " to " + Percent(hi) + ", measured " +
-         Percent(fraction) + " (" + std::to_string(cull_.triangles_accepted) + " of " +
-         std::to_string(cull_.triangles_total) + ")";
+         Percent(fraction) + " (" + std::to_string(frustum_culling_.cull.triangles_accepted) +
+         " of " + std::to_string(frustum_culling_.cull.triangles_total) + ")";
 }
 
 std::vector<long> VisibilityView::BookNumbers(const std::vector<uint32_t>& polygons) const {
   std::vector<long> numbers;
-  for (uint32_t p : polygons) numbers.push_back(ChapterBookNumber(book_, bsp_, p));
+  for (uint32_t p : polygons)
+    numbers.push_back(ChapterBookNumber(room_bsp_.book, room_bsp_.bsp, p));
   return numbers;
 }
 
@@ -210,17 +214,18 @@ std::vector<long> VisibilityView::BookNumbers(const std::vector<uint32_t>& polyg
 std::string VisibilityView::CheckPainterOrder(const LessonCommand& check) const {
   std::vector<long> stated;
   if (std::string e = ReadIntegers(check, 0, 1, 9, &stated); !e.empty()) return e;
-  const std::vector<long> drawn = BookNumbers(order_);
+  const std::vector<long> drawn = BookNumbers(room_bsp_.order);
   if (drawn != stated)
     return "painter-order: expected " + JoinIntegers(stated) + ", the view drew " +
            JoinIntegers(drawn);
   std::vector<uint32_t> walk;
-  for (uint32_t p : BackToFrontByStack(bsp_, observer_.Eye()))
-    if (position_of_[p] >= 0) walk.push_back(p);
-  if (walk != order_)
+  for (uint32_t p : BackToFrontByStack(room_bsp_.bsp, observer_.Eye()))
+    if (room_bsp_.position_of[p] >= 0) walk.push_back(p);
+  if (walk != room_bsp_.order)
     return "painter-order: an independent back-to-front walk gives " +
            JoinIntegers(BookNumbers(walk)) + ", the view drew " + JoinIntegers(drawn);
-  if (const auto bad = FirstPainterViolation(bsp_.polygons(), order_, observer_.Eye()))
+  if (const auto bad =
+          FirstPainterViolation(room_bsp_.bsp.polygons(), room_bsp_.order, observer_.Eye()))
     return "painter-order: wall " + std::to_string(drawn[bad->first]) + " is painted before wall " +
            std::to_string(drawn[bad->second]) + " yet stands in front of part of it";
   return {};
@@ -232,9 +237,9 @@ std::string VisibilityView::CheckCulledWalls(const LessonCommand& check) const {
   std::sort(stated.begin(), stated.end());
   std::vector<long> culled;
   std::vector<uint32_t> culled_polygons;
-  for (uint32_t p = 0; p < bsp_.polygons().size(); ++p)
-    if (position_of_[p] < 0) {
-      culled.push_back(ChapterBookNumber(book_, bsp_, p));
+  for (uint32_t p = 0; p < room_bsp_.bsp.polygons().size(); ++p)
+    if (room_bsp_.position_of[p] < 0) {
+      culled.push_back(ChapterBookNumber(room_bsp_.book, room_bsp_.bsp, p));
       culled_polygons.push_back(p);
     }
   std::vector<long> sorted = culled;
@@ -243,7 +248,7 @@ std::string VisibilityView::CheckCulledWalls(const LessonCommand& check) const {
     return "culled-walls: expected " + JoinIntegers(stated) + ", the view culled " +
            JoinIntegers(sorted);
   for (size_t i = 0; i < culled_polygons.size(); ++i)
-    if (!PolygonOutsideFrustum(bsp_.polygons()[culled_polygons[i]].vertices, frustum_))
+    if (!PolygonOutsideFrustum(room_bsp_.bsp.polygons()[culled_polygons[i]].vertices, frustum_))
       return "culled-walls: wall " + std::to_string(culled[i]) +
              " was culled but part of it is inside the observer's frustum";
   return {};

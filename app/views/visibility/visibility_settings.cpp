@@ -25,9 +25,10 @@ void VisibilityView::ApplyPreset(const Options& options) {
     if (word == "god") display_ = Display::kGod;
     if (word == "observer") display_ = Display::kObserver;
     if (word == "split") display_ = Display::kSplit;
-    if (word == "no-cull") subtree_culling_ = cull_enabled_ = backface_culling_ = false;
-    if (word == "book") mode_ = Mode::kRoom, book_example_ = true;
-    if (word == "geometry-stage") geometry_stage_ = true;
+    if (word == "no-cull")
+      room_bsp_.subtree_culling = frustum_culling_.enabled = backface_.culling = false;
+    if (word == "book") mode_ = Mode::kRoom, room_bsp_.book_example = true;
+    if (word == "geometry-stage") backface_.geometry_stage = true;
     static constexpr const char* kWords[] = {"backface", "frustum",  "room",
                                              "god",      "observer", "split",
                                              "no-cull",  "book",     "geometry-stage"};

@@ -34,7 +34,7 @@ constexpr size_t kMaxGhostTriangles = 100000;
 }  // namespace
 
 float VisibilityView::SceneRadius() const {
-  const Aabb& b = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
+  const Aabb& b = mode_ == Mode::kRoom ? room_bsp_.room.bounds : app_.model.bounds();
   return b.IsEmpty() ? 1.0f : 0.5f * glm::length(b.Extent());
 }
 
@@ -62,12 +62,12 @@ void VisibilityView::ResetCameras() {
   const Aabb& b = app_.model.bounds();
   const glm::vec3 centre = b.IsEmpty() ? glm::vec3(0.0f) : b.Center();
   const float r = SceneRadius();
-  if (mode_ == Mode::kRoom && book_example_) {
+  if (mode_ == Mode::kRoom && room_bsp_.book_example) {
     // The chapter's O and the frustum of figure 3.4 (chapter_bsp_example.h).
-    observer_ = LookFrom(book_.observer, book_.look_at, book_.fov_y);
-  } else if (mode_ == Mode::kRoom && !room_.bounds.IsEmpty()) {
+    observer_ = LookFrom(room_bsp_.book.observer, room_bsp_.book.look_at, room_bsp_.book.fov_y);
+  } else if (mode_ == Mode::kRoom && !room_bsp_.room.bounds.IsEmpty()) {
     // Room units: the room is 10 x 8 x 2.5 (room_scene.h), scaled to the model's footprint.
-    const glm::vec3 lo = room_.bounds.min, size = room_.bounds.Extent();
+    const glm::vec3 lo = room_bsp_.room.bounds.min, size = room_bsp_.room.bounds.Extent();
     auto at = [&](float x, float y, float z) {
       return lo + glm::vec3((x + 5.0f) / 10.0f, y / 2.5f, (z + 4.0f) / 8.0f) * size;
     };
@@ -85,7 +85,7 @@ void VisibilityView::ResetCameras() {
 // The god view sees the scene, the observer and its whole frustum, placed right of whatever UI
 // covers the left of the window (the Scene panel, when it is shown).
 void VisibilityView::FrameGodView(const PixelRect& rect) {
-  Aabb box = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
+  Aabb box = mode_ == Mode::kRoom ? room_bsp_.room.bounds : app_.model.bounds();
   if (mode_ != Mode::kRoom)  // the room's frustum reaches far past its walls: those may be cut
     for (const glm::vec3& c : frustum_.corners()) box.Grow(c);
   box.Grow(observer_.Eye());
@@ -133,8 +133,9 @@ void VisibilityView::SyncCameras() {
 }
 
 glm::mat4 VisibilityView::ObserverProjection(float aspect) const {
-  if (mode_ == Mode::kRoom && book_example_)
-    return glm::perspective(observer_.fov_y, aspect, book_.near_plane, book_.far_plane);
+  if (mode_ == Mode::kRoom && room_bsp_.book_example)
+    return glm::perspective(observer_.fov_y, aspect, room_bsp_.book.near_plane,
+                            room_bsp_.book.far_plane);
   const float r = SceneRadius();
   const float near_plane = 0.08f * r;
   const float far_plane = std::max(observer_.distance + far_scale_ * r - r, near_plane * 4.0f);
@@ -142,101 +143,36 @@ glm::mat4 VisibilityView::ObserverProjection(float aspect) const {
 }
 
 void VisibilityView::RebuildIfStale() {
-  if (app_.model.generation() != model_generation_) {
-    model_generation_ = app_.model.generation();
+  if (app_.model.generation() != frustum_culling_.model_generation) {
+    frustum_culling_.model_generation = app_.model.generation();
     const Mesh& mesh = app_.model.mesh();
-    triangles_.resize(mesh.TriangleCount());
-    for (size_t t = 0; t < triangles_.size(); ++t)
-      triangles_[t] = {mesh.positions[mesh.indices[3 * t]], mesh.positions[mesh.indices[3 * t + 1]],
-                       mesh.positions[mesh.indices[3 * t + 2]]};
-    const auto start = std::chrono::steady_clock::now();
-    octree_ = Octree(triangles_, OctreeBuildOptions{});
-    octree_build_ms_ =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    subset_mesh_.positions = mesh.positions;
-    subset_mesh_.normals = mesh.normals;
-    backface_.assign(mesh.TriangleCount(), 0);
-    built_heuristic_ = -1;
+    frustum_culling_.Build(mesh);
+    subset_.SetModel(mesh);
+    backface_.culled.assign(mesh.TriangleCount(), 0);
+    room_bsp_.built_heuristic = -1;
     cameras_placed_ = false;
   }
-  const Aabb& footprint = app_.model.bounds();
-  if (book_example_) heuristic_ = int(SplitterHeuristic::kFirst);  // the book's tree
-  if (built_heuristic_ != heuristic_ || footprint.min != room_footprint_.min ||
-      footprint.max != room_footprint_.max || built_book_ != book_example_) {
-    room_footprint_ = footprint;
-    room_ = book_example_ ? BookRoom() : MakeRoomScene(footprint);
-    bsp_ = PolygonBsp(room_.polygons, SplitterHeuristic(heuristic_));
-    built_heuristic_ = heuristic_;
-    if (built_book_ != book_example_) cameras_placed_ = false;
-    built_book_ = book_example_;
-  }
-}
-
-// The walls of figure 3.3 as a room: in the example's own coordinates (the observer and frustum
-// of figure 3.4 are given in them).
-RoomScene VisibilityView::BookRoom() const {
-  RoomScene r;
-  r.polygons = book_.walls;
-  r.labels = {"wall 1", "wall 2", "wall 3", "wall 4",
-              "wall 5", "wall 7", "wall 9", "wall 6 | 8 (cut by 5's plane)"};
-  for (const auto& w : r.polygons)
-    for (const glm::vec3& p : w) r.bounds.Grow(p);
-  return r;
+  if (room_bsp_.RebuildIfStale(app_.model.bounds())) cameras_placed_ = false;
 }
 
 // The CPU side of every mode, for the observer of this frame.
 void VisibilityView::Compute(float observer_aspect) {
-  frustum_ = Frustum(ObserverProjection(observer_aspect) * observer_.ViewMatrix());
+  const glm::mat4 view_projection = ObserverProjection(observer_aspect) * observer_.ViewMatrix();
+  frustum_ = Frustum(view_projection);
   const glm::vec3 eye = observer_.Eye();
-  using Ms = std::chrono::duration<double, std::milli>;
   if (mode_ == Mode::kBackface) {
-    const Mesh& mesh = app_.model.mesh();
-    const auto start = std::chrono::steady_clock::now();
-    backface_count_ = CountBackfaces(mesh.positions, mesh.indices, eye, backface_);
-    backface_ms_ = Ms(std::chrono::steady_clock::now() - start).count();
-    // The geometry stage's test on the same triangles, for the count beside it.
-    backface_projected_.resize(backface_.size());
-    backface_projected_count_ = CountBackfacesProjected(
-        mesh.positions, mesh.indices, ObserverProjection(observer_aspect) * observer_.ViewMatrix(),
-        backface_projected_);
-    backface_disagree_ = 0;
-    for (size_t t = 0; t < backface_.size(); ++t)
-      backface_disagree_ += backface_[t] != backface_projected_[t];
-    draw_full_model_ = !backface_culling_;
-    if (backface_culling_)
-      UploadSubset(geometry_stage_ ? backface_projected_ : backface_, /*keep_when_set=*/false);
+    backface_.Compute(app_.model.mesh(), eye, view_projection);
+    subset_.full_model = !backface_.culling;
+    if (backface_.culling) subset_.Upload(app_.model.mesh(), backface_.shown(), false);
   } else if (mode_ == Mode::kFrustum) {
-    CullOctree(octree_, frustum_, &cull_);  // computed either way: the panel shows the figures
-    draw_full_model_ = !cull_enabled_;
-    if (cull_enabled_) UploadSubset(cull_.accepted, /*keep_when_set=*/true);
+    // Computed either way: the panel shows the figures.
+    CullOctree(frustum_culling_.octree, frustum_, &frustum_culling_.cull);
+    subset_.full_model = !frustum_culling_.enabled;
+    if (frustum_culling_.enabled)
+      subset_.Upload(app_.model.mesh(), frustum_culling_.cull.accepted, /*keep_when_set=*/true);
   } else {
-    const auto start = std::chrono::steady_clock::now();
-    if (subtree_culling_) {
-      bsp_.BackToFrontCulled(eye, frustum_, &order_, &bsp_stats_, &culled_nodes_);
-    } else {
-      bsp_.BackToFront(eye, &order_);
-      culled_nodes_.assign(bsp_.nodes().size(), 0);
-      bsp_stats_ = {0, order_.size()};
-    }
-    bsp_ms_ = Ms(std::chrono::steady_clock::now() - start).count();
-    position_of_.assign(bsp_.polygons().size(), -1);
-    for (size_t i = 0; i < order_.size(); ++i) position_of_[order_[i]] = int(i);
+    room_bsp_.Compute(eye, frustum_);
   }
-}
-
-// The triangles the observer sends to the rasterizer: with keep_when_set, those flagged 1 (the
-// octree's accepted ones), otherwise those flagged 0 (backfaces are flagged 1). Uploaded each
-// frame the observer is computed (a few MB at most for the models the testbed ships).
-void VisibilityView::UploadSubset(const std::vector<uint8_t>& flags, bool keep_when_set) {
-  const Mesh& mesh = app_.model.mesh();
-  subset_mesh_.indices.clear();
-  for (size_t t = 0; t < mesh.TriangleCount(); ++t) {
-    const bool keep = keep_when_set ? flags[t] != 0 : flags[t] == 0;
-    if (!keep) continue;
-    subset_mesh_.indices.insert(subset_mesh_.indices.end(), mesh.indices.begin() + 3 * t,
-                                mesh.indices.begin() + 3 * t + 3);
-  }
-  subset_gpu_.Upload(subset_mesh_);
 }
 
 VisibilityView::Shots VisibilityView::Layout(const RenderContext& ctx) const {
@@ -268,7 +204,10 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
       ctx.framebuffer_size.y < 2.0f)
     return;
   const ImGuiIO& io = ImGui::GetIO();
-  display_scale_ = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale : ImVec2(1, 1);
+  scene_labels_.display_scale =
+      io.DisplayFramebufferScale.x > 0
+          ? glm::vec2(io.DisplayFramebufferScale.x, io.DisplayFramebufferScale.y)
+          : glm::vec2(1, 1);
   PlaceCamerasIfStale();
   SyncCameras();
   insets_ = CoveredEdges();
@@ -284,8 +223,8 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
     if (driven_ == Driven::kGod) app_.camera = god_;
     shots = Layout(ctx);
   }
-  labels_.clear();
-  dividers_.clear();
+  scene_labels_.labels.clear();
+  scene_labels_.dividers.clear();
   for (const Shot& shot : shots) {
     SetViewport(shot.rect);
     ClearDepthOnly(shot.rect);
@@ -296,20 +235,21 @@ void VisibilityView::Render(const RenderContext& ctx, DebugDraw& draw) {
     // Numbers on the observer's picture; on the god view when it is shown alone, or in presenter
     // mode, where a lesson's caption names the walls by number and no panel shows the tree.
     const bool god_numbers = display_ == Display::kGod || figures_in_presenter_;
-    if (mode_ == Mode::kRoom && show_numbers_ && (shot.is_observer || god_numbers))
+    if (mode_ == Mode::kRoom && room_bsp_.show_numbers && (shot.is_observer || god_numbers))
       CollectLabels(shot, ctx.framebuffer_size);
   }
-  if (display_ == Display::kSplit) dividers_.push_back(ImVec2(ctx.framebuffer_size.x * 0.5f, 0));
+  if (display_ == Display::kSplit)
+    scene_labels_.dividers.push_back({ctx.framebuffer_size.x * 0.5f, 0});
   // Nothing of the app's own overlay flush after Render may land on these viewports.
   SetViewport({0, 0, 0, 0});
   if (print_summary_ && ++summary_frames_ == 2) PrintSummary();
 }
 
 void VisibilityView::DrawShot(const RenderContext& ctx, const Shot& shot, DebugDraw& draw) {
-  const Aabb grid_box = mode_ == Mode::kRoom ? room_.bounds : app_.model.bounds();
+  const Aabb grid_box = mode_ == Mode::kRoom ? room_bsp_.room.bounds : app_.model.bounds();
   if (show_grid_ && mode_ != Mode::kRoom) DrawGroundGrid(draw, grid_box);
   if (mode_ == Mode::kRoom) {
-    DrawRoom(shot, draw);
+    room_bsp_.Draw(shot.is_observer, god_.Eye(), draw);
   } else {
     DrawModel(ctx, shot, draw);
   }
@@ -318,43 +258,17 @@ void VisibilityView::DrawShot(const RenderContext& ctx, const Shot& shot, DebugD
 
 void VisibilityView::DrawModel(const RenderContext& ctx, const Shot& shot, DebugDraw& draw) {
   const CameraMatrices m{shot.view, shot.projection, shot.light_distance};
-  ctx.renderer.DrawMesh(draw_full_model_ ? app_.model.gpu() : subset_gpu_, glm::mat4(1.0f), m,
+  ctx.renderer.DrawMesh(subset_.full_model ? app_.model.gpu() : subset_.gpu, glm::mat4(1.0f), m,
                         ctx.style);
-  const Mesh& mesh = app_.model.mesh();
-  auto triangle = [&](size_t t, const Color& c) {
-    const glm::vec3 v[3] = {mesh.positions[mesh.indices[3 * t]],
-                            mesh.positions[mesh.indices[3 * t + 1]],
-                            mesh.positions[mesh.indices[3 * t + 2]]};
-    draw.Polygon(v, c);
-  };
+  if (shot.is_observer) return;
   // Ghosts go through the per-frame overlay batch: capped so big models stay interactive.
-  const bool ghosts = !shot.is_observer && mesh.TriangleCount() <= kMaxGhostTriangles;
+  const Mesh& mesh = app_.model.mesh();
+  const bool ghosts = mesh.TriangleCount() <= kMaxGhostTriangles;
   if (mode_ == Mode::kBackface) {
-    // The god view shows what the observer's test threw away.
-    if (ghosts && tint_culled_ && backface_culling_)
-      for (size_t t = 0; t < backface_.size(); ++t)
-        if (backface_[t]) triangle(t, {0.95f, 0.25f, 0.3f, 0.18f});
+    if (ghosts) backface_.DrawCulled(mesh, draw);
     return;
   }
-  if (ghosts && ghost_culled_ && cull_enabled_)
-    for (size_t t = 0; t < cull_.accepted.size(); ++t)
-      if (!cull_.accepted[t]) triangle(t, {0.75f, 0.78f, 0.85f, 0.10f});
-  if (!shot.is_observer) DrawCellClasses(draw, octree_, cull_, cell_options_);
-}
-
-// The observer's picture is painted in the observer's order, which is the point. The god view is
-// painted in its own back-to-front order (the same tree, traversed for the god's eye) so that it
-// looks right from there too, but coloured by the observer's order.
-void VisibilityView::DrawRoom(const Shot& shot, DebugDraw& draw) {
-  // No ground grid here: with the depth test off its lines would be painted over the walls.
-  const glm::vec3 light = glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f));
-  DrawPaintersOrder(draw, bsp_, PaintOrder(shot), position_of_, order_.size(), light);
-}
-
-const std::vector<uint32_t>& VisibilityView::PaintOrder(const Shot& shot) {
-  if (shot.is_observer) return order_;
-  bsp_.BackToFront(god_.Eye(), &god_order_);
-  return god_order_;
+  frustum_culling_.DrawGodView(mesh, ghosts, draw);
 }
 
 // The observer's order numbers at the centroid of each polygon the camera of `shot` can see (no
@@ -362,17 +276,18 @@ const std::vector<uint32_t>& VisibilityView::PaintOrder(const Shot& shot) {
 void VisibilityView::CollectLabels(const Shot& shot, glm::vec2 framebuffer_size) {
   const glm::mat4 vp = shot.projection * shot.view;
   const glm::vec3 eye = shot.is_observer ? observer_.Eye() : god_.Eye();
-  const std::vector<uint32_t>& paint = PaintOrder(shot);
-  const float last = float(std::max<size_t>(order_.size(), 2) - 1);
-  const auto polygons = bsp_.polygons();
+  const std::vector<uint32_t>& paint = room_bsp_.PaintOrder(shot.is_observer, god_.Eye());
+  const std::vector<int>& position_of = room_bsp_.position_of;
+  const float last = float(std::max<size_t>(room_bsp_.order.size(), 2) - 1);
+  const auto polygons = room_bsp_.bsp.polygons();
   for (size_t i = 0; i < paint.size(); ++i) {
-    const int pos = position_of_[paint[i]];
+    const int pos = position_of[paint[i]];
     if (pos < 0) continue;
     const glm::vec3 c = Centroid(polygons[paint[i]].vertices);
     bool hidden = false;
     for (size_t j = i + 1; j < paint.size() && !hidden; ++j)
       hidden =
-          position_of_[paint[j]] >= 0 && SegmentCrossesPolygon(eye, c, polygons[paint[j]].vertices);
+          position_of[paint[j]] >= 0 && SegmentCrossesPolygon(eye, c, polygons[paint[j]].vertices);
     if (hidden) continue;
     const glm::vec4 clip = vp * glm::vec4(c, 1.0f);
     if (clip.w <= 0.0f) continue;
@@ -383,52 +298,21 @@ void VisibilityView::CollectLabels(const Shot& shot, glm::vec2 framebuffer_size)
         framebuffer_size.y - (float(shot.rect.y) + (ndc.y * 0.5f + 0.5f) * float(shot.rect.height));
     // The book's preset names each wall by its number in figure 3.3; the colour still tells the
     // drawing order.
-    const int number = book_example_ ? ChapterBookNumber(book_, bsp_, paint[i]) : pos + 1;
-    labels_.push_back({ImVec2(px / display_scale_.x, py / display_scale_.y), number,
-                       OrderRamp(float(pos) / last)});
+    const glm::vec2 scale = scene_labels_.display_scale;
+    scene_labels_.labels.push_back({glm::vec2(px / scale.x, py / scale.y),
+                                    room_bsp_.Number(paint[i], pos), OrderRamp(float(pos) / last)});
   }
 }
 
 // One line for scripts and the smoke test: what the screenshot shows.
 void VisibilityView::PrintSummary() const {
-  if (mode_ == Mode::kBackface) {
-    std::printf(
-        "partlab: visibility backface: %zu of %zu triangles culled (%.3f ms); geometry stage "
-        "(projected sign): %zu culled, %zu differ\n",
-        backface_count_, backface_.size(), backface_ms_, backface_projected_count_,
-        backface_disagree_);
-  } else if (mode_ == Mode::kFrustum) {
-    std::printf(
-        "partlab: visibility frustum: %zu of %zu triangles drawn, %zu cells tested (%zu outside, "
-        "%zu inside, %zu intersecting) of %zu, culling %.3f ms\n",
-        cull_.triangles_accepted, cull_.triangles_total, cull_.cells_tested, cull_.cells_outside,
-        cull_.cells_inside, cull_.cells_intersecting, octree_.nodes().size(), cull_.seconds * 1e3);
-  } else {
-    if (book_example_) std::printf("partlab: visibility book: %s\n", BookOrder().c_str());
-    std::printf(
-        "partlab: visibility room: %zu polygons (%zu input, %zu splits, depth %d, %s), %zu drawn "
-        "back to front, %zu subtrees culled\n",
-        bsp_.stats().polygons, room_.polygons.size(), bsp_.stats().splits, bsp_.stats().depth,
-        SplitterHeuristicName(SplitterHeuristic(heuristic_)), order_.size(),
-        bsp_stats_.subtrees_culled);
-  }
+  if (mode_ == Mode::kBackface)
+    backface_.Print();
+  else if (mode_ == Mode::kFrustum)
+    frustum_culling_.Print();
+  else
+    room_bsp_.Print();
   std::fflush(stdout);
-}
-
-// The observer's drawing order in the book's numbers, then what was culled.
-std::string VisibilityView::BookOrder() const {
-  std::string s = "drawing order";
-  std::vector<int> drawn(10, 0);
-  for (uint32_t p : order_) {
-    const int n = ChapterBookNumber(book_, bsp_, p);
-    s.push_back(' ');
-    s.push_back(char('0' + n));
-    drawn[size_t(n)] = 1;
-  }
-  s += "; culled";
-  for (int n = 1; n <= 9; ++n)
-    if (!drawn[size_t(n)]) s.push_back(' '), s.push_back(char('0' + n));
-  return s;
 }
 
 namespace {

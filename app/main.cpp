@@ -26,7 +26,7 @@ int FinishVideo(partlab::Engine& engine, int code) {
 
 int main(int argc, char** argv) {
   using namespace partlab;
-  auto options = ParseCommandLine(argc, argv);
+  auto options = ParseCommandLine(argc, argv, RegisteredViewFlags());
   if (!options.ok()) {
     std::fprintf(stderr, "%s\n", options.error().c_str());
     return kExitBadInput;
@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     std::string views;
     for (const ViewEntry& view : RegisteredViews())
       views += (views.empty() ? "" : ", ") + std::string(view.name);
-    std::fputs(CommandLineHelp(views).c_str(), stdout);
+    std::fputs(CommandLineHelp(views, RegisteredViewFlags()).c_str(), stdout);
     return kExitOk;
   }
   for (const std::string& note : options.value().notes) std::fprintf(stderr, "%s\n", note.c_str());
@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   if (const int code = CheckLessonBeforeStart(options.value()); code != kExitOk) return code;
   Engine engine;
   engine.options = options.value();
+  engine.view_start = ViewStartOf(engine.options);
   // Screenshots, lesson exports and videos are headless runs: no settings, no vsync.
   engine.headless = !engine.options.screenshot.empty() || !engine.options.export_dir.empty() ||
                     !engine.options.video.empty();

@@ -33,6 +33,13 @@ int FindView(const std::string& name) {
   return -1;
 }
 
+std::vector<ViewFlagGroup> RegisteredViewFlags() {
+  std::vector<ViewFlagGroup> groups;
+  for (const ViewEntry& entry : Registry())
+    if (entry.flags) groups.push_back({entry.name, entry.flags});
+  return groups;
+}
+
 std::string View::RunLessonAction(const LessonCommand& action) {
   return "this view has no lesson action '" + action.verb + "'";
 }

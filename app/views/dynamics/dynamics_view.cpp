@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <glm/gtc/quaternion.hpp>
 
-#include "app/command_line.h"
+#include "app/views/dynamics/dynamics_flags.h"
 
 namespace partlab {
 
@@ -36,7 +36,7 @@ std::string Stem(const std::string& path) {
 }  // namespace
 
 DynamicsView::DynamicsView(AppContext& app) : View(app), app_(app) {
-  const Options& options = app.options;
+  const DynamicsFlags options = ReadDynamicsFlags(app.start.flags);  // dynamics_flags.cpp
   headless_ = headless();
   renderer_error_ = renderer_.Load(ShaderDirectory());
   if (!renderer_error_.empty()) std::fprintf(stderr, "partlab: %s\n", renderer_error_.c_str());
@@ -379,7 +379,7 @@ std::unique_ptr<View> CreateDynamicsView(AppContext& app) {
 const bool kDynamicsViewRegistered = RegisterView(
     {"Dynamics",
      "The chapter's rigid-body solver (3.3): impulses, propagation, resting contact by LCP",
-     &CreateDynamicsView, /*uses_model=*/false, &DynamicsView::LessonVerbs});
+     &CreateDynamicsView, /*uses_model=*/false, &LessonVerbSpecs<DynamicsView>, &AddDynamicsFlags});
 
 }  // namespace
 

@@ -1,4 +1,5 @@
 // The octree view's settings file and start-up flags (the class is in octree_view.h).
+#include "app/views/octree/octree_flags.h"
 #include "app/views/octree/octree_view.h"
 
 namespace partlab::octree_view {
@@ -52,10 +53,11 @@ void OctreeView::SaveSettings() {
 // --- Start-up flags (headless screenshots)
 // --------------------------------------------------------
 
-void OctreeView::ApplyCommandLine(const Options& options) {
-  if (options.octree_depth > 0) max_depth_ = depth_shown_ = options.octree_depth;
-  if (options.placement == "leaf") placement_ = int(Placement::kLeafReferences);
-  const std::string& p = options.preset;
+void OctreeView::ApplyCommandLine(const ViewStart& start) {
+  const ViewFlagValues& flags = start.flags;  // octree_flags.cpp declares them
+  if (flags.Has("--octree-depth")) max_depth_ = depth_shown_ = flags.Int("--octree-depth");
+  if (flags.Text("--placement") == "leaf") placement_ = int(Placement::kLeafReferences);
+  const std::string p = flags.Text("--preset");
   if (p == "tint") {
     tint_by_depth_ = true;
     show_cells_ = false;
@@ -81,12 +83,11 @@ void OctreeView::ApplyCommandLine(const Options& options) {
   }
   RebuildIfStale();
   batch_.FitBruteRays(tree_->usable_triangle_count());
-  if (headless()) FrameForScreenshot(options);
-  if (options.has_ray) {
+  if (headless()) FrameForScreenshot(start);
+  if (float ray[6]; ParseRay(flags.Text("--ray"), ray)) {
     ray_mode_ = RayMode::kFromFixedOrigin;
-    fixed_origin_ = {options.ray[0], options.ray[1], options.ray[2]};
-    ShootRay(
-        {fixed_origin_, glm::normalize(glm::vec3(options.ray[3], options.ray[4], options.ray[5]))});
+    fixed_origin_ = {ray[0], ray[1], ray[2]};
+    ShootRay({fixed_origin_, glm::normalize(glm::vec3(ray[3], ray[4], ray[5]))});
   } else if (p == "ray") {
     DefaultFixedRay();
   }
@@ -95,9 +96,9 @@ void OctreeView::ApplyCommandLine(const Options& options) {
 }
 
 // Screenshots: the whole scene in view, shifted right of the panel that covers the left third.
-void OctreeView::FrameForScreenshot(const Options& options) {
+void OctreeView::FrameForScreenshot(const ViewStart& start) {
   const float aspect =
-      options.width > 0 && options.height > 0 ? float(options.width) / options.height : 16.f / 9.f;
+      start.width > 0 && start.height > 0 ? float(start.width) / start.height : 16.f / 9.f;
   OrbitCamera& camera = app_.camera;
   // With the cells drawn, the root cube is the scene (its bounding sphere is loose: come closer).
   const bool cube = show_cells_ && !tree_->empty();

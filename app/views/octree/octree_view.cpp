@@ -1,5 +1,7 @@
 #include "app/views/octree/octree_view.h"
 
+#include "app/views/octree/octree_flags.h"
+
 namespace partlab::octree_view {
 
 void OctreeView::UpdateCellLines() {
@@ -255,7 +257,8 @@ std::unique_ptr<View> CreateOctreeView(AppContext& app) {
 
 const bool kOctreeViewRegistered = RegisterView(
     {"Octree", "The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost",
-     &CreateOctreeView, /*uses_model=*/true, &octree_view::OctreeView::LessonVerbs});
+     &CreateOctreeView, /*uses_model=*/true, &LessonVerbSpecs<octree_view::OctreeView>,
+     &octree_view::AddOctreeFlags});
 
 }  // namespace
 

@@ -17,7 +17,6 @@
 #include <glm/geometric.hpp>
 #include <memory>
 
-#include "app/command_line.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
@@ -65,7 +64,7 @@ class OctreeView final : public View {
     cell_lines_ = std::make_unique<StaticLines>();
     scene_cache_ = std::make_unique<SceneCache>();
     LoadSettings();
-    ApplyCommandLine(app.options);
+    ApplyCommandLine(app.start);
     std::printf("partlab: octree view: %s, max depth %d, placement %s, cells %s (depths <= %d)\n",
                 source_ == SceneSource::kSoup ? "soup" : "model", max_depth_,
                 placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper",
@@ -102,15 +101,15 @@ class OctreeView final : public View {
   // Lessons (octree_lesson_verbs.cpp): the verbs the octree paper's lessons are written in.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  static std::vector<LessonVerb> LessonVerbs();
+  static std::span<const LessonVerbRow<OctreeView>> LessonVerbTable();
 
  private:
   void LoadSettings();
   void SaveSettings();
   template <class Visit>
   void VisitSettings(Visit&& visit);  // the persisted members, one list for load and save
-  void ApplyCommandLine(const Options& options);
-  void FrameForScreenshot(const Options& options);
+  void ApplyCommandLine(const ViewStart& start);
+  void FrameForScreenshot(const ViewStart& start);
   bool Header(const char* label, unsigned section);
   void UpdateCellLines();
   void RebuildIfStale();
@@ -138,9 +137,8 @@ class OctreeView final : public View {
   bool WantsTriangleColours() const {
     return source_ == SceneSource::kSoup || tint_by_depth_ || highlight_root_;
   }
-  std::string ApplyBuildAction(const LessonCommand& action, bool* handled);
-  std::string ApplyOverlayAction(const LessonCommand& action, bool* handled);
-  std::string ApplyRayAction(const LessonCommand& action, bool* handled);
+  std::string SetSoup(const LessonCommand& action);
+  std::string RunBatch(const LessonCommand& action);
   std::string CheckAffinity(const LessonCommand& check) const;
   std::string CheckHistogram() const;
   std::string CheckRootTrianglesTested(const LessonCommand& check) const;

@@ -9,7 +9,7 @@ void SimulationView::LoadSettings() {
   if (uses_saved_settings()) LoadSettingsFile();
   // The --bsp-* flags over the file: a flag wins (ParseCommandLine already noted what it clamped).
   std::string flag_notes;
-  LoadBspParams(app_.options.param_flags, bsp_params_, flag_notes);
+  LoadBspParams(app_.start.flags, bsp_params_, flag_notes);
 }
 
 void SimulationView::LoadSettingsFile() {

@@ -8,7 +8,7 @@
 namespace partlab::simulation_view {
 
 SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
-  const Options& options = app.options;
+  const SimFlags options = ReadSimFlags(app.start.flags);  // sim_flags.cpp declares them
   if (const std::string error = renderer_.Load(ShaderDirectory()); !error.empty())
     notices().Error("partlab: " + error);
   LoadSettings();
@@ -72,7 +72,7 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
 SimulationView::~SimulationView() {
   if (recording_) recorder_.Close();
   // Headless runs, and interactive runs with --frames N (measured runs), report their split.
-  if ((headless() || app_.options.frames > 0) && plot_physics_.count() > 0) {
+  if ((headless() || app_.start.frames > 0) && plot_physics_.count() > 0) {
     // The frame split the performance target is about: physics, broad phase, drawing.
     std::printf(
         "partlab: simulation medians over the last %d steps / %d frames: physics (ODE) "
@@ -594,12 +594,6 @@ void SimulationView::DrawFigureLine() {
 
 // --- Lessons (sim_lesson_verbs.h) ----------------------------------------------------------------
 
-std::vector<View::LessonVerb> SimulationView::LessonVerbs() {
-  std::vector<LessonVerb> verbs;
-  for (const SimLessonVerb& v : SimLessonVerbs()) verbs.push_back({v.verb, v.usage, v.is_check});
-  return verbs;
-}
-
 std::span<const Aabb> SimulationView::ShownBoxes() const {
   if (figure_) return figure_->boxes();
   if (replay_mode_) return replay_.boxes();
@@ -662,7 +656,7 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
 
 const bool kSimulationViewRegistered = RegisterView(
     {"Simulation", "The thesis's four simulations with a live broad phase and its overlay",
-     &CreateSimulationView, /*uses_model=*/false, &SimulationView::LessonVerbs});
+     &CreateSimulationView, /*uses_model=*/false, &SimLessonVerbSpecs, &AddSimulationFlags});
 
 }  // namespace
 

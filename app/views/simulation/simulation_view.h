@@ -22,7 +22,6 @@
 #include <limits>
 #include <optional>
 
-#include "app/command_line.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/tooltip.h"
@@ -38,6 +37,7 @@
 #include "app/views/simulation/sim_bsp_panel.h"
 #include "app/views/simulation/sim_bsp_settings.h"
 #include "app/views/simulation/sim_colouring.h"
+#include "app/views/simulation/sim_flags.h"
 #include "app/views/simulation/sim_lesson_verbs.h"
 #include "app/views/simulation/sim_op_stepper.h"
 #include "app/views/simulation/sim_replay.h"
@@ -110,7 +110,6 @@ class SimulationView final : public View, private SimLessonSubject {
     op_log_figure_ |= IsOperationVerb(check.verb);
     return CheckSimLessonClaim(*this, check);
   }
-  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   // Scene and broad phase.

@@ -34,10 +34,11 @@ std::string ParseStepFlags(const LessonStep& step, Options& out) {
   return "";
 }
 
-bool HasVerb(const std::vector<LessonVerbSpec>& verbs, const std::string& verb, bool is_check) {
+const LessonVerbSpec* FindSpec(const std::vector<LessonVerbSpec>& verbs, const std::string& verb,
+                               bool is_check) {
   for (const LessonVerbSpec& v : verbs)
-    if (verb == v.verb && v.is_check() == is_check) return true;
-  return false;
+    if (verb == v.verb && v.is_check() == is_check) return &v;
+  return nullptr;
 }
 
 std::string VerbList(const std::vector<LessonVerbSpec>& verbs, bool is_check) {
@@ -54,12 +55,14 @@ std::vector<LessonVerbSpec> ViewVerbs(const std::string& view) {
   return RegisteredViews()[index].lesson_verbs();
 }
 
-// "" when the step's view (or the player, for actions) knows the command's verb, else the line
-// that lists the verbs it does know.
+// "" when the step's view (or the player, for actions) knows the command's verb and its words fit
+// the verb's row (how many, of which kind: CheckVerbWords), else the line that says why.
 std::string UnknownVerb(const LessonStep& step, const LessonCommand& command, bool is_check) {
   const std::vector<LessonVerbSpec> own = ViewVerbs(step.view);
-  if (HasVerb(own, command.verb, is_check)) return "";
-  if (!is_check && HasVerb(GenericLessonVerbs(), command.verb, false)) return "";
+  const std::vector<LessonVerbSpec> generic = GenericLessonVerbs();
+  const LessonVerbSpec* spec = FindSpec(own, command.verb, is_check);
+  if (!spec && !is_check) spec = FindSpec(generic, command.verb, false);
+  if (spec) return CheckVerbWords(*spec, command);
   return std::string(is_check ? "unknown check '" : "unknown action '") + command.verb +
          "' for the " + step.view + " view (known: " + (is_check ? "" : "steps, pause, play, ") +
          VerbList(own, is_check) + ")";

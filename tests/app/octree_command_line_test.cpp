@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/view/view_flags_cli.h"
 #include "app/views/octree/octree_flags.h"
 
 namespace partlab {
@@ -54,6 +55,30 @@ TEST(OctreeFlags, HelpListsThemUnderTheViewsName) {
   for (const char* flag : {"--octree-depth INT", "--placement paper|leaf", "--ray ox,oy,oz"})
     EXPECT_GT(help.find(flag), group) << flag;
   EXPECT_NE(help.find("1..12 levels (default 8)"), std::string::npos);
+}
+
+// A second view that reads --preset too: the flag is declared once, listed once among the flags
+// several views read, its help made of both views' parts.
+void AddTwinFlags(ViewFlagDefs& defs) {
+  AddViewTextFlag(defs, "--preset", "NAME", "Twin: left, right", kPresetLead);
+}
+
+TEST(OctreeFlags, AFlagTwoViewsReadIsListedOnceWithBothParts) {
+  const ViewFlagGroup views[] = {{"Octree", &octree_view::AddOctreeFlags}, {"Twin", &AddTwinFlags}};
+  const std::string help = CommandLineHelp("Octree, Twin", views);
+  const size_t first = help.find("--preset NAME");
+  ASSERT_NE(first, std::string::npos) << help;
+  EXPECT_EQ(help.find("--preset NAME", first + 1), std::string::npos) << help;
+  EXPECT_LT(help.find(kSharedFlagGroup), first);
+  const size_t octree = help.find("Octree: cells", first);
+  const size_t twin = help.find("Twin: left, right", first);
+  EXPECT_NE(octree, std::string::npos);
+  EXPECT_NE(twin, std::string::npos);
+  EXPECT_EQ(help.find("\nTwin:\n"), std::string::npos);  // the twin has no flag of its own
+  const char* args[] = {"partlab", "--preset", "right"};
+  auto r = ParseCommandLine(3, const_cast<char**>(args), views);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r.value().view_flags.Text("--preset"), "right");
 }
 
 TEST(OctreeFlags, MistakesAreOneLineNamingTheFlag) {

@@ -44,26 +44,3 @@ inline constexpr BoolParam kStatsPanel{"panel.stats", "", "Stats", true, "The st
 inline constexpr BoolParam kScenePanel{"panel.scene", "", "Scene", true, "The scene window."};
 
 }  // namespace partlab::app_params
-
-// Start-up flags of the simulation view (it keeps its own settings file): how far to run before
-// the first frame, and how many bodies the scene holds.
-namespace partlab::app_params {
-
-inline constexpr Param<int> kSteps{
-    "",
-    "--steps",
-    "Steps",
-    0,
-    {0, 100000, "", "the most steps run before the first frame"},
-    "steps",
-    "Physics steps run before the first frame (for headless screenshots)."};
-inline constexpr Param<int> kBodies{
-    "",
-    "--bodies",
-    "Bodies",
-    0,
-    {1, 100000, "a scene needs one body", "the simulation view's maximum"},
-    "bodies",
-    "Dynamic bodies of the scene (default: the scene's own count)."};
-
-}  // namespace partlab::app_params

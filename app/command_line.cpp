@@ -3,11 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 #include <string_view>
 
-#include "engine/broadphase/sabsp/bsp_param_table.h"
-#include "engine/octree/octree_param_table.h"
 #include "engine/params/param_cli.h"
 
 namespace partlab {
@@ -45,22 +42,6 @@ void ClampSize(Options& options) {
                           why.substr(why.find(" (")));
 }
 
-// "ox,oy,oz,dx,dy,dz": six finite numbers, the direction not zero.
-bool ParseRay(std::string_view text, float out[6]) {
-  float v[6];
-  for (int k = 0; k < 6; ++k) {
-    const size_t comma = k < 5 ? text.find(',') : text.size();
-    if (comma == std::string_view::npos) return false;
-    const std::string_view item = text.substr(0, comma);
-    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v[k]);
-    if (ec != std::errc() || end != item.data() + item.size() || !std::isfinite(v[k])) return false;
-    text.remove_prefix(k < 5 ? comma + 1 : comma);
-  }
-  if (v[3] == 0 && v[4] == 0 && v[5] == 0) return false;
-  std::copy(v, v + 6, out);
-  return true;
-}
-
 [[noreturn]] void Reject(const std::string& line) {
   throw CLI::ValidationError(line);
 }
@@ -72,7 +53,6 @@ CLI::Option* AddChecked(CLI::App& app, const char* flag, Accept accept, const st
   return app.add_option_function<std::string>(flag, accept, help)->type_name(type);
 }
 
-// Every flag, bound to `o`. The numeric ones come from the parameter rows.
 // A flag naming a file: an empty value is an error, since empty means "not given" downstream and
 // would silently show the default scene instead.
 void AddPathFlag(CLI::App& app, const std::string& flag, std::string& target,
@@ -87,9 +67,9 @@ void AddPathFlag(CLI::App& app, const std::string& flag, std::string& target,
       ->type_name("PATH");
 }
 
-void DefineFlags(CLI::App& app, Options& o, std::string_view view_names = "") {
+void DefineFlags(CLI::App& app, Options& o, std::string_view view_names,
+                 std::span<const ViewFlagGroup> views) {
   namespace ap = app_params;
-  namespace op = octree_params;
   app.set_help_flag();  // --help is ours: main prints the help and exits 0
   app.add_flag("-h,--help", o.show_help, "Print this help and exit");
   app.add_option("--screenshot", o.screenshot,
@@ -131,44 +111,6 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names = "") {
   app.add_option("--shader", o.shader, "Lighting: chapter_vertex_lighting or blinn_phong")
       ->type_name("KEY");
   app.add_flag("--no-ui", o.no_ui, "No panels (clean renders for documents)");
-  // The simulation view.
-  app.add_option("--scene", o.scene,
-                 "Simulation: the scene, by number or key; Dynamics: a scene's name or .scene file")
-      ->type_name("N|KEY");
-  app.add_option("--algo", o.algo, "Simulation: the broad phase, by registry name")
-      ->type_name("NAME");
-  AddParamFlag(app, ap::kSteps, o.steps, o.notes,
-               "partlab: ", {"a count of physics steps", /*negative_is_error=*/true});
-  AddParamFlag(app, ap::kBodies, o.bodies, o.notes, "partlab: ", {"a number of bodies", false});
-  AddPathFlag(app, "--trace", o.trace, "a path to an AABBTRC1 trace",
-              "Simulation: replay this AABBTRC1 trace");
-  app.add_option("--beside", o.beside,
-                 "Simulation: a second broad phase drawn in a right-hand viewport")
-      ->type_name("NAME");
-  // Simulation: every parameter of the semi-adjusting BSP, as its panel and settings file know it.
-  bsp_params::ForEachRow(
-      [&](const auto& row) { AddRowFlag(app, row, o.param_flags, o.notes, "partlab: "); });
-  // Every view's --preset words (each view reads its own, and names a word it does not know).
-  app.add_option(
-         "--preset", o.preset,
-         "What a view shows first, comma-separated words. Octree: cells, "
-         "soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes|-log]; "
-         "Visibility: backface|frustum|room with god|observer|split; Portals: class|large, "
-         "windows|frusta, walk, at=S; Dynamics: one of see-through, ode-beside, stage-NAME; Path "
-         "finding: rooms|forest|maze|map=PATH, bfs|dfs|best|astar, straight, waypoints, "
-         "partial, lowcutoff, half, figure, lua, runN (docs/ai.md)")
-      ->type_name("NAME");
-  AddParamFlag(app, op::kMaxDepth, o.octree_depth, o.notes, "partlab: ");
-  AddChoiceFlag(app, op::kPlacement, o.placement);
-  AddChecked(
-      app, "--ray",
-      [&o](const std::string& v) {
-        if (!ParseRay(v, o.ray))
-          Reject("--ray expects ox,oy,oz,dx,dy,dz (six numbers, direction not zero), got '" + v +
-                 "'");
-        o.has_ray = true;
-      },
-      "Octree: a ray query from a fixed origin", "ox,oy,oz,dx,dy,dz");
   // App-wide: plugins, loaded by main before any view (docs/plugins.md).
   app.add_option("--plugin", o.plugins,
                  "A broad-phase plugin (shared library, include/partlab/plugin.h) listed beside "
@@ -205,31 +147,28 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names = "") {
         o.hold_seconds = seconds;
       },
       "With --lesson --video: seconds each step is held (default 3)", "S");
+  // Each view's own flags, listed under its name.
+  for (const ViewFlagGroup& view : views) {
+    if (!view.add) continue;
+    ViewFlagDefs defs{app, view.view, o.view_flags, o.notes};
+    view.add(defs);
+  }
   app.footer(kFooter);
-}
-
-Options& LastParsed() {
-  static Options options;
-  return options;
 }
 
 }  // namespace
 
-const Options& ParsedCommandLine() {
-  return LastParsed();
-}
-
-std::string CommandLineHelp(std::string_view view_names) {
+std::string CommandLineHelp(std::string_view view_names, std::span<const ViewFlagGroup> views) {
   CLI::App app("Partition Lab: spatial partitioning structures, interactively", "partlab");
   Options ignored;
-  DefineFlags(app, ignored, view_names);
+  DefineFlags(app, ignored, view_names, views);
   return app.help();
 }
 
-LoadResult<Options> ParseCommandLine(int argc, char** argv) {
+LoadResult<Options> ParseCommandLine(int argc, char** argv, std::span<const ViewFlagGroup> views) {
   Options options;
   CLI::App app("Partition Lab", "partlab");
-  DefineFlags(app, options);
+  DefineFlags(app, options, "", views);
   const std::string error = ParseToOneLine(app, std::vector<std::string>(argv + 1, argv + argc));
   if (!error.empty()) return LoadResult<Options>::Fail("partlab: " + error);
   if (!options.screenshot.empty() && options.frames == 0) options.frames = 5;
@@ -237,8 +176,18 @@ LoadResult<Options> ParseCommandLine(int argc, char** argv) {
     return LoadResult<Options>::Fail("partlab: --export needs --lesson NAME");
   if (!options.video.empty() && options.lesson.empty() && options.frames == 0)
     return LoadResult<Options>::Fail("partlab: --video needs --lesson NAME or --frames N");
-  LastParsed() = options;
   return LoadResult<Options>::Ok(options);
+}
+
+ViewStart ViewStartOf(const Options& options) {
+  ViewStart start;
+  start.screenshot = !options.screenshot.empty();
+  start.in_lesson = options.in_lesson;
+  start.frames = options.frames;
+  start.width = options.width;
+  start.height = options.height;
+  start.flags = options.view_flags;
+  return start;
 }
 
 }  // namespace partlab

@@ -1,16 +1,20 @@
 // partlab's flags, parsed with CLI11. Interactive by default; --screenshot makes a headless run
 // that renders N frames, writes the PNG and exits (used by the README screenshot and the smoke
 // test). Numeric flags come from the parameter rows, so --help, the error lines and the clamp
-// notes give the same ranges as the sliders and the settings files.
+// notes give the same ranges as the sliders and the settings files. The app-wide flags are
+// declared here; each view declares its own (app/view/view_flags.h), and the caller hands the
+// views' flag functions in (the executable's registry, app/view.h, which this library cannot see).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include <span>
+
 #include "app/app_params.h"
+#include "app/view/view_flags.h"
 #include "engine/io/load_result.h"
 #include "engine/params/clamped_value.h"
-#include "engine/params/param_rows.h"
 
 namespace partlab {
 
@@ -29,29 +33,12 @@ struct Options {
   // Set by the lesson player, never by a flag: a lesson step shows exactly what its file says, so
   // its view neither reads the user's saved settings nor writes the step's state over them.
   bool in_lesson = false;
-  // The octree view, for scripted screenshots: --preset NAME picks what it shows
-  // (cells, soup-low|medium|high, tint, ray, batch, heatmap[-paper|-ordered|-nodes|-log]),
-  // --octree-depth N its maximum depth (1..12, clamped with a note), --ray ox,oy,oz,dx,dy,dz a ray
-  // query from a fixed origin.
-  std::string preset;
-  int octree_depth = 0;   // 0: the view's default
-  std::string placement;  // --placement paper|leaf (empty: the paper's)
-  bool has_ray = false;
-  float ray[6] = {0, 0, 0, 0, 0, 1};
-  // The simulation view: which scene, broad phase and trace to start with, and how many
-  // physics steps to advance before the first frame (for headless screenshots).
-  std::string scene;   // --scene N|KEY
-  std::string algo;    // --algo NAME (a broad phase from the registry)
-  int steps = 0;       // --steps N
-  int bodies = 0;      // --bodies N: dynamic bodies of the scene (0: the scene's own count)
-  std::string trace;   // --trace FILE (an AABBTRC1 trace: opens the replay viewer on it)
-  std::string beside;  // --beside NAME: a second broad phase in a right-hand viewport
   // --plugin PATH (repeatable): broad-phase plugins (include/partlab/plugin.h) main loads before
   // any view, so they are listed beside ours wherever a broad phase is chosen.
   std::vector<std::string> plugins;
-  // --bsp-* (one flag per row of engine/broadphase/sabsp/bsp_param_table.h): the values given,
-  // checked and clamped, by settings key; the Simulation view reads them after its settings file.
-  ParamTexts param_flags;
+  // Every view's own flags (--preset, --octree-depth, --scene, --bsp-*, ...), declared by the
+  // views (app/view/view_flags.h) and kept here unread: each view reads its own when it is built.
+  ViewFlagValues view_flags;
   // Lessons (docs/lessons.md): --lesson NAME opens assets/lessons/NAME.toml (or a .toml path) in
   // the Lessons panel; with --export DIR every step is rendered headless to DIR/step-NN.png plus
   // an index, and --video FILE.mp4 records the lesson (or, without --lesson, the view's run).
@@ -73,15 +60,16 @@ struct Options {
 // not a number at all, or a negative count, is an error.
 constexpr ValueRange<int> kWindowSideRange = app_params::kWindowSide;
 
-// `partlab --help`: every flag with its range and default, from the same rows. `view_names` lists
-// the views --view accepts (the executable's registry, app/view.h, which this library cannot see).
-std::string CommandLineHelp(std::string_view view_names = "");
+// `partlab --help`: every flag with its range and default, from the same rows, each view's flags
+// under the view's name. `view_names` lists the views --view accepts.
+std::string CommandLineHelp(std::string_view view_names = "",
+                            std::span<const ViewFlagGroup> views = {});
 
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".
-LoadResult<Options> ParseCommandLine(int argc, char** argv);
+LoadResult<Options> ParseCommandLine(int argc, char** argv,
+                                     std::span<const ViewFlagGroup> views = {});
 
-// The options of the last successful ParseCommandLine, for views that take start-up flags (the
-// octree view's --preset, --octree-depth, --ray) without widening AppContext.
-const Options& ParsedCommandLine();
+// What a view built from these options is told (AppContext::start).
+ViewStart ViewStartOf(const Options& options);
 
 }  // namespace partlab

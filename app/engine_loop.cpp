@@ -493,7 +493,7 @@ void DrawPanels(Engine& engine) {
   // Presenter mode (lessons): the scene, the view's figures above the caption band (View::
   // DrawFigures, called by the session) and the caption. Not the view's windows: they hold its
   // controls, status bar and tooltips as well as its figures, and would cover the caption.
-  engine.lessons.DrawUi(engine);
+  engine.lessons.DrawUi(engine.lesson_host);
   if (engine.lessons.presenter()) return;
   DrawHelpPanel(&engine.show_help);
   const StatsPanelInput stats{engine.stats,
@@ -599,7 +599,7 @@ int InitEngine(Engine& engine) {
     std::printf("partlab: %s\n", engine.scene_ui.renderer_note.c_str());
   }
   if (const int code = InitScene(engine); code != kExitOk) return code;
-  if (const int code = engine.lessons.Start(engine); code != kExitOk) return code;
+  if (const int code = engine.lessons.Start(engine.lesson_host); code != kExitOk) return code;
   if (const int code = StartVideo(engine); code != kExitOk) return code;
   // Clamp notes (flags, then settings) in yellow under the model's status line.
   for (const auto* notes : {&engine.options.notes, &engine.setting_notes})
@@ -690,7 +690,7 @@ int MainLoop(Engine& engine) {
     if (engine.options.frames > 0 && frames_rendered >= engine.options.frames)
       glfwSetWindowShouldClose(engine.window, GLFW_TRUE);
     if (const int code = RecordFrame(engine, w, h); code != kExitOk) return code;
-    if (const int code = engine.lessons.AfterFrame(engine); code >= 0) return code;
+    if (const int code = engine.lessons.AfterFrame(engine.lesson_host); code >= 0) return code;
     if (engine.screenshot_requested) {
       engine.screenshot_requested = false;
       const std::string path =
@@ -708,7 +708,7 @@ int MainLoop(Engine& engine) {
                         CpuMs(CLOCK_PROCESS_CPUTIME_ID) - process_cpu_start,
                         CpuMs(CLOCK_THREAD_CPUTIME_ID) - thread_cpu_start);
     ApplyPanelCommands(engine);
-    engine.lessons.ApplyPending(engine);
+    engine.lessons.ApplyPending(engine.lesson_host);
   }
   if (engine.options.frames > 0) PrintFrameTimes(engine);  // --frames N: a measured run
   return kExitOk;

@@ -14,6 +14,8 @@
 
 #include "app/command_line.h"
 #include "app/double_click.h"
+#include "app/engine_lesson_host.h"
+#include "app/exit_codes.h"
 #include "app/fixed_step_worker.h"
 #include "app/frame_stats.h"
 #include "app/lessons/lesson_session.h"
@@ -33,18 +35,9 @@ struct GLFWwindow;
 
 namespace partlab {
 
-// Process exit codes, so scripts can tell the failures apart.
-enum ExitCode : int {
-  kExitOk = 0,
-  kExitRuntimeError = 1,  // e.g. the screenshot could not be written
-  kExitBadInput = 2,      // bad flags (a bad --model is shown as an error line, not an exit)
-  kExitNoDisplay = 3,
-  kExitNoOpenGL33 = 4,
-  kExitShaders = 5,
-};
-
 struct Engine {
   Options options;
+  ViewStart view_start;   // what the views are told of the command line (ViewStartOf(options))
   bool headless = false;  // --screenshot: no settings read or written, no help window, no vsync
   Settings settings;
   std::vector<std::string> setting_notes;  // settings.ini values clamped into range (stderr + UI)
@@ -62,7 +55,8 @@ struct Engine {
   // Lessons (app/lessons/): the Lessons window, presenter mode, --export and lesson videos.
   // Declared before the view, which it lends what the step's view keeps references to.
   LessonSession lessons;
-  VideoRecorder video;  // --video: every drawn frame goes to ffmpeg
+  EngineLessonHost lesson_host{*this};  // what the session is lent of the engine
+  VideoRecorder video;                  // --video: every drawn frame goes to ffmpeg
   // >= 0: each frame advances the view by this many seconds instead of the wall clock's (an export
   // shows the state its actions left; a video runs at its own frame rate whatever the machine).
   double fixed_frame_seconds = -1.0;
@@ -70,7 +64,7 @@ struct Engine {
   CurrentModel model;
   OrbitCamera camera;
   MeshStyle style;
-  AppContext app{model, camera, options};
+  AppContext app{model, camera, view_start};
   std::unique_ptr<View> view;
   FixedStepWorker step_worker;  // the view's steps, beside RenderScene (View::StepsOffMainThread)
 

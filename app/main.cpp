@@ -36,7 +36,7 @@ void LoadPlugins(partlab::Options& options) {
 
 int main(int argc, char** argv) {
   using namespace partlab;
-  auto options = ParseCommandLine(argc, argv);
+  auto options = ParseCommandLine(argc, argv, RegisteredViewFlags());
   if (!options.ok()) {
     std::fprintf(stderr, "%s\n", options.error().c_str());
     return kExitBadInput;
@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     std::string views;
     for (const ViewEntry& view : RegisteredViews())
       views += (views.empty() ? "" : ", ") + std::string(view.name);
-    std::fputs(CommandLineHelp(views).c_str(), stdout);
+    std::fputs(CommandLineHelp(views, RegisteredViewFlags()).c_str(), stdout);
     return kExitOk;
   }
   LoadPlugins(options.value());
@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
   if (const int code = CheckLessonBeforeStart(options.value()); code != kExitOk) return code;
   Engine engine;
   engine.options = options.value();
+  engine.view_start = ViewStartOf(engine.options);
   // Screenshots, lesson exports and videos are headless runs: no settings, no vsync.
   engine.headless = !engine.options.screenshot.empty() || !engine.options.export_dir.empty() ||
                     !engine.options.video.empty();

@@ -62,6 +62,13 @@ void View::SaveSavedParams() {
   if (const std::string error = saved_.Save(); !error.empty()) notices().Error("partlab: " + error);
 }
 
+std::vector<ViewFlagGroup> RegisteredViewFlags() {
+  std::vector<ViewFlagGroup> groups;
+  for (const ViewEntry& entry : Registry())
+    if (entry.flags) groups.push_back({entry.name, entry.flags});
+  return groups;
+}
+
 std::string View::RunLessonAction(const LessonCommand& action) {
   return "this view has no lesson action '" + action.verb + "'";
 }

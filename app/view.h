@@ -11,8 +11,9 @@
 // stderr (errors red, clamp notes yellow, each printed once: notices()), whether this is a
 // headless screenshot run, its saved settings (the rows VisitParams lists, read before Start and
 // written at the end: app/view/param_visitor.h), and the measured-run report. A view gets what
-// the app lends it (model, camera, the parsed command line) through the AppContext passed to its
-// factory, never from globals. CreateView and EndView (below) are the life of a view.
+// the app lends it (model, camera, its own flags and the few facts of how the app was started)
+// through the AppContext passed to its factory, never from globals. CreateView and EndView
+// (below) are the life of a view.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -20,13 +21,14 @@
 #include <string>
 #include <vector>
 
-#include "app/command_line.h"
 #include "app/model_library.h"
 #include "app/render/scene_renderer.h"
 #include "app/settings.h"
+#include "app/view/lesson_verbs.h"
 #include "app/view/notices.h"
 #include "app/view/param_visitor.h"
 #include "app/view/step_control.h"
+#include "app/view/view_flags.h"
 #include "engine/debug_draw.h"
 #include "engine/lessons/lesson.h"
 #include "engine/view/orbit_camera.h"
@@ -37,7 +39,7 @@ namespace partlab {
 struct AppContext {
   CurrentModel& model;
   OrbitCamera& camera;
-  const Options& options;  // the command line, parsed once by main
+  const ViewStart& start;  // the view's flags (app/view/view_flags.h), --screenshot, --frames, ...
 };
 
 // Where a view draws its figures (View::DrawFigures), in ImGui's display coordinates.
@@ -64,7 +66,7 @@ struct RenderContext {
 class View {
  public:
   View() = default;
-  explicit View(const AppContext& app) : options_(&app.options) {}
+  explicit View(const AppContext& app) : start_(&app.start) {}
   virtual ~View() = default;
   // Called once after the saved settings were read (CreateView): the view's flags and presets,
   // which override them, and the first build of what they choose.
@@ -108,17 +110,10 @@ class View {
   // (the player handles the generic verbs such as "steps N" itself and passes every other verb
   // here), then asserts the step's checks. Both return "" on success, otherwise one line saying
   // what went wrong (the player prefixes the lesson file and line). Actions must be
-  // deterministic: going back to a step rebuilds the view and replays them.
+  // deterministic: going back to a step rebuilds the view and replays them. A view keeps its
+  // verbs in one table (app/view/lesson_verbs.h) and passes both to its dispatcher.
   virtual std::string RunLessonAction(const LessonCommand& action);
   virtual std::string CheckLessonClaim(const LessonCommand& check);
-  // A verb this view understands in actions or checks. A view lists its verbs in a static
-  // LessonVerbs() named in its ViewEntry, so the loader checks every step of a lesson file before
-  // any view is built, and docs/lessons.md is generated from the same lists.
-  struct LessonVerb {
-    const char* verb;
-    const char* usage;  // e.g. "shoot-ray OX OY OZ DX DY DZ: ..."
-    bool is_check;
-  };
 
   // --- Saved settings ------------------------------------------------------------------------
   // The folder of the view's settings file under the config directory ("octree":
@@ -137,15 +132,13 @@ class View {
   const StepControl& stepping() const { return stepping_; }
   Notices& notices() { return notices_; }
   // A --screenshot run: no settings read or written, jobs finish before the frame is drawn.
-  bool headless() const { return options_ && !options_->screenshot.empty(); }
+  bool headless() const { return start_ && start_->screenshot; }
   // Whether the view reads its saved settings at start and writes them back at the end: not in a
   // headless run, nor in a lesson step (whose file alone decides what it shows).
-  bool uses_saved_settings() const {
-    return options_ && options_->screenshot.empty() && !options_->in_lesson;
-  }
+  bool uses_saved_settings() const { return start_ && !start_->screenshot && !start_->in_lesson; }
 
  private:
-  const Options* options_ = nullptr;  // null for views built without an AppContext
+  const ViewStart* start_ = nullptr;  // null for views built without an AppContext
   StepControl stepping_;
   Notices notices_;
   Settings saved_;  // the view's settings file, keys it does not know kept as they were
@@ -160,9 +153,12 @@ struct ViewEntry {
   // False for views that never look at the model (the simulation): the app then does not load
   // one until a view that does is shown.
   bool uses_model = true;
-  // The verbs its lesson steps may use (View::RunLessonAction, View::CheckLessonClaim); null for
-  // none.
-  std::vector<View::LessonVerb> (*lesson_verbs)() = nullptr;
+  // The verbs its lesson steps may use, from its verb table (LessonVerbSpecs<V>, lesson_verbs.h),
+  // so the loader checks every step of a lesson file before any view is built and
+  // docs/lessons.md is generated from the same rows; null for none.
+  std::vector<LessonVerbSpec> (*lesson_verbs)() = nullptr;
+  // Declares the view's command-line flags (app/view/view_flags.h); null for none.
+  AddViewFlags flags = nullptr;
 };
 
 bool RegisterView(const ViewEntry& entry);
@@ -172,5 +168,7 @@ std::unique_ptr<View> CreateView(const ViewEntry& entry, AppContext& app);
 void EndView(std::unique_ptr<View>& view);
 const std::vector<ViewEntry>& RegisteredViews();  // sorted by name
 int FindView(const std::string& name);            // -1 when unknown
+// Every registered view's flag function, for the command line (ParseCommandLine).
+std::vector<ViewFlagGroup> RegisteredViewFlags();
 
 }  // namespace partlab

@@ -4,7 +4,12 @@
   * every app/views/**/*_view.h at most 150 lines and its view class at most 25 data members;
   * no view header includes ImGui or GLFW (a view's header says what it holds, not how it draws);
   * no file under app/ over 600 lines;
-  * no feature folder app/views/<a>/ includes another feature folder app/views/<b>/.
+  * no feature folder app/views/<a>/ includes another feature folder app/views/<b>/;
+  * the layers below the views include none of them: app/view.h, app/view/*, app/lessons/* and
+    app/command_line.* include nothing under app/views/, and app/view.h does not include
+    app/command_line.h (a view is handed its flags through AppContext, app/view/view_flags.h);
+  * the engine loop owns the lessons one way: nothing under app/lessons/ includes
+    app/engine_loop.h (the lessons reach the loop through app/lessons/lesson_host.h).
 
 A file not yet brought within a limit is listed in ALLOWED below with its figure today: the check
 fails when it grows past that figure, and also when it has come down, so that the entry is lowered
@@ -36,6 +41,32 @@ ALLOWED_CROSS_FEATURE = set()
 
 UI_INCLUDE = re.compile(r'^\s*#\s*include\s*[<"](imgui[^>"]*|GLFW/[^>"]*)[>"]', re.M)
 FEATURE_INCLUDE = re.compile(r'^\s*#\s*include\s*"app/views/([^/"]+)/', re.M)
+VIEWS_INCLUDE = re.compile(r'^\s*#\s*include\s*"(app/views/[^"]*)"', re.M)
+
+
+def includes(text, header):
+    return re.search(r'^\s*#\s*include\s*"' + re.escape(header) + '"', text, re.M) is not None
+
+
+def below_the_views(path):
+    """The files the views build on, which must not include any view."""
+    return (path == "app/view.h" or path.startswith(("app/view/", "app/lessons/")) or
+            path in ("app/command_line.h", "app/command_line.cpp"))
+
+
+def layer_problems(path, text):
+    problems = []
+    if below_the_views(path):
+        for header in sorted(set(VIEWS_INCLUDE.findall(text))):
+            problems.append(f"{path}: includes {header} (the views build on this file, not the "
+                            "reverse)")
+    if path == "app/view.h" and includes(text, "app/command_line.h"):
+        problems.append("app/view.h: includes app/command_line.h (hand a view what it needs "
+                        "through AppContext, app/view/view_flags.h)")
+    if path.startswith("app/lessons/") and includes(text, "app/engine_loop.h"):
+        problems.append(f"{path}: includes app/engine_loop.h (the loop owns the lessons; they "
+                        "reach it through app/lessons/lesson_host.h)")
+    return problems
 
 
 def strip_comments_and_strings(text):
@@ -132,6 +163,7 @@ def check(root):
                 text = f.read()
             lines = text.count("\n")
             limit(path, lines, MAX_APP_LINES, ALLOWED_APP_LINES, "lines")
+            problems.extend(layer_problems(path.replace(os.sep, "/"), text))
             parts = path.split(os.sep)
             if len(parts) >= 4 and parts[:2] == ["app", "views"]:
                 feature = parts[2]

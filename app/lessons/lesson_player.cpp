@@ -1,12 +1,9 @@
 #include "app/lessons/lesson_player.h"
 
-#include <GLFW/glfw3.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <glm/trigonometric.hpp>
 
-#include "app/engine_loop.h"
 #include "app/model_library.h"
 #include "engine/lessons/lesson_file.h"
 
@@ -23,7 +20,7 @@ std::string ParseStepFlags(const LessonStep& step, Options& out) {
   words.insert(words.end(), step.flags.begin(), step.flags.end());
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
-  auto parsed = ParseCommandLine(int(argv.size()), argv.data());
+  auto parsed = ParseCommandLine(int(argv.size()), argv.data(), RegisteredViewFlags());
   if (!parsed.ok()) {
     std::string error = parsed.error();
     if (error.rfind(kPartlabPrefix, 0) == 0) error.erase(0, kPartlabPrefix.size());
@@ -37,51 +34,66 @@ std::string ParseStepFlags(const LessonStep& step, Options& out) {
   return "";
 }
 
-bool HasVerb(const std::vector<View::LessonVerb>& verbs, const std::string& verb, bool is_check) {
-  for (const View::LessonVerb& v : verbs)
-    if (verb == v.verb && v.is_check == is_check) return true;
-  return false;
+const LessonVerbSpec* FindSpec(const std::vector<LessonVerbSpec>& verbs, const std::string& verb,
+                               bool is_check) {
+  for (const LessonVerbSpec& v : verbs)
+    if (verb == v.verb && v.is_check() == is_check) return &v;
+  return nullptr;
 }
 
-std::string VerbList(const std::vector<View::LessonVerb>& verbs, bool is_check) {
+std::string VerbList(const std::vector<LessonVerbSpec>& verbs, bool is_check) {
   std::string list;
-  for (const View::LessonVerb& v : verbs)
-    if (v.is_check == is_check) list += (list.empty() ? "" : ", ") + std::string(v.verb);
+  for (const LessonVerbSpec& v : verbs)
+    if (v.is_check() == is_check) list += (list.empty() ? "" : ", ") + std::string(v.verb);
   return list.empty() ? "none" : list;
 }
 
 // The verbs the named (registered) view's lesson steps may use.
-std::vector<View::LessonVerb> ViewVerbs(const std::string& view) {
+std::vector<LessonVerbSpec> ViewVerbs(const std::string& view) {
   const int index = FindView(view);
   if (index < 0 || !RegisteredViews()[index].lesson_verbs) return {};
   return RegisteredViews()[index].lesson_verbs();
 }
 
-// "" when the step's view (or the player, for actions) knows the command's verb, else the line
-// that lists the verbs it does know.
+// "" when the step's view (or the player, for actions) knows the command's verb and its words fit
+// the verb's row (how many, of which kind: CheckVerbWords), else the line that says why.
 std::string UnknownVerb(const LessonStep& step, const LessonCommand& command, bool is_check) {
-  const std::vector<View::LessonVerb> own = ViewVerbs(step.view);
-  if (HasVerb(own, command.verb, is_check)) return "";
-  if (!is_check && HasVerb(GenericLessonVerbs(), command.verb, false)) return "";
+  const std::vector<LessonVerbSpec> own = ViewVerbs(step.view);
+  const std::vector<LessonVerbSpec> generic = GenericLessonVerbs();
+  const LessonVerbSpec* spec = FindSpec(own, command.verb, is_check);
+  if (!spec && !is_check) spec = FindSpec(generic, command.verb, false);
+  if (spec) return CheckVerbWords(*spec, command);
   return std::string(is_check ? "unknown check '" : "unknown action '") + command.verb +
          "' for the " + step.view + " view (known: " + (is_check ? "" : "steps, pause, play, ") +
          VerbList(own, is_check) + ")";
 }
 
-// The generic verbs (GenericLessonVerbs); "" or the problem.
-std::string RunGenericVerb(View& view, const LessonCommand& command) {
-  if (command.verb == "pause" || command.verb == "play") {
-    if (!command.args.empty()) return command.verb + " takes no arguments";
-    command.verb == "pause" ? view.stepping().Pause() : view.stepping().Play();
-    return "";
-  }
-  int count = 0;
-  if (command.args.size() != 1 || !detail::ParseNumber(std::string_view(command.args[0]), count) ||
-      count < 0 || count > 100000)
-    return "steps expects one count 0..100000";
-  const float dt = float(view.stepping().step_seconds());
-  for (int i = 0; i < count; ++i) view.Step(dt);
-  return "";
+// The verbs the player runs itself, on any view.
+std::span<const LessonVerbRow<View>> GenericVerbTable() {
+  static const LessonVerbRow<View> kVerbs[] = {
+      {{"steps", "steps N: N fixed steps of the view (its step dt)", kAction,
+        Words(1, 1, kInteger)},
+       [](View& view, const LessonCommand& c) -> std::string {
+         int count = 0;
+         if (!detail::ParseNumber(std::string_view(c.args[0]), count) || count < 0 ||
+             count > 100000)
+           return "steps expects one count 0..100000";
+         const float dt = float(view.stepping().step_seconds());
+         for (int i = 0; i < count; ++i) view.Step(dt);
+         return "";
+       }},
+      {{"pause", "pause: the view stands still while the step is shown", kAction, kNoWords},
+       [](View& view, const LessonCommand&) -> std::string {
+         view.stepping().Pause();
+         return "";
+       }},
+      {{"play", "play: the view animates while the step is shown", kAction, kNoWords},
+       [](View& view, const LessonCommand&) -> std::string {
+         view.stepping().Play();
+         return "";
+       }},
+  };
+  return kVerbs;
 }
 
 void SetCamera(OrbitCamera& camera, const LessonCamera& step_camera) {
@@ -94,26 +106,24 @@ void SetCamera(OrbitCamera& camera, const LessonCamera& step_camera) {
 
 // The step's model (--model, else the default scene), so a step never shows whatever model the
 // previous step or the user left open.
-std::string OpenStepModel(Engine& engine, const Options& options) {
+std::string OpenStepModel(LessonHost& host, const Options& options) {
   std::string note;
   const std::string wanted =
       ResolveModelPath(options.model.empty() ? DefaultModelPath(note) : options.model);
-  if (engine.model.loaded() && engine.model.path() == wanted) return "";
-  return engine.model.Open(wanted);
+  if (host.model().loaded() && host.model().path() == wanted) return "";
+  return host.model().Open(wanted);
 }
 
-void FrameStepModel(Engine& engine) {
-  int w = 1, h = 1;
-  glfwGetFramebufferSize(engine.window, &w, &h);
-  engine.camera.FramePoints(engine.model.mesh().positions, h > 0 ? float(w) / float(h) : 1.0f);
+void FrameStepModel(LessonHost& host) {
+  const glm::ivec2 size = host.FramebufferSize();
+  host.camera().FramePoints(host.model().mesh().positions,
+                            size.y > 0 ? float(size.x) / float(size.y) : 1.0f);
 }
 
 }  // namespace
 
-std::vector<View::LessonVerb> GenericLessonVerbs() {
-  return {{"steps", "steps N: N fixed steps of the view (its step dt)", false},
-          {"pause", "pause: the view stands still while the step is shown", false},
-          {"play", "play: the view animates while the step is shown", false}};
+std::vector<LessonVerbSpec> GenericLessonVerbs() {
+  return SpecsOf(GenericVerbTable());
 }
 
 std::string LessonPlayer::At(int line, const std::string& problem) const {
@@ -142,8 +152,8 @@ std::string LessonPlayer::Open(const std::string& path) {
   return "";
 }
 
-std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool headless) {
-  EndView(engine.view);  // the old view goes before what it was lent is replaced
+std::string LessonPlayer::BuildView(LessonHost& host, const LessonStep& step, bool headless) {
+  EndView(host.view());  // the old view goes before what it was lent is replaced
   context_.reset();
   if (const std::string error = ParseStepFlags(step, options_); !error.empty())
     return At(step.line, "bad flags: " + error);
@@ -160,30 +170,31 @@ std::string LessonPlayer::BuildView(Engine& engine, const LessonStep& step, bool
   const int index = FindView(step.view);
   if (index < 0) return At(step.line, "unknown view '" + step.view + "'");
   if (RegisteredViews()[index].uses_model) {
-    if (const std::string error = OpenStepModel(engine, options_); !error.empty())
+    if (const std::string error = OpenStepModel(host, options_); !error.empty())
       return At(step.line, error);
-    FrameStepModel(engine);
+    FrameStepModel(host);
   }
-  engine.style = MeshStyle{};
+  host.style() = MeshStyle{};
   if (!options_.shader.empty()) {
     const int lighting = LightingModelIndex(options_.shader);
     if (lighting < 0) return At(step.line, "bad flags: unknown --shader '" + options_.shader + "'");
-    engine.style.lighting = lighting;
+    host.style().lighting = lighting;
   }
-  context_.emplace(AppContext{engine.model, engine.camera, options_});
-  engine.view = CreateView(RegisteredViews()[index], *context_);
-  engine.scene_ui.view_index = index;
-  if (step.camera.set) SetCamera(engine.camera, step.camera);
-  if (step.camera.frame && RegisteredViews()[index].uses_model) FrameStepModel(engine);
+  start_ = ViewStartOf(options_);
+  context_.emplace(AppContext{host.model(), host.camera(), start_});
+  host.view() = CreateView(RegisteredViews()[index], *context_);
+  host.SetViewIndex(index);
+  if (step.camera.set) SetCamera(host.camera(), step.camera);
+  if (step.camera.frame && RegisteredViews()[index].uses_model) FrameStepModel(host);
   return "";
 }
 
 std::string LessonPlayer::RunCommands(View& view, const LessonStep& step) {
   // Every verb was checked against the view's list when the lesson was opened (Open).
-  const std::vector<View::LessonVerb> generic = GenericLessonVerbs();
   for (const LessonCommand& action : step.actions) {
-    const std::string error = HasVerb(generic, action.verb, false) ? RunGenericVerb(view, action)
-                                                                   : view.RunLessonAction(action);
+    const std::string error = FindLessonVerb(GenericVerbTable(), action.verb, kAction)
+                                  ? RunLessonVerb(view, GenericVerbTable(), action, kAction)
+                                  : view.RunLessonAction(action);
     if (!error.empty()) return At(action.line, error);
   }
   for (const LessonCommand& check : step.checks)
@@ -192,17 +203,17 @@ std::string LessonPlayer::RunCommands(View& view, const LessonStep& step) {
   return "";
 }
 
-std::string LessonPlayer::ShowStep(Engine& engine, int index, bool headless) {
+std::string LessonPlayer::ShowStep(LessonHost& host, int index, bool headless) {
   if (!lesson_ || index < 0 || index >= int(lesson_->steps.size())) return "no such step";
   step_ = index;
   const LessonStep& step = lesson_->steps[index];
-  const std::string error = BuildView(engine, step, headless);
-  if (engine.view) return error.empty() ? RunCommands(*engine.view, step) : error;
+  const std::string error = BuildView(host, step, headless);
+  if (host.view()) return error.empty() ? RunCommands(*host.view(), step) : error;
   // The step's view could not be built: the app keeps running on the mesh viewer, with the line.
-  context_.emplace(AppContext{engine.model, engine.camera, engine.options});
+  context_.emplace(AppContext{host.model(), host.camera(), host.view_start()});
   const int mesh_viewer = std::max(FindView("Mesh viewer"), 0);
-  engine.view = CreateView(RegisteredViews()[mesh_viewer], *context_);
-  engine.scene_ui.view_index = mesh_viewer;
+  host.view() = CreateView(RegisteredViews()[mesh_viewer], *context_);
+  host.SetViewIndex(mesh_viewer);
   return error;
 }
 

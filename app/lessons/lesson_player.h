@@ -10,18 +10,17 @@
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/lessons/lesson_host.h"
 #include "app/view.h"
 #include "engine/lessons/lesson.h"
 
 namespace partlab {
 
-struct Engine;
-
 // The verbs the player runs itself; every other verb goes to the step's view.
 //   steps N   N fixed steps of the view (its StepControl's dt)
 //   pause     the view stands still while the step is shown
 //   play      the view animates while the step is shown
-std::vector<View::LessonVerb> GenericLessonVerbs();
+std::vector<LessonVerbSpec> GenericLessonVerbs();
 
 class LessonPlayer {
  public:
@@ -37,10 +36,10 @@ class LessonPlayer {
   // Builds step `index` into the engine's view and camera. "" on success; otherwise one
   // "FILE:LINE: problem" line (an unknown verb, an action that failed, a claim that does not hold)
   // and the step is left as far as it got. `headless`: the view finishes its jobs before drawing.
-  std::string ShowStep(Engine& engine, int index, bool headless);
+  std::string ShowStep(LessonHost& host, int index, bool headless);
 
  private:
-  std::string BuildView(Engine& engine, const LessonStep& step, bool headless);
+  std::string BuildView(LessonHost& host, const LessonStep& step, bool headless);
   std::string RunCommands(View& view, const LessonStep& step);
   std::string At(int line, const std::string& problem) const;
 
@@ -49,6 +48,7 @@ class LessonPlayer {
   // The step's parsed command line and what the view is lent; they outlive the view (views keep
   // references to both), so they are replaced only after the old view is gone.
   Options options_;
+  ViewStart start_;
   std::optional<AppContext> context_;
 };
 

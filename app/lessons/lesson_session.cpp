@@ -1,12 +1,9 @@
 #include "app/lessons/lesson_session.h"
 
-#include <GLFW/glfw3.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
-#include "app/engine_loop.h"
 #include "app/lessons/lesson_catalog.h"
 #include "app/render/screenshot.h"
 #include "app/video/video_recorder.h"
@@ -34,8 +31,8 @@ int CheckLessonBeforeStart(const Options& options) {
   return kExitOk;
 }
 
-int LessonSession::Start(Engine& engine) {
-  const Options& options = engine.options;
+int LessonSession::Start(LessonHost& host) {
+  const Options& options = host.options();
   names_ = LessonNames();
   if (options.lesson.empty()) return kExitOk;  // a --video of a view's run is not a lesson's
   mode_ = !options.export_dir.empty() ? Mode::kExport
@@ -55,10 +52,10 @@ int LessonSession::Start(Engine& engine) {
       return kExitRuntimeError;
     }
     frames_per_step_ = kExportFramesPerStep;
-    engine.fixed_frame_seconds = 0.0;  // the picture is the state the actions left
+    host.SetFixedFrameSeconds(0.0);  // the picture is the state the actions left
   } else if (mode_ == Mode::kVideo) {
     frames_per_step_ = int(options.hold_seconds * VideoRecorder::kFramesPerSecond + 0.5);
-    engine.fixed_frame_seconds = 1.0 / VideoRecorder::kFramesPerSecond;
+    host.SetFixedFrameSeconds(1.0 / VideoRecorder::kFramesPerSecond);
   }
   if (const std::string error = player_.Open(LessonPath(options.lesson)); !error.empty()) {
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
@@ -73,13 +70,13 @@ int LessonSession::Start(Engine& engine) {
     return kExitBadInput;
   }
   first_step_ = std::max(options.lesson_step - 1, 0);
-  Show(engine, first_step_);
+  Show(host, first_step_);
   if (step_failed_ && mode_ != Mode::kInteractive) return kExitRuntimeError;
   return kExitOk;
 }
 
-void LessonSession::Show(Engine& engine, int step) {
-  error_ = player_.ShowStep(engine, step, mode_ != Mode::kInteractive);
+void LessonSession::Show(LessonHost& host, int step) {
+  error_ = player_.ShowStep(host, step, mode_ != Mode::kInteractive);
   step_failed_ = !error_.empty();
   frames_in_step_ = 0;
   raise_.Request();
@@ -95,22 +92,22 @@ void LessonSession::Show(Engine& engine, int step) {
 }
 
 // The window's chooser: the lesson played so far stays when the new one does not load.
-void LessonSession::OpenLesson(Engine& engine, const std::string& name_or_path) {
+void LessonSession::OpenLesson(LessonHost& host, const std::string& name_or_path) {
   const std::string error = player_.Open(LessonPath(name_or_path));
   if (!error.empty()) {
     error_ = error;
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
     return;
   }
-  Show(engine, 0);
+  Show(host, 0);
 }
 
-void LessonSession::ApplyPending(Engine& engine) {
+void LessonSession::ApplyPending(LessonHost& host) {
   if (!pending_lesson_.empty()) {
-    OpenLesson(engine, pending_lesson_);
+    OpenLesson(host, pending_lesson_);
     pending_lesson_.clear();
   }
-  if (pending_step_ >= 0) Show(engine, pending_step_);
+  if (pending_step_ >= 0) Show(host, pending_step_);
   pending_step_ = -1;
 }
 
@@ -126,15 +123,15 @@ int LessonSession::FinishExport() {
   return kExitOk;
 }
 
-int LessonSession::AfterFrame(Engine& engine) {
+int LessonSession::AfterFrame(LessonHost& host) {
   if (mode_ == Mode::kInteractive) return -1;
   // A claim that does not hold fails the run: an export must not illustrate a false statement.
   if (step_failed_) return kExitRuntimeError;
   if (++frames_in_step_ < frames_per_step_) return -1;
   const int step = player_.step();
   if (mode_ == Mode::kExport) {
-    int w = 0, h = 0;
-    glfwGetFramebufferSize(engine.window, &w, &h);
+    const glm::ivec2 size = host.FramebufferSize();
+    const int w = size.x, h = size.y;
     const std::string path = export_dir_ + "/" + LessonStepImageName(step);
     if (const std::string error = WriteBackBufferPng(path, w, h); !error.empty()) {
       std::fprintf(stderr, "partlab: %s\n", error.c_str());

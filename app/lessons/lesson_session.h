@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "app/exit_codes.h"
+#include "app/lessons/lesson_host.h"
 #include "app/lessons/lesson_player.h"
 #include "app/panels/window_raise.h"
 
 namespace partlab {
-
-struct Engine;
 
 // A headless lesson run (--export, --video) reads the lesson before any window opens, so a bad
 // file is reported without needing a display. kExitOk, or kExitBadInput after one line.
@@ -26,9 +26,9 @@ class LessonSession {
 
   // Opens options.lesson (when given) and shows its first step. Returns kExitOk, or an exit code
   // after printing one line (a bad lesson in an export or a video run).
-  int Start(Engine& engine);
+  int Start(LessonHost& host);
   // The Lessons window, or in presenter mode the caption alone; also reads the lesson keys.
-  void DrawUi(Engine& engine);
+  void DrawUi(LessonHost& host);
   bool presenter() const { return presenter_; }
   void ToggleWindow() {
     window_open_ = !window_open_;
@@ -36,15 +36,15 @@ class LessonSession {
   }
   // After the frame is drawn, before it is shown: exports the step's picture when it has
   // settled, and says when the run is over. -1 to go on, else the process exit code.
-  int AfterFrame(Engine& engine);
+  int AfterFrame(LessonHost& host);
   // Between frames: the step the window, the keys or the export asked for.
-  void ApplyPending(Engine& engine);
+  void ApplyPending(LessonHost& host);
 
  private:
-  void Show(Engine& engine, int step);
-  void OpenLesson(Engine& engine, const std::string& name_or_path);
+  void Show(LessonHost& host, int step);
+  void OpenLesson(LessonHost& host, const std::string& name_or_path);
   int FinishExport();
-  void DrawWindow(Engine& engine);
+  void DrawWindow();
   void ReadKeys();
 
   Mode mode_ = Mode::kInteractive;

@@ -15,9 +15,9 @@ std::string EscapeCell(const std::string& text) {
 }
 
 void AddRows(std::string& table, const std::string& view,
-             const std::vector<View::LessonVerb>& verbs) {
-  for (const View::LessonVerb& v : verbs)
-    table += "| " + view + " | `" + v.verb + "` | " + (v.is_check ? "check" : "action") + " | " +
+             const std::vector<LessonVerbSpec>& verbs) {
+  for (const LessonVerbSpec& v : verbs)
+    table += "| " + view + " | `" + v.verb + "` | " + (v.is_check() ? "check" : "action") + " | " +
              EscapeCell(v.usage) + " |\n";
 }
 

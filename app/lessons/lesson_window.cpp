@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "app/engine_loop.h"
 #include "app/lessons/lesson_session.h"
 #include "app/lessons/lesson_text_colours.h"
 #include "app/lessons/presenter_caption.h"
@@ -43,24 +42,24 @@ void LessonSession::ReadKeys() {
   if (AnyKeyPressed({GLFW_KEY_ESCAPE})) presenter_ = false;
 }
 
-void LessonSession::DrawUi(Engine& engine) {
+void LessonSession::DrawUi(LessonHost& host) {
   if (mode_ == Mode::kInteractive) ReadKeys();
-  int w = 1, h = 1;
-  glfwGetFramebufferSize(engine.window, &w, &h);
+  const glm::ivec2 size = host.FramebufferSize();
+  const int w = size.x, h = size.y;
   if (presenter_ && player_.has_lesson()) {
     // The figures first, above the band the caption took last frame (it sizes itself to its
     // text, so its height is known once drawn; an export's picture waits for it to settle).
     const float caption_top = caption_top_ > 0.0f ? caption_top_ : float(h) * kFirstCaptionTop;
-    if (!engine.options.no_figures)
-      engine.view->DrawFigures(PresenterFigureArea(float(w), float(h), caption_top));
+    if (!host.options().no_figures)
+      host.view()->DrawFigures(PresenterFigureArea(float(w), float(h), caption_top));
     caption_top_ =
         DrawPresenterCaption(player_.lesson(), player_.step(), error_, float(w), float(h));
     return;
   }
-  if (window_open_) DrawWindow(engine);
+  if (window_open_) DrawWindow();
 }
 
-void LessonSession::DrawWindow(Engine& engine) {
+void LessonSession::DrawWindow() {
   // Bottom right, clear of the Scene (top left) and Stats (top right) windows.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x - 20, display.y - 50), ImGuiCond_FirstUseEver,

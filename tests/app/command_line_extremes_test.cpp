@@ -6,13 +6,19 @@
 #include <vector>
 
 #include "app/command_line.h"
+#include "app/views/octree/octree_flags.h"
+#include "app/views/simulation/sim_flags.h"
 
 namespace partlab {
 namespace {
 
+// The views whose flags these tests parse, declared by the views themselves.
+const ViewFlagGroup kViews[] = {{"Octree", &octree_view::AddOctreeFlags},
+                                {"Simulation", &simulation_view::AddSimulationFlags}};
+
 LoadResult<Options> Parse(std::vector<const char*> args) {
   args.insert(args.begin(), "partlab");
-  return ParseCommandLine(int(args.size()), const_cast<char**>(args.data()));
+  return ParseCommandLine(int(args.size()), const_cast<char**>(args.data()), kViews);
 }
 
 TEST(CommandLineExtremes, AbsurdNumbersAreClampedWithOneNoteEach) {
@@ -48,18 +54,19 @@ TEST(CommandLineExtremes, ClampedValuesAreTheOnesInForce) {
   ASSERT_TRUE(r.ok()) << r.error();
   EXPECT_EQ(r.value().width, 64);
   EXPECT_EQ(r.value().height, 64);
-  EXPECT_EQ(r.value().octree_depth, 12);
-  EXPECT_EQ(r.value().bodies, 100000);
+  EXPECT_EQ(r.value().view_flags.Int("--octree-depth"), 12);
+  EXPECT_EQ(r.value().view_flags.Int("--bodies"), 100000);
   EXPECT_EQ(r.value().notes.size(), 2u);  // 100,000 bodies is in range: no note for it
-  EXPECT_EQ(ParsedCommandLine().octree_depth, 12);
+  // What the Simulation view reads when it is built.
+  EXPECT_EQ(simulation_view::ReadSimFlags(ViewStartOf(r.value()).flags).bodies, 100000);
 }
 
 TEST(CommandLineExtremes, NumbersInRangeGiveNoNote) {
   auto r = Parse({"--size", "64x8192", "--octree-depth", "12", "--steps", "0", "--bodies", "1"});
   ASSERT_TRUE(r.ok()) << r.error();
   EXPECT_TRUE(r.value().notes.empty());
-  EXPECT_EQ(r.value().steps, 0);
-  EXPECT_EQ(r.value().bodies, 1);
+  EXPECT_EQ(r.value().view_flags.Int("--steps", -1), 0);
+  EXPECT_EQ(r.value().view_flags.Int("--bodies"), 1);
 }
 
 TEST(CommandLineExtremes, GarbageAndNegativeCountsAreOneErrorLine) {

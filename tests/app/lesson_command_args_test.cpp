@@ -1,7 +1,7 @@
 // The words of a lesson command as the views' lesson verbs read them (app/views/
 // lesson_command_args.h): numbers in range accepted, everything else refused with one line that
 // names the verb and the word; NaN and infinities never pass.
-#include "app/views/lesson_command_args.h"
+#include "app/view/lesson_command_args.h"
 
 #include <gtest/gtest.h>
 

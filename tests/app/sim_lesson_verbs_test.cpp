@@ -91,7 +91,8 @@ TEST(SimLessonAnswers, PairsProjectionsAndDirectionsByHand) {
 
 TEST(SimLessonVerbs, EveryVerbIsListedOnceWithItsUsage) {
   std::vector<std::string> seen;
-  for (const SimLessonVerb& v : SimLessonVerbs()) {
+  for (const auto& row : SimLessonVerbTable()) {
+    const LessonVerbSpec& v = row.spec;
     EXPECT_EQ(std::string(v.usage).rfind(v.verb, 0), 0u) << v.usage;
     EXPECT_EQ(std::count(seen.begin(), seen.end(), v.verb), 0) << v.verb;
     seen.push_back(v.verb);

@@ -126,6 +126,12 @@ case "$scenario" in
     export_without_display "$tmp/broken.toml" "$tmp/x"
     expect_error 2 "$tmp/broken.toml:$line: unknown action 'spin' for the Mesh viewer view (known: steps, pause, play, show-bounds"
     ;;
+  bad-words)  # a verb's words are checked against its row when the lesson is opened
+    broken_copy 's/actions = \["pause"\]/actions = ["steps many"]/'
+    line=$(grep -n '"steps many"' "$tmp/broken.toml" | cut -d: -f1)
+    export_without_display "$tmp/broken.toml" "$tmp/x"
+    expect_error 2 "$tmp/broken.toml:$line: steps: 'many' is not a whole number"
+    ;;
   bad-flags)
     broken_copy '0,/"--shader", "chapter_vertex_lighting"/s//"--msaa", "lots"/'
     export_without_display "$tmp/broken.toml" "$tmp/x"

@@ -9,9 +9,9 @@
 #include <glm/geometric.hpp>
 #include <string>
 
+#include "app/view/lesson_command_args.h"
 #include "app/views/dynamics/dynamics_view.h"
 #include "app/views/dynamics/physics_laws.h"
-#include "app/views/lesson_command_args.h"
 
 namespace partlab {
 
@@ -32,46 +32,50 @@ bool TouchesOnlyAFloor(const dynamics::Contact& c) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> DynamicsView::LessonVerbs() {
-  return {
-      {"world-steps", "world-steps N: N whole steps of the solver", false},
-      {"substage", "substage: run the next stage of the step (detect, classify, ...)", false},
-      {"until-collision",
-       "until-collision MAXSTEPS: step until a contact is classified colliding, stopping just "
-       "before the impulses",
-       false},
-      {"momentum-conserved",
-       "momentum-conserved TOLERANCE: the last stage kept the moving bodies' horizontal momentum",
-       true},
-      {"restitution",
-       "restitution EPSILON TOLERANCE: every colliding contact left with ḋ = -EPSILON x its ḋ "
-       "before (3.55)",
-       true},
-      {"at-rest",
-       "at-rest SPEED DEPTH: every moving body slower than SPEED, none sunk more than DEPTH below "
-       "where the scene put it",
-       true},
-      {"floor-carries-weight",
-       "floor-carries-weight TOLERANCE: the resting forces on static bodies sum to the weight",
-       true},
+std::span<const LessonVerbRow<DynamicsView>> DynamicsView::LessonVerbTable() {
+  using V = DynamicsView;
+  static const LessonVerbRow<V> kVerbs[] = {
+      {{"world-steps", "world-steps N: N whole steps of the solver", kAction,
+        Words(1, 1, kInteger)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         long n = 0;
+         if (std::string e = ReadInteger(action, 0, 0, 100'000, &n); !e.empty()) return e;
+         for (long i = 0; i < n; ++i) v.StepOnce();
+         return {};
+       }},
+      {{"substage", "substage: run the next stage of the step (detect, classify, ...)", kAction,
+        kNoWords},
+       &Call<V, &V::RunSubstage>},
+      {{"until-collision",
+        "until-collision MAXSTEPS: step until a contact is classified colliding, stopping just "
+        "before the impulses",
+        kAction, Words(1, 1, kInteger)},
+       &Call<V, &V::RunUntilCollision>},
+      {{"momentum-conserved",
+        "momentum-conserved TOLERANCE: the last stage kept the moving bodies' horizontal momentum",
+        kCheck, Words(1, 1, kNumber)},
+       &Call<V, &V::CheckMomentumConserved>},
+      {{"restitution",
+        "restitution EPSILON TOLERANCE: every colliding contact left with ḋ = -EPSILON x its ḋ "
+        "before (3.55)",
+        kCheck, Words(2, 2, kNumber)},
+       &Call<V, &V::CheckRestitution>},
+      {{"at-rest",
+        "at-rest SPEED DEPTH: every moving body slower than SPEED, none sunk more than DEPTH "
+        "below where the scene put it",
+        kCheck, Words(2, 2, kNumber)},
+       &Call<V, &V::CheckAtRest>},
+      {{"floor-carries-weight",
+        "floor-carries-weight TOLERANCE: the resting forces on static bodies sum to the weight",
+        kCheck, Words(1, 1, kNumber)},
+       &Call<V, &V::CheckFloorCarriesWeight>},
   };
+  return kVerbs;
 }
 
 std::string DynamicsView::RunLessonAction(const LessonCommand& action) {
-  const std::string& verb = action.verb;
   stepping().Pause();  // what a lesson shows is the state its actions left
-  if (verb == "world-steps") {
-    long n = 0;
-    if (std::string e = ReadInteger(action, 0, 0, 100'000, &n); !e.empty()) return e;
-    for (long i = 0; i < n; ++i) StepOnce();
-    return {};
-  }
-  if (verb == "substage") {
-    if (std::string e = ExpectWordCount(action, 0, 0, "no words"); !e.empty()) return e;
-    return RunSubstage();
-  }
-  if (verb == "until-collision") return RunUntilCollision(action);
-  return View::RunLessonAction(action);
+  return RunLessonVerb(*this, LessonVerbTable(), action, kAction);
 }
 
 std::string DynamicsView::RunSubstage() {
@@ -99,12 +103,7 @@ std::string DynamicsView::RunUntilCollision(const LessonCommand& action) {
 }
 
 std::string DynamicsView::CheckLessonClaim(const LessonCommand& check) {
-  const std::string& verb = check.verb;
-  if (verb == "momentum-conserved") return CheckMomentumConserved(check);
-  if (verb == "restitution") return CheckRestitution(check);
-  if (verb == "at-rest") return CheckAtRest(check);
-  if (verb == "floor-carries-weight") return CheckFloorCarriesWeight(check);
-  return View::CheckLessonClaim(check);
+  return RunLessonVerb(*this, LessonVerbTable(), check, kCheck);
 }
 
 std::string DynamicsView::CheckMomentumConserved(const LessonCommand& check) const {

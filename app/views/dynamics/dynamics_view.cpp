@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <glm/gtc/quaternion.hpp>
 
-#include "app/command_line.h"
+#include "app/views/dynamics/dynamics_flags.h"
 #include "app/views/dynamics/dynamics_params.h"
 
 namespace partlab {
@@ -37,7 +37,7 @@ std::string Stem(const std::string& path) {
 }  // namespace
 
 DynamicsView::DynamicsView(AppContext& app) : View(app), app_(app) {
-  const Options& options = app.options;
+  const DynamicsFlags options = ReadDynamicsFlags(app.start.flags);  // dynamics_flags.cpp
   stepping().set_max_steps_per_frame(40);  // a slow scene slows down instead of freezing
   if (const std::string error = renderer_.Load(ShaderDirectory()); !error.empty())
     notices().Error("partlab: " + error);
@@ -374,7 +374,7 @@ std::unique_ptr<View> CreateDynamicsView(AppContext& app) {
 const bool kDynamicsViewRegistered = RegisterView(
     {"Dynamics",
      "The chapter's rigid-body solver (3.3): impulses, propagation, resting contact by LCP",
-     &CreateDynamicsView, /*uses_model=*/false, &DynamicsView::LessonVerbs});
+     &CreateDynamicsView, /*uses_model=*/false, &LessonVerbSpecs<DynamicsView>, &AddDynamicsFlags});
 
 }  // namespace
 

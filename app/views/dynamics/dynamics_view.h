@@ -37,7 +37,7 @@ class DynamicsView final : public View {
   // Lessons (docs/lessons.md): dynamics_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  static std::vector<LessonVerb> LessonVerbs();
+  static std::span<const LessonVerbRow<DynamicsView>> LessonVerbTable();
 
  private:
   static constexpr size_t kHistory = 600;

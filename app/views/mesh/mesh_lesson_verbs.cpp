@@ -13,51 +13,51 @@ namespace partlab::mesh_view {
 
 namespace {
 
-bool ParseSwitch(const LessonCommand& c, bool* out) {
-  if (c.args.empty()) {
-    *out = true;
-    return true;
-  }
-  if (c.args.size() != 1 || (c.args[0] != "on" && c.args[0] != "off")) return false;
-  *out = c.args[0] == "on";
-  return true;
+// "on" or "off"; no word at all means "on".
+bool SwitchOn(const LessonCommand& c) {
+  return c.args.empty() || c.args[0] == "on";
 }
 
 }  // namespace
 
-std::vector<View::LessonVerb> MeshView::LessonVerbs() {
-  return {
-      {"show-bounds", "show-bounds on|off: the model's bounding box", false},
-      {"show-loop", "show-loop [on|off]: the engine skeleton's loop with its calls counted", false},
-      {"pick-centre", "pick-centre: pick the triangle under the centre of the view", false},
-      {"fixed-steps",
-       "fixed-steps N: MainLoop ran the view's fixed step N times, each of the fixed dt", true},
-      {"picked-is-nearest",
-       "picked-is-nearest: the picked triangle is the brute force's nearest on the same ray", true},
-      {"triangle-count", "triangle-count N: the model has N triangles (the OBJ's faces)", true},
+std::span<const LessonVerbRow<MeshView>> MeshView::LessonVerbTable() {
+  using V = MeshView;
+  static const LessonVerbRow<V> kVerbs[] = {
+      {{"show-bounds", "show-bounds on|off: the model's bounding box", kAction,
+        Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& c) { return v.show_bounds_ = SwitchOn(c), std::string(); }},
+      {{"show-loop", "show-loop [on|off]: the engine skeleton's loop with its calls counted",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& c) { return v.show_loop_ = SwitchOn(c), std::string(); }},
+      {{"pick-centre", "pick-centre: pick the triangle under the centre of the view", kAction,
+        kNoWords},
+       [](V& v, const LessonCommand&) -> std::string {
+         const OrbitCamera& camera = v.app_.camera;
+         if (!v.Pick({camera.Eye(), camera.Forward()}))
+           return "the ray through the centre misses the model";
+         return {};
+       }},
+      {{"fixed-steps",
+        "fixed-steps N: MainLoop ran the view's fixed step N times, each of the fixed dt", kCheck,
+        Words(1, 1, kInteger)},
+       &Call<V, &V::CheckFixedSteps>},
+      {{"picked-is-nearest",
+        "picked-is-nearest: the picked triangle is the brute force's nearest on the same ray",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckPickedIsNearest>},
+      {{"triangle-count", "triangle-count N: the model has N triangles (the OBJ's faces)", kCheck,
+        Words(1, 1, kInteger)},
+       &Call<V, &V::CheckTriangleCount>},
   };
+  return kVerbs;
 }
 
 std::string MeshView::RunLessonAction(const LessonCommand& a) {
-  bool* flag = a.verb == "show-bounds" ? &show_bounds_
-               : a.verb == "show-loop" ? &show_loop_
-                                       : nullptr;
-  if (flag) return ParseSwitch(a, flag) ? "" : "'" + a.verb + "' expects on or off";
-  if (a.verb == "pick-centre") {
-    if (!a.args.empty()) return "'pick-centre' expects no words";
-    const OrbitCamera& camera = app_.camera;
-    if (!Pick({camera.Eye(), camera.Forward()}))
-      return "the ray through the centre misses the model";
-    return {};
-  }
-  return View::RunLessonAction(a);
+  return RunLessonVerb(*this, LessonVerbTable(), a, kAction);
 }
 
 std::string MeshView::CheckLessonClaim(const LessonCommand& c) {
-  if (c.verb == "fixed-steps") return CheckFixedSteps(c);
-  if (c.verb == "picked-is-nearest") return CheckPickedIsNearest();
-  if (c.verb == "triangle-count") return CheckTriangleCount(c);
-  return View::CheckLessonClaim(c);
+  return RunLessonVerb(*this, LessonVerbTable(), c, kCheck);
 }
 
 // "O laço principal ... pode resultar na execução de um passo da simulação física": the steps

@@ -108,7 +108,7 @@ std::unique_ptr<View> CreateMeshView(AppContext& app) {
 
 const bool kMeshViewRegistered =
     RegisterView({"Mesh viewer", "The model, lit per vertex (chapter 3.2.4) or per pixel",
-                  &CreateMeshView, /*uses_model=*/true, &mesh_view::MeshView::LessonVerbs});
+                  &CreateMeshView, /*uses_model=*/true, &LessonVerbSpecs<mesh_view::MeshView>});
 
 }  // namespace
 

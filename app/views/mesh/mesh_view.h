@@ -26,7 +26,7 @@ class MeshView final : public View {
 
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  static std::vector<LessonVerb> LessonVerbs();
+  static std::span<const LessonVerbRow<MeshView>> LessonVerbTable();
 
  private:
   void DrawPicked(DebugDraw& draw);

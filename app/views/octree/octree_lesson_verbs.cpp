@@ -27,17 +27,6 @@ bool ParseFloat(const std::string& word, float* out) {
   return ec == std::errc() && ptr == end && std::isfinite(*out);
 }
 
-// "on" or "off"; no word at all means "on" ("show-histogram" alone switches it on).
-bool ParseSwitch(const LessonCommand& c, bool* out) {
-  if (c.args.empty()) {
-    *out = true;
-    return true;
-  }
-  if (c.args.size() != 1 || (c.args[0] != "on" && c.args[0] != "off")) return false;
-  *out = c.args[0] == "on";
-  return true;
-}
-
 std::string Usage(const LessonCommand& c, const char* usage) {
   return "'" + c.verb + "' expects " + usage;
 }
@@ -52,186 +41,208 @@ std::string Format(const char* format, auto... values) {
 
 // --- The verb table ------------------------------------------------------------------------------
 
-std::vector<View::LessonVerb> OctreeView::LessonVerbs() {
-  return {
-      {"depth", "depth N: rebuild with maximum depth N (1-12; the root is depth 1)", false},
-      {"placement", "placement paper|leaf: the paper's deepest containing cell, or leaf references",
-       false},
-      {"soup",
-       "soup low|medium|high [TRIANGLES [SEED]]: build over one of the paper's random soups",
-       false},
-      {"model", "model: build over the loaded model again", false},
-      {"cells", "cells on|off: the cells as wireframe cubes coloured by depth", false},
-      {"cells-depth", "cells-depth N: draw only the cells of depth N or shallower", false},
-      {"mesh", "mesh on|off: the triangles", false},
-      {"tint-by-depth", "tint-by-depth on|off: each triangle in the colour of its cell's depth",
-       false},
-      {"highlight-root-triangles",
-       "highlight-root-triangles [on|off]: the triangles the root keeps in red, the others grey",
-       false},
-      {"show-histogram", "show-histogram [on|off]: the triangles-per-depth histogram, large",
-       false},
-      {"shoot-ray", "shoot-ray OX OY OZ DX DY DZ: one ray, answered by both traversals", false},
-      {"default-ray", "default-ray: the view's ray from the left to the surface seen at the centre",
-       false},
-      {"trace", "trace paper|ordered: whose visited cells and tested triangles are drawn", false},
-      {"batch",
-       "batch N [SEED [BRUTE]]: N random rays (100-10000) by both traversals, the first BRUTE "
-       "(all by default) by brute force too",
-       false},
-      {"batch-rays-drawn", "batch-rays-drawn N: how many of the batch's rays are drawn", false},
-      {"affinity",
-       "affinity low|medium|high: the paper's class of the histogram, recounted from geometry",
-       true},
-      {"histogram-matches-geometry",
-       "histogram-matches-geometry: the build's histogram equals the placement redone from "
-       "geometry",
-       true},
-      {"ray-hits", "ray-hits: the current ray hits a triangle", true},
-      {"root-triangles-tested",
-       "root-triangles-tested [N]: the paper traversal tested every one of the (at least N) "
-       "triangles that straddle the root's mid-planes",
-       true},
-      {"tests-fewer-than-paper-root",
-       "tests-fewer-than-paper-root: the ordered traversal tested fewer triangles than the paper's "
-       "placement keeps at the root",
-       true},
-      {"ordered-visits-fewer", "ordered-visits-fewer: fewer cells than the paper's, same ray",
-       true},
-      {"ordered-tests-fewer", "ordered-tests-fewer: fewer triangle tests than the paper's", true},
-      {"hit-equals-brute-force",
-       "hit-equals-brute-force: both traversals' nearest hit is brute-force Möller-Trumbore's",
-       true},
-      {"batch-matches-brute-force",
-       "batch-matches-brute-force [RAYS]: the batch's first RAYS answers equal the brute force's",
-       true},
-      {"batch-tested-fraction",
-       "batch-tested-fraction paper|ordered below|above F: triangles tested per ray over N", true},
+std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
+  using V = OctreeView;
+  // Source, depth and placement: each change rebuilds at once, so the step's checks see the tree.
+  static constexpr auto kRebuilt = [](V& v) {
+    v.stale_ = true;
+    v.RebuildIfStale();
+    return std::string();
   };
+  // The switches: "on" or "off", no word meaning "on" ("show-histogram" alone switches it on).
+  // One colouring at a time: the root's red would hide the depth colours and the reverse.
+  static constexpr auto kSet = [](bool& flag, const LessonCommand& c) {
+    flag = c.args.empty() || c.args[0] == "on";
+    return std::string();
+  };
+  static const LessonVerbRow<V> kVerbs[] = {
+      {{"depth", "depth N: rebuild with maximum depth N (1-12; the root is depth 1)", kAction,
+        Words(1, 1, kInteger)},
+       [](V& v, const LessonCommand& a) -> std::string {
+         int depth = 0;
+         if (!ParseInt(a.args[0], &depth) || depth < op::kMaxDepth.range.lo ||
+             depth > op::kMaxDepth.range.hi)
+           return Usage(a, "one depth from 1 to 12");
+         v.max_depth_ = v.overlay().depth_shown = depth;
+         return kRebuilt(v);
+       }},
+      {{"placement",
+        "placement paper|leaf: the paper's deepest containing cell, or leaf references", kAction,
+        Words(1, 1)},
+       [](V& v, const LessonCommand& a) -> std::string {
+         if (a.args[0] != "paper" && a.args[0] != "leaf") return Usage(a, "paper or leaf");
+         v.placement_ =
+             int(a.args[0] == "leaf" ? Placement::kLeafReferences : Placement::kDeepestContaining);
+         return kRebuilt(v);
+       }},
+      {{"soup",
+        "soup low|medium|high [TRIANGLES [SEED]]: build over one of the paper's random soups",
+        kAction, Words(1, 3)},
+       &Call<V, &V::SetSoup>},
+      {{"model", "model: build over the loaded model again", kAction, kNoWords},
+       [](V& v, const LessonCommand&) {
+         v.source_ = SceneSource::kModel;
+         return kRebuilt(v);
+       }},
+      {{"cells", "cells on|off: the cells as wireframe cubes coloured by depth", kAction,
+        Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& a) { return kSet(v.overlay().show_cells, a); }},
+      {{"cells-depth", "cells-depth N: draw only the cells of depth N or shallower", kAction,
+        Words(1, 1, kInteger)},
+       [](V& v, const LessonCommand& a) -> std::string {
+         int depth = 0;
+         if (!ParseInt(a.args[0], &depth) || depth < 1 || depth > v.max_depth_)
+           return Usage(a, Format("one depth from 1 to the octree's %d", v.max_depth_).c_str());
+         v.overlay().depth_shown = depth;
+         return {};
+       }},
+      {{"mesh", "mesh on|off: the triangles", kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& a) { return kSet(v.overlay().show_mesh, a); }},
+      {{"tint-by-depth", "tint-by-depth on|off: each triangle in the colour of its cell's depth",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& a) {
+         kSet(v.overlay().tint_by_depth, a);
+         if (v.overlay().tint_by_depth) v.highlight_root_ = false;
+         return std::string();
+       }},
+      {{"highlight-root-triangles",
+        "highlight-root-triangles [on|off]: the triangles the root keeps in red, the others grey",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& a) {
+         kSet(v.highlight_root_, a);
+         if (v.highlight_root_) v.overlay().tint_by_depth = false;
+         return std::string();
+       }},
+      {{"show-histogram", "show-histogram [on|off]: the triangles-per-depth histogram, large",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& a) { return kSet(v.show_histogram_, a); }},
+      {{"shoot-ray", "shoot-ray OX OY OZ DX DY DZ: one ray, answered by both traversals", kAction,
+        Words(6, 6, kNumber)},
+       [](V& v, const LessonCommand& a) -> std::string {
+         float w[6];
+         bool ok = true;
+         for (size_t i = 0; ok && i < 6; ++i) ok = ParseFloat(a.args[i], &w[i]);
+         // A direction too long to normalise in float (its length overflows to infinity and the
+         // quotient to zero) is refused like a zero one: only a unit vector comes out of this.
+         const glm::vec3 dir = ok ? glm::normalize(glm::vec3(w[3], w[4], w[5])) : glm::vec3(0.0f);
+         if (!ok || !IsFinite(dir) || !(glm::length(dir) > 0.5f))
+           return Usage(a, "six finite numbers: the origin, then a non-zero direction");
+         v.probe_.ShootFrom(*v.tree_, {w[0], w[1], w[2]}, dir);
+         return {};
+       }},
+      {{"default-ray",
+        "default-ray: the view's ray from the left to the surface seen at the centre", kAction,
+        kNoWords},
+       [](V& v, const LessonCommand&) {
+         v.probe_.set_mode(RayMode::kFromFixedOrigin);
+         v.probe_.ShootDefault(*v.tree_, v.scene_, v.app_.camera);
+         return std::string();
+       }},
+      {{"trace", "trace paper|ordered: whose visited cells and tested triangles are drawn", kAction,
+        Words(1, 1)},
+       [](V& v, const LessonCommand& a) -> std::string {
+         if (a.args[0] != "paper" && a.args[0] != "ordered") return Usage(a, "paper or ordered");
+         v.probe_.set_trace_shown(a.args[0] == "paper" ? 0 : 1);
+         return {};
+       }},
+      {{"batch",
+        "batch N [SEED [BRUTE]]: N random rays (100-10000) by both traversals, the first BRUTE "
+        "(all by default) by brute force too",
+        kAction, Words(1, 3, kInteger)},
+       &Call<V, &V::RunBatch>},
+      {{"batch-rays-drawn", "batch-rays-drawn N: how many of the batch's rays are drawn", kAction,
+        Words(1, 1, kInteger)},
+       [](V& v, const LessonCommand& a) -> std::string {
+         int n = 0;
+         if (!ParseInt(a.args[0], &n) || n < op::kRaysDrawn.range.lo || n > op::kRaysDrawn.range.hi)
+           return Usage(a, "a count from 100 to 10000");
+         v.batch_.ShowRays(n);
+         return {};
+       }},
+      {{"affinity",
+        "affinity low|medium|high: the paper's class of the histogram, recounted from geometry",
+        kCheck, Words(1, 1)},
+       &Call<V, &V::CheckAffinity>},
+      {{"histogram-matches-geometry",
+        "histogram-matches-geometry: the build's histogram equals the placement redone from "
+        "geometry",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckHistogram>},
+      {{"ray-hits", "ray-hits: the current ray hits a triangle", kCheck, kNoWords},
+       [](V& v, const LessonCommand&) -> std::string {
+         if (!v.probe_.has_ray()) return "no ray was shot in this step";
+         return v.probe_.result(1).hit.hit ? "" : "the ray hits no triangle";
+       }},
+      {{"root-triangles-tested",
+        "root-triangles-tested [N]: the paper traversal tested every one of the (at least N) "
+        "triangles that straddle the root's mid-planes",
+        kCheck, Words(0, 1, kInteger)},
+       &Call<V, &V::CheckRootTrianglesTested>},
+      {{"tests-fewer-than-paper-root",
+        "tests-fewer-than-paper-root: the ordered traversal tested fewer triangles than the "
+        "paper's placement keeps at the root",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckTestsFewerThanPaperRoot>},
+      {{"ordered-visits-fewer", "ordered-visits-fewer: fewer cells than the paper's, same ray",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckOrderedDoesLess>},
+      {{"ordered-tests-fewer", "ordered-tests-fewer: fewer triangle tests than the paper's", kCheck,
+        kNoWords},
+       &Call<V, &V::CheckOrderedDoesLess>},
+      {{"hit-equals-brute-force",
+        "hit-equals-brute-force: both traversals' nearest hit is brute-force Möller-Trumbore's",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckHitEqualsBruteForce>},
+      {{"batch-matches-brute-force",
+        "batch-matches-brute-force [RAYS]: the batch's first RAYS answers equal the brute "
+        "force's",
+        kCheck, Words(0, 1, kInteger)},
+       &Call<V, &V::CheckBatchMatchesBruteForce>},
+      {{"batch-tested-fraction",
+        "batch-tested-fraction paper|ordered below|above F: triangles tested per ray over N",
+        kCheck, Words(3, 3)},
+       &Call<V, &V::CheckBatchTestedFraction>},
+  };
+  return kVerbs;
 }
 
 // --- Actions -------------------------------------------------------------------------------------
 
 std::string OctreeView::RunLessonAction(const LessonCommand& action) {
   lesson_layout_ = true;
-  bool handled = false;
-  std::string error = ApplyBuildAction(action, &handled);
-  if (!handled) error = ApplyOverlayAction(action, &handled);
-  if (!handled) error = ApplyRayAction(action, &handled);
-  if (!handled) return View::RunLessonAction(action);
-  return error;
+  return RunLessonVerb(*this, LessonVerbTable(), action, kAction);
 }
 
-// Source, depth and placement: each change rebuilds at once, so the step's checks see the tree.
-std::string OctreeView::ApplyBuildAction(const LessonCommand& a, bool* handled) {
-  *handled = true;
-  if (a.verb == "depth") {
-    int depth = 0;
-    if (a.args.size() != 1 || !ParseInt(a.args[0], &depth) || depth < op::kMaxDepth.range.lo ||
-        depth > op::kMaxDepth.range.hi)
-      return Usage(a, "one depth from 1 to 12");
-    max_depth_ = overlay().depth_shown = depth;
-  } else if (a.verb == "placement") {
-    if (a.args.size() != 1 || (a.args[0] != "paper" && a.args[0] != "leaf"))
-      return Usage(a, "paper or leaf");
-    placement_ =
-        int(a.args[0] == "leaf" ? Placement::kLeafReferences : Placement::kDeepestContaining);
-  } else if (a.verb == "soup") {
-    const char* usage = "low|medium|high, then optionally TRIANGLES (100-2000000) and SEED";
-    if (a.args.empty() || a.args.size() > 3) return Usage(a, usage);
-    const std::string& kind = a.args[0];
-    if (kind != "low" && kind != "medium" && kind != "high") return Usage(a, usage);
-    int count = soup_count_, seed = soup_seed_;
-    if (a.args.size() > 1 && (!ParseInt(a.args[1], &count) || count < op::kSoupTriangles.range.lo ||
-                              count > op::kSoupTriangles.range.hi))
-      return Usage(a, usage);
-    if (a.args.size() > 2 && !ParseInt(a.args[2], &seed)) return Usage(a, usage);
-    source_ = SceneSource::kSoup;
-    soup_affinity_ = kind == "low" ? 0 : kind == "medium" ? 1 : 2;
-    soup_count_ = count;
-    soup_seed_ = seed;
-  } else if (a.verb == "model") {
-    if (!a.args.empty()) return Usage(a, "no words");
-    source_ = SceneSource::kModel;
-  } else {
-    *handled = false;
-    return {};
-  }
+std::string OctreeView::SetSoup(const LessonCommand& a) {
+  const char* usage = "low|medium|high, then optionally TRIANGLES (100-2000000) and SEED";
+  const std::string& kind = a.args[0];
+  if (kind != "low" && kind != "medium" && kind != "high") return Usage(a, usage);
+  int count = soup_count_, seed = soup_seed_;
+  if (a.args.size() > 1 && (!ParseInt(a.args[1], &count) || count < op::kSoupTriangles.range.lo ||
+                            count > op::kSoupTriangles.range.hi))
+    return Usage(a, usage);
+  if (a.args.size() > 2 && !ParseInt(a.args[2], &seed)) return Usage(a, usage);
+  source_ = SceneSource::kSoup;
+  soup_affinity_ = kind == "low" ? 0 : kind == "medium" ? 1 : 2;
+  soup_count_ = count;
+  soup_seed_ = seed;
   stale_ = true;
   RebuildIfStale();
   return {};
 }
 
-std::string OctreeView::ApplyOverlayAction(const LessonCommand& a, bool* handled) {
-  *handled = true;
-  bool* flag = a.verb == "cells"                      ? &overlay().show_cells
-               : a.verb == "mesh"                     ? &overlay().show_mesh
-               : a.verb == "tint-by-depth"            ? &overlay().tint_by_depth
-               : a.verb == "highlight-root-triangles" ? &highlight_root_
-               : a.verb == "show-histogram"           ? &show_histogram_
-                                                      : nullptr;
-  if (flag) {
-    if (!ParseSwitch(a, flag)) return Usage(a, "on or off");
-    // One colouring at a time: the root's red would hide the depth colours and the reverse.
-    if (flag == &highlight_root_ && highlight_root_) overlay().tint_by_depth = false;
-    if (flag == &overlay().tint_by_depth && overlay().tint_by_depth) highlight_root_ = false;
-    return {};
-  }
-  if (a.verb == "cells-depth") {
-    int depth = 0;
-    if (a.args.size() != 1 || !ParseInt(a.args[0], &depth) || depth < 1 || depth > max_depth_)
-      return Usage(a, Format("one depth from 1 to the octree's %d", max_depth_).c_str());
-    overlay().depth_shown = depth;
-    return {};
-  }
-  if (a.verb == "batch-rays-drawn") {
-    int n = 0;
-    if (a.args.size() != 1 || !ParseInt(a.args[0], &n) || n < op::kRaysDrawn.range.lo ||
-        n > op::kRaysDrawn.range.hi)
-      return Usage(a, "a count from 100 to 10000");
-    batch_.ShowRays(n);
-    return {};
-  }
-  *handled = false;
-  return {};
-}
-
-std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
-  *handled = true;
-  if (a.verb == "shoot-ray") {
-    float w[6];
-    bool ok = a.args.size() == 6;
-    for (size_t i = 0; ok && i < 6; ++i) ok = ParseFloat(a.args[i], &w[i]);
-    // A direction too long to normalise in float (its length overflows to infinity and the
-    // quotient to zero) is refused like a zero one: only a unit vector comes out of this.
-    const glm::vec3 dir = ok ? glm::normalize(glm::vec3(w[3], w[4], w[5])) : glm::vec3(0.0f);
-    if (!ok || !IsFinite(dir) || !(glm::length(dir) > 0.5f))
-      return Usage(a, "six finite numbers: the origin, then a non-zero direction");
-    probe_.ShootFrom(*tree_, {w[0], w[1], w[2]}, dir);
-  } else if (a.verb == "default-ray") {
-    if (!a.args.empty()) return Usage(a, "no words");
-    probe_.set_mode(RayMode::kFromFixedOrigin);
-    probe_.ShootDefault(*tree_, scene_, app_.camera);
-  } else if (a.verb == "trace") {
-    if (a.args.size() != 1 || (a.args[0] != "paper" && a.args[0] != "ordered"))
-      return Usage(a, "paper or ordered");
-    probe_.set_trace_shown(a.args[0] == "paper" ? 0 : 1);
-  } else if (a.verb == "batch") {
-    const char* usage =
-        "a ray count from 100 to 10000, then optionally a SEED and how many of "
-        "the rays the brute force answers too (100 to the count)";
-    int rays = 0, seed = batch_.seed(), brute = 0;
-    if (a.args.empty() || a.args.size() > 3 || !ParseInt(a.args[0], &rays) || rays < 100 ||
-        rays > 10000 || (a.args.size() >= 2 && !ParseInt(a.args[1], &seed)))
-      return Usage(a, usage);
-    brute = rays;
-    if (a.args.size() == 3 && (!ParseInt(a.args[2], &brute) || brute < 100 || brute > rays))
-      return Usage(a, usage);
-    return batch_.RunAndWait(tree_, scene_.bounds(), size_t(rays), seed, size_t(brute), headless());
-  } else {
-    *handled = false;
-  }
-  return {};
+std::string OctreeView::RunBatch(const LessonCommand& a) {
+  const char* usage =
+      "a ray count from 100 to 10000, then optionally a SEED and how many of "
+      "the rays the brute force answers too (100 to the count)";
+  int rays = 0, seed = batch_.seed(), brute = 0;
+  if (!ParseInt(a.args[0], &rays) || rays < 100 || rays > 10000 ||
+      (a.args.size() >= 2 && !ParseInt(a.args[1], &seed)))
+    return Usage(a, usage);
+  brute = rays;
+  if (a.args.size() == 3 && (!ParseInt(a.args[2], &brute) || brute < 100 || brute > rays))
+    return Usage(a, usage);
+  return batch_.RunAndWait(tree_, scene_.bounds(), size_t(rays), seed, size_t(brute), headless());
 }
 
 // --- Checks --------------------------------------------------------------------------------------
@@ -239,20 +250,7 @@ std::string OctreeView::ApplyRayAction(const LessonCommand& a, bool* handled) {
 std::string OctreeView::CheckLessonClaim(const LessonCommand& c) {
   RebuildIfStale();
   if (tree_->empty()) return "the octree is empty: the scene has no usable triangle";
-  if (c.verb == "affinity") return CheckAffinity(c);
-  if (c.verb == "histogram-matches-geometry") return CheckHistogram();
-  if (c.verb == "ray-hits") {
-    if (!probe_.has_ray()) return "no ray was shot in this step";
-    return probe_.result(1).hit.hit ? "" : "the ray hits no triangle";
-  }
-  if (c.verb == "root-triangles-tested") return CheckRootTrianglesTested(c);
-  if (c.verb == "tests-fewer-than-paper-root") return CheckTestsFewerThanPaperRoot();
-  if (c.verb == "ordered-visits-fewer" || c.verb == "ordered-tests-fewer")
-    return CheckOrderedDoesLess(c);
-  if (c.verb == "hit-equals-brute-force") return CheckHitEqualsBruteForce();
-  if (c.verb == "batch-matches-brute-force") return CheckBatchMatchesBruteForce(c);
-  if (c.verb == "batch-tested-fraction") return CheckBatchTestedFraction(c);
-  return View::CheckLessonClaim(c);
+  return RunLessonVerb(*this, LessonVerbTable(), c, kCheck);
 }
 
 // The triangles that straddle a mid-plane of the root cube: where the paper's placement keeps

@@ -1,4 +1,5 @@
 // The octree view's settings file and start-up flags (the class is in octree_view.h).
+#include "app/views/octree/octree_flags.h"
 #include "app/views/octree/octree_view.h"
 
 namespace partlab::octree_view {
@@ -33,10 +34,11 @@ void OctreeView::VisitParams(ParamVisitor& visit) {
 // --- Start-up flags (headless screenshots)
 // --------------------------------------------------------
 
-void OctreeView::ApplyCommandLine(const Options& options) {
-  if (options.octree_depth > 0) max_depth_ = overlay().depth_shown = options.octree_depth;
-  if (options.placement == "leaf") placement_ = int(Placement::kLeafReferences);
-  const std::string& p = options.preset;
+void OctreeView::ApplyCommandLine(const ViewStart& start) {
+  const ViewFlagValues& flags = start.flags;  // octree_flags.cpp declares them
+  if (flags.Has("--octree-depth")) max_depth_ = overlay().depth_shown = flags.Int("--octree-depth");
+  if (flags.Text("--placement") == "leaf") placement_ = int(Placement::kLeafReferences);
+  const std::string p = flags.Text("--preset");
   if (p == "tint") {
     overlay().tint_by_depth = true;
     overlay().show_cells = false;
@@ -62,10 +64,10 @@ void OctreeView::ApplyCommandLine(const Options& options) {
   }
   RebuildIfStale();
   batch_.FitBruteRays(tree_->usable_triangle_count());
-  if (headless()) FrameForScreenshot(options);
-  if (options.has_ray) {
-    probe_.ShootFrom(*tree_, {options.ray[0], options.ray[1], options.ray[2]},
-                     glm::normalize(glm::vec3(options.ray[3], options.ray[4], options.ray[5])));
+  if (headless()) FrameForScreenshot(start);
+  if (float ray[6]; ParseRay(flags.Text("--ray"), ray)) {
+    probe_.ShootFrom(*tree_, {ray[0], ray[1], ray[2]},
+                     glm::normalize(glm::vec3(ray[3], ray[4], ray[5])));
   } else if (p == "ray") {
     probe_.ShootDefault(*tree_, scene_, app_.camera);
   }
@@ -74,9 +76,9 @@ void OctreeView::ApplyCommandLine(const Options& options) {
 }
 
 // Screenshots: the whole scene in view, shifted right of the panel that covers the left third.
-void OctreeView::FrameForScreenshot(const Options& options) {
+void OctreeView::FrameForScreenshot(const ViewStart& start) {
   const float aspect =
-      options.width > 0 && options.height > 0 ? float(options.width) / options.height : 16.f / 9.f;
+      start.width > 0 && start.height > 0 ? float(start.width) / start.height : 16.f / 9.f;
   OrbitCamera& camera = app_.camera;
   // With the cells drawn, the root cube is the scene (its bounding sphere is loose: come closer).
   const bool cube = overlay().show_cells && !tree_->empty();

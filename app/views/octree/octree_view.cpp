@@ -2,10 +2,12 @@
 // octree_view.h).
 #include "app/views/octree/octree_view.h"
 
+#include "app/views/octree/octree_flags.h"
+
 namespace partlab::octree_view {
 
 void OctreeView::Start() {
-  ApplyCommandLine(app_.options);
+  ApplyCommandLine(app_.start);
   std::printf("partlab: octree view: %s, max depth %d, placement %s, cells %s (depths <= %d)\n",
               source_ == SceneSource::kSoup ? "soup" : "model", max_depth_,
               placement_ == int(Placement::kLeafReferences) ? "leaf" : "paper",
@@ -91,7 +93,8 @@ std::unique_ptr<View> CreateOctreeView(AppContext& app) {
 
 const bool kOctreeViewRegistered = RegisterView(
     {"Octree", "The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost",
-     &CreateOctreeView, /*uses_model=*/true, &octree_view::OctreeView::LessonVerbs});
+     &CreateOctreeView, /*uses_model=*/true, &LessonVerbSpecs<octree_view::OctreeView>,
+     &octree_view::AddOctreeFlags});
 
 }  // namespace
 

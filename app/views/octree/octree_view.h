@@ -20,7 +20,6 @@
 #include <glm/geometric.hpp>
 #include <memory>
 
-#include "app/command_line.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
@@ -70,11 +69,11 @@ class OctreeView final : public View {
   // Lessons (octree_lesson_verbs.cpp): the verbs the octree paper's lessons are written in.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  static std::vector<LessonVerb> LessonVerbs();
+  static std::span<const LessonVerbRow<OctreeView>> LessonVerbTable();
 
  private:
-  void ApplyCommandLine(const Options& options);
-  void FrameForScreenshot(const Options& options);
+  void ApplyCommandLine(const ViewStart& start);
+  void FrameForScreenshot(const ViewStart& start);
   bool Header(const char* label, unsigned section);
   void RebuildIfStale();
   void Rebuild();
@@ -93,9 +92,8 @@ class OctreeView final : public View {
   }
   OctreeOverlay& overlay() { return picture_.overlay(); }
   const OctreeOverlay& overlay() const { return picture_.overlay(); }
-  std::string ApplyBuildAction(const LessonCommand& action, bool* handled);
-  std::string ApplyOverlayAction(const LessonCommand& action, bool* handled);
-  std::string ApplyRayAction(const LessonCommand& action, bool* handled);
+  std::string SetSoup(const LessonCommand& action);
+  std::string RunBatch(const LessonCommand& action);
   std::string CheckAffinity(const LessonCommand& check) const;
   std::string CheckHistogram() const;
   std::string CheckRootTrianglesTested(const LessonCommand& check) const;

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app/views/lesson_command_args.h"
+#include "app/view/lesson_command_args.h"
 #include "app/views/pathfinding/pathfinding_view.h"
 #include "app/views/pathfinding/reference_distances.h"
 #include "engine/ai/path_check.h"
@@ -53,97 +53,110 @@ bool ReadState(const std::string& word, ai::PredatorState* out) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> PathfindingView::LessonVerbs() {
-  return {
-      {"request", "request SX SY GX GY: plan from cell (SX, SY) to cell (GX, GY)", false},
-      {"algorithm", "algorithm bfs|dfs|best|astar: the queueing function (3.4.1)", false},
-      {"practice",
-       "practice NAME on|off: closed-list, low-cutoff, partial, close-blocked, cache, straight, "
-       "waypoints or unseen (the practices of 3.4.1)",
-       false},
-      {"expand", "expand K: the search replayed from its start for K expansions", false},
-      {"fsm-implementation", "fsm-implementation direct|decoupled|macros|lua: the predators' FSM",
-       false},
-      {"fsm-run", "fsm-run SECONDS: the predators run, their states recorded tick by tick", false},
-      {"answered-by",
-       "answered-by found|straight|waypoints|partial|teleport|none: what answered the request",
-       true},
-      {"path-optimal", "path-optimal: the path is legal and as short as Dijkstra's", true},
-      {"path-suboptimal", "path-suboptimal: the path is legal but longer than Dijkstra's", true},
-      {"path-within", "path-within FACTOR: the path is legal and at most FACTOR x Dijkstra's",
-       true},
-      {"closed-nodes-optimal",
-       "closed-nodes-optimal: A* closed every node at its Dijkstra distance, with g + h no more "
-       "than the optimal length",
-       true},
-      {"expansions-at-most",
-       "expansions-at-most bfs|dfs|best|astar: no more expansions than that queueing function on "
-       "the same request",
-       true},
-      {"fsm-legal", "fsm-legal: every recorded life follows figure 3.15's arrows", true},
-      {"fsm-sequence", "fsm-sequence STATE...: some life passes through these states in this order",
-       true},
+std::span<const LessonVerbRow<PathfindingView>> PathfindingView::LessonVerbTable() {
+  using V = PathfindingView;
+  static const LessonVerbRow<V> kVerbs[] = {
+      {{"request", "request SX SY GX GY: plan from cell (SX, SY) to cell (GX, GY)", kAction,
+        Words(4, 4, kInteger)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         long c[4] = {};
+         for (size_t i = 0; i < 4; ++i) {
+           const long size = i % 2 == 0 ? v.map_.width() : v.map_.height();
+           if (std::string e = ReadInteger(action, i, 0, size - 1, &c[i]); !e.empty()) return e;
+         }
+         v.start_ = {int(c[0]), int(c[1])};
+         v.goal_ = {int(c[2]), int(c[3])};
+         v.Replan();
+         return {};
+       }},
+      {{"algorithm", "algorithm bfs|dfs|best|astar: the queueing function (3.4.1)", kAction,
+        Words(1, 1)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         if (!ReadQueueing(action.args[0], &v.practices_.search.queueing))
+           return "algorithm: '" + action.args[0] + "' is not bfs, dfs, best or astar";
+         v.PracticesChanged();
+         return {};
+       }},
+      {{"practice",
+        "practice NAME on|off: closed-list, low-cutoff, partial, close-blocked, cache, straight, "
+        "waypoints or unseen (the practices of 3.4.1)",
+        kAction, Words(2, 2)},
+       &Call<V, &V::SetPractice>},
+      {{"expand", "expand K: the search replayed from its start for K expansions", kAction,
+        Words(1, 1, kInteger)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         long k = 0;
+         if (std::string e = ReadInteger(action, 0, 0, 10'000'000, &k); !e.empty()) return e;
+         v.anim_.Plan(v.map_, v.start_, v.goal_, v.finder_);
+         v.anim_.Advance(int(k));
+         return {};
+       }},
+      {{"fsm-implementation", "fsm-implementation direct|decoupled|macros|lua: the predators' FSM",
+        kAction, Words(1, 1)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         static constexpr const char* kWords[kFsmImplementations] = {"direct", "decoupled",
+                                                                     "macros", "lua"};
+         for (int i = 0; i < kFsmImplementations; ++i)
+           if (action.args[0] == kWords[i]) {
+             v.ui_.implementation = FsmImplementation(i);
+             v.world_.SetImplementation(v.ui_.implementation);
+             return {};
+           }
+         return "fsm-implementation: expects direct, decoupled, macros or lua";
+       }},
+      {{"fsm-run", "fsm-run SECONDS: the predators run, their states recorded tick by tick",
+        kAction, Words(1, 1, kNumber)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         double seconds = 0.0;
+         if (std::string e = ReadNumber(action, 0, 0.0, 600.0, &seconds); !e.empty()) return e;
+         constexpr double kTick = 1.0 / 60.0;  // the game tick the predators think at
+         v.fsm_trace_.Record(v.world_.predators());
+         for (long tick = 0; tick < std::lround(seconds / kTick); ++tick) {
+           v.world_.Step(kTick);
+           v.fsm_trace_.Record(v.world_.predators());
+         }
+         return {};
+       }},
+      {{"answered-by",
+        "answered-by found|straight|waypoints|partial|teleport|none: what answered the request",
+        kCheck, Words(1, 1)},
+       &Call<V, &V::CheckAnsweredBy>},
+      {{"path-optimal", "path-optimal: the path is legal and as short as Dijkstra's", kCheck,
+        kNoWords},
+       &Call<V, &V::CheckPathWithin>},
+      {{"path-suboptimal", "path-suboptimal: the path is legal but longer than Dijkstra's", kCheck,
+        kNoWords},
+       &Call<V, &V::CheckPathWithin>},
+      {{"path-within", "path-within FACTOR: the path is legal and at most FACTOR x Dijkstra's",
+        kCheck, Words(1, 1, kNumber)},
+       &Call<V, &V::CheckPathWithin>},
+      {{"closed-nodes-optimal",
+        "closed-nodes-optimal: A* closed every node at its Dijkstra distance, with g + h no more "
+        "than the optimal length",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckClosedNodesOptimal>},
+      {{"expansions-at-most",
+        "expansions-at-most bfs|dfs|best|astar: no more expansions than that queueing function "
+        "on the same request",
+        kCheck, Words(1, 1)},
+       &Call<V, &V::CheckExpansionsAtMost>},
+      {{"fsm-legal", "fsm-legal: every recorded life follows figure 3.15's arrows", kCheck,
+        kNoWords},
+       &Call<V, &V::CheckFsmTransitionsLegal>},
+      {{"fsm-sequence",
+        "fsm-sequence STATE...: some life passes through these states in this order", kCheck,
+        Words(1, kManyWords)},
+       &Call<V, &V::CheckFsmSequence>},
   };
+  return kVerbs;
 }
 
 std::string PathfindingView::RunLessonAction(const LessonCommand& action) {
-  const std::string& verb = action.verb;
   ui_.animate = false;  // what a lesson shows is what its actions made, not a running replay
-  if (verb == "request") {
-    if (std::string e = ExpectWordCount(action, 4, 4, "SX SY GX GY"); !e.empty()) return e;
-    long v[4] = {};
-    for (size_t i = 0; i < 4; ++i) {
-      const long size = i % 2 == 0 ? map_.width() : map_.height();
-      if (std::string e = ReadInteger(action, i, 0, size - 1, &v[i]); !e.empty()) return e;
-    }
-    start_ = {int(v[0]), int(v[1])};
-    goal_ = {int(v[2]), int(v[3])};
-    Replan();
-    return {};
-  }
-  if (verb == "algorithm") {
-    if (std::string e = ExpectWordCount(action, 1, 1, "bfs | dfs | best | astar"); !e.empty())
-      return e;
-    if (!ReadQueueing(action.args[0], &practices_.search.queueing))
-      return "algorithm: '" + action.args[0] + "' is not bfs, dfs, best or astar";
-    PracticesChanged();
-    return {};
-  }
-  if (verb == "practice") return SetPractice(action);
-  if (verb == "expand") {
-    long k = 0;
-    if (std::string e = ReadInteger(action, 0, 0, 10'000'000, &k); !e.empty()) return e;
-    anim_.Plan(map_, start_, goal_, finder_);
-    anim_.Advance(int(k));
-    return {};
-  }
-  if (verb == "fsm-implementation") {
-    static constexpr const char* kWords[kFsmImplementations] = {"direct", "decoupled", "macros",
-                                                                "lua"};
-    for (int i = 0; i < kFsmImplementations; ++i)
-      if (action.args.size() == 1 && action.args[0] == kWords[i]) {
-        ui_.implementation = FsmImplementation(i);
-        world_.SetImplementation(ui_.implementation);
-        return {};
-      }
-    return "fsm-implementation: expects direct, decoupled, macros or lua";
-  }
-  if (verb == "fsm-run") {
-    double seconds = 0.0;
-    if (std::string e = ReadNumber(action, 0, 0.0, 600.0, &seconds); !e.empty()) return e;
-    constexpr double kTick = 1.0 / 60.0;  // the game tick the predators think at
-    fsm_trace_.Record(world_.predators());
-    for (long tick = 0; tick < std::lround(seconds / kTick); ++tick) {
-      world_.Step(kTick);
-      fsm_trace_.Record(world_.predators());
-    }
-    return {};
-  }
-  return View::RunLessonAction(action);
+  return RunLessonVerb(*this, LessonVerbTable(), action, kAction);
 }
 
 std::string PathfindingView::SetPractice(const LessonCommand& action) {
-  if (std::string e = ExpectWordCount(action, 2, 2, "NAME on|off"); !e.empty()) return e;
   bool on = false;
   if (std::string e = ReadSwitch(action, 1, &on); !e.empty()) return e;
   const std::string& name = action.args[0];
@@ -167,15 +180,7 @@ std::string PathfindingView::SetPractice(const LessonCommand& action) {
 }
 
 std::string PathfindingView::CheckLessonClaim(const LessonCommand& check) {
-  const std::string& verb = check.verb;
-  if (verb == "answered-by") return CheckAnsweredBy(check);
-  if (verb == "path-optimal" || verb == "path-within" || verb == "path-suboptimal")
-    return CheckPathWithin(check);
-  if (verb == "closed-nodes-optimal") return CheckClosedNodesOptimal(check);
-  if (verb == "expansions-at-most") return CheckExpansionsAtMost(check);
-  if (verb == "fsm-legal") return CheckFsmTransitionsLegal(check);
-  if (verb == "fsm-sequence") return CheckFsmSequence(check);
-  return View::CheckLessonClaim(check);
+  return RunLessonVerb(*this, LessonVerbTable(), check, kCheck);
 }
 
 // The answer the request got (every practice included) is a legal path from start to goal, no

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/command_line.h"
 #include "app/view.h"
+#include "app/view/view_flags_cli.h"
 #include "app/views/pathfinding/fsm_panel.h"
 #include "app/views/pathfinding/map_helpers.h"
 #include "app/views/pathfinding/pathfinding_overlay.h"
@@ -36,7 +36,7 @@ std::string ScriptPath() {
 
 PathfindingView::PathfindingView(AppContext& app) : View(app), app_(app), world_(ScriptPath()) {
   maps_ = ListMaps(AssetDirectory() + "/maps");
-  ApplyPreset(app.options.preset);
+  ApplyPreset(app.start.flags.Text("--preset"));
   ReportScriptErrors();
   if (headless()) PrintSummary();
 }
@@ -284,10 +284,18 @@ std::unique_ptr<View> CreatePathfindingView(AppContext& app) {
   return std::make_unique<PathfindingView>(app);
 }
 
+void AddPathfindingFlags(ViewFlagDefs& defs) {
+  AddViewTextFlag(defs, "--preset", "NAME",
+                  "Path finding: rooms|forest|maze|map=PATH, bfs|dfs|best|astar, straight, "
+                  "waypoints, partial, lowcutoff, half, figure, lua, runN (docs/ai.md)",
+                  kPresetLead);
+}
+
 const bool kPathfindingViewRegistered = RegisterView(
     {"Path finding",
      "A* and the search family with the game practices, and the predator FSM (chapter 3.4)",
-     &CreatePathfindingView, /*uses_model=*/false, &PathfindingView::LessonVerbs});
+     &CreatePathfindingView, /*uses_model=*/false, &LessonVerbSpecs<PathfindingView>,
+     &AddPathfindingFlags});
 
 }  // namespace
 

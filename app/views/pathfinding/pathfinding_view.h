@@ -53,7 +53,7 @@ class PathfindingView final : public View {
   // Lessons (docs/lessons.md): pathfinding_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  static std::vector<LessonVerb> LessonVerbs();
+  static std::span<const LessonVerbRow<PathfindingView>> LessonVerbTable();
 
  private:
   void LoadMap(const std::string& path);

@@ -8,7 +8,7 @@
 #include <glm/trigonometric.hpp>
 #include <string>
 
-#include "app/views/lesson_command_args.h"
+#include "app/view/lesson_command_args.h"
 #include "app/views/portals/portals_view.h"
 #include "engine/visibility/cells_seen_by_rays.h"
 
@@ -27,78 +27,86 @@ std::string OneDecimal(float value) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> PortalsView::LessonVerbs() {
-  return {
-      {"camera-walk", "camera-walk DISTANCE: the observer walks on along the level's walk", false},
-      {"observer-turn", "observer-turn DEGREES: the observer turns about the vertical", false},
-      {"variant", "variant windows|frusta: whose result the god view shows", false},
-      {"pvs-density", "pvs-density POINTS: rebuild the PVS with POINTS samples per unit area",
-       false},
-      {"visible-cells",
-       "visible-cells NAME...: the cells the portal renderer visits, which must also hold every "
-       "cell a ray from the eye sees",
-       true},
-      {"culled-cells", "culled-cells NAME...: the cells the portal renderer never enters", true},
-      {"pvs-row", "pvs-row NAME...: the cells the PVS row of the observer's cell holds", true},
-      {"pvs-holds-reached",
-       "pvs-holds-reached: the observer's cell's PVS row holds every cell the portals reach", true},
-      {"pvs-along-walk",
-       "pvs-along-walk N: pvs-holds-reached at N points evenly spaced along the walk", true},
-      {"pvs-misses-here",
-       "pvs-misses-here: a ray from the eye sees a cell the PVS row left out (too few sample "
-       "points)",
-       true},
-      {"pvs-misses-along-walk",
-       "pvs-misses-along-walk N: at one of N points along the walk a ray from the eye sees a "
-       "cell the PVS row left out (too few sample points)",
-       true},
+std::span<const LessonVerbRow<PortalsView>> PortalsView::LessonVerbTable() {
+  using V = PortalsView;
+  static const LessonVerbRow<V> kVerbs[] = {
+      {{"camera-walk", "camera-walk DISTANCE: the observer walks on along the level's walk",
+        kAction, Words(1, 1, kNumber)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         double distance = 0.0;
+         if (std::string e = ReadNumber(action, 0, -1000.0, 1000.0, &distance); !e.empty())
+           return e;
+         v.walk_s_ = std::clamp(v.walk_s_ + float(distance), 0.0f, v.scene_.walk().length);
+         v.scene_.PlaceOnWalk(v.walk_s_);
+         return {};
+       }},
+      {{"observer-turn", "observer-turn DEGREES: the observer turns about the vertical", kAction,
+        Words(1, 1, kNumber)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         double degrees = 0.0;
+         if (std::string e = ReadNumber(action, 0, -360.0, 360.0, &degrees); !e.empty()) return e;
+         v.scene_.observer().yaw += glm::radians(float(degrees));
+         return {};
+       }},
+      {{"variant", "variant windows|frusta: whose result the god view shows", kAction, Words(1, 1)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         if (action.args[0] != "windows" && action.args[0] != "frusta")
+           return "variant: '" + action.args[0] + "' is not windows or frusta";
+         v.overlay_.variant =
+             action.args[0] == "windows" ? PortalVariant::kScreenPolygon : PortalVariant::kFrustum;
+         return {};
+       }},
+      {{"pvs-density", "pvs-density POINTS: rebuild the PVS with POINTS samples per unit area",
+        kAction, Words(1, 1, kNumber)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         double density = 0.0;
+         if (std::string e = ReadNumber(action, 0, 0.02, 4.0, &density); !e.empty()) return e;
+         v.pvs_density_ = float(density);
+         v.scene_.RebuildPvs(v.pvs_density_);
+         v.scene_.FinishPvs();  // a lesson's next check reads the new table
+         return {};
+       }},
+      {{"visible-cells",
+        "visible-cells NAME...: the cells the portal renderer visits, which must also hold every "
+        "cell a ray from the eye sees",
+        kCheck, Words(0, kManyWords)},
+       &Call<V, &V::CheckVisibleCells>},
+      {{"culled-cells", "culled-cells NAME...: the cells the portal renderer never enters", kCheck,
+        Words(0, kManyWords)},
+       &Call<V, &V::CheckVisibleCells>},
+      {{"pvs-row", "pvs-row NAME...: the cells the PVS row of the observer's cell holds", kCheck,
+        Words(0, kManyWords)},
+       &Call<V, &V::CheckPvsRow>},
+      {{"pvs-holds-reached",
+        "pvs-holds-reached: the observer's cell's PVS row holds every cell the portals reach",
+        kCheck, kNoWords},
+       [](V& v, const LessonCommand& c) { return v.CheckPvsHoldsReachedCells(c.verb.c_str()); }},
+      {{"pvs-along-walk",
+        "pvs-along-walk N: pvs-holds-reached at N points evenly spaced along the walk", kCheck,
+        Words(1, 1, kInteger)},
+       &Call<V, &V::CheckPvsAlongWalk>},
+      {{"pvs-misses-here",
+        "pvs-misses-here: a ray from the eye sees a cell the PVS row left out (too few sample "
+        "points)",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckPvsMisses>},
+      {{"pvs-misses-along-walk",
+        "pvs-misses-along-walk N: at one of N points along the walk a ray from the eye sees a "
+        "cell the PVS row left out (too few sample points)",
+        kCheck, Words(1, 1, kInteger)},
+       &Call<V, &V::CheckPvsMisses>},
   };
+  return kVerbs;
 }
 
 std::string PortalsView::RunLessonAction(const LessonCommand& action) {
-  const std::string& verb = action.verb;
-  if (verb == "camera-walk") {
-    double distance = 0.0;
-    if (std::string e = ReadNumber(action, 0, -1000.0, 1000.0, &distance); !e.empty()) return e;
-    walk_s_ = std::clamp(walk_s_ + float(distance), 0.0f, scene_.walk().length);
-    scene_.PlaceOnWalk(walk_s_);
-    return {};
-  }
-  if (verb == "observer-turn") {
-    double degrees = 0.0;
-    if (std::string e = ReadNumber(action, 0, -360.0, 360.0, &degrees); !e.empty()) return e;
-    scene_.observer().yaw += glm::radians(float(degrees));
-    return {};
-  }
-  if (verb == "variant") {
-    if (std::string e = ExpectWordCount(action, 1, 1, "windows | frusta"); !e.empty()) return e;
-    if (action.args[0] != "windows" && action.args[0] != "frusta")
-      return "variant: '" + action.args[0] + "' is not windows or frusta";
-    overlay_.variant =
-        action.args[0] == "windows" ? PortalVariant::kScreenPolygon : PortalVariant::kFrustum;
-    return {};
-  }
-  if (verb == "pvs-density") {
-    double density = 0.0;
-    if (std::string e = ReadNumber(action, 0, 0.02, 4.0, &density); !e.empty()) return e;
-    pvs_density_ = float(density);
-    scene_.RebuildPvs(pvs_density_);
-    scene_.FinishPvs();  // a lesson's next check reads the new table
-    return {};
-  }
-  return View::RunLessonAction(action);
+  return RunLessonVerb(*this, LessonVerbTable(), action, kAction);
 }
 
 std::string PortalsView::CheckLessonClaim(const LessonCommand& check) {
   scene_.FinishPvs();  // a check reads whole tables, not ones still being built
   scene_.Update();     // the answers for the observer as the actions left it
-  const std::string& verb = check.verb;
-  if (verb == "visible-cells" || verb == "culled-cells") return CheckVisibleCells(check);
-  if (verb == "pvs-row") return CheckPvsRow(check);
-  if (verb == "pvs-holds-reached") return CheckPvsHoldsReachedCells(verb.c_str());
-  if (verb == "pvs-along-walk") return CheckPvsAlongWalk(check);
-  if (verb == "pvs-misses-here" || verb == "pvs-misses-along-walk") return CheckPvsMisses(check);
-  return View::CheckLessonClaim(check);
+  return RunLessonVerb(*this, LessonVerbTable(), check, kCheck);
 }
 
 std::string PortalsView::CellNames(const std::vector<uint8_t>& cells) const {

@@ -7,11 +7,11 @@
 #include <glm/trigonometric.hpp>
 #include <string>
 
-#include "app/command_line.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/stats_panel.h"
 #include "app/panels/tooltip.h"
 #include "app/view.h"
+#include "app/view/view_flags_cli.h"
 #include "app/views/portals/portals_panels.h"
 #include "app/views/portals/portals_scene.h"
 #include "app/views/portals/portals_view.h"
@@ -30,12 +30,12 @@ const char* const kLevels[] = {"class", "large"};
 // --preset: comma-separated words: class | large | corridor (the level; corridor: the generated
 // 3,000-cell one), windows | frusta (whose result the god view shows), walk (start walking),
 // at=S (the observer S units along the walk).
-void PortalsView::ApplyPreset(const Options& options) {
-  print_summary_ = !options.screenshot.empty();
+void PortalsView::ApplyPreset(const ViewStart& launch) {
+  print_summary_ = launch.screenshot;
   std::string level = "class";
   float at = 0.0f;
   size_t start = 0;
-  const std::string& p = options.preset;
+  const std::string p = launch.flags.Text("--preset");
   while (!p.empty() && start <= p.size()) {
     const size_t comma = p.find(',', start);
     const std::string word = p.substr(start, comma == std::string::npos ? comma : comma - start);
@@ -288,9 +288,14 @@ std::unique_ptr<View> CreatePortalsView(AppContext& app) {
   return std::make_unique<PortalsView>(app);
 }
 
+void AddPortalsFlags(ViewFlagDefs& defs) {
+  AddViewTextFlag(defs, "--preset", "NAME",
+                  "Portals: class|large|corridor, windows|frusta, walk, at=S", kPresetLead);
+}
+
 const bool kPortalsViewRegistered = RegisterView(
     {"Portals", "Portals and the PVS on indoor levels (section 3.2.3.4)", &CreatePortalsView,
-     /*uses_model=*/false, &PortalsView::LessonVerbs});
+     /*uses_model=*/false, &LessonVerbSpecs<PortalsView>, &AddPortalsFlags});
 
 }  // namespace
 

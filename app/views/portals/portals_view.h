@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "app/command_line.h"
 #include "app/view.h"
 #include "app/views/portals/portals_scene.h"
 #include "engine/paths/data_paths.h"
@@ -21,7 +20,7 @@ namespace partlab {
 class PortalsView final : public View {
  public:
   explicit PortalsView(AppContext& app) : View(app), app_(app) {
-    ApplyPreset(app.options);
+    ApplyPreset(app.start);
     if (scene_.level().cells.empty()) Load(LevelPath("class"));
   }
 
@@ -53,7 +52,7 @@ class PortalsView final : public View {
   // Lessons (docs/lessons.md): portals_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  static std::vector<LessonVerb> LessonVerbs();
+  static std::span<const LessonVerbRow<PortalsView>> LessonVerbTable();
 
  private:
   static constexpr double kBuildSliceSeconds = 0.008;
@@ -81,7 +80,7 @@ class PortalsView final : public View {
   }
   void PvsBuildGui();
 
-  void ApplyPreset(const Options& options);
+  void ApplyPreset(const ViewStart& launch);
   void FrameGodView(glm::vec2 framebuffer);
   void PrintSummary() const;
   void ObserverGui();

@@ -7,6 +7,7 @@
 #include <functional>
 #include <glm/geometric.hpp>
 #include <optional>
+#include <type_traits>
 
 #include "app/views/simulation/sim_lesson_answers.h"
 #include "engine/broadphase/sabsp/bsp_invariants.h"
@@ -15,61 +16,6 @@
 namespace partlab {
 
 namespace {
-
-constexpr SimLessonVerb kVerbs[] = {
-    {"algo", "algo NAME: switch the broad phase (sabsp, sabsp_thesis, sap, ...)", false},
-    {"op-stepping", "op-stepping on|off: the scheduler queues operations but applies none (5.2)",
-     false},
-    {"next-op",
-     "next-op: operation stepping, one stage: show the next operation on its node, then apply it",
-     false},
-    {"run-until-op",
-     "run-until-op OP [applied|failed|dropped] [MAX_STEPS]: step until the op log gains OP "
-     "(default applied, at most 300 steps)",
-     false},
-    {"highlight-node",
-     "highlight-node root|last-op|next-op|ID: outline a node's plane and cell (next-op: the node "
-     "of the operation waiting its turn)",
-     false},
-    {"op-logged",
-     "op-logged OP applied|failed|dropped [REASON...]: the op log has OP with that outcome and a "
-     "reason starting with REASON",
-     true},
-    {"op-not-logged",
-     "op-not-logged OP applied|failed|dropped: the op log has no OP with that outcome (yet)", true},
-    {"stale-dropped",
-     "stale-dropped [OP]: an event (of OP) was dropped as stale, naming an operation applied "
-     "before it (4.6)",
-     true},
-    {"invariants-hold", "invariants-hold: the tree's invariants hold (bsp_invariants.h)", true},
-    {"pairs-equal-brute-force",
-     "pairs-equal-brute-force: the broad phase's pairs are exactly all overlapping pairs of boxes",
-     true},
-    {"cut-directions",
-     "cut-directions N: the tree cuts along N directions, the sign combinations of x, y, z (3.5)",
-     true},
-    {"depth-at-most", "depth-at-most N: no leaf is deeper than N (6.3)", true},
-    {"leaves-at-most",
-     "leaves-at-most N: no leaf holds more than N boxes, counted from the boxes' projections",
-     true},
-    {"cut-quality",
-     "cut-quality root|last-op|ID MIN_BALANCE MAX_STRADDLING: the node's plane, from the boxes' "
-     "projections (3.2, 3.6)",
-     true},
-    {"balance-below",
-     "balance-below root|last-op|ID LIMIT: the node's balance, from the boxes' projections, is "
-     "under LIMIT (3.6, 6.1: unbalanced under 0.5)",
-     true},
-    {"straddlers",
-     "straddlers root|last-op|ID N: exactly N boxes of the node's cell straddle its plane (3.6)",
-     true},
-    {"normal", "normal root|last-op|ID X Y Z: the node's plane is perpendicular to (X, Y, Z) (3.5)",
-     true},
-    {"ops-in-priority-order",
-     "ops-in-priority-order: each step's operations came in the order balance, shift-split, "
-     "split, swap, merge (5.2.1)",
-     true},
-};
 
 std::optional<BspOp> ParseOp(const std::string& word) {
   for (int i = 0; i < kBspOpCount; ++i)
@@ -359,10 +305,127 @@ std::string CheckPriorityOrder(const SemiAdjustingBsp& bsp) {
   return "";
 }
 
+// A check on the shown BSP (kNoBsp when another structure is shown): F takes the subject, the
+// tree and the command, or fewer of them.
+template <auto F>
+std::string OnBsp(SimLessonSubject& subject, const LessonCommand& c) {
+  SemiAdjustingBsp* bsp = subject.ShownBsp();
+  if (!bsp) return kNoBsp;
+  using Fn = decltype(F);
+  if constexpr (std::is_invocable_v<Fn, SimLessonSubject&, SemiAdjustingBsp&, const LessonCommand&>)
+    return F(subject, *bsp, c);
+  else if constexpr (std::is_invocable_v<Fn, SemiAdjustingBsp&, const LessonCommand&>)
+    return F(*bsp, c);
+  else
+    return F(*bsp);
+}
+
+std::string CheckInvariants(SemiAdjustingBsp& bsp) {
+  const std::string broken = CheckBspInvariants(bsp.tree());
+  return broken.empty() ? "" : "expected the tree's invariants to hold: " + broken;
+}
+
+using Row = LessonVerbRow<SimLessonSubject>;
+using S = SimLessonSubject;
+
+// Actions first, then checks; one row per verb.
+const Row kVerbs[] = {
+    {{"algo", "algo NAME: switch the broad phase (sabsp, sabsp_thesis, sap, ...)", kAction,
+      Words(1, 1)},
+     [](S& s, const LessonCommand& a) { return s.SwitchBroadPhase(a.args[0]); }},
+    {{"op-stepping", "op-stepping on|off: the scheduler queues operations but applies none (5.2)",
+      kAction, Words(1, 1, kSwitch)},
+     [](S& s, const LessonCommand& a) -> std::string {
+       if (!s.ShownBsp()) return kNoBsp;
+       s.SetOperationStepping(a.args[0] == "on");
+       return "";
+     }},
+    {{"next-op",
+      "next-op: operation stepping, one stage: show the next operation on its node, then apply "
+      "it",
+      kAction, kNoWords},
+     [](S& s, const LessonCommand&) -> std::string {
+       if (!s.ShownBsp()) return kNoBsp;
+       s.SetOperationStepping(true);
+       s.AdvanceOperation();
+       return "";
+     }},
+    {{"run-until-op",
+      "run-until-op OP [applied|failed|dropped] [MAX_STEPS]: step until the op log gains OP "
+      "(default applied, at most 300 steps)",
+      kAction, Words(1, 3)},
+     &RunUntilOp},
+    {{"highlight-node",
+      "highlight-node root|last-op|next-op|ID: outline a node's plane and cell (next-op: the "
+      "node of the operation waiting its turn)",
+      kAction, Words(1, 1)},
+     &HighlightNode},
+    {{"op-logged",
+      "op-logged OP applied|failed|dropped [REASON...]: the op log has OP with that outcome and "
+      "a reason starting with REASON",
+      kCheck, Words(2, kManyWords)},
+     &OnBsp<&CheckOpLogged>},
+    {{"op-not-logged",
+      "op-not-logged OP applied|failed|dropped: the op log has no OP with that outcome (yet)",
+      kCheck, Words(2, 2)},
+     &OnBsp<&CheckOpNotLogged>},
+    {{"stale-dropped",
+      "stale-dropped [OP]: an event (of OP) was dropped as stale, naming an operation applied "
+      "before it (4.6)",
+      kCheck, Words(0, 1)},
+     &OnBsp<&CheckStaleDropped>},
+    {{"invariants-hold", "invariants-hold: the tree's invariants hold (bsp_invariants.h)", kCheck,
+      kNoWords},
+     &OnBsp<&CheckInvariants>},
+    {{"pairs-equal-brute-force",
+      "pairs-equal-brute-force: the broad phase's pairs are exactly all overlapping pairs of "
+      "boxes",
+      kCheck, kNoWords},
+     [](S& s, const LessonCommand&) { return CheckPairs(s); }},
+    {{"cut-directions",
+      "cut-directions N: the tree cuts along N directions, the sign combinations of x, y, z (3.5)",
+      kCheck, Words(1, 1, kInteger)},
+     &OnBsp<&CheckCutDirections>},
+    {{"depth-at-most", "depth-at-most N: no leaf is deeper than N (6.3)", kCheck,
+      Words(1, 1, kInteger)},
+     &OnBsp<&CheckDepth>},
+    {{"leaves-at-most",
+      "leaves-at-most N: no leaf holds more than N boxes, counted from the boxes' projections",
+      kCheck, Words(1, 1, kInteger)},
+     &OnBsp<&CheckLeaves>},
+    {{"cut-quality",
+      "cut-quality root|last-op|ID MIN_BALANCE MAX_STRADDLING: the node's plane, from the boxes' "
+      "projections (3.2, 3.6)",
+      kCheck, Words(3, 3)},
+     &OnBsp<&CheckCutQuality>},
+    {{"balance-below",
+      "balance-below root|last-op|ID LIMIT: the node's balance, from the boxes' projections, is "
+      "under LIMIT (3.6, 6.1: unbalanced under 0.5)",
+      kCheck, Words(2, 2)},
+     &OnBsp<&CheckBalanceBelow>},
+    {{"straddlers",
+      "straddlers root|last-op|ID N: exactly N boxes of the node's cell straddle its plane (3.6)",
+      kCheck, Words(2, 2)},
+     &OnBsp<&CheckStraddlers>},
+    {{"normal",
+      "normal root|last-op|ID X Y Z: the node's plane is perpendicular to (X, Y, Z) (3.5)", kCheck,
+      Words(4, 4)},
+     &OnBsp<&CheckNormal>},
+    {{"ops-in-priority-order",
+      "ops-in-priority-order: each step's operations came in the order balance, shift-split, "
+      "split, swap, merge (5.2.1)",
+      kCheck, kNoWords},
+     &OnBsp<&CheckPriorityOrder>},
+};
+
 }  // namespace
 
-std::span<const SimLessonVerb> SimLessonVerbs() {
+std::span<const LessonVerbRow<SimLessonSubject>> SimLessonVerbTable() {
   return kVerbs;
+}
+
+std::vector<LessonVerbSpec> SimLessonVerbSpecs() {
+  return SpecsOf(SimLessonVerbTable());
 }
 
 bool IsOperationVerb(const std::string& verb) {
@@ -375,51 +438,11 @@ bool IsOperationVerb(const std::string& verb) {
 }
 
 std::string RunSimLessonAction(SimLessonSubject& subject, const LessonCommand& a) {
-  if (a.verb == "algo") {
-    if (a.args.size() != 1) return "algo expects one broad phase name";
-    return subject.SwitchBroadPhase(a.args[0]);
-  }
-  if (a.verb == "op-stepping") {
-    if (a.args.size() != 1 || (a.args[0] != "on" && a.args[0] != "off"))
-      return "op-stepping expects on or off";
-    if (!subject.ShownBsp()) return kNoBsp;
-    subject.SetOperationStepping(a.args[0] == "on");
-    return "";
-  }
-  if (a.verb == "next-op") {
-    if (!subject.ShownBsp()) return kNoBsp;
-    subject.SetOperationStepping(true);
-    subject.AdvanceOperation();
-    return "";
-  }
-  if (a.verb == "run-until-op") return RunUntilOp(subject, a);
-  if (a.verb == "highlight-node") return HighlightNode(subject, a);
-  return "the Simulation view has no action '" + a.verb + "'";
+  return RunLessonVerb(subject, SimLessonVerbTable(), a, kAction);
 }
 
 std::string CheckSimLessonClaim(SimLessonSubject& subject, const LessonCommand& c) {
-  if (c.verb == "pairs-equal-brute-force") return CheckPairs(subject);
-  SemiAdjustingBsp* bsp = subject.ShownBsp();
-  const bool known = std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const SimLessonVerb& v) {
-    return v.is_check && c.verb == v.verb;
-  });
-  if (!known) return "the Simulation view has no check '" + c.verb + "'";
-  if (!bsp) return kNoBsp;
-  if (c.verb == "op-logged") return CheckOpLogged(*bsp, c);
-  if (c.verb == "op-not-logged") return CheckOpNotLogged(*bsp, c);
-  if (c.verb == "balance-below") return CheckBalanceBelow(subject, *bsp, c);
-  if (c.verb == "straddlers") return CheckStraddlers(subject, *bsp, c);
-  if (c.verb == "normal") return CheckNormal(*bsp, c);
-  if (c.verb == "stale-dropped") return CheckStaleDropped(*bsp, c);
-  if (c.verb == "invariants-hold") {
-    const std::string broken = CheckBspInvariants(bsp->tree());
-    return broken.empty() ? "" : "expected the tree's invariants to hold: " + broken;
-  }
-  if (c.verb == "cut-directions") return CheckCutDirections(*bsp, c);
-  if (c.verb == "depth-at-most") return CheckDepth(*bsp, c);
-  if (c.verb == "leaves-at-most") return CheckLeaves(subject, *bsp, c);
-  if (c.verb == "cut-quality") return CheckCutQuality(subject, *bsp, c);
-  return CheckPriorityOrder(*bsp);
+  return RunLessonVerb(subject, SimLessonVerbTable(), c, kCheck);
 }
 
 }  // namespace partlab

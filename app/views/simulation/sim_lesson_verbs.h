@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/view/lesson_verbs.h"
 #include "engine/broadphase/broad_phase.h"
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/lessons/lesson.h"
@@ -42,14 +43,10 @@ class SimLessonSubject {
   virtual std::string SwitchBroadPhase(const std::string& name) = 0;
 };
 
-struct SimLessonVerb {
-  const char* verb;
-  const char* usage;
-  bool is_check;
-};
-
-// Every verb with its usage, actions first.
-std::span<const SimLessonVerb> SimLessonVerbs();
+// Every verb with its usage, words and handler, actions first (app/view/lesson_verbs.h), and the
+// rows' specs (the Simulation view's ViewEntry::lesson_verbs).
+std::span<const LessonVerbRow<SimLessonSubject>> SimLessonVerbTable();
+std::vector<LessonVerbSpec> SimLessonVerbSpecs();
 // "" on success, else one line saying what went wrong.
 std::string RunSimLessonAction(SimLessonSubject& subject, const LessonCommand& action);
 // True for the verbs about the BSP's operations (op-stepping, next-op, run-until-op,

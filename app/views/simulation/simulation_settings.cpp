@@ -14,7 +14,7 @@ void SimulationView::LoadSettings() {
   if (uses_saved_settings()) LoadSettingsFile();
   // The --bsp-* flags over the file: a flag wins (ParseCommandLine already noted what it clamped).
   std::string flag_notes;
-  LoadBspParams(app_.options.param_flags, choice_.bsp_params, flag_notes);
+  LoadBspParams(app_.start.flags, choice_.bsp_params, flag_notes);
 }
 
 void SimulationView::LoadSettingsFile() {

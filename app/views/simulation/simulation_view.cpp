@@ -13,7 +13,7 @@
 namespace partlab::simulation_view {
 
 SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
-  const Options& options = app.options;
+  const SimFlags options = ReadSimFlags(app.start.flags);  // sim_flags.cpp declares them
   if (const std::string error = picture_.Load(); !error.empty())
     notices().Error("partlab: " + error);
   LoadSettings();
@@ -76,8 +76,7 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
 
 SimulationView::~SimulationView() {
   // Headless runs, and interactive runs with --frames N (measured runs), report their split.
-  if (headless() || app_.options.frames > 0)
-    physics_.PrintReport(timings_, picture_.planes_drawn());
+  if (headless() || app_.start.frames > 0) physics_.PrintReport(timings_, picture_.planes_drawn());
   if (uses_saved_settings()) SaveSettings();
 }
 
@@ -242,12 +241,6 @@ bool SimulationView::Pick(const PickRay& ray) {
 
 // --- Lessons (sim_lesson_verbs.h) ----------------------------------------------------------------
 
-std::vector<View::LessonVerb> SimulationView::LessonVerbs() {
-  std::vector<LessonVerb> verbs;
-  for (const SimLessonVerb& v : SimLessonVerbs()) verbs.push_back({v.verb, v.usage, v.is_check});
-  return verbs;
-}
-
 void SimulationView::SetOperationStepping(bool on) {
   if (on == choice_.op_stepping) return;
   choice_.op_stepping = on;
@@ -283,7 +276,7 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
 
 const bool kSimulationViewRegistered = RegisterView(
     {"Simulation", "The thesis's four simulations with a live broad phase and its overlay",
-     &CreateSimulationView, /*uses_model=*/false, &SimulationView::LessonVerbs});
+     &CreateSimulationView, /*uses_model=*/false, &SimLessonVerbSpecs, &AddSimulationFlags});
 
 }  // namespace
 

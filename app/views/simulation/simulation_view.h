@@ -22,6 +22,7 @@
 #include "app/view.h"
 #include "app/views/simulation/sim_bsp_panel.h"
 #include "app/views/simulation/sim_figure_mode.h"
+#include "app/views/simulation/sim_flags.h"
 #include "app/views/simulation/sim_lesson_verbs.h"
 #include "app/views/simulation/sim_mode.h"
 #include "app/views/simulation/sim_physics.h"
@@ -60,7 +61,6 @@ class SimulationView final : public View, private SimLessonSubject {
     op_log_figure_ |= IsOperationVerb(check.verb);
     return CheckSimLessonClaim(*this, check);
   }
-  static std::vector<LessonVerb> LessonVerbs();
 
  private:
   // The mode shown: a figure over the replay over the physics scene.

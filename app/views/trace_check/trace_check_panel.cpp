@@ -47,9 +47,6 @@ void TraceCheckView::UpdateGui() {
   ImGui::TextWrapped(
       "N next wrong frame, Shift+N the first, Space play, [ ] step; red: missing "
       "pairs, blue: extra pairs");
-  for (const std::string& note : app_.options.notes)  // plugins that did not load, in red
-    if (note.rfind("partlab: --plugin ", 0) == 0)
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "%s", note.c_str());
   TraceRow();
   AlgorithmRow();
   if (!check_.is_open()) {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/settings.h"
+#include "app/view/view_flags_cli.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/io/aabb_trace.h"
 
@@ -14,8 +15,8 @@ namespace {
 
 // The broad phase shown first: --algo, else the last plugin loaded (the user's own, which is what
 // this view is for), else sweep-and-prune.
-std::string FirstAlgorithm(const Options& options) {
-  if (!options.algo.empty() && MakeBroadPhase(options.algo)) return options.algo;
+std::string FirstAlgorithm(const std::string& asked) {
+  if (!asked.empty() && MakeBroadPhase(asked)) return asked;
   std::string chosen = "sap";
   for (std::string_view name : BroadPhaseNames())
     if (BroadPhaseDescription(name).rfind("Plugin ", 0) == 0) chosen = std::string(name);
@@ -41,15 +42,16 @@ void CopyToField(const std::string& text, std::array<char, 512>& field) {
 }  // namespace
 
 TraceCheckView::TraceCheckView(AppContext& app) : View(app), app_(app) {
-  algorithm_ = FirstAlgorithm(app.options);
-  if (!app.options.algo.empty() && algorithm_ != app.options.algo)
-    notices().Note("partlab: unknown --algo '" + app.options.algo + "', checking " + algorithm_);
-  CopyToField(app.options.trace.empty() ? ConfigDirectory() + "/simulation/last-run.aabbtrc"
-                                        : app.options.trace,
+  const ViewFlagValues& flags = app.start.flags;  // AddTraceCheckFlags declares them
+  const std::string algo = flags.Text("--algo"), trace = flags.Text("--trace");
+  algorithm_ = FirstAlgorithm(algo);
+  if (!algo.empty() && algorithm_ != algo)
+    notices().Note("partlab: unknown --algo '" + algo + "', checking " + algorithm_);
+  CopyToField(trace.empty() ? ConfigDirectory() + "/simulation/last-run.aabbtrc" : trace,
               path_field_);
   CopyToField("/tmp/repro.aabbtrc", export_field_);
-  if (!app.options.trace.empty()) Open(app.options.trace);
-  ApplyPreset(app.options.preset);
+  if (!trace.empty()) Open(trace);
+  ApplyPreset(flags.Text("--preset"));
 }
 
 void TraceCheckView::Open(const std::string& path) {
@@ -221,9 +223,18 @@ std::unique_ptr<View> CreateTraceCheckView(AppContext& app) {
 }  // namespace partlab::trace_check
 
 namespace partlab {
+// The flags it reads: which trace, which broad phase, and where to start (ApplyPreset).
+static void AddTraceCheckFlags(ViewFlagDefs& defs) {
+  AddViewPathFlag(defs, "--trace", "a path to an AABBTRC1 trace",
+                  "Trace check: the trace to check");
+  AddViewTextFlag(defs, "--algo", "NAME", "Trace check: the broad phase checked (a plugin's name)");
+  AddViewTextFlag(defs, "--preset", "NAME",
+                  "Trace check: first-mismatch, next, frame=N, export=PATH", kPresetLead);
+}
+
 static const bool kTraceCheckViewRegistered = RegisterView(
     {"Trace check",
      "Debug your own broad phase: a recorded trace replayed through it (a --plugin or one of "
      "ours), every frame's pairs compared with brute force's; jump to the wrong frames",
-     &trace_check::CreateTraceCheckView, /*uses_model=*/false});
+     &trace_check::CreateTraceCheckView, /*uses_model=*/false, nullptr, &AddTraceCheckFlags});
 }  // namespace partlab

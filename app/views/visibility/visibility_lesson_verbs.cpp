@@ -9,7 +9,7 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
-#include "app/views/lesson_command_args.h"
+#include "app/view/lesson_command_args.h"
 #include "app/views/visibility/visibility_view.h"
 #include "engine/visibility/painter_order_check.h"
 
@@ -33,98 +33,116 @@ std::array<glm::vec3, 3> TriangleOf(const Mesh& mesh, size_t t) {
 
 }  // namespace
 
-std::vector<View::LessonVerb> VisibilityView::LessonVerbs() {
-  return {
-      {"mode", "mode backface|frustum|room|book: the technique (book: the chapter's figure 3.3)",
-       false},
-      {"display", "display god|observer|split: which cameras are shown", false},
-      {"observer-turn", "observer-turn DEGREES: turn the observer about its target", false},
-      {"cull", "cull on|off: the current technique's culling", false},
-      {"backfaces-independent",
-       "backfaces-independent: each triangle's flag equals the angle test redone from its "
-       "centroid (3.2.3.1), edge-on ones aside",
-       true},
-      {"backface-fraction", "backface-fraction MIN MAX: the share of triangles culled", true},
-      {"culling-conservative",
-       "culling-conservative: every triangle the octree culled clips away against the frustum "
-       "(3.2.3.2)",
-       true},
-      {"drawn-fraction", "drawn-fraction MIN MAX: the share of triangles the hierarchy keeps",
-       true},
-      {"painter-order",
-       "painter-order N...: the drawn walls in the book's numbers, equal to an independent "
-       "back-to-front walk and hiding nothing drawn later (3.2.3.3)",
-       true},
-      {"culled-walls",
-       "culled-walls N...: the walls not drawn, each wholly outside the observer's frustum", true},
+std::span<const LessonVerbRow<VisibilityView>> VisibilityView::LessonVerbTable() {
+  using V = VisibilityView;
+  // "" when the view shows what a check judges, else the line naming the mode it needs.
+  static constexpr auto kNeeds = [](const V& v, const LessonCommand& c, Mode mode) -> std::string {
+    if (mode == Mode::kBackface && v.mode_ != mode)
+      return c.verb + ": the view is not in backface mode (mode backface)";
+    if (mode == Mode::kFrustum && v.mode_ != mode)
+      return c.verb + ": the view is not in frustum mode (mode frustum)";
+    if (mode == Mode::kRoom && !(v.mode_ == mode && v.room_bsp_.book_example))
+      return c.verb + ": the view does not show the chapter's example (mode book)";
+    return {};
   };
+  static const LessonVerbRow<V> kVerbs[] = {
+      {{"mode", "mode backface|frustum|room|book: the technique (book: the chapter's figure 3.3)",
+        kAction, Words(1, 1)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         const std::string& m = action.args[0];
+         if (m == "backface")
+           v.mode_ = Mode::kBackface;
+         else if (m == "frustum")
+           v.mode_ = Mode::kFrustum;
+         else if (m == "room" || m == "book")
+           v.mode_ = Mode::kRoom, v.room_bsp_.book_example = m == "book";
+         else
+           return "mode: '" + m + "' is not one of " + kModeUsage;
+         return v.ComputeForLesson();
+       }},
+      {{"display", "display god|observer|split: which cameras are shown", kAction, Words(1, 1)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         const std::string& d = action.args[0];
+         if (d == "god")
+           v.display_ = Display::kGod;
+         else if (d == "observer")
+           v.display_ = Display::kObserver;
+         else if (d == "split")
+           v.display_ = Display::kSplit;
+         else
+           return "display: '" + d + "' is not one of god | observer | split";
+         return {};
+       }},
+      {{"observer-turn", "observer-turn DEGREES: turn the observer about its target", kAction,
+        Words(1, 1, kNumber)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         double degrees = 0.0;
+         if (std::string e = ReadNumber(action, 0, -360.0, 360.0, &degrees); !e.empty()) return e;
+         v.PlaceCamerasIfStale();  // so that placing them later does not undo the turn
+         v.observer_.yaw += glm::radians(float(degrees));
+         return v.ComputeForLesson();
+       }},
+      {{"cull", "cull on|off: the current technique's culling", kAction, Words(1, 1, kSwitch)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         (v.mode_ == Mode::kBackface  ? v.backface_.culling
+          : v.mode_ == Mode::kFrustum ? v.frustum_culling_.enabled
+                                      : v.room_bsp_.subtree_culling) = action.args[0] == "on";
+         return v.ComputeForLesson();
+       }},
+      {{"backfaces-independent",
+        "backfaces-independent: each triangle's flag equals the angle test redone from its "
+        "centroid (3.2.3.1), edge-on ones aside",
+        kCheck, kNoWords},
+       [](V& v, const LessonCommand& c) -> std::string {
+         if (std::string e = kNeeds(v, c, Mode::kBackface); !e.empty()) return e;
+         return v.CheckBackfacesIndependent();
+       }},
+      {{"backface-fraction", "backface-fraction MIN MAX: the share of triangles culled", kCheck,
+        Words(2, 2, kNumber)},
+       [](V& v, const LessonCommand& c) -> std::string {
+         if (std::string e = kNeeds(v, c, Mode::kBackface); !e.empty()) return e;
+         return v.CheckBackfaceFraction(c);
+       }},
+      {{"culling-conservative",
+        "culling-conservative: every triangle the octree culled clips away against the frustum "
+        "(3.2.3.2)",
+        kCheck, kNoWords},
+       [](V& v, const LessonCommand& c) -> std::string {
+         if (std::string e = kNeeds(v, c, Mode::kFrustum); !e.empty()) return e;
+         return v.CheckCullingConservative();
+       }},
+      {{"drawn-fraction", "drawn-fraction MIN MAX: the share of triangles the hierarchy keeps",
+        kCheck, Words(2, 2, kNumber)},
+       [](V& v, const LessonCommand& c) -> std::string {
+         if (std::string e = kNeeds(v, c, Mode::kFrustum); !e.empty()) return e;
+         return v.CheckDrawnFraction(c);
+       }},
+      {{"painter-order",
+        "painter-order N...: the drawn walls in the book's numbers, equal to an independent "
+        "back-to-front walk and hiding nothing drawn later (3.2.3.3)",
+        kCheck, Words(0, kManyWords, kInteger)},
+       [](V& v, const LessonCommand& c) -> std::string {
+         if (std::string e = kNeeds(v, c, Mode::kRoom); !e.empty()) return e;
+         return v.CheckPainterOrder(c);
+       }},
+      {{"culled-walls",
+        "culled-walls N...: the walls not drawn, each wholly outside the observer's frustum",
+        kCheck, Words(0, kManyWords, kInteger)},
+       [](V& v, const LessonCommand& c) -> std::string {
+         if (std::string e = kNeeds(v, c, Mode::kRoom); !e.empty()) return e;
+         return v.CheckCulledWalls(c);
+       }},
+  };
+  return kVerbs;
 }
 
 std::string VisibilityView::RunLessonAction(const LessonCommand& action) {
-  const std::string& verb = action.verb;
-  if (verb == "mode") {
-    if (std::string e = ExpectWordCount(action, 1, 1, kModeUsage); !e.empty()) return e;
-    const std::string& m = action.args[0];
-    if (m == "backface")
-      mode_ = Mode::kBackface;
-    else if (m == "frustum")
-      mode_ = Mode::kFrustum;
-    else if (m == "room" || m == "book")
-      mode_ = Mode::kRoom, room_bsp_.book_example = m == "book";
-    else
-      return "mode: '" + m + "' is not one of " + kModeUsage;
-    return ComputeForLesson();
-  }
-  if (verb == "display") {
-    if (std::string e = ExpectWordCount(action, 1, 1, "god | observer | split"); !e.empty())
-      return e;
-    const std::string& d = action.args[0];
-    if (d == "god")
-      display_ = Display::kGod;
-    else if (d == "observer")
-      display_ = Display::kObserver;
-    else if (d == "split")
-      display_ = Display::kSplit;
-    else
-      return "display: '" + d + "' is not one of god | observer | split";
-    return {};
-  }
-  if (verb == "observer-turn") {
-    double degrees = 0.0;
-    if (std::string e = ReadNumber(action, 0, -360.0, 360.0, &degrees); !e.empty()) return e;
-    PlaceCamerasIfStale();  // so that placing them later does not undo the turn
-    observer_.yaw += glm::radians(float(degrees));
-    return ComputeForLesson();
-  }
-  if (verb == "cull") {
-    bool on = true;
-    if (std::string e = ReadSwitch(action, 0, &on); !e.empty()) return e;
-    (mode_ == Mode::kBackface  ? backface_.culling
-     : mode_ == Mode::kFrustum ? frustum_culling_.enabled
-                               : room_bsp_.subtree_culling) = on;
-    return ComputeForLesson();
-  }
-  return View::RunLessonAction(action);
+  return RunLessonVerb(*this, LessonVerbTable(), action, kAction);
 }
 
 std::string VisibilityView::CheckLessonClaim(const LessonCommand& check) {
   if (std::string e = ComputeForLesson(); !e.empty()) return e;
-  const std::string& verb = check.verb;
-  const bool backface = mode_ == Mode::kBackface, frustum = mode_ == Mode::kFrustum;
-  const bool room = mode_ == Mode::kRoom;
-  if ((verb == "backfaces-independent" || verb == "backface-fraction") && !backface)
-    return verb + ": the view is not in backface mode (mode backface)";
-  if ((verb == "culling-conservative" || verb == "drawn-fraction") && !frustum)
-    return verb + ": the view is not in frustum mode (mode frustum)";
-  if ((verb == "painter-order" || verb == "culled-walls") && !(room && room_bsp_.book_example))
-    return verb + ": the view does not show the chapter's example (mode book)";
-  if (verb == "backfaces-independent") return CheckBackfacesIndependent();
-  if (verb == "backface-fraction") return CheckBackfaceFraction(check);
-  if (verb == "culling-conservative") return CheckCullingConservative();
-  if (verb == "drawn-fraction") return CheckDrawnFraction(check);
-  if (verb == "painter-order") return CheckPainterOrder(check);
-  if (verb == "culled-walls") return CheckCulledWalls(check);
-  return View::CheckLessonClaim(check);
+  return RunLessonVerb(*this, LessonVerbTable(), check, kCheck);
 }
 
 // What Render computes for the observer, done now: a check may come before the first frame.

@@ -5,17 +5,23 @@
 #include <iterator>
 #include <string>
 
-#include "app/command_line.h"
+#include "app/view/view_flags_cli.h"
+#include "app/views/visibility/visibility_flags.h"
 #include "app/views/visibility/visibility_view.h"
 
 namespace partlab {
 
+void AddVisibilityFlags(ViewFlagDefs& defs) {
+  AddViewTextFlag(defs, "--preset", "NAME",
+                  "Visibility: backface|frustum|room|book with god|observer|split", kPresetLead);
+}
+
 // --preset: comma-separated words, a mode (backface | frustum | room) and a display
 // (god | observer | split), e.g. --preset room,split.
-void VisibilityView::ApplyPreset(const Options& options) {
-  print_summary_ = !options.screenshot.empty();
+void VisibilityView::ApplyPreset(const ViewStart& launch) {
+  print_summary_ = launch.screenshot;
   size_t start = 0;
-  const std::string& p = options.preset;
+  const std::string p = launch.flags.Text("--preset");
   while (start <= p.size() && !p.empty()) {
     const size_t comma = p.find(',', start);
     const std::string word = p.substr(start, comma == std::string::npos ? comma : comma - start);

@@ -17,6 +17,7 @@
 #include "app/render/viewport_state.h"
 #include "app/view.h"
 #include "app/views/visibility/ui_insets.h"
+#include "app/views/visibility/visibility_flags.h"
 #include "app/views/visibility/visibility_overlay.h"
 #include "app/views/visibility/visibility_view.h"
 #include "engine/geometry/triangle.h"
@@ -324,7 +325,8 @@ std::unique_ptr<View> CreateVisibilityView(AppContext& app) {
 const bool kVisibilityViewRegistered = RegisterView(
     {"Visibility",
      "Chapter 3.2.3: backface culling, octree frustum culling, BSP back-to-front (painter's)",
-     &CreateVisibilityView, /*uses_model=*/true, &VisibilityView::LessonVerbs});
+     &CreateVisibilityView, /*uses_model=*/true, &LessonVerbSpecs<VisibilityView>,
+     &AddVisibilityFlags});
 
 }  // namespace
 

@@ -67,7 +67,7 @@ class VisibilityView final : public View {
   // The observer stands still until Play: the base's stepping starts paused.
   explicit VisibilityView(AppContext& app) : View(app), app_(app) {
     stepping().Pause();
-    ApplyPreset(app.options);
+    ApplyPreset(app.start);
   }
 
   // One fixed step of the observer's turn about its target (the base's stepping calls it while
@@ -85,10 +85,10 @@ class VisibilityView final : public View {
   // Lessons (docs/lessons.md): visibility_lesson_verbs.cpp.
   std::string RunLessonAction(const LessonCommand& action) override;
   std::string CheckLessonClaim(const LessonCommand& check) override;
-  static std::vector<LessonVerb> LessonVerbs();
+  static std::span<const LessonVerbRow<VisibilityView>> LessonVerbTable();
 
  private:
-  void ApplyPreset(const Options& options);
+  void ApplyPreset(const ViewStart& launch);
   void ResetCameras();
   void FrameGodView(const PixelRect& rect);
   void PlaceCamerasIfStale();

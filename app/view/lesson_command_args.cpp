@@ -1,4 +1,4 @@
-#include "app/views/lesson_command_args.h"
+#include "app/view/lesson_command_args.h"
 
 #include <cerrno>
 #include <cmath>

@@ -31,8 +31,10 @@ namespace partlab {
 
 struct AutoParams {
   // Registered broad-phase names (broad_phase_registry.h) the choice is made among. The first is
-  // in charge until the first trial ends.
-  std::vector<std::string> candidates{"box_pruning", "sabsp"};
+  // in charge until the first trial ends. Box pruning for fast or scattered motion, the
+  // semi-adjusting BSP for coherent motion, sweep-and-prune for settled piles of unequal boxes
+  // (each the fastest somewhere on the motion family's tuning seeds, motion_family.h).
+  std::vector<std::string> candidates{"box_pruning", "sabsp", "sap"};
   uint32_t warmup_frames = 2;     // a trial's untimed frames (the first one builds the challenger)
   uint32_t timed_frames = 3;      // then timed frames
   uint32_t first_interval = 256;  // frames from a decision to the next trial...

@@ -82,8 +82,8 @@ const Entry kEntries[] = {
      "(6.1)",
      &Make<LooseOctree>},
     {"auto",
-     "Chooses among box_pruning and sabsp while it runs, by timing each on the same frames "
-     "now and then (auto_broad_phase.h); the pairs are the chosen one's",
+     "Chooses among box_pruning, sabsp and sap while it runs, by timing them on the same "
+     "frames now and then (auto_broad_phase.h); the pairs are the chosen one's",
      &Make<AutoBroadPhase>},
 #if PARTLAB_HAVE_ODE
     {"ode_hash", "ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)",

@@ -12,6 +12,9 @@ AutoBroadPhase::AutoBroadPhase(AutoParams params, CostModel cost)
   for (const std::string& name : params_.candidates)
     if (name != "auto" && MakeBroadPhase(name)) candidates_.push_back({name, nullptr});
   if (candidates_.empty()) candidates_.push_back({"box_pruning", nullptr});
+  for (Candidate& c : candidates_)
+    c.settled_only = std::find(params_.settled_only.begin(), params_.settled_only.end(), c.name) !=
+                     params_.settled_only.end();
   candidates_[0].bp = MakeBroadPhase(candidates_[0].name);
   incumbent_ = candidates_[0].bp.get();
   fresh_.assign(candidates_.size(), false);
@@ -65,6 +68,7 @@ void AutoBroadPhase::Remove(BoxId id) {
 }
 // The per-box call of every step, kept short: the copy, then the incumbent or the trial's list.
 void AutoBroadPhase::Move(BoxId id, const Aabb& box) {
+  ++moves_;
   if (id >= boxes_.size() || in_trial_) [[unlikely]]
     return Record({id, Edit::kMove, box});
   boxes_[id] = box;
@@ -84,6 +88,11 @@ void AutoBroadPhase::ApplyEdits(Candidate& c) {
 }
 
 // A challenger starts from the copy of the boxes (this step's edits already in it).
+bool AutoBroadPhase::MaySpawn(const Candidate& c) const {
+  return !c.settled_only ||
+         double(moves_) <= params_.settled_share * double(std::max<size_t>(present_count_, 1));
+}
+
 void AutoBroadPhase::StartTrial() {
   in_trial_ = true;
   trial_frame_ = 0;
@@ -101,13 +110,14 @@ void AutoBroadPhase::StartTrial() {
     everyone_next_trial_ = false;
     ++trials_;
     for (size_t k = 0; k < candidates_.size(); ++k)
-      if (k != active_) start(k);
+      if (k != active_ && MaySpawn(candidates_[k])) start(k);
     return;
   }
   // A routine trial: the next challenger in turn that is not sitting out.
   for (size_t tries = 0; tries < candidates_.size(); ++tries) {
     const size_t k = next_challenger_++ % candidates_.size();
     if (k == active_) continue;
+    if (!MaySpawn(candidates_[k])) continue;
     if (candidates_[k].skip > 0) {
       --candidates_[k].skip;
       continue;
@@ -129,6 +139,7 @@ void AutoBroadPhase::Update() {
     sampling_ = ++steps_ % kSampleEvery == 0;
     if (sampling_) sample_start_ = ThreadCpuMs();
     incumbent_->Update();
+    moves_ = 0;
     return;
   }
   for (size_t k = 0; k < candidates_.size(); ++k) {
@@ -141,6 +152,7 @@ void AutoBroadPhase::Update() {
     fresh_[k] = false;
   }
   edits_.clear();
+  moves_ = 0;
 }
 
 void AutoBroadPhase::FindPairs(std::vector<BoxPair>& out) {

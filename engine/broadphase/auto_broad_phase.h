@@ -31,13 +31,20 @@ namespace partlab {
 
 struct AutoParams {
   // Registered broad-phase names (broad_phase_registry.h) the choice is made among. The first is
-  // in charge until the first trial ends.
-  std::vector<std::string> candidates{"box_pruning", "sabsp"};
+  // in charge until the first trial ends. Box pruning for fast or scattered motion, the
+  // semi-adjusting BSP for coherent motion, sweep-and-prune for settled piles of unequal boxes
+  // (each the fastest somewhere on the motion family's tuning seeds, motion_family.h).
+  std::vector<std::string> candidates{"box_pruning", "sabsp", "sap"};
+  // Candidates whose update cost grows with every box that moves (sweep-and-prune's insertion
+  // sorts): tried only in a step where at most `settled_share` of the boxes moved, so that a trial
+  // never hands them a scene in full motion (one such step can cost dozens of box pruning's).
+  std::vector<std::string> settled_only{"sap"};
+  double settled_share = 0.1;
   uint32_t warmup_frames = 2;     // a trial's untimed frames (the first one builds the challenger)
   uint32_t timed_frames = 3;      // then timed frames
   uint32_t first_interval = 256;  // frames from a decision to the next trial...
   uint32_t max_interval = 4096;   // ...doubling while the incumbent wins, up to this
-  uint32_t min_interval = 64;     // the soonest a trial comes back when the cost climbs
+  uint32_t min_interval = 16;     // the soonest a trial comes back when the cost climbs
   double switch_margin = 0.92;    // the challenger takes over below this fraction of the incumbent
   double abandon_ratio = 2.0;     // a challenger this many times the incumbent is dropped early
   double abandon_warmup = 4.0;    // ...or this many times, on one warm-up step after its build
@@ -87,11 +94,13 @@ class AutoBroadPhase final : public BroadPhase {
     // Routine trials this candidate sits out, and how many the next loss will make it sit out:
     // a candidate that keeps losing is tried ever more rarely (reset when it wins).
     uint32_t skip = 0, penalty = 0;
+    bool settled_only = false;  // AutoParams::settled_only
   };
 
   void Record(Edit e);
   void ApplyEdits(Candidate& c);  // this step's edits, or a build from the copy when new
   void StartTrial();
+  bool MaySpawn(const Candidate& c) const;  // not a settled-only candidate in a moving step
   void EndTrial();
   void Choose(size_t winner);
   void WatchIncumbent(double cost);
@@ -107,6 +116,7 @@ class AutoBroadPhase final : public BroadPhase {
   std::vector<Aabb> boxes_;
   std::vector<uint8_t> present_;
   size_t present_count_ = 0;
+  size_t moves_ = 0;              // Move calls since the last Update: the share of boxes in motion
   std::vector<Edit> edits_;       // this step's, replayed into every running candidate by Update
   std::vector<bool> fresh_;       // per candidate: built in this step (no edits to replay)
   bool updated_ = false;          // Update ran since the last edit
@@ -115,7 +125,9 @@ class AutoBroadPhase final : public BroadPhase {
   // The schedule.
   bool in_trial_ = false;
   uint32_t trial_frame_ = 0;
-  uint32_t frames_to_trial_ = 0;  // 0 with boxes present: a trial starts on the next Update
+  // 0 with boxes present: a trial starts on the next Update. The first waits for the second step,
+  // the first with moves to count (the first step only adds boxes).
+  uint32_t frames_to_trial_ = 1;
   bool first_trial_done_ = false;
   bool everyone_next_trial_ = false;  // the next trial runs every candidate, not one challenger
   uint32_t interval_ = 0;

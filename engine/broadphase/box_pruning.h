@@ -42,7 +42,7 @@ class SimdPathChoice {
   SimdPath path_ = BestSimdPath();
 };
 
-// With threads = 2 (registered as box_pruning_2t) the sweep is split at a sorted position chosen
+// With threads = 2 (box_pruning_2t in partlab-bench broadphase) the sweep is split at a position
 // so that both halves hold about as many candidate tests; a helper thread sweeps the second half
 // into a list of its own, appended after the first. The sort stays on one thread. Same pairs as one
 // thread, in another order.

@@ -40,10 +40,6 @@ std::unique_ptr<BroadPhase> MakeQuadtreeLevel11() {
   return std::make_unique<Quadtree>(QuadtreeParams{.depth = 11}, "quadtree_l11");
 }
 
-std::unique_ptr<BroadPhase> MakeBoxPruning2() {
-  return std::make_unique<BoxPruning>(2);
-}
-
 std::unique_ptr<BroadPhase> MakeSap2() {
   return std::make_unique<SweepAndPrune>(SweepAndPruneParams{.two_axes = true});
 }
@@ -67,10 +63,6 @@ const Entry kEntries[] = {
     {"box_pruning",
      "Box pruning (Terdiman 2017): radix sort on X and a SIMD sweep, from scratch every step",
      &Make<BoxPruning>},
-    {"box_pruning_2t",
-     "Box pruning with its sweep split between two threads at a point of equal estimated work "
-     "(the sort on one); from 2,048 boxes",
-     &MakeBoxPruning2},
     {"quadtree_l11",
      "Complete static quadtree on XZ at level 11, the depth the thesis's QT needed (6.1)",
      &MakeQuadtreeLevel11},
@@ -82,8 +74,8 @@ const Entry kEntries[] = {
      "(6.1)",
      &Make<LooseOctree>},
     {"auto",
-     "Chooses among box_pruning and sabsp while it runs, by timing each on the same frames "
-     "now and then (auto_broad_phase.h); the pairs are the chosen one's",
+     "Chooses among box_pruning, sabsp and sap while it runs, by timing them on the same "
+     "frames now and then (auto_broad_phase.h); the pairs are the chosen one's",
      &Make<AutoBroadPhase>},
 #if PARTLAB_HAVE_ODE
     {"ode_hash", "ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)",

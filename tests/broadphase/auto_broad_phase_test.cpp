@@ -25,6 +25,7 @@ AutoParams QuickParams(std::vector<std::string> candidates) {
   p.first_interval = 8;
   p.max_interval = 16;
   p.min_interval = 4;
+  p.settled_share = 1.0;  // every candidate may be tried in any step
   return p;
 }
 
@@ -93,13 +94,39 @@ TEST(AutoBroadPhase, HysteresisKeepsTheIncumbent) {
   std::vector<BoxPair> pairs;
   driver.Step(motion.frame(), pairs);
   for (int f = 0; f < 5; ++f) motion.Advance(), driver.Step(motion.frame(), pairs);
-  // The first trial picks the cheaper outright: sabsp.
+  // The first trial (steps 1-3) picks the cheaper outright: sabsp.
   EXPECT_EQ(bp.active(), "sabsp");
   EXPECT_EQ(bp.switches(), 1u);
   for (int f = 0; f < 150; ++f) motion.Advance(), driver.Step(motion.frame(), pairs);
   EXPECT_EQ(bp.switches(), 1u);  // box_pruning's 3 % disadvantage never wins it back
   // It was tried again (trials 8 to 16 frames apart, a loser sitting out 1, then 3 of them).
   EXPECT_GE(bp.trials(), 3u);
+}
+
+// Sweep-and-prune is tried only in steps where few boxes move: even made the cheapest by the cost
+// model, it never takes charge of a scene in full motion, and does take a resting one.
+TEST(AutoBroadPhase, SettledOnlyCandidateWaitsForAStillScene) {
+  for (SpeedProfile speed : {SpeedProfile::kBallistic, SpeedProfile::kResting}) {
+    AutoParams params;  // the default candidates and settled share
+    params.first_interval = 8;
+    AutoBroadPhase bp(params, [](std::string_view name, double) {
+      return name == "sap" ? 0.1 : name == "sabsp" ? 1.0 : 2.0;
+    });
+    MotionFamilyParams p;
+    p.boxes = 500;
+    p.speed = speed;
+    FamilyMotion motion(p);
+    FrameDriver driver(bp);
+    std::vector<BoxPair> pairs;
+    bool sap_in_charge = false;
+    for (int f = 0; f < 60; ++f) {
+      driver.Step(motion.frame(), pairs);
+      sap_in_charge = sap_in_charge || bp.active() == "sap";
+      motion.Advance();
+    }
+    EXPECT_EQ(sap_in_charge, speed == SpeedProfile::kResting) << SpeedProfileName(speed);
+    EXPECT_EQ(bp.active(), speed == SpeedProfile::kResting ? "sap" : "sabsp");
+  }
 }
 
 }  // namespace

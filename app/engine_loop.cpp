@@ -439,26 +439,6 @@ std::string SaveScreenshot(Engine& engine, const std::string& path) {
   return WriteBackBufferPng(path, w, h);
 }
 
-// Headless runs report what the stats panel would show, for measurements under xvfb.
-// "process CPU" adds every thread's CPU time over the frame (llvmpipe's rasterisers too): unlike
-// the interval it does not grow with the machine's load, so it says what an idle machine needs.
-// The load average printed beside it says how far to trust the wall-clock figures.
-void PrintFrameTimes(const Engine& engine) {
-  const FrameStats::Medians m = engine.stats.ComputeMedians(2);
-  if (m.frames == 0) return;
-  double load[3] = {-1, -1, -1};
-  if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {
-    if (std::fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3) load[0] = -1;
-    std::fclose(f);
-  }
-  std::printf(
-      "partlab: medians over %d frames: interval %.2f ms (%.1f fps), CPU %.2f ms, GPU %.2f ms, "
-      "main thread CPU %.2f ms, process CPU %.2f ms (all threads), load average %.2f %.2f %.2f\n",
-      m.frames, m.interval_ms, m.interval_ms > 0 ? 1000.0 / m.interval_ms : 0.0, m.cpu_ms, m.gpu_ms,
-      m.main_thread_cpu_ms, m.process_cpu_ms, load[0], load[1], load[2]);
-  std::fflush(stdout);
-}
-
 // --video: the frame just drawn goes to ffmpeg.
 int RecordFrame(Engine& engine, int width, int height) {
   if (!engine.video.recording()) return kExitOk;
@@ -684,7 +664,7 @@ int MainLoop(Engine& engine) {
                   frames_rendered);
       for (const std::string& line : CutOffWindows())
         std::printf("partlab: cut off: %s\n", line.c_str());
-      PrintFrameTimes(engine);
+      PrintFrameMedians(engine.stats);
       return kExitOk;
     }
     if (engine.options.frames > 0 && frames_rendered >= engine.options.frames)
@@ -710,7 +690,7 @@ int MainLoop(Engine& engine) {
     ApplyPanelCommands(engine);
     engine.lessons.ApplyPending(engine.lesson_host);
   }
-  if (engine.options.frames > 0) PrintFrameTimes(engine);  // --frames N: a measured run
+  if (engine.options.frames > 0) PrintFrameMedians(engine.stats);  // --frames N: a measured run
   return kExitOk;
 }
 

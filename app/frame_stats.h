@@ -46,4 +46,8 @@ class FrameStats {
   double cpu_ms_ = 0, gpu_ms_ = -1, last_interval_ms_ = 0;
 };
 
+// Headless runs: the medians the stats panel would show, with the load average, on stdout
+// ("partlab: medians over 2 frames: interval ...").
+void PrintFrameMedians(const FrameStats& stats);
+
 }  // namespace partlab

@@ -34,7 +34,7 @@ ALLOWED_VIEW_MEMBERS = {
 }
 ALLOWED_VIEW_UI_INCLUDES = {}
 ALLOWED_APP_LINES = {
-    "app/engine_loop.cpp": 762,
+    "app/engine_loop.cpp": 746,
 }
 # "app/views/a -> b": includes of feature b from feature a that may remain.
 ALLOWED_CROSS_FEATURE = set()

@@ -174,9 +174,9 @@ void DynamicsView::OverlayGui() {
   ImGui::Checkbox(dp::kRestingForces.label, &overlay_.resting_forces);
   Tip(dp::kRestingForces.tip);
   ImGui::SliderFloat(dp::kImpulseScale.label, &overlay_.impulse_scale, dp::kImpulseScale.range.lo,
-                     dp::kImpulseScale.range.hi, "%.2f", ImGuiSliderFlags_Logarithmic);
+                     dp::kImpulseScale.range.hi, "%.2f m/(N s)", ImGuiSliderFlags_Logarithmic);
   ImGui::SliderFloat(dp::kForceScale.label, &overlay_.force_scale, dp::kForceScale.range.lo,
-                     dp::kForceScale.range.hi, "%.3f", ImGuiSliderFlags_Logarithmic);
+                     dp::kForceScale.range.hi, "%.3f m/N", ImGuiSliderFlags_Logarithmic);
   ImGui::Checkbox("see through bodies (edges only)", &see_through_);
   Tip("Forces act at points on the bodies' surfaces and point into them: draw the bodies as their "
       "edges to see every arrow.");

@@ -39,7 +39,7 @@ inline constexpr BoundBool<Overlay> kRestingForces{
 inline constexpr BoundParam<Overlay, float> kImpulseScale{
     {"dynamics.overlay.impulse_scale",
      "",
-     "impulse scale (m per N s)",
+     "impulse scale",
      0.25f,
      {0.01f, 2.0f, "shorter arrows vanish into the contact point", "longer ones cross the scene"},
      "m/(N s)",
@@ -48,7 +48,7 @@ inline constexpr BoundParam<Overlay, float> kImpulseScale{
 inline constexpr BoundParam<Overlay, float> kForceScale{
     {"dynamics.overlay.force_scale",
      "",
-     "force scale (m per N)",
+     "force scale",
      0.02f,
      {0.001f, 0.2f, "shorter arrows vanish into the contact point", "longer ones cross the scene"},
      "m/N",

@@ -58,10 +58,12 @@ void VisibilityView::CameraGui() {
   display_ = Display(display);
   if (display_ == Display::kSplit) {
     int driven = int(driven_);
-    ImGui::RadioButton("Mouse moves god view", &driven, int(Driven::kGod));
+    ImGui::TextUnformatted("Mouse moves");
+    ImGui::SameLine();
+    ImGui::RadioButton("god view", &driven, int(Driven::kGod));
     Tip("Drag in either half to orbit the god view.");
     ImGui::SameLine();
-    ImGui::RadioButton("Mouse moves observer", &driven, int(Driven::kObserver));
+    ImGui::RadioButton("observer", &driven, int(Driven::kObserver));
     Tip("Drag to orbit the observer around its target; watch its frustum move on the left.");
     driven_ = Driven(driven);
   }

@@ -101,15 +101,16 @@ class TraceSource final : public FrameSource {
   size_t frames_, next_ = 0;
 };
 
-class SyntheticSource final : public FrameSource {
+// A generator as a frame source: the first frame is the generator's own, each later one follows an
+// Advance, and Rewind starts the generator afresh from its parameters (the same frames again).
+template <class Motion, class Params>
+class GeneratedSource final : public FrameSource {
  public:
-  SyntheticSource(SyntheticParams params, size_t frames) : params_(params), frames_(frames) {
-    Rewind();
-  }
+  GeneratedSource(Params params, size_t frames) : params_(params), frames_(frames) { Rewind(); }
   uint32_t box_count() const override { return motion_->box_count(); }
   size_t frame_count() const override { return frames_; }
   void Rewind() override {
-    motion_ = std::make_unique<SyntheticMotion>(params_);
+    motion_ = std::make_unique<Motion>(params_);
     first_ = true;
   }
   std::span<const Aabb> Next() override {
@@ -119,35 +120,13 @@ class SyntheticSource final : public FrameSource {
   }
 
  private:
-  SyntheticParams params_;
+  Params params_;
   size_t frames_;
-  std::unique_ptr<SyntheticMotion> motion_;
+  std::unique_ptr<Motion> motion_;
   bool first_ = true;
 };
-
-class FamilySource final : public FrameSource {
- public:
-  FamilySource(MotionFamilyParams params, size_t frames) : params_(params), frames_(frames) {
-    Rewind();
-  }
-  uint32_t box_count() const override { return motion_->box_count(); }
-  size_t frame_count() const override { return frames_; }
-  void Rewind() override {
-    motion_ = std::make_unique<FamilyMotion>(params_);
-    first_ = true;
-  }
-  std::span<const Aabb> Next() override {
-    if (!first_) motion_->Advance();
-    first_ = false;
-    return motion_->frame();
-  }
-
- private:
-  MotionFamilyParams params_;
-  size_t frames_;
-  std::unique_ptr<FamilyMotion> motion_;
-  bool first_ = true;
-};
+using SyntheticSource = GeneratedSource<SyntheticMotion, SyntheticParams>;
+using FamilySource = GeneratedSource<FamilyMotion, MotionFamilyParams>;
 
 struct Options {
   std::string trace, generate, out, csv, results;

@@ -13,8 +13,8 @@ constexpr float kJitter = 0.1f;         // jitter: the tremble's reach about the
 constexpr float kRestingNudge = 0.01f;  // resting: the rare box that shifts, and by how much
 constexpr float kRestingMovers = 0.01f;
 constexpr float kFlowSpeed = 0.15f;
-constexpr float kBallisticSpeed = 1.0f;  // ballistic: launch speed (0.5x to 1.5x this)
-constexpr float kGravity = 0.02f;        // per step squared, ballistic in a cube only
+constexpr float kBallisticSpeed = 1.0f;     // ballistic: launch speed (0.5x to 1.5x this)
+constexpr float kBallisticGravity = 0.02f;  // per step squared, ballistic in a cube only
 constexpr float kRestitution = 0.8f;
 constexpr uint32_t kBurstEvery = 60;  // ballistic: steps between two bursts
 constexpr float kOrbitSpeed = 0.3f;   // orbit: a box at the groups' typical radius
@@ -246,7 +246,7 @@ void FamilyMotion::Advance() {
       for (size_t i = 0; i < n; ++i) {
         glm::vec3& p = centre_[i];
         glm::vec3& v = velocity_[i];
-        if (!p_.flat) v.y -= kGravity * unit;
+        if (!p_.flat) v.y -= kBallisticGravity * unit;
         p += v;
         for (int a = 0; a < 3; ++a) {
           if (p[a] < 0) p[a] = 0, v[a] = std::abs(v[a]) * (a == 1 ? kRestitution : 1.0f);

@@ -3,29 +3,10 @@
 // (app/views/trace_check/trace_check_overlay.h) into a batch that keeps its capacity.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include "app/views/trace_check/trace_check_overlay.h"
 #include "engine/plugins/trace_check.h"
+#include "tests/counting_allocator.h"
 #include "tests/plugins/crossing_trace.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
 
 namespace partlab {
 namespace {
@@ -49,14 +30,14 @@ TEST(TraceCheck, NoAllocationPerFrameAfterTheFirstPass) {
     ASSERT_EQ(check.Open(trace, {}, algorithm), "");
     check.Seek(uint32_t(frames - 1));
     CountingDraw draw;
-    const long before = g_allocations.load();
+    const long before = partlab::testing::g_allocations.load();
     for (uint32_t f = uint32_t(frames); f < 2 * frames; ++f) {
       check.Seek(f);
       trace_check::EmitOverlay(check, {}, draw);
       (void)trace_check::DifferenceBounds(check);
       (void)check.NextWrongFrame(long(f));
     }
-    EXPECT_EQ(g_allocations.load() - before, 0) << algorithm;
+    EXPECT_EQ(partlab::testing::g_allocations.load() - before, 0) << algorithm;
     EXPECT_GT(draw.lines, 0) << algorithm;
   }
 }

@@ -10,6 +10,14 @@
 
 namespace partlab::testing {
 inline std::atomic<long> g_allocations{0};  // operator new calls so far
+
+// True when the replacement below is the operator new in use: a test asserts it first, so that a
+// count of zero means "nothing allocated" and never "nothing counted".
+inline bool AllocationsAreCounted() {
+  const long before = g_allocations.load();
+  ::operator delete(::operator new(1));  // a call, which unlike a new-expression is never elided
+  return g_allocations.load() > before;
+}
 }  // namespace partlab::testing
 
 void* operator new(std::size_t n) {

@@ -10,6 +10,7 @@ namespace partlab::ai {
 namespace {
 
 TEST(GridSearch, NoAllocationAfterWarmUp) {
+  ASSERT_TRUE(partlab::testing::AllocationsAreCounted());
   const GridMap map = testing::MapFromRows(testing::RandomRows(64, 64, 0.25, 3));
   GridSearch search;
   std::vector<Cell> path;

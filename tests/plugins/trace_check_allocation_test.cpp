@@ -21,6 +21,7 @@ class CountingDraw final : public DebugDraw {
 };
 
 TEST(TraceCheck, NoAllocationPerFrameAfterTheFirstPass) {
+  ASSERT_TRUE(partlab::testing::AllocationsAreCounted());
   // The crossing motion played twice: the second pass meets nothing the first did not.
   AabbTrace trace = CrossingTrace();
   const size_t frames = trace.FrameCount();

@@ -707,6 +707,17 @@ ResultsTable SabspTable(const std::vector<KindCell>& cells) {
   return table;
 }
 
+// A sweep's exit code: 1, with one FAILED line, when the reference or any algorithm's pairs were
+// wrong on some frame (the lines above name them), else 0.
+int CheckedExit(bool reference_ok, size_t wrong_frames) {
+  if (reference_ok && wrong_frames == 0) return 0;
+  std::printf("FAILED: %s\n", reference_ok ? "some algorithm's pair set differs from the "
+                                             "reference (lines above)"
+                                           : "the reference sort-and-sweep differs from brute "
+                                             "force");
+  return 1;
+}
+
 // --kinds: every kind x size x seed, checked frame by frame, then the two tables.
 int RunKinds(const Options& o, std::span<char*> args) {
   std::printf(
@@ -735,14 +746,7 @@ int RunKinds(const Options& o, std::span<char*> args) {
   size_t wrong = 0;
   for (const KindCell& c : cells)
     for (const auto& [name, frames] : c.wrong_frames) wrong += frames;
-  if (!reference_ok || wrong > 0) {
-    std::printf("FAILED: %s\n", reference_ok ? "some algorithm's pair set differs from the "
-                                               "reference (lines above)"
-                                             : "the reference sort-and-sweep differs from brute "
-                                               "force");
-    return 1;
-  }
-  return 0;
+  return CheckedExit(reference_ok, wrong);
 }
 
 // One trace of the family: every algorithm over it (R runs, alternating order), checked frame by
@@ -840,14 +844,7 @@ int RunFamily(const Options& o, std::span<char*> args) {
   for (const auto* list : {&traces, &cells})
     for (const FamilyTraceResult& t : *list)
       for (const auto& [name, frames] : t.wrong_frames) wrong += frames;
-  if (!reference_ok || wrong > 0) {
-    std::printf("FAILED: %s\n", reference_ok ? "some algorithm's pair set differs from the "
-                                               "reference (lines above)"
-                                             : "the reference sort-and-sweep differs from brute "
-                                               "force");
-    return 1;
-  }
-  return 0;
+  return CheckedExit(reference_ok, wrong);
 }
 
 int RunBroadPhaseBench(std::span<char*> args) {

@@ -329,6 +329,25 @@ void DynamicsWorld::PairsThatCanTouch(BroadPhase& boxes, bool first_round,
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
 }
 
+int PushApart(std::span<const Contact> found, double slop) {
+  int overlapping = 0;
+  for (size_t k = 0; k < found.size(); ++k) {
+    const Contact& c = found[k];
+    // One push per pair, by its deepest contact (a pair's contacts are consecutive).
+    if (k + 1 < found.size() && found[k + 1].A == c.A && found[k + 1].B == c.B &&
+        found[k + 1].depth >= c.depth)
+      continue;
+    if (c.depth <= slop) continue;
+    ++overlapping;
+    const double w = c.A->massInv + c.B->massInv;
+    if (w <= 0) continue;
+    const glm::dvec3 push = (c.depth / w) * c.N;
+    c.A->x += c.A->massInv * push;
+    c.B->x -= c.B->massInv * push;
+  }
+  return overlapping;
+}
+
 int DynamicsWorld::SeparateInitialOverlaps(std::string& note) {
   note.clear();
   std::vector<Contact> found;
@@ -345,21 +364,7 @@ int DynamicsWorld::SeparateInitialOverlaps(std::string& note) {
       return -1;
     }
     for (const BoxPair& p : pairs) Collide(bodies_[p.a], p.a, bodies_[p.b], p.b, 0.0, found);
-    int overlapping = 0;
-    for (size_t k = 0; k < found.size(); ++k) {
-      const Contact& c = found[k];
-      // One push per pair, by its deepest contact (a pair's contacts are consecutive).
-      if (k + 1 < found.size() && found[k + 1].A == c.A && found[k + 1].B == c.B &&
-          found[k + 1].depth >= c.depth)
-        continue;
-      if (c.depth <= params_.penetration_slop) continue;
-      ++overlapping;
-      const double w = c.A->massInv + c.B->massInv;
-      if (w <= 0) continue;
-      const glm::dvec3 push = (c.depth / w) * c.N;
-      c.A->x += c.A->massInv * push;
-      c.B->x -= c.B->massInv * push;
-    }
+    const int overlapping = PushApart(found, params_.penetration_slop);
     if (first < 0) first = overlapping;
     if (overlapping == 0) break;
     if (round == 49) {

@@ -73,6 +73,11 @@ struct Conserved {
   glm::dvec3 linear{0.0}, angular{0.0};
 };
 
+// One round of the start's separation: each pair of bodies in `found` (a pair's contacts
+// consecutive, as Collide gives them) deeper than `slop` is pushed apart along its deepest
+// contact's normal, in proportion to the bodies' inverse masses. Returns how many pairs overlapped.
+int PushApart(std::span<const Contact> found, double slop);
+
 class DynamicsWorld {
  public:
   explicit DynamicsWorld(const DynamicsParams& params = {});

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "app/i18n/translate.h"
 #include "engine/params/param_cli.h"
 
 namespace partlab {
@@ -83,6 +84,16 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names,
       },
       "Frames before the screenshot, or before an interactive run quits (default: until closed)",
       "N");
+  AddChecked(
+      app, "--lang",
+      [&o](const std::string& v) {
+        Language language = Language::kEnglish;
+        if (!ParseLanguage(v, &language)) Reject("--lang expects en or pt_BR, got '" + v + "'");
+        o.lang = LanguageCode(language);
+      },
+      "Language of the panels, notices and lesson captions: en or pt_BR (default: the last one "
+      "chosen, else the system's LANG)",
+      "LANG");
   AddChecked(
       app, "--size",
       [&o](const std::string& v) {

@@ -27,6 +27,7 @@ struct Options {
   std::string model;       // --model PATH (empty: last model, or the default scene)
   std::string view;        // --view NAME (empty: last view, or the mesh viewer)
   std::string shader;      // --shader KEY (chapter_vertex_lighting | blinn_phong)
+  std::string lang;        // --lang en|pt_BR (empty: the last one chosen, else $LANG)
   int msaa = -1;           // --msaa N samples per pixel (-1: last setting, default 4)
   bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool show_help = false;  // --help

@@ -21,6 +21,7 @@
 #include <glm/trigonometric.hpp>
 
 #include "app/camera_input.h"
+#include "app/i18n/translate.h"
 #include "app/panels/cut_off_windows.h"
 #include "app/panels/help_panel.h"
 #include "app/panels/status_bar.h"
@@ -243,6 +244,21 @@ int InitModel(Engine& engine) {
     if (!error.empty()) ShowStatus(engine, error, true);
   }
   return kExitOk;
+}
+
+// The UI's language: --lang, else the one last chosen in the Scene panel (settings.ini), else the
+// system's ($LC_ALL, $LC_MESSAGES or $LANG). An unknown saved value is a note, and English.
+Language ChosenLanguage(Engine& engine) {
+  Language language = LanguageFromEnvironment();
+  const std::string saved = engine.settings.Get("language", "");
+  const std::string& chosen = !engine.options.lang.empty() ? engine.options.lang : saved;
+  if (!chosen.empty() && !ParseLanguage(chosen, &language)) {
+    engine.setting_notes.push_back("partlab: " + engine.settings.path() + ": language '" + saved +
+                                   "' is neither en nor pt_BR; English is used");
+    std::fprintf(stderr, "%s\n", engine.setting_notes.back().c_str());
+    language = Language::kEnglish;
+  }
+  return language;
 }
 
 void InitCamera(Engine& engine) {
@@ -504,6 +520,7 @@ void DrawPanels(Engine& engine) {
 
 void SaveSettings(Engine& engine) {
   Settings& s = engine.settings;
+  if (engine.scene_ui.language_chosen) s.Set("language", LanguageCode(CurrentLanguage()));
   if (engine.model.loaded()) s.Set("model", engine.model.path());
   s.Set("view", RegisteredViews()[engine.scene_ui.view_index].name);
   s.Set("shader", kLightingModels[engine.style.lighting].key);
@@ -562,6 +579,7 @@ void PrepareFrame(Engine& engine, const FrameMatrices& frame) {
 // chapter initialises physics and AI).
 int InitEngine(Engine& engine) {
   if (!engine.headless) engine.settings.Load(ConfigDirectory());
+  UseLanguage(ChosenLanguage(engine));
   if (const int code = CreateWindowAndContext(engine); code != kExitOk) return code;
   SetInitialRenderState(kBackdropBottom);
   InitUi(engine);

@@ -25,6 +25,8 @@ packages=(
   libcli11-dev
   # cpack -G DEB computes the package's Depends with dpkg-shlibdeps; the install test uses strings
   dpkg-dev binutils
+  # the interface's translations: msgfmt compiles po/*.po, xgettext collects the shown strings
+  gettext
   # the game AI: Lua 5.4 for the predator's scripted state machine
   liblua5.4-dev
   # lessons are TOML files (assets/lessons/), read with toml++ (header-only)

@@ -4,6 +4,7 @@
 
 #include <cfloat>
 
+#include "app/i18n/translate.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/status_bar.h"
 #include "app/view.h"
@@ -78,6 +79,22 @@ void LightingSection(ScenePanelState& state, MeshStyle& style, SceneCommands& co
   if (ImGui::Button("Frame model (F)")) commands.frame_model = true;
 }
 
+// Switches the whole UI live (app/i18n/translate.h); settings.ini keeps the choice.
+void LanguageChooser(ScenePanelState& state) {
+  const Language current = CurrentLanguage();
+  if (ImGui::BeginCombo(_("Language"), LanguageName(current))) {
+    for (Language language : {Language::kEnglish, Language::kPortugueseBrazil})
+      if (ImGui::Selectable(LanguageName(language), language == current) && language != current) {
+        UseLanguage(language);
+        state.language_chosen = true;
+      }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", _("The language of every panel, notice and lesson caption; the "
+                              "texts' quotes stay in Portuguese."));
+}
+
 }  // namespace
 
 SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, MeshStyle& style,
@@ -108,6 +125,8 @@ SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, 
     ImGui::Checkbox("Ground grid (G)", &state.show_grid);
     ImGui::Separator();
     LightingSection(state, style, commands);
+    ImGui::Separator();
+    LanguageChooser(state);
   }
   ImGui::End();
   return commands;

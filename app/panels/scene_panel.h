@@ -20,7 +20,8 @@ struct ScenePanelState {
   std::string renderer_note;
   bool show_grid = true;
   int view_index = 0;
-  ClampNote clamp_note;  // the last slider value clamped into its range
+  ClampNote clamp_note;          // the last slider value clamped into its range
+  bool language_chosen = false;  // the user picked a language here: settings.ini keeps it
 };
 
 struct SceneCommands {

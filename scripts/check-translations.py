@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Every string the UI shows, in both languages (app/i18n/translate.h, po/).
+
+  check-translations.py catalogue   every _() and N_() string of app/ and engine/ (collected by
+                                    xgettext) has a Brazilian Portuguese translation in
+                                    po/pt_BR.po, none is fuzzy, and po/pt_BR.po holds no
+                                    translation of a string no longer in the code (an orphan)
+  check-translations.py unwrapped   no English text reaches ImGui, the status bar or a notice
+                                    without _(): the text arguments of the calls listed in
+                                    SHOWN_BY are read, and a literal with a word in it must be
+                                    wrapped. A line may opt out with "// untranslated: WHY" (a
+                                    proper name, a file name, a unit symbol).
+  check-translations.py pot FILE    writes the template (po/partlab.pot is never committed)
+
+English is the source language: an English msgid is its own translation. Exit 1 names each
+problem as FILE:LINE: what.
+"""
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PO = ROOT / "po" / "pt_BR.po"
+SOURCES = ("app", "engine")
+# Folders and files whose text is not wrapped yet; the unwrapped check skips them. Empty when
+# the whole UI is translated.
+PENDING = ROOT / "scripts" / "i18n-pending.txt"
+
+# Calls whose string arguments the user reads (first argument the label or format), and the
+# ImGui calls whose first string is an ID nobody sees (skipped).
+SHOWN_BY = (
+    "Text TextWrapped TextDisabled TextColored BulletText LabelText Button SmallButton Checkbox "
+    "RadioButton Selectable MenuItem BeginMenu Begin CollapsingHeader TreeNode TreeNodeEx "
+    "SetTooltip SliderInt SliderFloat SliderInt2 SliderFloat2 SliderFloat3 SliderAngle DragFloat "
+    "DragInt DragFloat2 DragFloat3 InputText InputInt InputFloat Combo BeginCombo "
+    "TableSetupColumn PlotLines PlotHistogram BeginTabItem BeginPopupModal ColorEdit3 ColorEdit4 "
+    "ProgressBar TextUnformatted"
+).split()
+APP_CALLS = ("ShowStatus", "Tooltip", "HelpMarker", "Notice", "Warn", "Error", "SetStatus")
+
+CALL = re.compile(r"\b(?:ImGui::(" + "|".join(SHOWN_BY) + r")|(" + "|".join(APP_CALLS) +
+                  r"))\s*\(")
+LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+FORMAT = re.compile(r"%[-+ 0#]*(\d+|\*)?(\.(\d+|\*))?(hh|h|ll|l|z|j|t|L)?[diouxXeEfgGaAcsp%]")
+WORD = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
+
+
+def sources():
+    for top in SOURCES:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.suffix in (".h", ".cpp") and "render" not in path.relative_to(ROOT).parts[:2]:
+                yield path
+
+
+def write_pot(out):
+    files = [str(p.relative_to(ROOT)) for p in sources()
+             if re.search(r'\bN?_\("', p.read_text(encoding="utf-8"))]
+    if not files:
+        pathlib.Path(out).write_text("", encoding="utf-8")
+        return
+    subprocess.run(["xgettext", "--language=C++", "--from-code=UTF-8", "--keyword=_",
+                    "--keyword=N_", "--add-location=file", "--sort-by-file", "--omit-header",
+                    "--no-wrap", "-o", str(out)] + files, cwd=ROOT, check=True)
+
+
+def unquote(parts):
+    text = "".join(parts)
+    return bytes(text, "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+
+
+def read_catalogue(path):
+    """{(msgctxt, msgid): (msgstr, fuzzy, line)} from a .po or .pot file."""
+    entries, field, values, fuzzy, line, start = {}, None, {}, False, 0, 0
+
+    def flush():
+        nonlocal values, fuzzy
+        if "msgid" in values:
+            key = (unquote(values.get("msgctxt", [])), unquote(values["msgid"]))
+            strs = [unquote(v) for k, v in sorted(values.items()) if k.startswith("msgstr")]
+            entries[key] = (strs, fuzzy, start)
+        values, fuzzy = {}, False
+
+    for line, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        raw = raw.strip()
+        if raw.startswith("#,") and "fuzzy" in raw:
+            fuzzy = True
+        if not raw or raw.startswith("#"):
+            if not raw and values:
+                flush()
+            continue
+        m = re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+"(.*)"$', raw)
+        if m:
+            if m.group(1) in ("msgctxt", "msgid") and "msgstr" in "".join(values):
+                flush()
+            if m.group(1) in ("msgctxt", "msgid") and not values:
+                start = line
+            field = m.group(1)
+            values[field] = [m.group(2)]
+        elif raw.startswith('"') and field:
+            values[field].append(raw[1:-1])
+    flush()
+    return entries
+
+
+def check_catalogue():
+    with tempfile.TemporaryDirectory() as tmp:
+        pot_path = pathlib.Path(tmp) / "partlab.pot"
+        write_pot(pot_path)
+        shown = read_catalogue(pot_path) if pot_path.read_text(encoding="utf-8") else {}
+        pot_text = pot_path.read_text(encoding="utf-8")
+    po = read_catalogue(PO)
+    problems = []
+    for key in shown:
+        where = re.search(r"#: (\S+)\n(?:#.*\n)*msgid " + re.escape('"' + key[1][:20]), pot_text)
+        origin = where.group(1) if where else "the code"
+        if key not in po:
+            problems.append(f"{origin}: no pt_BR translation of {key[1]!r} in po/pt_BR.po")
+        elif not all(po[key][0]) or po[key][1]:
+            problems.append(f"po/pt_BR.po:{po[key][2]}: {key[1]!r} is "
+                            f"{'fuzzy' if po[key][1] else 'untranslated'}")
+    for key, (_, _, line) in po.items():
+        if key[1] and key not in shown:
+            problems.append(f"po/pt_BR.po:{line}: orphan: {key[1]!r} is no longer in the code")
+    return problems
+
+
+def pending():
+    if not PENDING.exists():
+        return []
+    return [l.strip() for l in PENDING.read_text().splitlines()
+            if l.strip() and not l.startswith("#")]
+
+
+def call_arguments(text, open_paren):
+    depth, i = 0, open_paren
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            m = LITERAL.match(text, i)
+            i = m.end() if m else i + 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return text[open_paren + 1:i]
+        i += 1
+    return text[open_paren + 1:]
+
+
+def shows_words(literal):
+    body = literal[1:-1].split("##")[0]
+    return WORD.search(FORMAT.sub(" ", re.sub(r"\\.", " ", body))) is not None
+
+
+def check_unwrapped():
+    skip = pending()
+    problems = []
+    for path in sources():
+        rel = str(path.relative_to(ROOT))
+        if not rel.startswith("app/") or rel.startswith("app/i18n/") or \
+                any(rel == p or rel.startswith(p.rstrip("/") + "/") for p in skip):
+            continue
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for call in CALL.finditer(text):
+            args = call_arguments(text, call.end() - 1)
+            for lit in LITERAL.finditer(args):
+                before = args[:lit.start()].rstrip()
+                if before.endswith("_(") or before.endswith("N_(") or not shows_words(lit.group()):
+                    continue
+                # A literal joined to a wrapped one ("..." "...") inside _( is wrapped too.
+                if re.search(r'N?_\(\s*(?:"(?:[^"\\]|\\.)*"\s*)+$', before):
+                    continue
+                line = text.count("\n", 0, call.start() + len(call.group()) + lit.start()) + 1
+                if "untranslated:" in lines[line - 1] or "untranslated:" in lines[line - 2]:
+                    continue
+                problems.append(f"{rel}:{line}: {lit.group()[:60]} is shown without _()")
+    return problems
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == "pot":
+        write_pot(argv[2])
+        return 0
+    if len(argv) != 2 or argv[1] not in ("catalogue", "unwrapped"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    problems = check_catalogue() if argv[1] == "catalogue" else check_unwrapped()
+    for p in problems:
+        print(p)
+    if problems:
+        print(f"check-translations: {len(problems)} problem(s)", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

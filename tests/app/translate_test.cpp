@@ -1,0 +1,89 @@
+// The translation mechanism (app/i18n/translate.h) against the catalogue itself: the expected
+// Portuguese is read from po/pt_BR.po by the test, not from the code under test, and the compiled
+// catalogue (BUILD/share/locale) is the one the app reads.
+#include "app/i18n/translate.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace partlab {
+namespace {
+
+// The msgstr that follows `msgid "ID"` in po/pt_BR.po (single-line entries only).
+std::string PortugueseFromPoFile(const std::string& id) {
+  std::ifstream in(PARTLAB_SOURCE_DIR "/po/pt_BR.po");
+  std::string line;
+  while (std::getline(in, line))
+    if (line == "msgid \"" + id + "\"" && std::getline(in, line) && line.rfind("msgstr \"", 0) == 0)
+      return line.substr(8, line.size() - 9);
+  return "";
+}
+
+class TranslateTest : public ::testing::Test {
+ protected:
+  void SetUp() override { setenv("PARTLAB_LOCALE_DIR", PARTLAB_BINARY_DIR "/share/locale", 1); }
+  void TearDown() override { UseLanguage(Language::kEnglish); }
+};
+
+TEST_F(TranslateTest, SwitchesLiveBetweenEnglishAndPortuguese) {
+  const std::string portuguese = PortugueseFromPoFile("Language");
+  ASSERT_FALSE(portuguese.empty()) << "po/pt_BR.po has no translation of \"Language\"";
+  UseLanguage(Language::kPortugueseBrazil);
+  EXPECT_EQ(Translate("Language"), portuguese);
+  UseLanguage(Language::kEnglish);
+  EXPECT_STREQ(Translate("Language"), "Language");
+  UseLanguage(Language::kPortugueseBrazil);  // and back, within the same run
+  EXPECT_EQ(Translate("Language"), portuguese);
+  EXPECT_EQ(CurrentLanguage(), Language::kPortugueseBrazil);
+}
+
+TEST_F(TranslateTest, UntranslatedTextAndEmptyTextPassThrough) {
+  UseLanguage(Language::kPortugueseBrazil);
+  EXPECT_STREQ(Translate("no such message in the catalogue"), "no such message in the catalogue");
+  EXPECT_STREQ(Translate(""), "");  // not the catalogue's header
+}
+
+TEST_F(TranslateTest, NumbersKeepTheirDecimalPoint) {
+  UseLanguage(Language::kPortugueseBrazil);
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%.1f", 2.5);
+  EXPECT_STREQ(buffer, "2.5");  // files written in Portuguese still read back
+  EXPECT_EQ(std::strtod("2.5", nullptr), 2.5);
+}
+
+TEST(LanguageTest, ReadsTheSystemLocaleAsGettextDoes) {
+  const auto with = [](const char* lc_all, const char* lang) {
+    lc_all ? setenv("LC_ALL", lc_all, 1) : unsetenv("LC_ALL");
+    unsetenv("LC_MESSAGES");
+    lang ? setenv("LANG", lang, 1) : unsetenv("LANG");
+    return LanguageFromEnvironment();
+  };
+  EXPECT_EQ(with(nullptr, "pt_BR.UTF-8"), Language::kPortugueseBrazil);
+  EXPECT_EQ(with(nullptr, "en_GB.UTF-8"), Language::kEnglish);
+  EXPECT_EQ(with("pt_PT.UTF-8", "en_US.UTF-8"), Language::kPortugueseBrazil);  // LC_ALL first
+  EXPECT_EQ(with(nullptr, nullptr), Language::kEnglish);
+  EXPECT_EQ(with(nullptr, "C"), Language::kEnglish);
+}
+
+TEST(LanguageTest, ParsesTheCodesLangAccepts) {
+  Language language = Language::kEnglish;
+  for (const char* code : {"pt_BR", "pt", "pt-BR", "pt_BR.UTF-8"}) {
+    ASSERT_TRUE(ParseLanguage(code, &language)) << code;
+    EXPECT_EQ(language, Language::kPortugueseBrazil) << code;
+  }
+  ASSERT_TRUE(ParseLanguage("en", &language));
+  EXPECT_EQ(language, Language::kEnglish);
+  EXPECT_FALSE(ParseLanguage("klingon", &language));
+  EXPECT_FALSE(ParseLanguage("", &language));
+}
+
+TEST(LanguageTest, WindowTitleKeepsItsId) {
+  EXPECT_STREQ(WindowTitle("Cena", "scene"), "Cena###scene");
+}
+
+}  // namespace
+}  // namespace partlab

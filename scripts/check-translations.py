@@ -38,7 +38,8 @@ SHOWN_BY = (
     "TableSetupColumn PlotLines PlotHistogram BeginTabItem BeginPopupModal ColorEdit3 ColorEdit4 "
     "ProgressBar TextUnformatted"
 ).split()
-APP_CALLS = ("ShowStatus", "Tooltip", "HelpMarker", "Notice", "Warn", "Error", "SetStatus")
+APP_CALLS = ("ShowStatus", "Tip", "Tooltip", "HelpMarker", "Notice", "Note", "Warn", "Error",
+             "SetStatus", "DrawNoteLine", "DrawErrorLine", "DrawNoticeLine")
 
 CALL = re.compile(r"\b(?:ImGui::(" + "|".join(SHOWN_BY) + r")|(" + "|".join(APP_CALLS) +
                   r"))\s*\(")
@@ -152,7 +153,7 @@ def call_arguments(text, open_paren):
 
 
 def shows_words(literal):
-    body = literal[1:-1].split("##")[0]
+    body = literal[1:-1].split("##")[0].replace("partlab", "")  # the program's name
     return WORD.search(FORMAT.sub(" ", re.sub(r"\\.", " ", body))) is not None
 
 

@@ -3,6 +3,7 @@
 #include <libintl.h>
 
 #include <clocale>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -41,6 +42,19 @@ void LeaveTheCLocaleForMessages() {
 const char* Translate(const char* msgid) {
   if (msgid == nullptr || *msgid == '\0') return "";
   return dgettext(kDomain, msgid);
+}
+
+std::string Formatted(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  va_list copy;
+  va_copy(copy, args);
+  const int size = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  std::string text(size > 0 ? size_t(size) : 0, '\0');
+  if (size > 0) std::vsnprintf(text.data(), text.size() + 1, format, args);
+  va_end(args);
+  return text;
 }
 
 const char* WindowTitle(const char* translated_title, const char* stable_id) {

@@ -25,6 +25,11 @@ enum class Language { kEnglish, kPortugueseBrazil };
 // The pointer stays valid for the whole run: gettext never unloads a catalogue it has read.
 const char* Translate(const char* msgid);
 
+// printf into a std::string, for a notice or a line built from a translated format:
+// Formatted(_("%s: line %d: %s"), file, line, what). A translation may reorder the values with
+// %1$s, %2$d (msgfmt --check keeps its directives the msgid's).
+std::string Formatted(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
 // "Title###id": the title in the current language, with an ImGui ID that never changes. The
 // buffer is reused by the next call, so pass the result straight to ImGui.
 const char* WindowTitle(const char* translated_title, const char* stable_id);

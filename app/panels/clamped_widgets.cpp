@@ -1,5 +1,6 @@
 #include "app/panels/clamped_widgets.h"
 
+#include "app/i18n/translate.h"
 #include "app/panels/tooltip.h"
 
 namespace partlab {
@@ -61,30 +62,30 @@ bool ClampedInputInt(const char* label, int* value, const ValueRange<int>& range
 
 bool ParamSliderInt(const Param<int>& p, int* value, ClampNote& note, const char* format,
                     ImGuiSliderFlags flags) {
-  const bool edited = ImGui::SliderInt(p.label, value, p.range.lo, p.range.hi, format, flags);
-  AfterEdit(edited, p.label, value, ByParam(p), note);
-  Tip(p.tip);
+  const bool edited = ImGui::SliderInt(_(p.label), value, p.range.lo, p.range.hi, format, flags);
+  AfterEdit(edited, _(p.label), value, ByParam(p), note);
+  Tip(_(p.tip));
   return edited;
 }
 
 bool ParamSliderFloat(const Param<float>& p, float* value, ClampNote& note, const char* format,
                       ImGuiSliderFlags flags) {
-  const bool edited = ImGui::SliderFloat(p.label, value, p.range.lo, p.range.hi, format, flags);
-  AfterEdit(edited, p.label, value, ByParam(p), note);
-  Tip(p.tip);
+  const bool edited = ImGui::SliderFloat(_(p.label), value, p.range.lo, p.range.hi, format, flags);
+  AfterEdit(edited, _(p.label), value, ByParam(p), note);
+  Tip(_(p.tip));
   return edited;
 }
 
 bool ParamInputInt(const Param<int>& p, int* value, ClampNote& note) {
-  const bool edited = ImGui::InputInt(p.label, value);
-  AfterEdit(edited, p.label, value, ByParam(p), note);
-  Tip(p.tip);
+  const bool edited = ImGui::InputInt(_(p.label), value);
+  AfterEdit(edited, _(p.label), value, ByParam(p), note);
+  Tip(_(p.tip));
   return edited;
 }
 
 bool ParamCombo(const ChoiceParam& p, int* index, const char* const* shown) {
-  const bool changed = ImGui::Combo(p.label, index, shown ? shown : p.names, p.count());
-  Tip(p.tip);
+  const bool changed = ImGui::Combo(_(p.label), index, shown ? shown : p.names, p.count());
+  Tip(_(p.tip));
   return changed;
 }
 

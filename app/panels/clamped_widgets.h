@@ -30,8 +30,9 @@ bool ClampedSliderFloat(const char* label, float* value, const ValueRange<float>
 bool ClampedInputInt(const char* label, int* value, const ValueRange<int>& range, ClampNote& note);
 
 // The same for a row of the parameter table (engine/params/param.h): the row gives the label, the
-// range and the tooltip, and a NaN or infinity typed with Ctrl+click falls back to the row's
-// default, never to a bound. Each returns true when the value changed.
+// range and the tooltip (marked N_() where the row is declared, translated here), and a NaN or
+// infinity typed with Ctrl+click falls back to the row's default, never to a bound. Each returns
+// true when the value changed.
 bool ParamSliderInt(const Param<int>& p, int* value, ClampNote& note, const char* format = "%d",
                     ImGuiSliderFlags flags = 0);
 bool ParamSliderFloat(const Param<float>& p, float* value, ClampNote& note,

@@ -81,6 +81,13 @@ TEST(LanguageTest, ParsesTheCodesLangAccepts) {
   EXPECT_FALSE(ParseLanguage("", &language));
 }
 
+TEST(LanguageTest, FormattedReordersAsATranslationMayAsk) {
+  EXPECT_EQ(Formatted("%s: line %d", "a.toml", 7), "a.toml: line 7");
+  const char* reordered = "linha %2$d de %1$s";  // as a translation arrives: at run time
+  EXPECT_EQ(Formatted(reordered, "a.toml", 7), "linha 7 de a.toml");
+  EXPECT_EQ(Formatted("%s", std::string(300, 'x').c_str()).size(), 300u);  // no fixed buffer
+}
+
 TEST(LanguageTest, WindowTitleKeepsItsId) {
   EXPECT_STREQ(WindowTitle("Cena", "scene"), "Cena###scene");
 }

@@ -1,5 +1,7 @@
 // The Dynamics view's contact overlay, checked without a GPU: arrows are as long as λ times the
-// scale, point along N, and the point takes the colour of its class.
+// scale, point along N, and the point takes the colour of its class; the resting forces' scale
+// chosen from the largest force gives that force its fraction of the picture, the others in
+// proportion, and no arrow of that scale is clipped.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
@@ -53,6 +55,60 @@ TEST(ContactOverlay, NoArrowForZeroOrNanLambdaAndLongOnesAreClipped) {
   EXPECT_EQ(DrawArrow(r, {0, 0, 0}, {1, 0, 0}, NAN, 1.0f, {1, 1, 1, 1}), 0.0f);
   EXPECT_TRUE(r.lines.empty());
   EXPECT_EQ(DrawArrow(r, {0, 0, 0}, {1, 0, 0}, 50.0f, 1.5f, {1, 1, 1, 1}), 1.5f);
+}
+
+dynamics::Contact RestingContact(glm::dvec3 P, double force) {
+  dynamics::Contact c;
+  c.P = P;
+  c.N = {0, 1, 0};
+  c.cls = dynamics::ContactClass::kResting;
+  c.resting_force = force;
+  return c;
+}
+
+// The shafts of the resting forces' arrows (the green strokes that start at a contact point).
+std::vector<float> ForceShaftLengths(const Recorder& r, const std::vector<dynamics::Contact>& cs) {
+  std::vector<float> lengths;
+  for (const dynamics::Contact& c : cs)
+    for (const Recorder::Seg& s : r.lines)
+      if (s.a == glm::vec3(c.P)) lengths.push_back(glm::length(s.b - s.a));
+  return lengths;
+}
+
+TEST(ContactOverlay, ChosenForceScaleGivesTheLargestForceItsFractionOfThePicture) {
+  const std::vector<dynamics::Contact> contacts = {RestingContact({0, 0, 0}, 10.0),
+                                                   RestingContact({1, 0, 0}, 30.0),
+                                                   RestingContact({2, 0, 0}, NAN)};
+  ContactOverlayOptions o;
+  o.points = o.normals = o.impulses = false;
+  o.force_auto = true;
+  o.force_fraction = 0.2f;
+  o.max_arrow = 0.5f;                 // shorter than the chosen longest arrow: it must not clip it
+  const float picture_height = 5.0f;  // m seen top to bottom
+  const ForceScale scale = ChooseForceScale(contacts, o, picture_height);
+  EXPECT_FLOAT_EQ(scale.largest, 30.0f);        // the NaN force is no force
+  EXPECT_FLOAT_EQ(scale.longest, 0.2f * 5.0f);  // a fifth of 5 m
+  EXPECT_FLOAT_EQ(scale.metres_per_newton, 1.0f / 30.0f);
+  Recorder r;
+  DrawContacts(contacts, o, scale, r);
+  const std::vector<float> shafts = ForceShaftLengths(r, contacts);
+  ASSERT_EQ(shafts.size(), 2u);
+  EXPECT_NEAR(shafts[0], 1.0f / 3.0f, 1e-6f);  // 10 N is a third of 30 N
+  EXPECT_NEAR(shafts[1], 1.0f, 1e-6f);
+}
+
+TEST(ContactOverlay, FixedForceScaleWhenNotChosenOrNothingRests) {
+  const std::vector<dynamics::Contact> contacts = {RestingContact({0, 0, 0}, 100.0)};
+  ContactOverlayOptions o;
+  o.force_auto = false;
+  o.force_scale = 0.01f;
+  ForceScale scale = ChooseForceScale(contacts, o, 5.0f);
+  EXPECT_FLOAT_EQ(scale.metres_per_newton, 0.01f);
+  EXPECT_FLOAT_EQ(scale.longest, 1.0f);  // 100 N x 0.01 m/N, within max_arrow
+  o.force_auto = true;
+  scale = ChooseForceScale({}, o, 5.0f);  // no contact: the fixed scale, no largest force
+  EXPECT_FLOAT_EQ(scale.largest, 0.0f);
+  EXPECT_FLOAT_EQ(scale.metres_per_newton, 0.01f);
 }
 
 }  // namespace

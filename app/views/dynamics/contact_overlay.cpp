@@ -33,8 +33,33 @@ float DrawArrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& dir, fl
   return length;
 }
 
+ForceScale ChooseForceScale(std::span<const dynamics::Contact> contacts,
+                            const ContactOverlayOptions& o, float picture_height) {
+  ForceScale scale;
+  for (const dynamics::Contact& c : contacts)
+    if (std::isfinite(c.resting_force))
+      scale.largest = std::max(scale.largest, float(c.resting_force));
+  if (!o.force_auto || !(scale.largest > 0.0f) || !(picture_height > 0.0f)) {
+    scale.metres_per_newton = o.force_scale;
+    scale.longest = std::min(scale.largest * o.force_scale, o.max_arrow);
+    return scale;
+  }
+  scale.longest = o.force_fraction * picture_height;
+  scale.metres_per_newton = scale.longest / scale.largest;
+  return scale;
+}
+
 void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& o,
                   DebugDraw& draw) {
+  ForceScale fixed;
+  fixed.metres_per_newton = o.force_scale;
+  DrawContacts(contacts, o, fixed, draw);
+}
+
+void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& o,
+                  const ForceScale& force_scale, DebugDraw& draw) {
+  // A chosen scale draws its longest arrow whole, however long the picture makes it.
+  const float max_force_arrow = std::max(o.max_arrow, force_scale.longest);
   const Color normal_color{0.35f, 0.6f, 1.0f, 1.0f};
   const Color impulse_color{1.0f, 0.35f, 0.85f, 1.0f};
   const Color force_color{0.3f, 0.95f, 0.4f, 1.0f};
@@ -46,7 +71,8 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
     if (o.impulses)
       DrawArrow(draw, p, n, float(c.impulse) * o.impulse_scale, o.max_arrow, impulse_color);
     if (o.resting_forces)
-      DrawArrow(draw, p, n, float(c.resting_force) * o.force_scale, o.max_arrow, force_color);
+      DrawArrow(draw, p, n, float(c.resting_force) * force_scale.metres_per_newton, max_force_arrow,
+                force_color);
   }
 }
 

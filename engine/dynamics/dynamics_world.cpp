@@ -8,21 +8,22 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/coordinate_limit.h"
 #include "engine/dynamics/narrow_phase.h"
+#include "engine/text/translatable.h"
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab::dynamics {
 std::string_view StageName(Stage s) {
   switch (s) {
     case Stage::kDetect:
-      return "detect";
+      return N_("detect");
     case Stage::kClassify:
-      return "classify";
+      return N_("classify");
     case Stage::kImpulses:
-      return "impulses";
+      return N_("impulses");
     case Stage::kRestingForces:
-      return "resting forces";
+      return N_("resting forces");
     case Stage::kIntegrate:
-      return "integrate";
+      return N_("integrate");
   }
   return "?";
 }
@@ -30,15 +31,15 @@ std::string_view StageName(Stage s) {
 std::string_view StageEquations(Stage s) {
   switch (s) {
     case Stage::kDetect:
-      return "Passo 1, contacts vertex/face and edge/edge (3.48)";
+      return N_("Passo 1, contacts vertex/face and edge/edge (3.48)");
     case Stage::kClassify:
-      return "sign of d' = N.(rA' - rB') (3.49-3.52)";
+      return N_("sign of d' = N.(rA' - rB') (3.49-3.52)");
     case Stage::kImpulses:
-      return "Passo 2, handleAllCollisions, lambda_c (3.53-3.56)";
+      return N_("Passo 2, handleAllCollisions, lambda_c (3.53-3.56)");
     case Stage::kRestingForces:
-      return "Passo 3, computeContactForces, LCP by Lemke (3.57-3.67)";
+      return N_("Passo 3, computeContactForces, LCP by Lemke (3.57-3.67)");
     case Stage::kIntegrate:
-      return "Passo 4, ODE solver: X' = (v, w q / 2, F, tau) (3.40, 3.46-3.47)";
+      return N_("Passo 4, ODE solver: X' = (v, w q / 2, F, tau) (3.40, 3.46-3.47)");
   }
   return "";
 }

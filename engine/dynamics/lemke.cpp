@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/text/translatable.h"
+
 namespace partlab::dynamics {
 namespace {
 // Entries of the entering column smaller than this fraction of its largest are round-off of zero:
@@ -14,13 +16,13 @@ constexpr double kPivotTolerance = 1e-9;
 std::string_view LcpStatusName(LcpStatus s) {
   switch (s) {
     case LcpStatus::kSolved:
-      return "solved";
+      return N_("solved");
     case LcpStatus::kRayTermination:
-      return "ray termination";
+      return N_("ray termination");
     case LcpStatus::kPivotLimit:
-      return "pivot limit (cycling)";
+      return N_("pivot limit (cycling)");
     case LcpStatus::kNotFinite:
-      return "not finite";
+      return N_("not finite");
   }
   return "?";
 }

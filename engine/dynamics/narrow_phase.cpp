@@ -3,6 +3,8 @@
 #include <array>
 #include <cmath>
 
+#include "engine/text/translatable.h"
+
 namespace partlab::dynamics {
 namespace {
 
@@ -246,11 +248,11 @@ int BoxBox(RigidBody& A, uint32_t ia, RigidBody& B, uint32_t ib, double margin,
 std::string_view ContactKindName(ContactKind k) {
   switch (k) {
     case ContactKind::kVertexFace:
-      return "vertex/face";
+      return N_("vertex/face");
     case ContactKind::kEdgeEdge:
-      return "edge/edge";
+      return N_("edge/edge");
     case ContactKind::kSphere:
-      return "sphere";
+      return N_("sphere");
   }
   return "?";
 }
@@ -258,11 +260,11 @@ std::string_view ContactKindName(ContactKind k) {
 std::string_view ContactClassName(ContactClass c) {
   switch (c) {
     case ContactClass::kSeparating:
-      return "separating";
+      return N_("separating");
     case ContactClass::kResting:
-      return "resting";
+      return N_("resting");
     case ContactClass::kColliding:
-      return "colliding";
+      return N_("colliding");
   }
   return "?";
 }

@@ -4,6 +4,7 @@
 // proportion, and no arrow of that scale is clipped.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <vector>
 
@@ -82,7 +83,7 @@ TEST(ContactOverlay, ChosenForceScaleGivesTheLargestForceItsFractionOfThePicture
   ContactOverlayOptions o;
   o.points = o.normals = o.impulses = false;
   o.force_auto = true;
-  o.force_fraction = 0.2f;
+  o.force_fraction = 0.2f;            // not the default: the test names its own
   o.max_arrow = 0.5f;                 // shorter than the chosen longest arrow: it must not clip it
   const float picture_height = 5.0f;  // m seen top to bottom
   const ForceScale scale = ChooseForceScale(contacts, o, picture_height);
@@ -95,6 +96,16 @@ TEST(ContactOverlay, ChosenForceScaleGivesTheLargestForceItsFractionOfThePicture
   ASSERT_EQ(shafts.size(), 2u);
   EXPECT_NEAR(shafts[0], 1.0f / 3.0f, 1e-6f);  // 10 N is a third of 30 N
   EXPECT_NEAR(shafts[1], 1.0f, 1e-6f);
+  // The longest arrow's head grows with it (a fifth of it, past the fixed 0.06 m), so it reads as
+  // an arrow where it runs along a box's edge: each stroke is head x sqrt(1 + 0.6^2).
+  const glm::vec3 tip(1.0f, 1.0f, 0.0f);
+  int strokes = 0;
+  for (const Recorder::Seg& seg : r.lines)
+    if (seg.a == tip) {
+      ++strokes;
+      EXPECT_NEAR(glm::length(seg.b - seg.a), 0.2f * std::sqrt(1.36f), 1e-5f);
+    }
+  EXPECT_EQ(strokes, 2);
 }
 
 TEST(ContactOverlay, FixedForceScaleWhenNotChosenOrNothingRests) {

@@ -19,7 +19,7 @@ Color ContactClassColor(dynamics::ContactClass c) {
 }
 
 float DrawArrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& dir, float length,
-                float max_length, const Color& color) {
+                float max_length, const Color& color, float max_head) {
   if (!(length > 1e-5f)) return 0.0f;  // also rejects NaN
   length = std::min(length, max_length);
   const glm::vec3 tip = from + dir * length;
@@ -27,7 +27,7 @@ float DrawArrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& dir, fl
   // Two head strokes in a plane containing dir.
   const glm::vec3 side = std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0);
   const glm::vec3 across = glm::normalize(glm::cross(dir, side));
-  const float head = std::min(0.25f * length, 0.06f);
+  const float head = std::min(0.25f * length, max_head);
   draw.Line(tip, tip - dir * head + across * head * 0.6f, color);
   draw.Line(tip, tip - dir * head - across * head * 0.6f, color);
   return length;
@@ -58,8 +58,11 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
 
 void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& o,
                   const ForceScale& force_scale, DebugDraw& draw) {
-  // A chosen scale draws its longest arrow whole, however long the picture makes it.
+  // A chosen scale draws its longest arrow whole, however long the picture makes it, with heads
+  // that grow with it: a force's arrow runs along a box's edge when its contact is a corner, and
+  // only its head tells the two apart.
   const float max_force_arrow = std::max(o.max_arrow, force_scale.longest);
+  const float max_force_head = std::max(0.06f, 0.2f * force_scale.longest);
   const Color normal_color{0.35f, 0.6f, 1.0f, 1.0f};
   const Color impulse_color{1.0f, 0.35f, 0.85f, 1.0f};
   const Color force_color{0.3f, 0.95f, 0.4f, 1.0f};
@@ -72,7 +75,7 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
       DrawArrow(draw, p, n, float(c.impulse) * o.impulse_scale, o.max_arrow, impulse_color);
     if (o.resting_forces)
       DrawArrow(draw, p, n, float(c.resting_force) * force_scale.metres_per_newton, max_force_arrow,
-                force_color);
+                force_color, max_force_head);
   }
 }
 

@@ -22,7 +22,7 @@ struct ContactOverlayOptions {
   // On: the largest resting force's arrow is `force_fraction` of the picture's height long, and
   // the others in proportion (force_scale is then unused).
   bool force_auto = true;
-  float force_fraction = 0.2f;
+  float force_fraction = 0.15f;
 };
 
 // The scale the resting forces are drawn at in one frame, for the arrows and the legend.
@@ -41,9 +41,9 @@ ForceScale ChooseForceScale(std::span<const dynamics::Contact> contacts,
 Color ContactClassColor(dynamics::ContactClass c);
 
 // Arrow from `from` along `dir` (unit) of length `length` (clipped to max): shaft and a two-line
-// head. Returns the drawn length.
+// head a quarter of the length, at most `max_head` long. Returns the drawn length.
 float DrawArrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& dir, float length,
-                float max_length, const Color& color);
+                float max_length, const Color& color, float max_head = 0.06f);
 
 // With the options' fixed force scale, or with a chosen one (ChooseForceScale).
 void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& options,

@@ -79,11 +79,11 @@ std::string DynamicsView::RunLessonAction(const LessonCommand& action) {
 }
 
 std::string DynamicsView::RunSubstage() {
-  lesson_before_.assign(world_.bodies().begin(), world_.bodies().end());
-  lesson_stage_ = world_.NextStage();
+  lesson_.before.assign(world_.bodies().begin(), world_.bodies().end());
+  lesson_.stage = world_.NextStage();
   StageOnce();
-  lesson_after_.assign(world_.bodies().begin(), world_.bodies().end());
-  lesson_stage_ran_ = true;
+  lesson_.after.assign(world_.bodies().begin(), world_.bodies().end());
+  lesson_.stage_ran = true;
   return {};
 }
 
@@ -109,12 +109,12 @@ std::string DynamicsView::CheckLessonClaim(const LessonCommand& check) {
 std::string DynamicsView::CheckMomentumConserved(const LessonCommand& check) const {
   double tolerance = 0.0;
   if (std::string e = ReadNumber(check, 0, 0.0, 1e6, &tolerance); !e.empty()) return e;
-  if (!lesson_stage_ran_) return check.verb + ": no stage has run (substage first)";
+  if (!lesson_.stage_ran) return check.verb + ": no stage has run (substage first)";
   for (const dynamics::Contact& c : world_.contacts())
     if (!TouchesOnlyAFloor(c))
       return check.verb + ": a static body other than a level floor takes part";
-  glm::dvec3 before = TotalLinearMomentum(lesson_before_);
-  glm::dvec3 after = TotalLinearMomentum(lesson_after_);
+  glm::dvec3 before = TotalLinearMomentum(lesson_.before);
+  glm::dvec3 after = TotalLinearMomentum(lesson_.after);
   before.y = after.y = 0.0;  // the floor may push up; it cannot push sideways
   const double change = glm::length(after - before);
   if (change <= tolerance) return {};
@@ -126,14 +126,14 @@ std::string DynamicsView::CheckRestitution(const LessonCommand& check) const {
   double epsilon = 0.0, tolerance = 0.0;
   if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &epsilon); !e.empty()) return e;
   if (std::string e = ReadNumber(check, 1, 0.0, 1.0, &tolerance); !e.empty()) return e;
-  if (!lesson_stage_ran_ || lesson_stage_ != dynamics::Stage::kImpulses)
+  if (!lesson_.stage_ran || lesson_.stage != dynamics::Stage::kImpulses)
     return check.verb + ": the last stage run was not the impulses (until-collision, substage)";
   int colliding = 0;
   for (const dynamics::Contact& c : world_.contacts()) {
     if (c.cls != dynamics::ContactClass::kColliding) continue;
     ++colliding;
-    const double before = NormalVelocityFromMomenta(lesson_before_, c);
-    const double after = NormalVelocityFromMomenta(lesson_after_, c);
+    const double before = NormalVelocityFromMomenta(lesson_.before, c);
+    const double after = NormalVelocityFromMomenta(lesson_.after, c);
     const double expected = -epsilon * before;
     if (std::abs(after - expected) > tolerance * std::abs(before))
       return check.verb + ": a contact approached at " + Number(before) + " m/s and left at " +

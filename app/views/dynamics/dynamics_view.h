@@ -4,18 +4,26 @@
 // resting force; live plots follow the energies and momenta; a step can be run one stage at a time
 // (detect, classify, impulses, resting forces, integrate) with the equations of each stage shown.
 // Scenes are the text files of assets/dynamics (docs/dynamics.md).
+//
+// The view holds the scene and the world and lends them to its components, each with its own
+// state, panel section and drawing: the scene files (scene_list.h), the picture of the bodies
+// (dynamics_picture.h), the contact overlay (contact_overlay.h) and table (contact_table.h), the
+// plots (energy_plots.h) and ODE beside it (ode_comparison.h). The class itself is split by
+// concern: dynamics_view.cpp (scene, stepping, drawing), dynamics_panels.cpp (the panel and
+// windows), dynamics_lesson_verbs.cpp (the lessons' actions and checks).
 #pragma once
 
 #include <string>
-#include <vector>
 
-#include <memory>
-#include "app/render/instanced_body_renderer.h"
 #include "app/view.h"
-#include "app/view/rolling_plot.h"
 #include "app/views/dynamics/contact_overlay.h"
-
-#include "engine/dynamics/ode_mirror.h"
+#include "app/views/dynamics/contact_table.h"
+#include "app/views/dynamics/dynamics_picture.h"
+#include "app/views/dynamics/energy_plots.h"
+#include "app/views/dynamics/lesson_snapshot.h"
+#include "app/views/dynamics/ode_comparison.h"
+#include "app/views/dynamics/scene_list.h"
+#include "engine/dynamics/dynamics_world.h"
 #include "engine/dynamics/scene_file.h"
 
 namespace partlab {
@@ -40,18 +48,12 @@ class DynamicsView final : public View {
   static std::span<const LessonVerbRow<DynamicsView>> LessonVerbTable();
 
  private:
-  static constexpr size_t kHistory = 600;
-
+  void ApplyPreset(const std::string& preset);
   bool LoadScene(const std::string& path);  // false: notices() say why, the old scene stays
   void Restart();
   void StepOnce();   // finishes the current step (or runs a whole one)
   void StageOnce();  // runs one stage
-  void RecordSample();
   void FrameCamera();
-  void BuildInstances();
-  void DrawFloor(DebugDraw& draw) const;
-  void DrawBodyEdges(DebugDraw& draw) const;
-  void DrawSpin(DebugDraw& draw) const;
   void PrintSummary() const;
   // dynamics_lesson_verbs.cpp
   std::string RunSubstage();
@@ -60,55 +62,28 @@ class DynamicsView final : public View {
   std::string CheckRestitution(const LessonCommand& check) const;
   std::string CheckAtRest(const LessonCommand& check) const;
   std::string CheckFloorCarriesWeight(const LessonCommand& check) const;
-
+  // dynamics_panels.cpp
   void SceneGui();
   void SolverGui();
   void StageGui();
   void OverlayGui();
-  void PlotsWindow();
-  void ContactsWindow();
-  void ContactsTable(size_t rows, int flags) const;
-  static constexpr size_t kContactRowsShown = 500;  // the window's table
-  static constexpr size_t kFigureContactRows = 8;   // presenter mode's
+  void ForceLegend() const;
   void HandleKeys();
 
   AppContext& app_;
-  std::vector<std::string> scene_paths_;
-  int scene_index_ = 0;
+  SceneList scenes_;
   std::string scene_path_;
   dynamics::SceneFile scene_;
   dynamics::DynamicsWorld world_;
   std::string load_note_, last_solver_note_;
-  char open_path_[512] = {};
 
-  InstancedBodyRenderer renderer_;
-  std::vector<BodyInstance> boxes_;
-  std::vector<BodyInstance> spheres_[kSphereDetailLevels];
-  float pixels_per_radian_ = 500.0f;
-  glm::vec3 eye_{0.0f};
+  DynamicsPicture picture_;
   ContactOverlayOptions overlay_;
-  int selected_body_ = -1;
-  bool see_through_ = false;  // bodies as edges, so forces inside them show
-  bool show_spin_ = false;    // ω and L at each moving body's centre
-
-  RollingPlot<kHistory> kinetic_, potential_, total_, linear_, angular_, passes_, lcp_size_,
-      step_ms_;
-  bool show_plots_ = true, show_contacts_ = false;
-
-  // The same scene on ODE, stepped in lockstep and drawn beside ours, shifted by ode_shift_.
-  bool ode_beside_ = false;
-  std::unique_ptr<dynamics::OdeMirror> ode_;
-  glm::vec3 ode_shift_{0.0f};
-  double ode_kinetic_ = 0.0;
-  std::vector<glm::dvec3> ode_positions_;
-  std::vector<glm::dquat> ode_orientations_;
-  void StartOde();
-
-  // The bodies just before and just after the last stage a lesson ran (substage), so its checks
-  // can compare the two by physical laws.
-  std::vector<dynamics::RigidBody> lesson_before_, lesson_after_;
-  bool lesson_stage_ran_ = false;
-  dynamics::Stage lesson_stage_ = dynamics::Stage::kDetect;
+  ForceScale force_scale_;  // the resting forces' scale in the last frame drawn (the legend's)
+  EnergyPlots plots_;
+  ContactTable contacts_;
+  OdeComparison ode_;
+  LessonSnapshot lesson_;
 };
 
 }  // namespace partlab

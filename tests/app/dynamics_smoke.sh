@@ -38,6 +38,7 @@ case "$scenario" in
     ini="$PARTLAB_CONFIG_DIR/dynamics/settings.ini"
     grep -q "^dynamics.speed=1$" "$ini" || fail "speed not saved"
     grep -q "^dynamics.overlay.points=1$" "$ini" || fail "overlay points not saved"
+    grep -q "^dynamics.overlay.force_auto=1$" "$ini" || fail "the force scale's choice not saved"
     sed -i 's/^dynamics.speed=1$/dynamics.speed=9/; s/^dynamics.overlay.points=1$/dynamics.overlay.points=0/' \
       "$ini"
     run "${xvfb[@]}" "$partlab" --frames 3 --size 480x270 --msaa 0 --view Dynamics

@@ -46,6 +46,7 @@ ForceScale ChooseForceScale(std::span<const dynamics::Contact> contacts,
   }
   scale.longest = o.force_fraction * picture_height;
   scale.metres_per_newton = scale.longest / scale.largest;
+  scale.max_head = std::max(scale.max_head, 0.2f * scale.longest);
   return scale;
 }
 
@@ -58,11 +59,8 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
 
 void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& o,
                   const ForceScale& force_scale, DebugDraw& draw) {
-  // A chosen scale draws its longest arrow whole, however long the picture makes it, with heads
-  // that grow with it: a force's arrow runs along a box's edge when its contact is a corner, and
-  // only its head tells the two apart.
+  // A chosen scale draws its longest arrow whole, however long the picture makes it.
   const float max_force_arrow = std::max(o.max_arrow, force_scale.longest);
-  const float max_force_head = std::max(0.06f, 0.2f * force_scale.longest);
   const Color normal_color{0.35f, 0.6f, 1.0f, 1.0f};
   const Color impulse_color{1.0f, 0.35f, 0.85f, 1.0f};
   const Color force_color{0.3f, 0.95f, 0.4f, 1.0f};
@@ -75,7 +73,7 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
       DrawArrow(draw, p, n, float(c.impulse) * o.impulse_scale, o.max_arrow, impulse_color);
     if (o.resting_forces)
       DrawArrow(draw, p, n, float(c.resting_force) * force_scale.metres_per_newton, max_force_arrow,
-                force_color, max_force_head);
+                force_color, force_scale.max_head);
   }
 }
 

@@ -30,6 +30,9 @@ struct ForceScale {
   float metres_per_newton = 0.0f;
   float largest = 0.0f;  // N: the largest resting force of the step (0: none)
   float longest = 0.0f;  // m: its arrow's length, never clipped
+  // m: the arrows' heads at most; a chosen scale's grow with its longest arrow, so that a force
+  // along a box's edge (a corner contact) still reads as an arrow.
+  float max_head = 0.06f;
 };
 
 // The options' fixed scale, or with force_auto the one that draws the largest resting force

@@ -127,7 +127,10 @@ void LessonSession::DrawWindow() {
     if (ImGui::Selectable(label.c_str(), i == step)) pending_step_ = i;
     ImGui::PopID();
   }
+  // Wrapped: the keys' names are longer in Portuguese than the window is wide at 1280x720.
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", _("Right / Page Down: next, Left / Page Up: back, F5: presenter mode"));
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

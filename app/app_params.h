@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/params/param.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::app_params {
 
@@ -12,35 +13,40 @@ inline constexpr ValueRange<int> kWindowSide{64, 8192, "the smallest window the 
 
 inline constexpr Param<int> kWindowWidth{"window.width",
                                          "",
-                                         "Window width",
+                                         N_("Window width"),
                                          1600,
                                          kWindowSide,
-                                         "screen units",
-                                         "The window's width when partlab opens (--size WxH)."};
-inline constexpr Param<int> kWindowHeight{"window.height",
-                                          "",
-                                          "Window height",
-                                          900,
-                                          kWindowSide,
-                                          "screen units",
-                                          "The window's height when partlab opens (--size WxH)."};
+                                         N_("screen units"),
+                                         N_("The window's width when partlab opens (--size WxH).")};
+inline constexpr Param<int> kWindowHeight{
+    "window.height",
+    "",
+    N_("Window height"),
+    900,
+    kWindowSide,
+    N_("screen units"),
+    N_("The window's height when partlab opens (--size WxH).")};
 
 // Multisampling: smooth edges on a GPU; on a software renderer (Mesa llvmpipe) the resolve runs on
 // the CPU and triples the frame time, hence 0 there unless a flag asks.
 inline constexpr Param<int> kMsaa{
     "msaa",
     "--msaa",
-    "MSAA",
+    "MSAA",  // untranslated: an abbreviation
     4,
     {0, 16, "no multisampling", "the most GL offers"},
-    "samples",
-    "Samples per pixel of the window's framebuffer; 0 under software rendering."};
+    N_("samples"),
+    N_("Samples per pixel of the window's framebuffer; 0 under software rendering.")};
 
-inline constexpr BoolParam kVsync{"vsync", "", "Vsync", true, "Wait for the display's refresh."};
-inline constexpr BoolParam kGrid{"grid", "", "Grid", true, "The ground grid."};
-inline constexpr BoolParam kWireframe{"wireframe", "", "Wireframe", false, "Triangle edges."};
-inline constexpr BoolParam kHelpPanel{"panel.help", "", "Help", false, "The help window."};
-inline constexpr BoolParam kStatsPanel{"panel.stats", "", "Stats", true, "The stats window."};
-inline constexpr BoolParam kScenePanel{"panel.scene", "", "Scene", true, "The scene window."};
+inline constexpr BoolParam kVsync{"vsync", "", N_("Vsync"), true,
+                                  N_("Wait for the display's refresh.")};
+inline constexpr BoolParam kGrid{"grid", "", N_("Grid"), true, N_("The ground grid.")};
+inline constexpr BoolParam kWireframe{"wireframe", "", N_("Wireframe"), false,
+                                      N_("Triangle edges.")};
+inline constexpr BoolParam kHelpPanel{"panel.help", "", N_("Help"), false, N_("The help window.")};
+inline constexpr BoolParam kStatsPanel{"panel.stats", "", N_("Stats"), true,
+                                       N_("The stats window.")};
+inline constexpr BoolParam kScenePanel{"panel.scene", "", N_("Scene"), true,
+                                       N_("The scene window.")};
 
 }  // namespace partlab::app_params

@@ -5,6 +5,8 @@
 //                 allows it), RenderScene, swap
 //   RenderScene   camera, clear, render state, draw the actors, overlays, UI
 //   ReleaseEngine free everything, in the reverse order of InitEngine
+// One file per part (app/engine_steps.h lists them): engine_init.cpp, engine_settings.cpp,
+// engine_scene.cpp, engine_loop.cpp, engine_frame.cpp, engine_capture.cpp.
 #pragma once
 
 #include <memory>

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/i18n/translate.h"
 #include "app/render/mesh_lod.h"
 #include "engine/view/model_framing.h"
 
@@ -28,8 +29,9 @@ std::vector<KnownModel> KnownModels() {
 std::string DefaultModelPath(std::string& note) {
   const std::string dragon = ModelCacheDirectory() + "/dragon_res2.obj";
   if (std::filesystem::exists(dragon)) return dragon;
-  note =
-      "partlab: " + dragon + " not found (run scripts/fetch-models.sh); showing the bunny instead";
+  note = "partlab: " +
+         Formatted(_("%s not found (run scripts/fetch-models.sh); showing the bunny instead"),
+                   dragon.c_str());
   return AssetDirectory() + "/models/bunny.obj";
 }
 
@@ -50,7 +52,7 @@ std::string CurrentModel::Open(const std::string& typed_path) {
   if (!result.ok()) return result.error();
   // A model the camera cannot frame would show an empty scene: keep the current one instead.
   if (const std::string why = FramingProblem(result.value().positions); !why.empty())
-    return path + ": cannot frame the model: " + why;
+    return Formatted(_("%s: cannot frame the model: %s"), path.c_str(), why.c_str());
 
   mesh_ = std::move(result).value();
   bounds_ = Aabb{};

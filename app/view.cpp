@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "app/i18n/translate.h"
 #include "app/view/saved_params.h"
 
 namespace partlab {
@@ -70,11 +71,11 @@ std::vector<ViewFlagGroup> RegisteredViewFlags() {
 }
 
 std::string View::RunLessonAction(const LessonCommand& action) {
-  return "this view has no lesson action '" + action.verb + "'";
+  return Formatted(_("this view has no lesson action '%s'"), action.verb.c_str());
 }
 
 std::string View::CheckLessonClaim(const LessonCommand& check) {
-  return "this view has no lesson check '" + check.verb + "'";
+  return Formatted(_("this view has no lesson check '%s'"), check.verb.c_str());
 }
 
 }  // namespace partlab

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/i18n/translate.h"
 #include "app/lessons/lesson_session.h"
 #include "app/lessons/lesson_text_colours.h"
 #include "app/lessons/presenter_caption.h"
@@ -68,12 +69,13 @@ void LessonSession::DrawWindow() {
                            ImGuiCond_FirstUseEver);
   SetNextWindowBgAlphaForRenderer(0.92f);
   raise_.BeforeBegin();
-  if (!ImGui::Begin("Lessons", &window_open_)) {
+  // untranslated: the window's ImGui ID
+  if (!ImGui::Begin(WindowTitle(_("Lessons"), "lessons"), &window_open_)) {
     ImGui::End();
     return;
   }
   const std::string current = player_.has_lesson() ? player_.lesson().name : "";
-  if (ImGui::BeginCombo("Lesson", current.empty() ? "(choose)" : current.c_str())) {
+  if (ImGui::BeginCombo(_("Lesson"), current.empty() ? _("(choose)") : current.c_str())) {
     for (const std::string& name : names_)
       if (ImGui::Selectable(name.c_str(), name == current)) pending_lesson_ = name;
     ImGui::EndCombo();
@@ -84,7 +86,7 @@ void LessonSession::DrawWindow() {
     ImGui::PopStyleColor();
   }
   if (!player_.has_lesson()) {
-    ImGui::TextDisabled("No lesson open: choose one above (assets/lessons/).");
+    ImGui::TextDisabled("%s", _("No lesson open: choose one above (assets/lessons/)."));
     ImGui::End();
     return;
   }
@@ -94,16 +96,16 @@ void LessonSession::DrawWindow() {
   ImGui::TextWrapped("%s", lesson.title.c_str());
   if (!lesson.source.empty()) ImGui::TextDisabled("%s", lesson.source.c_str());
   ImGui::BeginDisabled(step <= 0);
-  if (ImGui::Button("< Back")) pending_step_ = step - 1;
+  if (ImGui::Button(_("< Back"))) pending_step_ = step - 1;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::Text("Step %d of %d", step + 1, count);
+  ImGui::Text(_("Step %d of %d"), step + 1, count);
   ImGui::SameLine();
   ImGui::BeginDisabled(step + 1 >= count);
-  if (ImGui::Button("Next >")) pending_step_ = step + 1;
+  if (ImGui::Button(_("Next >"))) pending_step_ = step + 1;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Presenter (F5)")) presenter_ = true;
+  if (ImGui::Button(_("Presenter (F5)"))) presenter_ = true;
   ImGui::Separator();
   if (step >= 0 && step < count) {
     const LessonStep& s = lesson.steps[step];
@@ -121,9 +123,14 @@ void LessonSession::DrawWindow() {
   ImGui::Separator();
   for (int i = 0; i < count; ++i) {
     const std::string label = std::to_string(i + 1) + ". " + lesson.steps[i].title;
+    ImGui::PushID(i);
     if (ImGui::Selectable(label.c_str(), i == step)) pending_step_ = i;
+    ImGui::PopID();
   }
-  ImGui::TextDisabled("Right / Page Down: next, Left / Page Up: back, F5: presenter mode");
+  // Wrapped: the keys' names are longer in Portuguese than the window is wide at 1280x720.
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", _("Right / Page Down: next, Left / Page Up: back, F5: presenter mode"));
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

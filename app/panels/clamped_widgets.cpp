@@ -101,7 +101,7 @@ void DrawDismissableLine(std::string& text, const char* id, const ImVec4& colour
   if (text.empty()) return;
   ImGui::PushID(id);
   if (ImGui::SmallButton("x")) text.clear();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Dismiss"));
   ImGui::PopID();
   if (text.empty()) return;
   ImGui::SameLine();

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <cfloat>
+#include <iterator>
 
 #include "app/i18n/translate.h"
 #include "app/panels/clamped_widgets.h"
@@ -16,11 +17,11 @@ namespace {
 // The model chooser and the path field: only for views that show the model (ViewEntry::uses_model);
 // the Dynamics, Portals and Path finding views have scenes of their own.
 void ModelChooser(ScenePanelState& state, const CurrentModel& model, SceneCommands& commands) {
-  const char* current = model.loaded() ? model.mesh().name.c_str() : "(none)";
-  if (ImGui::BeginCombo("Model", current)) {
+  const char* current = model.loaded() ? model.mesh().name.c_str() : _("(none)");
+  if (ImGui::BeginCombo(_("Model"), current)) {
     for (const KnownModel& known : KnownModels()) {
       if (!known.present) {
-        ImGui::TextDisabled("%s (run scripts/fetch-models.sh)", known.name.c_str());
+        ImGui::TextDisabled(_("%s (run scripts/fetch-models.sh)"), known.name.c_str());
         continue;
       }
       if (ImGui::Selectable(known.name.c_str(), model.path() == known.path))
@@ -28,22 +29,23 @@ void ModelChooser(ScenePanelState& state, const CurrentModel& model, SceneComman
     }
     ImGui::EndCombo();
   }
-  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Open").x - ImGui::GetStyle().FramePadding.x * 4);
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize(_("Open")).x - ImGui::GetStyle().FramePadding.x * 4);
   const bool entered =
-      ImGui::InputTextWithHint("##path", "path/to/model.obj", state.path_input,
+      ImGui::InputTextWithHint("##path", _("path/to/model.obj"), state.path_input,
                                sizeof state.path_input, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  if ((ImGui::Button("Open") || entered) && state.path_input[0] != '\0')
+  if ((ImGui::Button(_("Open")) || entered) && state.path_input[0] != '\0')
     commands.open_path = state.path_input;
 }
 
 // "Software rendering (llvmpipe): MSAA off, ...": the part before the colon as a collapsed line,
-// the rest inside it.
+// the rest inside it. One ID in either language, so the line stays open when the language changes.
 void RendererNote(const std::string& note) {
   if (note.empty()) return;
   const size_t colon = note.find(": ");
   const std::string title = note.substr(0, colon);
-  if (!ImGui::TreeNode(title.c_str())) return;
+  // untranslated: the line's ImGui ID
+  if (!ImGui::TreeNode("renderer note", "%s", title.c_str())) return;
   DrawNoteLine(colon == std::string::npos ? note : note.substr(colon + 2));
   ImGui::TreePop();
 }
@@ -54,29 +56,37 @@ void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneComman
   // A load error (red, with a dismiss button) stays until dismissed or the next successful load;
   // a note (yellow: a clamped value, a fallback) until the next status.
   if (state.status_is_error)
-    DrawErrorLine(state.status, "status");
+    DrawErrorLine(state.status, "status");  // untranslated: an ImGui ID
   else
     DrawNoteLine(state.status);
-  DrawNoticeLine(state.notice, "notice");
+  DrawNoticeLine(state.notice, "notice");  // untranslated: an ImGui ID
 }
 
 // Blinn-Phong's exponent: below 1 the highlight covers the whole lit side, above 1024 it vanishes.
 constexpr ValueRange<float> kShininessRange{4.0f, 256.0f, "a broader highlight looks flat",
                                             "a sharper highlight is a single pixel"};
 
+// The lighting models' names as the panel shows them, in kLightingModels' order (app/render/
+// holds no text for translation).
+constexpr const char* kLightingLabels[] = {
+    N_("Chapter 3.2.4: per-vertex (Phong, vertex shader)"),
+    N_("Blinn-Phong, per-pixel"),
+};
+static_assert(std::size(kLightingLabels) == size_t(kLightingModelCount));
+
 void LightingSection(ScenePanelState& state, MeshStyle& style, SceneCommands& commands) {
-  ImGui::TextUnformatted("Lighting");
+  ImGui::TextUnformatted(_("Lighting"));
   for (int i = 0; i < kLightingModelCount; ++i)
-    ImGui::RadioButton(kLightingModels[i].label, &style.lighting, i);
-  ImGui::ColorEdit3("Material", &style.material.x, ImGuiColorEditFlags_NoInputs);
+    ImGui::RadioButton(_(kLightingLabels[i]), &style.lighting, i);
+  ImGui::ColorEdit3(_("Material"), &style.material.x, ImGuiColorEditFlags_NoInputs);
   ImGui::SameLine();
-  ImGui::Checkbox("Wireframe (W)", &style.wireframe);
+  ImGui::Checkbox(_("Wireframe (W)"), &style.wireframe);
   if (style.lighting == LightingModelIndex("blinn_phong"))
-    ClampedSliderFloat("Shininess", &style.shininess, kShininessRange, state.clamp_note, "%.0f",
+    ClampedSliderFloat(_("Shininess"), &style.shininess, kShininessRange, state.clamp_note, "%.0f",
                        ImGuiSliderFlags_Logarithmic);
-  if (ImGui::Button("Reload shaders (R)")) commands.reload_shaders = true;
+  if (ImGui::Button(_("Reload shaders (R)"))) commands.reload_shaders = true;
   ImGui::SameLine();
-  if (ImGui::Button("Frame model (F)")) commands.frame_model = true;
+  if (ImGui::Button(_("Frame model (F)"))) commands.frame_model = true;
 }
 
 // Switches the whole UI live (app/i18n/translate.h); settings.ini keeps the choice.
@@ -111,18 +121,24 @@ SceneCommands DrawScenePanel(ScenePanelState& state, const CurrentModel& model, 
   const float tallest =
       ImGui::GetMainViewport()->WorkSize.y - pad * 1.5f - StatusBarReservedHeight();
   ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, tallest));
-  if (ImGui::Begin("Scene", open)) {
+  // untranslated: the window's ImGui ID
+  if (ImGui::Begin(WindowTitle(_("Scene"), "scene"), open)) {
     ModelSection(state, model, commands);
     ImGui::Separator();
     const auto& views = RegisteredViews();
-    if (ImGui::BeginCombo("View", views[state.view_index].name)) {
-      for (int i = 0; i < int(views.size()); ++i)
-        if (ImGui::Selectable(views[i].name, i == state.view_index)) commands.switch_view = i;
+    // The views' names and descriptions are marked N_() in their RegisterView calls; settings.ini
+    // and --view keep the English name.
+    if (ImGui::BeginCombo(_("View"), _(views[state.view_index].name))) {
+      for (int i = 0; i < int(views.size()); ++i) {
+        ImGui::PushID(i);
+        if (ImGui::Selectable(_(views[i].name), i == state.view_index)) commands.switch_view = i;
+        ImGui::PopID();
+      }
       ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", views[state.view_index].description);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(views[state.view_index].description));
     view.UpdateGui();
-    ImGui::Checkbox("Ground grid (G)", &state.show_grid);
+    ImGui::Checkbox(_("Ground grid (G)"), &state.show_grid);
     ImGui::Separator();
     LightingSection(state, style, commands);
     ImGui::Separator();

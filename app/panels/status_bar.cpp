@@ -2,8 +2,10 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/panels/clamped_widgets.h"
 #include "app/panels/tooltip.h"
 #include "app/ui_style.h"
@@ -14,13 +16,16 @@ namespace partlab {
 namespace {
 
 void StepButtons(StepControl& stepping) {
-  if (ImGui::Button(stepping.playing() ? "Pause" : "Play")) stepping.TogglePlay();
-  Tip("Run or stop the fixed-step loop (3.2.2, Laço principal).");
+  // One ID whichever it reads, so a click that turns Play into Pause stays on the same button.
+  ImGui::PushID("play");
+  if (ImGui::Button(stepping.playing() ? _("Pause") : _("Play"))) stepping.TogglePlay();
+  ImGui::PopID();
+  Tip(_("Run or stop the fixed-step loop (the chapter's main loop, section 3.2.2)."));
   ImGui::SameLine();
   ImGui::BeginDisabled(stepping.playing());
-  if (ImGui::Button("Step")) stepping.RequestSingleStep();
+  if (ImGui::Button(_("Step"))) stepping.RequestSingleStep();
   ImGui::EndDisabled();
-  Tip("While paused: advance exactly one fixed step.");
+  Tip(_("While paused: advance exactly one fixed step."));
 }
 
 // Each notice on its own line with an "x" that dismisses it; the first dismissed ends the loop
@@ -49,8 +54,9 @@ float StatusBarReservedHeight() {
 
 float StepControlsWidth() {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float buttons = ImGui::CalcTextSize("Pause").x + ImGui::CalcTextSize("Step").x +
-                        4.0f * style.FramePadding.x + style.ItemSpacing.x;
+  const float play = std::max(ImGui::CalcTextSize(_("Pause")).x, ImGui::CalcTextSize(_("Play")).x);
+  const float buttons =
+      play + ImGui::CalcTextSize(_("Step")).x + 4.0f * style.FramePadding.x + style.ItemSpacing.x;
   return ImGui::GetFontSize() + 2.0f * style.WindowPadding.x + buttons + style.ItemSpacing.x;
 }
 

@@ -4,16 +4,17 @@
 #pragma once
 
 #include "engine/params/param.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::view_params {
 
 inline constexpr Param<int> kSteps{
     "",
     "--steps",
-    "Steps",
+    N_("Steps"),
     0,
     {0, 100000, "", "the most steps run before the first frame"},
-    "steps",
-    "Physics steps run before the first frame (for headless screenshots)."};
+    N_("steps"),
+    N_("Physics steps run before the first frame (for headless screenshots).")};
 
 }  // namespace partlab::view_params

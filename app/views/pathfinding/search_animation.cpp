@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/i18n/translate.h"
 #include "engine/ai/straight_line.h"
 
 namespace partlab {
@@ -36,9 +37,9 @@ bool SearchAnimation::Advance(int expansions) {
 
 std::string SearchAnimation::Summary() const {
   char buf[256];
-  if (!planned_) return "no request yet";
-  std::snprintf(buf, sizeof buf, "%s: length %.3f, %d searches, %d nodes expanded, %d held",
-                ai::PathOutcomeName(result_.outcome), result_.length, result_.searches,
+  if (!planned_) return _("no request yet");
+  std::snprintf(buf, sizeof buf, _("%s: length %.3f, %d searches, %d nodes expanded, %d held"),
+                _(ai::PathOutcomeName(result_.outcome)), result_.length, result_.searches,
                 result_.stats.expansions, result_.stats.peak_nodes);
   return buf;
 }

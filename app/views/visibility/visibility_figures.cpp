@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <glm/common.hpp>
 
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/legend.h"
 #include "app/panels/status_bar.h"
@@ -73,15 +74,15 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
       area.presenter ? left : std::max(left, float(insets_.left) / scene_labels_.display_scale.x);
   // The god view's caption, shortened when the panel leaves its viewport too narrow for it.
   auto god_caption = [&](float viewport_right) {
-    const char* full = "God view: the observer's frustum in white";
-    return caption_left + text_width(full) + 24 * s <= viewport_right ? full : "God view";
+    const char* full = _("God view: the observer's frustum in white");
+    return caption_left + text_width(full) + 24 * s <= viewport_right ? full : _("God view");
   };
   if (display_ == Display::kSplit) {
     const float middle = 0.5f * (left + right);
     caption(caption_left, god_caption(middle));
-    caption(middle, "Observer's eye");
+    caption(middle, _("Observer's eye"));
   } else {
-    caption(caption_left, display_ == Display::kGod ? god_caption(right) : "Observer's eye");
+    caption(caption_left, display_ == Display::kGod ? god_caption(right) : _("Observer's eye"));
   }
   // The colour key, bottom right (the Stats window sits top right).
   const int keys = mode_ == Mode::kFrustum ? 4 : (mode_ == Mode::kRoom ? 3 : 1);
@@ -96,21 +97,21 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
     y += line + 2 * s;
   };
   if (mode_ == Mode::kFrustum) {
-    key(CellClassColor(BoxClass::kInside), "inside: accepted whole");
-    key(CellClassColor(BoxClass::kIntersecting), "intersecting: opened");
-    key(CellClassColor(BoxClass::kOutside), "outside: skipped");
+    key(CellClassColor(BoxClass::kInside), _("inside: accepted whole"));
+    key(CellClassColor(BoxClass::kIntersecting), _("intersecting: opened"));
+    key(CellClassColor(BoxClass::kOutside), _("outside: skipped"));
     char text[96];
-    std::snprintf(text, sizeof text, "drawn %zu / %zu tris, %.2f ms",
+    std::snprintf(text, sizeof text, _("drawn %zu / %zu tris, %.2f ms"),
                   frustum_culling_.cull.triangles_accepted, frustum_culling_.cull.triangles_total,
                   frustum_culling_.cull.seconds * 1e3);
     key({1, 1, 1, 1}, text);
   } else if (mode_ == Mode::kRoom) {
-    key(OrderRamp(0.0f), "painted first (farthest)");
+    key(OrderRamp(0.0f), _("painted first (farthest)"));
     key(OrderRamp(0.5f), "...");
-    key(OrderRamp(1.0f), "painted last (nearest)");
+    key(OrderRamp(1.0f), _("painted last (nearest)"));
   } else {
     char text[96];
-    std::snprintf(text, sizeof text, "backfaces %zu / %zu tris", backface_.count,
+    std::snprintf(text, sizeof text, _("backfaces %zu / %zu tris"), backface_.count,
                   backface_.culled.size());
     key({0.95f, 0.25f, 0.3f, 1.0f}, text);
   }

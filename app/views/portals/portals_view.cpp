@@ -134,9 +134,10 @@ void PortalsView::UpdateGui() {
   Tip(
       _("A level file (docs/portals.md). One that fails validation is not loaded: its "
         "problems are listed in the status bar, file:line each."));
-  ImGui::Text(_("%s: %zu cells, %zu portals, %zu polygons"), scene_.level().name.c_str(),
-              scene_.level().cells.size(), scene_.level().portals.size(),
-              scene_.level().polygons.size());
+  // Wrapped: a generated level's name and counts are long (corridor-3000 at 1280x720).
+  ImGui::TextWrapped(_("%s: %zu cells, %zu portals, %zu polygons"), scene_.level().name.c_str(),
+                     scene_.level().cells.size(), scene_.level().portals.size(),
+                     scene_.level().polygons.size());
 
   int variant = int(overlay_.variant);
   ImGui::TextUnformatted(_("God view shows"));

@@ -72,7 +72,7 @@ void SearchGui(PathfindingUi& ui, ai::PracticeOptions& p, const SearchAnimation&
   if (ImGui::Button(_("Run to end"))) c.finish = true;
   ImGui::SameLine();
   if (ImGui::Button(_("Restart"))) c.replan = true;
-  ImGui::TextWrapped("%s", anim.Summary().c_str());
+  ImGui::TextWrapped("%s", anim.Summary(/*translated=*/true).c_str());
 }
 
 // A practice's checkbox; `label` and `tip` are marked N_ where written, translated here.

@@ -120,7 +120,7 @@ bool PathfindingView::Pick(const PickRay& ray) {
       // One line per request in the terminal: what answered it (a log to read beside the view).
       std::printf("partlab: path finding: %s (%d, %d): %s\n",
                   ui_.tool == ClickTool::kStart ? "start" : "goal", cell->x, cell->y,
-                  anim_.Summary().c_str());
+                  anim_.Summary(/*translated=*/false).c_str());
       std::fflush(stdout);
       break;
     case ClickTool::kPaint:
@@ -272,7 +272,7 @@ void PathfindingView::PrintSummary() {
   std::printf(
       "partlab: path finding: %s on %s, %s\n", ai::QueueingName(practices_.search.queueing),
       maps_.empty() ? "(no map)" : std::filesystem::path(maps_[map_index_]).filename().c_str(),
-      anim_.Summary().c_str());
+      anim_.Summary(/*translated=*/false).c_str());
   int states[ai::kPredatorStates] = {};
   for (const Predator& p : world_.predators()) ++states[int(p.shown_state)];
   std::printf("partlab: predators (%s): %d wait, %d chase, %d attack, %d die, %d searches\n",

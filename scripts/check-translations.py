@@ -61,9 +61,11 @@ def write_pot(out):
     if not files:
         pathlib.Path(out).write_text("", encoding="utf-8")
         return
+    # With its header (charset UTF-8): without one xgettext writes msgids as ASCII, dropping the
+    # accents of the texts' quotes ("serão" became "sero") and warning of invalid sequences.
     subprocess.run(["xgettext", "--language=C++", "--from-code=UTF-8", "--keyword=_",
-                    "--keyword=N_", "--add-location=file", "--sort-by-file", "--omit-header",
-                    "--no-wrap", "-o", str(out)] + files, cwd=ROOT, check=True)
+                    "--keyword=N_", "--add-location=file", "--sort-by-file", "--no-wrap", "-o",
+                    str(out)] + files, cwd=ROOT, check=True)
 
 
 def unquote(parts):

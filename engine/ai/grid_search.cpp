@@ -2,18 +2,20 @@
 
 #include <algorithm>
 
+#include "engine/text/translatable.h"
+
 namespace partlab::ai {
 
 const char* QueueingName(Queueing q) {
   switch (q) {
     case Queueing::kBreadthFirst:
-      return "breadth-first";
+      return N_("breadth-first");
     case Queueing::kDepthFirst:
-      return "depth-first";
+      return N_("depth-first");
     case Queueing::kBestFirst:
-      return "best-first";
+      return N_("best-first");
     case Queueing::kAStar:
-      return "A*";
+      return N_("A*");
   }
   return "?";
 }

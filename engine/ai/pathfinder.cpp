@@ -5,6 +5,7 @@
 
 #include "engine/ai/path_check.h"
 #include "engine/ai/straight_line.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::ai {
 namespace {
@@ -14,21 +15,21 @@ constexpr size_t kMaxFailures = 64;
 const char* PathOutcomeName(PathOutcome o) {
   switch (o) {
     case PathOutcome::kFound:
-      return "found";
+      return N_("found");
     case PathOutcome::kStraightLine:
-      return "straight line";
+      return N_("straight line");
     case PathOutcome::kWaypoints:
-      return "waypoints";
+      return N_("waypoints");
     case PathOutcome::kPartial:
-      return "partial";
+      return N_("partial");
     case PathOutcome::kTeleport:
-      return "teleport";
+      return N_("teleport");
     case PathOutcome::kNoPath:
-      return "no path";
+      return N_("no path");
     case PathOutcome::kCachedFailure:
-      return "cached failure";
+      return N_("cached failure");
     case PathOutcome::kRetryLater:
-      return "retry later";
+      return N_("retry later");
   }
   return "?";
 }

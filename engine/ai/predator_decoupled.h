@@ -6,6 +6,7 @@
 #include <array>
 
 #include "engine/ai/predator_fsm.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::ai {
 
@@ -32,7 +33,7 @@ PredatorInput RunStates(PredatorFsm* fsm, const PredatorSenses& senses,
 
 class DecoupledPredator final : public PredatorBrain {
  public:
-  const char* Implementation() const override { return "decoupled transitions"; }
+  const char* Implementation() const override { return N_("decoupled transitions"); }
   void Update(const PredatorSenses& senses, PredatorContext& world) override;
   bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return fsm_.GetStateID(); }

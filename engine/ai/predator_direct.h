@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/ai/predator_fsm.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::ai {
 
@@ -12,7 +13,7 @@ void RunStates(int* state, const PredatorSenses& senses, const PredatorTuning& t
 
 class DirectPredator final : public PredatorBrain {
  public:
-  const char* Implementation() const override { return "direct switch"; }
+  const char* Implementation() const override { return N_("direct switch"); }
   void Update(const PredatorSenses& senses, PredatorContext& world) override;
   bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return static_cast<PredatorState>(state_); }

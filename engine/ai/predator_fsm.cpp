@@ -1,17 +1,19 @@
 #include "engine/ai/predator_fsm.h"
 
+#include "engine/text/translatable.h"
+
 namespace partlab::ai {
 
 const char* PredatorStateName(PredatorState s) {
   switch (s) {
     case PredatorState::kWait:
-      return "wait";
+      return N_("wait");
     case PredatorState::kChase:
-      return "chase";
+      return N_("chase");
     case PredatorState::kAttack:
-      return "attack";
+      return N_("attack");
     case PredatorState::kDie:
-      return "die";
+      return N_("die");
   }
   return "?";
 }
@@ -19,17 +21,17 @@ const char* PredatorStateName(PredatorState s) {
 const char* PredatorInputName(PredatorInput i) {
   switch (i) {
     case PredatorInput::kNone:
-      return "none";
+      return N_("none");
     case PredatorInput::kEnemyDetected:
-      return "enemy detected";
+      return N_("enemy detected");
     case PredatorInput::kEnemyInReach:
-      return "enemy in reach";
+      return N_("enemy in reach");
     case PredatorInput::kEnemyOutOfReach:
-      return "enemy out of reach";
+      return N_("enemy out of reach");
     case PredatorInput::kEnemyLost:
-      return "enemy lost";
+      return N_("enemy lost");
     case PredatorInput::kLifeEnds:
-      return "life ends";
+      return N_("life ends");
   }
   return "?";
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/ai/predator_fsm.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::ai {
 
@@ -25,7 +26,7 @@ struct PredatorMsgObject {
 
 class MacroPredator final : public PredatorBrain {
  public:
-  const char* Implementation() const override { return "C++ macro language"; }
+  const char* Implementation() const override { return N_("C++ macro language"); }
   void Update(const PredatorSenses& senses, PredatorContext& world) override;
   bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return static_cast<PredatorState>(obj_.state); }

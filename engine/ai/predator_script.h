@@ -26,6 +26,7 @@
 #include "engine/ai/lua_sandbox.h"
 #include "engine/ai/predator_fsm.h"
 #include "engine/io/load_result.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::ai {
 
@@ -83,7 +84,7 @@ class ScriptedPredator final : public PredatorBrain {
   explicit ScriptedPredator(std::shared_ptr<PredatorScript> script);
   ~ScriptedPredator() override;
 
-  const char* Implementation() const override { return "Lua script"; }
+  const char* Implementation() const override { return N_("Lua script"); }
   void Update(const PredatorSenses& senses, PredatorContext& world) override;
   bool Deliver(const Message& m, PredatorContext& world) override;
   PredatorState state() const override { return state_; }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/text/translatable.h"
+
 namespace partlab {
 
 namespace {
@@ -60,22 +62,22 @@ RoomScene MakeRoomScene(const Aabb& footprint) {
   RoomBuilder r(origin, scale);
 
   const float X = 5.0f, Z = 4.0f, H = 2.5f;
-  r.Quad({-X, 0, Z}, {X, 0, Z}, {X, 0, -Z}, {-X, 0, -Z}, "floor");
+  r.Quad({-X, 0, Z}, {X, 0, Z}, {X, 0, -Z}, {-X, 0, -Z}, N_("floor"));
   // Outer walls, facing the inside of the room.
-  r.Quad({-X, 0, -Z}, {X, 0, -Z}, {X, H, -Z}, {-X, H, -Z}, "outer wall north");
-  r.Quad({X, 0, Z}, {-X, 0, Z}, {-X, H, Z}, {X, H, Z}, "outer wall south");
-  r.Quad({-X, 0, Z}, {-X, 0, -Z}, {-X, H, -Z}, {-X, H, Z}, "outer wall west");
-  r.Quad({X, 0, -Z}, {X, 0, Z}, {X, H, Z}, {X, H, -Z}, "outer wall east");
+  r.Quad({-X, 0, -Z}, {X, 0, -Z}, {X, H, -Z}, {-X, H, -Z}, N_("outer wall north"));
+  r.Quad({X, 0, Z}, {-X, 0, Z}, {-X, H, Z}, {X, H, Z}, N_("outer wall south"));
+  r.Quad({-X, 0, Z}, {-X, 0, -Z}, {-X, H, -Z}, {-X, H, Z}, N_("outer wall west"));
+  r.Quad({X, 0, -Z}, {X, 0, Z}, {X, H, Z}, {X, H, -Z}, N_("outer wall east"));
   // Partitions (thin boxes) with a doorway between the two western ones, and a corridor wall.
-  r.Box(-1.5f, -2.45f, 0.12f, 1.55f, 2.0f, 0.0f, "partition A");
-  r.Box(-1.5f, 2.45f, 0.12f, 1.55f, 2.0f, 0.0f, "partition B");
-  r.Box(3.0f, 0.9f, 2.0f, 0.12f, 2.0f, 0.0f, "corridor wall");
+  r.Box(-1.5f, -2.45f, 0.12f, 1.55f, 2.0f, 0.0f, N_("partition A"));
+  r.Box(-1.5f, 2.45f, 0.12f, 1.55f, 2.0f, 0.0f, N_("partition B"));
+  r.Box(3.0f, 0.9f, 2.0f, 0.12f, 2.0f, 0.0f, N_("corridor wall"));
   // Pillars and an angled screen whose planes cut through the walls around them.
-  r.Box(-3.4f, -1.2f, 0.3f, 0.3f, 2.5f, 0.0f, "pillar 1");
-  r.Box(-3.4f, 1.6f, 0.3f, 0.3f, 2.5f, 0.0f, "pillar 2");
-  r.Box(1.2f, -2.0f, 0.3f, 0.3f, 2.5f, 0.4f, "pillar 3");
-  r.Box(2.8f, 2.6f, 0.3f, 0.3f, 2.5f, 0.0f, "pillar 4");
-  r.Box(0.6f, 1.6f, 1.1f, 0.08f, 1.6f, 0.7f, "angled screen");
+  r.Box(-3.4f, -1.2f, 0.3f, 0.3f, 2.5f, 0.0f, N_("pillar 1"));
+  r.Box(-3.4f, 1.6f, 0.3f, 0.3f, 2.5f, 0.0f, N_("pillar 2"));
+  r.Box(1.2f, -2.0f, 0.3f, 0.3f, 2.5f, 0.4f, N_("pillar 3"));
+  r.Box(2.8f, 2.6f, 0.3f, 0.3f, 2.5f, 0.0f, N_("pillar 4"));
+  r.Box(0.6f, 1.6f, 1.1f, 0.08f, 1.6f, 0.7f, N_("angled screen"));
   return r.Take();
 }
 

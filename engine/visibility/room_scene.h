@@ -14,7 +14,9 @@ namespace partlab {
 
 struct RoomScene {
   std::vector<std::vector<glm::vec3>> polygons;  // convex quads, counter-clockwise from outside
-  std::vector<std::string> labels;               // "floor", "outer wall N", "pillar 2 +x", ...
+  // "floor", "outer wall north", "pillar 2 +x", "pillar 2 top": a name marked N_ (shown
+  // translated), and for a box's face the side after a space.
+  std::vector<std::string> labels;
   Aabb bounds;
 };
 

@@ -56,6 +56,15 @@ case "$scenario" in
     grep -q "partlab: predator script: $tmp/broken.lua:[0-9]*: " "$tmp/err" ||
       fail "no one-line script error"
     ;;
+  portuguese)  # --lang pt_BR: the error a user reads is translated, the lines scripts read are not
+    printf 'BeginStateMachine {\n  OnEnter = function(npc) SetState("wait") end\n\nState "wait" {}\n' \
+      >"$tmp/broken.lua"
+    PARTLAB_PREDATOR_SCRIPT="$tmp/broken.lua" shot --preset rooms,astar,lua --lang pt_BR
+    grep -q "partlab: script do predador: $tmp/broken.lua:[0-9]*: " "$tmp/err" ||
+      fail "the script error is not in Portuguese"
+    grep -q "partlab: path finding: A\* on partlab_rooms.map, found: length [0-9.]*, 1 searches" \
+      "$tmp/out" || fail "the summary line on stdout is not the English one scripts read"
+    ;;
   endless-script)  # a handler that never returns: stopped by the instruction budget with one line
     # on stderr, and the frames are still drawn (the screenshot is taken after it)
     printf '%s\n' 'BeginStateMachine { OnEnter = function(npc) SetState("wait") end }' \

@@ -55,6 +55,14 @@ case "$scenario" in
     parse
     (( cells >= 200 )) || fail "the large level was not loaded: $line"
     ;;
+  portuguese)  # --lang pt_BR: the notice a user reads is translated, the summary line (what
+    # scripts read) stays English
+    shot --preset large,sideways --lang pt_BR
+    grep -q "^partlab: --preset: 'sideways' não significa nada para a vista Portais" "$tmp/err" ||
+      fail "the notice is not in Portuguese"
+    parse
+    (( cells >= 200 )) || fail "the large level was not loaded: $line"
+    ;;
   *) fail "unknown scenario $scenario" ;;
 esac
 echo "ok: portals $scenario"

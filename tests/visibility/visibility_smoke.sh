@@ -65,6 +65,14 @@ case "$scenario" in
     (( BASH_REMATCH[3] > 0 && BASH_REMATCH[4] * 100 < BASH_REMATCH[2] )) ||
       fail "the two tests disagree on more than 1%: $line"
     ;;
+  portuguese)  # --lang pt_BR: the notice a user reads is translated, the book's line on stdout
+    # (what scripts read) stays English
+    shot --preset book,split,sideways --lang pt_BR
+    grep -q "^partlab: --preset: 'sideways' não significa nada para a vista Visibilidade" \
+      "$tmp/err" || fail "the notice is not in Portuguese"
+    grep -q "partlab: visibility book: drawing order 6 5 8 7; culled 1 2 3 4 9$" "$tmp/out" ||
+      fail "the book's line on stdout is not the English one"
+    ;;
   bad-preset)  # an unknown word: one line naming it, the rest of the preset still applies
     shot --preset room,sideways
     grep -q "^partlab: --preset: 'sideways' means nothing to the Visibility view" "$tmp/err" ||

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/stats_panel.h"
 #include "app/views/pathfinding/pathfinding_overlay.h"
@@ -45,9 +46,11 @@ constexpr ImU32 kInferredArrow = IM_COL32(215, 150, 60, 255);
 
 // The legend of the two kinds of arrow, under the diagram.
 void ArrowLegend() {
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStatedArrow), "light: stated in the text");
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStatedArrow), "%s",
+                     _("light: stated in the text"));
   ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kInferredArrow), "amber: inferred by us");
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kInferredArrow), "%s",
+                     _("amber: inferred by us"));
 }
 
 // The point of the quadratic Bézier curve p0, control, p1 at parameter t.
@@ -97,7 +100,7 @@ void Diagram(ImVec2 size, ai::PredatorState current, bool has_selection) {
     // one from chase clears the label of attack -> chase, which crosses the middle.
     const float label_t = to == int(ai::PredatorState::kDie) ? 0.7f : 0.5f;
     Arrow(dl, at(s), at(to), radius, scale, a.stated_in_text ? kStatedArrow : kInferredArrow,
-          ai::PredatorInputName(a.input), label_t);
+          _(ai::PredatorInputName(a.input)), label_t);
   }
   for (int s = 0; s < ai::kPredatorStates; ++s) {
     const auto state = static_cast<ai::PredatorState>(s);
@@ -106,7 +109,7 @@ void Diagram(ImVec2 size, ai::PredatorState current, bool has_selection) {
     dl->AddCircleFilled(at(s), radius, ToU32(c, on ? 1.0f : 0.25f), 32);
     dl->AddCircle(at(s), radius + (on ? 4.0f : 0.0f) * scale,
                   on ? IM_COL32(255, 255, 255, 255) : ToU32(c), 32, (on ? 3.0f : 1.5f) * scale);
-    const char* name = ai::PredatorStateName(state);
+    const char* name = _(ai::PredatorStateName(state));
     dl->AddText(Sub(at(s), Mul(ImGui::CalcTextSize(name), 0.5f)), IM_COL32(255, 255, 255, 255),
                 name);
   }
@@ -117,17 +120,17 @@ void TransitionLines(const Predator& p, int max_lines) {
   const int n = std::min({p.log_count, static_cast<int>(p.log.size()), max_lines});
   for (int k = 0; k < n; ++k) {
     const TransitionRecord& r = p.log[(p.log_count - 1 - k) % p.log.size()];
-    ImGui::Text("%7.2f s  %-6s -> %s", r.time, ai::PredatorStateName(r.from),
-                ai::PredatorStateName(r.to));
+    ImGui::Text("%7.2f s  %-8s -> %s", r.time, _(ai::PredatorStateName(r.from)),
+                _(ai::PredatorStateName(r.to)));
   }
-  if (n == 0) ImGui::TextDisabled("no transition yet");
+  if (n == 0) ImGui::TextDisabled("%s", _("no transition yet"));
 }
 
 // What the predator is doing, in words.
 void PredatorLine(const Predator& p) {
-  ImGui::Text("%s, health %.0f%%, %s",
-              p.alive ? ai::PredatorStateName(p.shown_state) : "destroyed (respawns)",
-              100.0 * p.health, p.brain ? p.brain->Implementation() : "");
+  ImGui::Text(_("%s, health %.0f%%, %s"),
+              p.alive ? _(ai::PredatorStateName(p.shown_state)) : _("destroyed (respawns)"),
+              100.0 * p.health, p.brain ? _(p.brain->Implementation()) : "");
 }
 
 // The predator the presenter's figure follows: the selected one, else the one furthest along the
@@ -148,9 +151,9 @@ void PredatorFsmFigure(const PredatorWorld& world, int selected, const FigureAre
   if (BeginFigureWindow("##predator state machine", area, FigureCorner::kTopRight)) {
     const Predator* p = FollowedPredator(world.predators(), selected);
     const float pad = ImGui::GetFontSize();
-    ImGui::Text("Figure 3.15: the predator's state machine");
+    ImGui::TextUnformatted(_("Figure 3.15: the predator's state machine"));
     if (p) {
-      ImGui::Text("Predator %d: ", p->id);
+      ImGui::Text(_("Predator %d: "), p->id);
       ImGui::SameLine(0.0f, 0.0f);
       PredatorLine(*p);
     }
@@ -170,7 +173,8 @@ void PredatorFsmWindow(const PredatorWorld& world, int& selected) {
   ImGui::SetNextWindowPos(ImVec2(display.x - 490, top), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(480, std::clamp(display.y - top - font, font * 8, 540.0f)),
                            ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Predator state machine (fig. 3.15)")) {
+  // untranslated: the window's ID
+  if (!ImGui::Begin(WindowTitle(_("Predator state machine (fig. 3.15)"), "predator_fsm"))) {
     ImGui::End();
     return;
   }
@@ -178,13 +182,13 @@ void PredatorFsmWindow(const PredatorWorld& world, int& selected) {
   if (selected >= static_cast<int>(predators.size())) selected = -1;
   if (selected < 0 && !predators.empty()) selected = 0;
   ImGui::SetNextItemWidth(120);
-  if (ImGui::BeginCombo("Predator", selected >= 0 ? std::to_string(selected).c_str() : "-")) {
+  if (ImGui::BeginCombo(_("Predator"), selected >= 0 ? std::to_string(selected).c_str() : "-")) {
     for (const Predator& p : predators)
       if (ImGui::Selectable(std::to_string(p.id).c_str(), p.id == selected)) selected = p.id;
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Also: double-click a predator with the 'Select predator' tool.");
+    ImGui::SetTooltip("%s", _("Also: double-click a predator with the 'Select predator' tool."));
   const Predator* p = selected >= 0 ? &predators[selected] : nullptr;
   if (p) {
     ImGui::SameLine();
@@ -194,12 +198,12 @@ void PredatorFsmWindow(const PredatorWorld& world, int& selected) {
           p ? p->shown_state : ai::PredatorState::kWait, p && p->alive);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "Figure 3.15 (section 3.4.2): a Moore machine. Arrows are the transition function "
-        "T(s, i) labelled with the input symbol. The figure is not in the text: its listings "
-        "state wait->chase, wait->die, chase->attack and chase->wait (light); chase->die, "
-        "attack->chase and attack->die are our reading (amber).");
+        "%s", _("Figure 3.15 (section 3.4.2): a Moore machine. Arrows are the transition function "
+                "T(s, i) labelled with the input symbol. The figure is not in the text: its "
+                "listings state wait->chase, wait->die, chase->attack and chase->wait (light); "
+                "chase->die, attack->chase and attack->die are our reading (amber)."));
   ArrowLegend();
-  ImGui::Text("Transition log (section 3.4.2: the direct mode cannot log)");
+  ImGui::TextUnformatted(_("Transition log (section 3.4.2: the direct mode cannot log)"));
   ImGui::BeginChild("fsm_log", ImVec2(0, 0), true);
   if (p) TransitionLines(*p, static_cast<int>(p->log.size()));
   ImGui::EndChild();

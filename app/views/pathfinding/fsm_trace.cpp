@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/i18n/translate.h"
+
 namespace partlab {
 
 bool FigureAllowsTransition(ai::PredatorState from, ai::PredatorState to) {
@@ -40,14 +42,14 @@ void FsmTrace::Clear() {
 
 std::string FsmTrace::FirstDepartureFromFigure() const {
   for (const FsmLife& life : lives_) {
-    const std::string who = "predator " + std::to_string(life.predator);
     if (life.states.front() != ai::PredatorState::kWait)
-      return who + " began its life in " + ai::PredatorStateName(life.states.front()) +
-             ", not wait";
+      return Formatted(_("predator %d began its life in %s, not wait"), life.predator,
+                       _(ai::PredatorStateName(life.states.front())));
     for (size_t i = 1; i < life.states.size(); ++i)
       if (!FigureAllowsTransition(life.states[i - 1], life.states[i]))
-        return who + " went from " + ai::PredatorStateName(life.states[i - 1]) + " to " +
-               ai::PredatorStateName(life.states[i]) + ", which figure 3.15 does not draw";
+        return Formatted(_("predator %d went from %s to %s, which figure 3.15 does not draw"),
+                         life.predator, _(ai::PredatorStateName(life.states[i - 1])),
+                         _(ai::PredatorStateName(life.states[i])));
   }
   return {};
 }

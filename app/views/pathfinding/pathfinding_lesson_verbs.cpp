@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/view/lesson_command_args.h"
 #include "app/views/pathfinding/pathfinding_view.h"
 #include "app/views/pathfinding/reference_distances.h"
@@ -73,7 +74,8 @@ std::span<const LessonVerbRow<PathfindingView>> PathfindingView::LessonVerbTable
         Words(1, 1)},
        [](V& v, const LessonCommand& action) -> std::string {
          if (!ReadQueueing(action.args[0], &v.practices_.search.queueing))
-           return "algorithm: '" + action.args[0] + "' is not bfs, dfs, best or astar";
+           return Formatted(_("algorithm: '%s' is not bfs, dfs, best or astar"),
+                            action.args[0].c_str());
          v.PracticesChanged();
          return {};
        }},
@@ -102,7 +104,7 @@ std::span<const LessonVerbRow<PathfindingView>> PathfindingView::LessonVerbTable
              v.world_.SetImplementation(v.ui_.implementation);
              return {};
            }
-         return "fsm-implementation: expects direct, decoupled, macros or lua";
+         return _("fsm-implementation: expects direct, decoupled, macros or lua");
        }},
       {{"fsm-run", "fsm-run SECONDS: the predators run, their states recorded tick by tick",
         kAction, Words(1, 1, kNumber)},
@@ -171,9 +173,9 @@ std::string PathfindingView::SetPractice(const LessonCommand& action) {
                : name == "unseen"        ? &p.skip_when_unseen
                                          : nullptr;
   if (!flag)
-    return "practice: '" + name +
-           "' is not closed-list, low-cutoff, partial, close-blocked, cache, straight, waypoints "
-           "or unseen";
+    return Formatted(_("practice: '%s' is not closed-list, low-cutoff, partial, close-blocked, "
+                       "cache, straight, waypoints or unseen"),
+                     name.c_str());
   *flag = on;
   PracticesChanged();
   return {};
@@ -191,15 +193,21 @@ std::string PathfindingView::CheckPathWithin(const LessonCommand& check) const {
     if (std::string e = ReadNumber(check, 0, 1.0, 100.0, &factor); !e.empty()) return e;
   const ai::PathResult& r = anim_.result();
   if (!ai::HasPath(r.outcome))
-    return check.verb + ": the request got no path (" + ai::PathOutcomeName(r.outcome) + ")";
+    return Formatted(_("%s: the request got no path (%s)"), check.verb.c_str(),
+                     _(ai::PathOutcomeName(r.outcome)));
   const ai::PathCheck legal = ai::CheckPath(map_, r.path, anim_.start(), anim_.goal());
-  if (!legal.valid) return check.verb + ": the path is not legal: " + legal.problem;
+  if (!legal.valid)
+    return Formatted(_("%s: the path is not legal: %s"), check.verb.c_str(), legal.problem.c_str());
   const ai::Cell g = anim_.goal();
   const double optimal = ReferenceDistances(map_, anim_.start())[size_t(map_.Index(g.x, g.y))];
   const bool within = legal.length <= factor * optimal + kLengthTolerance;
   if (check.verb == "path-suboptimal" ? !within : within) return {};
-  return check.verb + ": the path is " + Length(legal.length) + " long, Dijkstra's " +
-         Length(optimal) + (factor > 1.0 ? " (allowed " + Length(factor * optimal) + ")" : "");
+  if (factor > 1.0)
+    return Formatted(_("%s: the path is %s long, Dijkstra's %s (allowed %s)"), check.verb.c_str(),
+                     Length(legal.length).c_str(), Length(optimal).c_str(),
+                     Length(factor * optimal).c_str());
+  return Formatted(_("%s: the path is %s long, Dijkstra's %s"), check.verb.c_str(),
+                   Length(legal.length).c_str(), Length(optimal).c_str());
 }
 
 // Which of the practices answered (section 3.4.1): a search, or one of the shortcuts that spare
@@ -216,10 +224,11 @@ std::string PathfindingView::CheckAnsweredBy(const LessonCommand& check) const {
     if (check.args.size() == 1 && check.args[0] == o.word) {
       const ai::PathOutcome got = anim_.result().outcome;
       if (got == o.outcome) return {};
-      return check.verb + ": expected " + ai::PathOutcomeName(o.outcome) + ", the request got " +
-             ai::PathOutcomeName(got);
+      return Formatted(_("%s: expected %s, the request got %s"), check.verb.c_str(),
+                       _(ai::PathOutcomeName(o.outcome)), _(ai::PathOutcomeName(got)));
     }
-  return check.verb + ": expects found, straight, waypoints, partial, teleport or none";
+  return Formatted(_("%s: expects found, straight, waypoints, partial, teleport or none"),
+                   check.verb.c_str());
 }
 
 // With a consistent heuristic A* closes each node at its true distance, and only nodes whose
@@ -228,7 +237,7 @@ std::string PathfindingView::CheckClosedNodesOptimal(const LessonCommand& check)
   const ai::GridSearch& s = anim_.replay();
   if (!anim_.replaying() || s.options().queueing != ai::Queueing::kAStar ||
       !s.options().closed_list)
-    return check.verb + ": the request did not run A* with a CLOSED list";
+    return Formatted(_("%s: the request did not run A* with a CLOSED list"), check.verb.c_str());
   const std::vector<double> distance = ReferenceDistances(map_, anim_.start());
   const ai::Cell g = anim_.goal();
   const double optimal = distance[size_t(map_.Index(g.x, g.y))];
@@ -237,24 +246,24 @@ std::string PathfindingView::CheckClosedNodesOptimal(const LessonCommand& check)
     if (s.StateOf(cell) != ai::NodeState::kClosed) continue;
     ++closed;
     if (std::abs(s.G(cell) - distance[size_t(cell)]) > kLengthTolerance)
-      return check.verb + ": cell " + CellText(map_.CellOf(cell)) +
-             " was closed with g = " + Length(s.G(cell)) + ", Dijkstra's distance is " +
-             Length(distance[size_t(cell)]);
+      return Formatted(_("%s: cell %s was closed with g = %s, Dijkstra's distance is %s"),
+                       check.verb.c_str(), CellText(map_.CellOf(cell)).c_str(),
+                       Length(s.G(cell)).c_str(), Length(distance[size_t(cell)]).c_str());
     if (s.G(cell) + s.H(cell) > optimal + kLengthTolerance)
-      return check.verb + ": cell " + CellText(map_.CellOf(cell)) +
-             " was closed with f = " + Length(s.G(cell) + s.H(cell)) +
-             " above the optimal length " + Length(optimal);
+      return Formatted(_("%s: cell %s was closed with f = %s above the optimal length %s"),
+                       check.verb.c_str(), CellText(map_.CellOf(cell)).c_str(),
+                       Length(s.G(cell) + s.H(cell)).c_str(), Length(optimal).c_str());
   }
-  if (closed == 0) return check.verb + ": A* has closed no node yet";
+  if (closed == 0) return Formatted(_("%s: A* has closed no node yet"), check.verb.c_str());
   return {};
 }
 
 std::string PathfindingView::CheckExpansionsAtMost(const LessonCommand& check) const {
   ai::Queueing other = ai::Queueing::kBreadthFirst;
   if (check.args.size() != 1 || !ReadQueueing(check.args[0], &other))
-    return check.verb + ": expects bfs, dfs, best or astar";
+    return Formatted(_("%s: expects bfs, dfs, best or astar"), check.verb.c_str());
   const ai::PathResult& r = anim_.result();
-  if (r.searches == 0) return check.verb + ": the request ran no search";
+  if (r.searches == 0) return Formatted(_("%s: the request ran no search"), check.verb.c_str());
   ai::SearchOptions options = practices_.search;
   options.queueing = other;
   ai::GridSearch search;
@@ -262,12 +271,13 @@ std::string PathfindingView::CheckExpansionsAtMost(const LessonCommand& check) c
   search.Run();
   const int mine = r.stats.expansions, theirs = search.stats().expansions;
   if (mine <= theirs) return {};
-  return check.verb + ": " + std::to_string(mine) + " expansions, " + ai::QueueingName(other) +
-         " needed only " + std::to_string(theirs);
+  return Formatted(_("%s: %d expansions, %s needed only %d"), check.verb.c_str(), mine,
+                   _(ai::QueueingName(other)), theirs);
 }
 
 std::string PathfindingView::CheckFsmTransitionsLegal(const LessonCommand& check) const {
-  if (fsm_trace_.lives().empty()) return check.verb + ": nothing recorded (fsm-run first)";
+  if (fsm_trace_.lives().empty())
+    return Formatted(_("%s: nothing recorded (fsm-run first)"), check.verb.c_str());
   const std::string departure = fsm_trace_.FirstDepartureFromFigure();
   return departure.empty() ? "" : check.verb + ": " + departure;
 }
@@ -277,18 +287,19 @@ std::string PathfindingView::CheckFsmSequence(const LessonCommand& check) const 
   for (const std::string& word : check.args) {
     ai::PredatorState s;
     if (!ReadState(word, &s))
-      return check.verb + ": '" + word + "' is not wait, chase, attack or die";
+      return Formatted(_("%s: '%s' is not wait, chase, attack or die"), check.verb.c_str(),
+                       word.c_str());
     sequence.push_back(s);
   }
-  if (sequence.empty()) return check.verb + ": expects at least one state";
+  if (sequence.empty()) return Formatted(_("%s: expects at least one state"), check.verb.c_str());
   if (fsm_trace_.HasSequence(sequence)) return {};
   std::string stated;
   for (const std::string& word : check.args) {
     if (!stated.empty()) stated += ", ";
     stated += word;
   }
-  return check.verb + ": no predator passed through " + stated + " in that order in " +
-         std::to_string(fsm_trace_.lives().size()) + " recorded lives";
+  return Formatted(_("%s: no predator passed through %s in that order in %zu recorded lives"),
+                   check.verb.c_str(), stated.c_str(), fsm_trace_.lives().size());
 }
 
 }  // namespace partlab

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/translate.h"
 #include "app/view.h"
 #include "app/view/view_flags_cli.h"
 #include "app/views/pathfinding/fsm_panel.h"
@@ -48,7 +49,8 @@ void PathfindingView::ReportScriptErrors() {
   const std::string& load_error = world_.script().error();
   if (load_error != script_error_told_) {
     script_error_told_ = load_error;
-    if (!load_error.empty()) notices().Error("partlab: predator script: " + load_error);
+    if (!load_error.empty())
+      notices().Error(Formatted(_("partlab: predator script: %s"), load_error.c_str()));
   }
   int run_errors = 0;
   const ai::ScriptedPredator* last = nullptr;
@@ -59,7 +61,7 @@ void PathfindingView::ReportScriptErrors() {
     }
   if (run_errors < script_run_errors_told_) script_run_errors_told_ = 0;  // predators were reset
   if (run_errors > script_run_errors_told_ && last)
-    notices().Error("partlab: predator script: " + last->last_error());
+    notices().Error(Formatted(_("partlab: predator script: %s"), last->last_error().c_str()));
   script_run_errors_told_ = run_errors;
 }
 
@@ -118,7 +120,7 @@ bool PathfindingView::Pick(const PickRay& ray) {
       // One line per request in the terminal: what answered it (a log to read beside the view).
       std::printf("partlab: path finding: %s (%d, %d): %s\n",
                   ui_.tool == ClickTool::kStart ? "start" : "goal", cell->x, cell->y,
-                  anim_.Summary().c_str());
+                  anim_.Summary(/*translated=*/false).c_str());
       std::fflush(stdout);
       break;
     case ClickTool::kPaint:
@@ -173,16 +175,17 @@ void PathfindingView::HoverInfo() {
   const auto cell = CellUnderRay(map_, app_.camera.RayThroughPixel(pixel, fb));
   if (!cell) return;
   ImGui::BeginTooltip();
-  ImGui::Text("cell (%d, %d) '%c'", cell->x, cell->y, map_.CharAt(cell->x, cell->y));
+  ImGui::Text(_("cell (%d, %d) '%c'"), cell->x, cell->y, map_.CharAt(cell->x, cell->y));
   const ai::GridSearch& s = anim_.replay();
   const int i = map_.Index(cell->x, cell->y);
   if (anim_.replaying() && s.StateOf(i) != ai::NodeState::kUnseen &&
       s.StateOf(i) != ai::NodeState::kClosedBlocked) {
     const double g = s.G(i), h = s.H(i);
     ImGui::Text("%s  g = %.3f  h = %.3f  f = g + h = %.3f",
-                s.StateOf(i) == ai::NodeState::kOpen ? "OPEN" : "CLOSED", g, h, g + h);
+                s.StateOf(i) == ai::NodeState::kOpen ? "OPEN" : "CLOSED",  // untranslated: 3.4.1's
+                g, h, g + h);
   } else {
-    ImGui::Text("h = %.3f (octile distance to the goal)", ai::OctileDistance(*cell, goal_));
+    ImGui::Text(_("h = %.3f (octile distance to the goal)"), ai::OctileDistance(*cell, goal_));
   }
   ImGui::EndTooltip();
 }
@@ -269,7 +272,7 @@ void PathfindingView::PrintSummary() {
   std::printf(
       "partlab: path finding: %s on %s, %s\n", ai::QueueingName(practices_.search.queueing),
       maps_.empty() ? "(no map)" : std::filesystem::path(maps_[map_index_]).filename().c_str(),
-      anim_.Summary().c_str());
+      anim_.Summary(/*translated=*/false).c_str());
   int states[ai::kPredatorStates] = {};
   for (const Predator& p : world_.predators()) ++states[int(p.shown_state)];
   std::printf("partlab: predators (%s): %d wait, %d chase, %d attack, %d die, %d searches\n",
@@ -292,8 +295,8 @@ void AddPathfindingFlags(ViewFlagDefs& defs) {
 }
 
 const bool kPathfindingViewRegistered = RegisterView(
-    {"Path finding",
-     "A* and the search family with the game practices, and the predator FSM (chapter 3.4)",
+    {N_("Path finding"),
+     N_("A* and the search family with the game practices, and the predator FSM (chapter 3.4)"),
      &CreatePathfindingView, /*uses_model=*/false, &LessonVerbSpecs<PathfindingView>,
      &AddPathfindingFlags});
 

@@ -13,6 +13,7 @@
 #include "engine/ai/pathfinder.h"
 #include "engine/ai/predator_fsm.h"
 #include "engine/ai/predator_script.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 
@@ -21,8 +22,8 @@ namespace partlab {
 enum class FsmImplementation { kDirect, kDecoupled, kMacros, kScripted };
 inline constexpr int kFsmImplementations = 4;
 inline constexpr const char* kFsmImplementationNames[kFsmImplementations] = {
-    "(1) Direct switch (RunStates)", "(1) Decoupled transitions (T(s, i))",
-    "(2) C++ macros (BeginStateMachine ...)", "(3) Lua script"};
+    N_("(1) Direct switch (RunStates)"), N_("(1) Decoupled transitions (T(s, i))"),
+    N_("(2) C++ macros (BeginStateMachine ...)"), N_("(3) Lua script")};
 
 struct TransitionRecord {
   double time = 0;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/i18n/translate.h"
 #include "engine/ai/straight_line.h"
 
 namespace partlab {
@@ -34,11 +35,13 @@ bool SearchAnimation::Advance(int expansions) {
   return running();
 }
 
-std::string SearchAnimation::Summary() const {
+std::string SearchAnimation::Summary(bool translated) const {
+  auto text = [translated](const char* english) { return translated ? _(english) : english; };
+  if (!planned_) return text(N_("no request yet"));
   char buf[256];
-  if (!planned_) return "no request yet";
-  std::snprintf(buf, sizeof buf, "%s: length %.3f, %d searches, %d nodes expanded, %d held",
-                ai::PathOutcomeName(result_.outcome), result_.length, result_.searches,
+  std::snprintf(buf, sizeof buf,
+                text(N_("%s: length %.3f, %d searches, %d nodes expanded, %d held")),
+                text(ai::PathOutcomeName(result_.outcome)), result_.length, result_.searches,
                 result_.stats.expansions, result_.stats.peak_nodes);
   return buf;
 }

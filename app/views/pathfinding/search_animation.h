@@ -32,7 +32,9 @@ class SearchAnimation {
   // The path to draw now: the full answer once the replay ended, else the path to the node the
   // replay just expanded (how the search "thinks" at this moment).
   const std::vector<ai::Cell>& shown_path() const { return shown_path_; }
-  std::string Summary() const;  // one line: what answered, length, nodes
+  // One line: what answered, length, nodes; in the UI's language for the panel, in English
+  // (translated = false) for the stdout lines scripts read.
+  std::string Summary(bool translated) const;
 
  private:
   ai::PathResult result_;

@@ -8,6 +8,7 @@
 #include <glm/trigonometric.hpp>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/view/lesson_command_args.h"
 #include "app/views/portals/portals_view.h"
 #include "engine/visibility/cells_seen_by_rays.h"
@@ -51,7 +52,7 @@ std::span<const LessonVerbRow<PortalsView>> PortalsView::LessonVerbTable() {
       {{"variant", "variant windows|frusta: whose result the god view shows", kAction, Words(1, 1)},
        [](V& v, const LessonCommand& action) -> std::string {
          if (action.args[0] != "windows" && action.args[0] != "frusta")
-           return "variant: '" + action.args[0] + "' is not windows or frusta";
+           return Formatted(_("variant: '%s' is not windows or frusta"), action.args[0].c_str());
          v.overlay_.variant =
              action.args[0] == "windows" ? PortalVariant::kScreenPolygon : PortalVariant::kFrustum;
          return {};
@@ -116,7 +117,7 @@ std::string PortalsView::CellNames(const std::vector<uint8_t>& cells) const {
     if (!names.empty()) names += ' ';
     names += scene_.level().cells[c].name;
   }
-  return names.empty() ? "(none)" : names;
+  return names.empty() ? _("(none)") : names;
 }
 
 // The cells a lesson names, as one flag per cell of the level; "" or the line naming the stranger.
@@ -128,7 +129,8 @@ std::string PortalsView::ReadCellNames(const LessonCommand& command,
     size_t c = 0;
     while (c < level.cells.size() && level.cells[c].name != name) ++c;
     if (c == level.cells.size())
-      return command.verb + ": the level " + level.name + " has no cell '" + name + "'";
+      return Formatted(_("%s: the level %s has no cell '%s'"), command.verb.c_str(),
+                       level.name.c_str(), name.c_str());
     (*cells)[c] = 1;
   }
   return {};
@@ -138,12 +140,13 @@ std::string PortalsView::CheckPvsRow(const LessonCommand& check) const {
   std::vector<uint8_t> stated;
   if (std::string e = ReadCellNames(check, &stated); !e.empty()) return e;
   const int cell = scene_.observer_cell();
-  if (cell < 0) return check.verb + ": the observer stands in no cell";
+  if (cell < 0) return Formatted(_("%s: the observer stands in no cell"), check.verb.c_str());
   std::vector<uint8_t> row(stated.size(), 0);
   for (size_t c = 0; c < row.size(); ++c) row[c] = scene_.pvs().Visible(size_t(cell), c);
   if (row == stated) return {};
-  return check.verb + ": expected " + CellNames(stated) + ", the PVS row of " +
-         scene_.level().cells[size_t(cell)].name + " holds " + CellNames(row);
+  return Formatted(_("%s: expected %s, the PVS row of %s holds %s"), check.verb.c_str(),
+                   CellNames(stated).c_str(), scene_.level().cells[size_t(cell)].name.c_str(),
+                   CellNames(row).c_str());
 }
 
 // The stated cells against the renderer's (visible-cells: visited; culled-cells: never entered),
@@ -158,15 +161,16 @@ std::string PortalsView::CheckVisibleCells(const LessonCommand& check) const {
   if (culled)
     for (uint8_t& a : answer) a = !a;
   if (answer != stated)
-    return check.verb + ": expected " + CellNames(stated) + ", the portal renderer gives " +
-           CellNames(answer);
+    return Formatted(_("%s: expected %s, the portal renderer gives %s"), check.verb.c_str(),
+                     CellNames(stated).c_str(), CellNames(answer).c_str());
   const PortalsObserver& o = scene_.observer();
   const std::vector<uint8_t> seen =
       CellsSeenByRays(level, o.ViewProjection(), o.eye, kRayColumns, kRayRows);
   for (size_t c = 0; c < seen.size(); ++c)
     if (seen[c] && !result.cell_visited[c])
-      return check.verb + ": a ray from the eye sees cell " + level.cells[c].name +
-             ", which the portal renderer never entered";
+      return Formatted(_("%s: a ray from the eye sees cell %s, which the portal renderer never "
+                         "entered"),
+                       check.verb.c_str(), level.cells[c].name.c_str());
   return {};
 }
 
@@ -174,14 +178,14 @@ std::string PortalsView::CheckVisibleCells(const LessonCommand& check) const {
 // any point: both variants' visited cells must be in it.
 std::string PortalsView::CheckPvsHoldsReachedCells(const char* verb) const {
   const int cell = scene_.observer_cell();
-  if (cell < 0) return std::string(verb) + ": the observer stands in no cell";
+  if (cell < 0) return Formatted(_("%s: the observer stands in no cell"), verb);
   for (PortalVariant v : {PortalVariant::kScreenPolygon, PortalVariant::kFrustum}) {
     const std::vector<uint8_t>& visited = scene_.result(v).cell_visited;
     for (size_t c = 0; c < visited.size(); ++c)
       if (visited[c] && !scene_.pvs().Visible(size_t(cell), c))
-        return std::string(verb) + ": from " + scene_.level().cells[size_t(cell)].name +
-               " the portals reach " + scene_.level().cells[c].name +
-               ", which its PVS row does not hold";
+        return Formatted(_("%s: from %s the portals reach %s, which its PVS row does not hold"),
+                         verb, scene_.level().cells[size_t(cell)].name.c_str(),
+                         scene_.level().cells[c].name.c_str());
   }
   return {};
 }
@@ -196,7 +200,8 @@ std::string PortalsView::CheckPvsAlongWalk(const LessonCommand& check) {
     scene_.PlaceOnWalk(s);
     scene_.Update();
     problem = CheckPvsHoldsReachedCells(check.verb.c_str());
-    if (!problem.empty()) problem += " (at " + OneDecimal(s) + " along the walk)";
+    if (!problem.empty())
+      problem = Formatted(_("%s (at %s along the walk)"), problem.c_str(), OneDecimal(s).c_str());
   }
   scene_.observer() = saved;  // the check leaves the observer where the actions put it
   scene_.Update();
@@ -223,8 +228,9 @@ bool PortalsView::RaySeesCellOutsidePvs() const {
 std::string PortalsView::CheckPvsMisses(const LessonCommand& check) {
   if (check.verb == "pvs-misses-here") {
     if (RaySeesCellOutsidePvs()) return {};
-    return check.verb + ": every cell a ray from the eye sees is in the PVS row (" +
-           OneDecimal(scene_.pvs_density()) + " points per unit area)";
+    return Formatted(_("%s: every cell a ray from the eye sees is in the PVS row (%s points per "
+                       "unit area)"),
+                     check.verb.c_str(), OneDecimal(scene_.pvs_density()).c_str());
   }
   long samples = 0;
   if (std::string e = ReadInteger(check, 0, 2, 1000, &samples); !e.empty()) return e;
@@ -237,9 +243,9 @@ std::string PortalsView::CheckPvsMisses(const LessonCommand& check) {
   scene_.observer() = saved;
   scene_.Update();
   if (missed) return {};
-  return check.verb + ": at " + std::to_string(samples) +
-         " points along the walk every cell a ray sees is in the PVS (" +
-         OneDecimal(scene_.pvs_density()) + " points per unit area)";
+  return Formatted(_("%s: at %ld points along the walk every cell a ray sees is in the PVS (%s "
+                     "points per unit area)"),
+                   check.verb.c_str(), samples, OneDecimal(scene_.pvs_density()).c_str());
 }
 
 }  // namespace partlab

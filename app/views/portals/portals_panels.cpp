@@ -1,4 +1,5 @@
 #include "app/views/portals/portals_panels.h"
+#include "app/i18n/translate.h"
 #include "app/panels/tooltip.h"
 
 #include <imgui.h>
@@ -26,28 +27,28 @@ void TechniqueTable(const PortalsScene& scene) {
   const size_t total = scene.level().polygons.size();
   if (!ImGui::BeginTable("techniques", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
   // The technique's name gets the room the longest one needs; the numbers share the rest.
-  ImGui::TableSetupColumn("technique", ImGuiTableColumnFlags_WidthStretch, 3.2f);
-  ImGui::TableSetupColumn("drawn", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("culled", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("µs", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn(_("technique"), ImGuiTableColumnFlags_WidthStretch, 3.2f);
+  ImGui::TableSetupColumn(_("drawn"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(_("culled"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("µs", ImGuiTableColumnFlags_WidthStretch, 0.9f);  // untranslated: unit
   ImGui::TableHeadersRow();
   static constexpr const char* kTips[] = {
-      "Every polygon of the level goes to the pipeline.",
-      "Polygons with all vertices outside one plane of the observer's frustum are dropped.",
-      "Section 3.2.3.4, first way: each portal projected on the screen and intersected with "
-      "the current window; an empty intersection stops the recursion.",
-      "Section 3.2.3.4, second way: a new frustum from the eye through the portal's edges.",
-      "The PVS row of the observer's cell (point sampling), then the frustum test.",
-      "Section 3.2.3.4: \"os portais serão normalmente utilizados em conjunto com a técnica de "
-      "PVS\": the recursion (frusta) follows a portal only into a cell the sampled PVS row "
-      "holds. A cell the sampling missed is not drawn.",
-      "The conservative PVS row (portal sequences, never excludes a visible cell), then the "
-      "frustum test."};
+      N_("Every polygon of the level goes to the pipeline."),
+      N_("Polygons with all vertices outside one plane of the observer's frustum are dropped."),
+      N_("Section 3.2.3.4, first way: each portal projected on the screen and intersected with "
+         "the current window; an empty intersection stops the recursion."),
+      N_("Section 3.2.3.4, second way: a new frustum from the eye through the portal's edges."),
+      N_("The PVS row of the observer's cell (point sampling), then the frustum test."),
+      N_("Section 3.2.3.4: \"os portais serão normalmente utilizados em conjunto com a técnica "
+         "de PVS\": the recursion (frusta) follows a portal only into a cell the sampled PVS row "
+         "holds. A cell the sampling missed is not drawn."),
+      N_("The conservative PVS row (portal sequences, never excludes a visible cell), then the "
+         "frustum test.")};
   for (int t = 0; t < kPortalsTechniqueCount; ++t) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(PortalsTechniqueName(t));
-    Tip(kTips[t]);
+    ImGui::TextUnformatted(_(PortalsTechniqueName(t)));
+    Tip(_(kTips[t]));
     ImGui::TableNextColumn();
     if (!scene.available(t)) {  // its table is still being built (or the build was cancelled)
       for (int k = 0; k < 3; ++k) ImGui::TextDisabled("-"), k < 2 && ImGui::TableNextColumn();
@@ -71,10 +72,10 @@ void TreeNodeGui(const PortalsScene& scene, const PortalRenderResult& r,
   char label[160];
   const std::string& cell = scene.level().cells[node.cell].name;
   if (node.portal < 0)
-    std::snprintf(label, sizeof label, "%s (observer), %u polygons##%d", cell.c_str(),
+    std::snprintf(label, sizeof label, _("%s (observer), %u polygons##%d"), cell.c_str(),
                   node.polygons_drawn, n);
   else
-    std::snprintf(label, sizeof label, "%s via portal %d, %u polygons##%d", cell.c_str(),
+    std::snprintf(label, sizeof label, _("%s via portal %d, %u polygons##%d"), cell.c_str(),
                   node.portal, node.polygons_drawn, n);
   ImGui::PushStyleColor(ImGuiCol_Text, DepthColor(node.depth, 255));
   const bool leaf = children[size_t(n)].empty();
@@ -93,18 +94,18 @@ void RecursionTree(const PortalsScene& scene, PortalVariant variant,
                    std::vector<std::vector<int>>* children) {
   const PortalRenderResult& r = scene.result(variant);
   if (r.nodes.empty()) {
-    ImGui::TextDisabled("The observer is in no cell: nothing is rendered.");
+    ImGui::TextDisabled("%s", _("The observer is in no cell: nothing is rendered."));
     return;
   }
   children->resize(std::max(children->size(), r.nodes.size()));
   for (size_t n = 0; n < r.nodes.size(); ++n) (*children)[n].clear();
   for (size_t n = 1; n < r.nodes.size(); ++n)
     (*children)[size_t(r.nodes[n].parent)].push_back(int(n));
-  ImGui::Text("%zu calls of render(), %zu cells, %zu portals tested", r.nodes.size(),
+  ImGui::Text(_("%zu calls of render(), %zu cells, %zu portals tested"), r.nodes.size(),
               r.cells_visited, r.portal_tests);
   int budget = 300;  // a deep level's tree is long: the first calls are what matters here
   TreeNodeGui(scene, r, *children, 0, &budget);
-  if (budget < 0) ImGui::TextDisabled("... (first 300 calls shown)");
+  if (budget < 0) ImGui::TextDisabled("%s", _("... (first 300 calls shown)"));
 }
 
 void ObserverScreen(const PortalsScene& scene, float width) {
@@ -181,7 +182,7 @@ void PvsMatrix(const PortalsScene& scene, float side, float max_cell, bool named
   const PotentiallyVisibleSet& pvs = scene.pvs();
   const size_t n = pvs.cells();
   if (!scene.pvs_ready() || n == 0) {
-    ImGui::TextDisabled("not built yet");
+    ImGui::TextDisabled("%s", _("not built yet"));
     return;
   }
   // Pairs the conservative table holds and the sampled one lacks: what sampling missed.
@@ -232,7 +233,7 @@ void PvsMatrix(const PortalsScene& scene, float side, float max_cell, bool named
         const ImVec2 p(at.x + cell * float(b / per_bin), at.y + cell * float(row_bin));
         list->AddRectFilled(p, ImVec2(p.x + cell, p.y + cell), IM_COL32(255, 215, 90, 255));
       }
-  if (per_bin > 1) ImGui::TextDisabled("%zu x %zu cells per square", per_bin, per_bin);
+  if (per_bin > 1) ImGui::TextDisabled(_("%zu x %zu cells per square"), per_bin, per_bin);
   if (hovered) {
     const ImVec2 m = ImGui::GetIO().MousePos;
     const size_t b = size_t((m.x - at.x) / cell) * per_bin,
@@ -240,11 +241,11 @@ void PvsMatrix(const PortalsScene& scene, float side, float max_cell, bool named
     if (a < n && b < n) {
       const auto& cells = scene.level().cells;
       const bool missed = conservative && conservative->Visible(a, b) && !pvs.Visible(a, b);
-      ImGui::SetTooltip("from %s, %s %s", cells[a].name.c_str(),
-                        pvs.Visible(a, b) ? "potentially visible:"
-                        : missed          ? "missed by sampling (the conservative PVS holds it):"
-                                          : "never visible:",
-                        cells[b].name.c_str());
+      ImGui::SetTooltip(pvs.Visible(a, b) ? _("from %s, potentially visible: %s")
+                        : missed
+                            ? _("from %s, missed by sampling (the conservative PVS holds it): %s")
+                            : _("from %s, never visible: %s"),
+                        cells[a].name.c_str(), cells[b].name.c_str());
     }
   }
 }

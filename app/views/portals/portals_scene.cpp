@@ -1,6 +1,7 @@
 #include "app/views/portals/portals_scene.h"
 
 #include "engine/depth_palette.h"
+#include "engine/text/translatable.h"
 
 #include <algorithm>
 #include <chrono>
@@ -11,9 +12,13 @@
 namespace partlab {
 
 const char* PortalsTechniqueName(int t) {
-  static constexpr const char* kNames[] = {
-      "no culling",    "frustum",       "portals, 2-D windows",      "portals, frusta",
-      "PVS + frustum", "portals + PVS", "conservative PVS + frustum"};
+  static constexpr const char* kNames[] = {N_("no culling"),
+                                           N_("frustum"),
+                                           N_("portals, 2-D windows"),
+                                           N_("portals, frusta"),
+                                           N_("PVS + frustum"),
+                                           N_("portals + PVS"),
+                                           N_("conservative PVS + frustum")};
   return t >= 0 && t < kPortalsTechniqueCount ? kNames[t] : "?";
 }
 

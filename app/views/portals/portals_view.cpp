@@ -7,6 +7,7 @@
 #include <glm/trigonometric.hpp>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/stats_panel.h"
 #include "app/panels/tooltip.h"
@@ -53,9 +54,10 @@ void PortalsView::ApplyPreset(const ViewStart& launch) {
                std::isfinite(at) && at >= 0.0f) {
     } else if (!word.empty()) {
       at = 0.0f;
-      notices().Note("partlab: --preset: '" + word +
-                     "' means nothing to the Portals view (class, large, corridor, windows, "
-                     "frusta, walk, at=S with S >= 0), ignored");
+      notices().Note(Formatted(_("partlab: --preset: '%s' means nothing to the Portals view "
+                                 "(class, large, corridor, windows, frusta, walk, at=S with S >= "
+                                 "0), ignored"),
+                               word.c_str()));
     }
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -89,7 +91,7 @@ void PortalsView::FrameGodView(glm::vec2 framebuffer) {
 void PortalsView::LoadCorridor(int cells) {
   CorridorLevelOptions options;
   options.cells = cells;
-  const std::string name = "generated corridor (" + std::to_string(cells) + " cells)";
+  const std::string name = Formatted(_("generated corridor (%d cells)"), cells);
   LevelLoad load = ParseLevel(WriteLevel(MakeCorridorLevel(options)), name);
   for (const std::string& e : load.errors) notices().Error("partlab: " + e);
   if (load.ok()) SetLevel(std::move(load.level), name);
@@ -115,112 +117,124 @@ void PortalsView::PrintSummary() const {
 }
 
 void PortalsView::UpdateGui() {
-  ImGui::TextWrapped(
-      "Portals and the PVS (section 3.2.3.4): convex cells, portals between "
-      "them, render(cell, camera, view) narrowing the view at each portal.");
-  for (const char* name : kLevels) {
+  ImGui::TextWrapped("%s", _("Portals and the PVS (section 3.2.3.4): convex cells, portals "
+                             "between them, render(cell, camera, view) narrowing the view at "
+                             "each portal."));
+  for (const char* name : kLevels) {  // the shipped levels' file names, as --preset names them
     if (ImGui::Button(name)) Load(LevelPath(name));
     ImGui::SameLine();
   }
-  if (ImGui::Button("corridor")) LoadCorridor(3000);
-  Tip("A generated corridor of 3,000 cells (docs/portals.md): its PVS takes long to build, "
-      "so it is built a slice per frame with its progress shown, and can be cancelled.");
-  ImGui::InputText("file", path_, sizeof path_);
+  if (ImGui::Button("corridor")) LoadCorridor(3000);  // untranslated: the --preset word
+  Tip(
+      _("A generated corridor of 3,000 cells (docs/portals.md): its PVS takes long to build, "
+        "so it is built a slice per frame with its progress shown, and can be cancelled."));
+  ImGui::InputText(_("file"), path_, sizeof path_);
   ImGui::SameLine();
-  if (ImGui::Button("Load")) Load(path_);
-  Tip("A level file (docs/portals.md). One that fails validation is not loaded: its "
-      "problems are listed in the status bar, file:line each.");
-  ImGui::Text("%s: %zu cells, %zu portals, %zu polygons", scene_.level().name.c_str(),
-              scene_.level().cells.size(), scene_.level().portals.size(),
-              scene_.level().polygons.size());
+  if (ImGui::Button(_("Load"))) Load(path_);
+  Tip(
+      _("A level file (docs/portals.md). One that fails validation is not loaded: its "
+        "problems are listed in the status bar, file:line each."));
+  // Wrapped: a generated level's name and counts are long (corridor-3000 at 1280x720).
+  ImGui::TextWrapped(_("%s: %zu cells, %zu portals, %zu polygons"), scene_.level().name.c_str(),
+                     scene_.level().cells.size(), scene_.level().portals.size(),
+                     scene_.level().polygons.size());
 
   int variant = int(overlay_.variant);
-  ImGui::TextUnformatted("God view shows");
-  ImGui::RadioButton("2-D windows", &variant, int(PortalVariant::kScreenPolygon));
-  Tip("\"Utilizando polígonos 2D\": the portal projected on the screen and intersected with the "
-      "current window (section 3.2.3.4).");
+  ImGui::TextUnformatted(_("God view shows"));
+  ImGui::RadioButton(_("2-D windows"), &variant, int(PortalVariant::kScreenPolygon));
+  Tip(
+      _("\"Utilizando polígonos 2D\": the portal projected on the screen and intersected with "
+        "the current window (section 3.2.3.4)."));
   ImGui::SameLine();
-  ImGui::RadioButton("frusta", &variant, int(PortalVariant::kFrustum));
-  Tip("\"Utilizando view frustrum\": planes from the eye through the portal's edges (section "
-      "3.2.3.4).");
+  ImGui::RadioButton(_("frusta"), &variant, int(PortalVariant::kFrustum));
+  Tip(
+      _("\"Utilizando view frustrum\": planes from the eye through the portal's edges (section "
+        "3.2.3.4)."));
   overlay_.variant = PortalVariant(variant);
-  ImGui::Checkbox("frusta in the world", &overlay_.show_frusta);
+  ImGui::Checkbox(_("frusta in the world"), &overlay_.show_frusta);
   ImGui::SameLine();
-  ImGui::Checkbox("PVS floors", &overlay_.show_pvs);
-  Tip("Blue floors: cells in the PVS row of the observer's cell that the recursion did not "
-      "reach from here. Orange: cells render() visited. Yellow: the observer's cell. Red: "
-      "cells the conservative PVS row holds and the sampled one lacks (point sampling missed "
-      "them, section 3.2.3.4), visited or not.");
-  ImGui::Checkbox("culled walls", &overlay_.show_culled_walls);
+  ImGui::Checkbox(_("PVS floors"), &overlay_.show_pvs);
+  Tip(
+      _("Blue floors: cells in the PVS row of the observer's cell that the recursion did not "
+        "reach from here. Orange: cells render() visited. Yellow: the observer's cell. Red: "
+        "cells the conservative PVS row holds and the sampled one lacks (point sampling missed "
+        "them, section 3.2.3.4), visited or not."));
+  ImGui::Checkbox(_("culled walls"), &overlay_.show_culled_walls);
   ObserverGui();
 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);  // room for Rebuild on the same line
-  ImGui::SliderFloat("PVS density", &pvs_density_, 0.02f, 4.0f, "%.2f points/unit²",
+  ImGui::SliderFloat(_("PVS density"), &pvs_density_, 0.02f, 4.0f, _("%.2f points/unit²"),
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  Tip("Sample points per square unit of floor for the point-sampling PVS (section 3.2.3.4). "
-      "Sparse sampling misses narrow lines of sight: holes on the screen.");
+  Tip(
+      _("Sample points per square unit of floor for the point-sampling PVS (section 3.2.3.4). "
+        "Sparse sampling misses narrow lines of sight: holes on the screen."));
   ImGui::SameLine();
-  if (ImGui::Button("Rebuild")) scene_.RebuildPvs(pvs_density_);
+  if (ImGui::Button(_("Rebuild"))) scene_.RebuildPvs(pvs_density_);
   PvsBuildGui();
   TechniqueTable(scene_);
-  ImGui::Checkbox("screen", &show_screen_);
+  ImGui::Checkbox(_("screen"), &show_screen_);
   ImGui::SameLine();
-  ImGui::Checkbox("tree", &show_tree_);
+  ImGui::Checkbox(_("tree"), &show_tree_);
   ImGui::SameLine();
-  ImGui::Checkbox("PVS matrix", &show_matrix_);
+  ImGui::Checkbox(_("PVS matrix"), &show_matrix_);
 }
 
 // The builds' progress and Cancel; then what the tables cost and what sampling misses.
 void PortalsView::PvsBuildGui() {
   if (scene_.pvs_building()) {
-    char label[64];
-    std::snprintf(label, sizeof label, "building the PVS: %.0f%%", 100.0 * scene_.pvs_progress());
+    const std::string label =
+        Formatted(_("building the PVS: %.0f%%"), 100.0 * scene_.pvs_progress());
     ImGui::ProgressBar(float(scene_.pvs_progress()), ImVec2(-ImGui::GetFontSize() * 5.0f, 0),
-                       label);
+                       label.c_str());
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) scene_.CancelPvs();
-    Tip("\"O cálculo de construção da PVS costuma ser caro\" (section 3.2.3.4): the tables are "
-        "built a slice per frame; the view keeps drawing. Cancel stops both builds; the "
-        "techniques that need a table show '-'.");
+    if (ImGui::Button(_("Cancel"))) scene_.CancelPvs();
+    Tip(
+        _("\"O cálculo de construção da PVS costuma ser caro\" (section 3.2.3.4): the tables are "
+          "built a slice per frame; the view keeps drawing. Cancel stops both builds; the "
+          "techniques that need a table show '-'."));
   } else if (scene_.pvs_cancelled()) {
-    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "PVS build cancelled: Rebuild to start again.");
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s",
+                       _("PVS build cancelled: Rebuild to start again."));
   }
   if (scene_.pvs_ready())
-    ImGui::Text("sampled PVS: %zu points, %.3f s, %zu bytes", scene_.pvs().points(),
+    ImGui::Text(_("sampled PVS: %zu points, %.3f s, %zu bytes"), scene_.pvs().points(),
                 scene_.pvs().seconds(), scene_.pvs().Bytes());
   if (scene_.conservative_ready()) {
-    ImGui::Text("conservative PVS: %.3f s", scene_.conservative().seconds());
-    Tip("From-region visibility through portal sequences: a cell is kept when a line in the "
-        "floor plan crosses every portal of some chain to it. Never excludes a visible cell.");
+    ImGui::Text(_("conservative PVS: %.3f s"), scene_.conservative().seconds());
+    Tip(
+        _("From-region visibility through portal sequences: a cell is kept when a line in the "
+          "floor plan crosses every portal of some chain to it. Never excludes a visible cell."));
   }
   if (scene_.pvs_ready() && scene_.conservative_ready()) {
     const size_t pairs = scene_.conservative_pairs();
-    ImGui::Text("sampling lacks %zu of %zu pairs (%.1f%%)", scene_.sampled_misses(), pairs,
+    ImGui::Text(_("sampling lacks %zu of %zu pairs (%.1f%%)"), scene_.sampled_misses(), pairs,
                 100.0 * double(scene_.sampled_misses()) / double(std::max<size_t>(pairs, 1)));
-    Tip("Cell pairs the conservative PVS holds and the sampled one lacks at this density (red "
-        "floors and red squares in the matrix). Raise the density and Rebuild to see it fall.");
+    Tip(
+        _("Cell pairs the conservative PVS holds and the sampled one lacks at this density (red "
+          "floors and red squares in the matrix). Raise the density and Rebuild to see it "
+          "fall."));
   }
 }
 
 void PortalsView::ObserverGui() {
   PortalsObserver& o = scene_.observer();
-  ImGui::Checkbox("walk", &walking_);
-  Tip("The observer walks from the first cell to the farthest one through the doors.");
+  ImGui::Checkbox(_("walk"), &walking_);
+  Tip(_("The observer walks from the first cell to the farthest one through the doors."));
   ImGui::SameLine();
   // The slider shortened by the checkbox beside it, so the row ends where the others do.
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetItemRectSize().x -
                           ImGui::GetStyle().ItemSpacing.x);
-  if (ImGui::SliderFloat("along", &walk_s_, 0.0f, scene_.walk().length, "%.1f",
+  if (ImGui::SliderFloat(_("along"), &walk_s_, 0.0f, scene_.walk().length, "%.1f",
                          ImGuiSliderFlags_AlwaysClamp))
     scene_.PlaceOnWalk(walk_s_);
   float yaw = glm::degrees(o.yaw), pitch = glm::degrees(o.pitch), fov = glm::degrees(o.fov_y);
-  if (ImGui::SliderFloat("yaw", &yaw, -180.0f, 180.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
+  if (ImGui::SliderFloat(_("yaw"), &yaw, -180.0f, 180.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
     o.yaw = glm::radians(yaw);
-  if (ImGui::SliderFloat("pitch", &pitch, -60.0f, 60.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
+  if (ImGui::SliderFloat(_("pitch"), &pitch, -60.0f, 60.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
     o.pitch = glm::radians(pitch);
-  if (ImGui::SliderFloat("fov", &fov, 30.0f, 110.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
+  if (ImGui::SliderFloat(_("fov"), &fov, 30.0f, 110.0f, "%.0f°", ImGuiSliderFlags_AlwaysClamp))
     o.fov_y = glm::radians(fov);
-  ImGui::TextDisabled("Click a floor to move the observer there.");
+  ImGui::TextDisabled("%s", _("Click a floor to move the observer there."));
 }
 
 void PortalsView::UpdateWindows() {
@@ -233,10 +247,11 @@ void PortalsView::UpdateWindows() {
   const float matrix_side = std::min(display.y * 0.30f, font * 24.0f);
   if (show_screen_) {
     ImGui::SetNextWindowPos(ImVec2(x, screen_top), ImGuiCond_FirstUseEver);
-    if (ImGui::Begin("Observer's screen (2-D windows)", &show_screen_,
-                     ImGuiWindowFlags_AlwaysAutoResize)) {
+    // untranslated: the window's ID
+    if (ImGui::Begin(WindowTitle(_("Observer's screen (2-D windows)"), "portals_screen"),
+                     &show_screen_, ImGuiWindowFlags_AlwaysAutoResize)) {
       ObserverScreen(scene_, right_w - font);
-      ImGui::TextDisabled("Filled: the window at each portal, by recursion depth.");
+      ImGui::TextDisabled("%s", _("Filled: the window at each portal, by recursion depth."));
     }
     ImGui::End();
   }
@@ -246,15 +261,19 @@ void PortalsView::UpdateWindows() {
         ImVec2(right_w - matrix_side - font * 2.0f, display.y - tree_top - font),
         ImGuiCond_FirstUseEver);
     // Deep recursions indent past any width: the window scrolls sideways rather than cut them.
-    if (ImGui::Begin("Recursion tree", &show_tree_, ImGuiWindowFlags_HorizontalScrollbar))
+    // untranslated: the window's ID
+    if (ImGui::Begin(WindowTitle(_("Recursion tree"), "portals_tree"), &show_tree_,
+                     ImGuiWindowFlags_HorizontalScrollbar))
       RecursionTree(scene_, overlay_.variant, &tree_children_);
     ImGui::End();
   }
   if (show_matrix_) {
     ImGui::SetNextWindowPos(ImVec2(display.x - matrix_side - font * 1.5f - 8, tree_top),
                             ImGuiCond_FirstUseEver);
-    if (ImGui::Begin("PVS matrix", &show_matrix_, ImGuiWindowFlags_AlwaysAutoResize)) {
-      ImGui::TextDisabled("row: from, column: to");
+    // untranslated: the window's ID
+    if (ImGui::Begin(WindowTitle(_("PVS matrix"), "portals_pvs"), &show_matrix_,
+                     ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGui::TextDisabled("%s", _("row: from, column: to"));
       PvsMatrix(scene_, matrix_side);
     }
     ImGui::End();
@@ -266,17 +285,17 @@ void PortalsView::DrawFigures(const FigureArea& area) {
   const float pad = area.font_pixels;
   if (show_screen_) {
     if (BeginFigureWindow("##observer's screen", area, FigureCorner::kTopRight)) {
-      ImGui::TextUnformatted("The observer's screen: a 2-D window per portal");
+      ImGui::TextUnformatted(_("The observer's screen: a 2-D window per portal"));
       ObserverScreen(scene_, std::min((area.max.x - area.min.x) * 0.3f, pad * 20.0f));
-      ImGui::TextDisabled("filled by recursion depth");
+      ImGui::TextDisabled("%s", _("filled by recursion depth"));
     }
     EndFigureWindow(area);
   }
   if (show_matrix_) {
     if (BeginFigureWindow("##pvs matrix", area, FigureCorner::kTopLeft)) {
-      ImGui::TextUnformatted("PVS: can cell X (row) see cell Y?");
+      ImGui::TextUnformatted(_("PVS: can cell X (row) see cell Y?"));
       PvsMatrix(scene_, (area.max.y - area.min.y) * 0.4f, pad * 1.3f, /*named=*/true);
-      ImGui::TextDisabled("yellow: the observer's cell");
+      ImGui::TextDisabled("%s", _("yellow: the observer's cell"));
     }
     EndFigureWindow(area);
   }
@@ -293,9 +312,10 @@ void AddPortalsFlags(ViewFlagDefs& defs) {
                   "Portals: class|large|corridor, windows|frusta, walk, at=S", kPresetLead);
 }
 
-const bool kPortalsViewRegistered = RegisterView(
-    {"Portals", "Portals and the PVS on indoor levels (section 3.2.3.4)", &CreatePortalsView,
-     /*uses_model=*/false, &LessonVerbSpecs<PortalsView>, &AddPortalsFlags});
+const bool kPortalsViewRegistered =
+    RegisterView({N_("Portals"), N_("Portals and the PVS on indoor levels (section 3.2.3.4)"),
+                  &CreatePortalsView,
+                  /*uses_model=*/false, &LessonVerbSpecs<PortalsView>, &AddPortalsFlags});
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "app/i18n/translate.h"
 #include "app/panels/tooltip.h"
 #include "app/views/visibility/vis_observer_mesh.h"
 
@@ -29,34 +30,39 @@ void FrustumCulling::DrawGodView(const Mesh& mesh, bool ghosts, DebugDraw& draw)
 }
 
 void FrustumCulling::Gui() {
-  ImGui::Checkbox("Cull with the octree", &enabled);
-  Tip("Off: every triangle goes to the rasterizer. On: only those in cells not outside the "
-      "observer's frustum (3.2.3.2).");
-  ImGui::Checkbox("Ghost culled triangles", &ghost_culled);
-  Tip("Draw what was culled faintly in the god view, to see it is all outside the frustum (models "
-      "up to 100,000 triangles).");
-  ImGui::Checkbox("Show outside cells", &cell_options.show_outside);
-  Tip("The cells skipped whole (red): \"outside\" in section 3.2.3.2's terms.");
+  ImGui::Checkbox(_("Cull with the octree"), &enabled);
+  Tip(
+      _("Off: every triangle goes to the rasterizer. On: only those in cells not outside the "
+        "observer's frustum (3.2.3.2)."));
+  ImGui::Checkbox(_("Ghost culled triangles"), &ghost_culled);
+  Tip(_(
+      "Draw what was culled faintly in the god view, to see it is all outside the frustum (models "
+      "up to 100,000 triangles)."));
+  ImGui::Checkbox(_("Show outside cells"), &cell_options.show_outside);
+  Tip(_("The cells skipped whole (red): \"outside\" in section 3.2.3.2's terms."));
   ImGui::SameLine();
-  ImGui::Checkbox("Deepest only", &cell_options.leaves_only);
-  Tip("Only the deepest cell tested on each path: less clutter on big trees.");
+  ImGui::Checkbox(_("Deepest only"), &cell_options.leaves_only);
+  Tip(_("Only the deepest cell tested on each path: less clutter on big trees."));
   const double pct = cull.triangles_total
                          ? 100.0 * double(cull.triangles_accepted) / double(cull.triangles_total)
                          : 0.0;
-  ImGui::Text("Triangles drawn: %zu of %zu (%.1f%%)",
+  ImGui::Text(_("Triangles drawn: %zu of %zu (%.1f%%)"),
               enabled ? cull.triangles_accepted : cull.triangles_total, cull.triangles_total,
               enabled ? pct : 100.0);
-  Tip("Distinct triangles referenced by the accepted cells (3.2.3.2): a leaf-reference octree "
-      "shares a triangle between cells, and it is counted once.");
-  ImGui::Text("Culling time: %.3f ms, %zu cell tests of %zu cells", cull.seconds * 1e3,
+  Tip(
+      _("Distinct triangles referenced by the accepted cells (3.2.3.2): a leaf-reference octree "
+        "shares a triangle between cells, and it is counted once."));
+  ImGui::Text(_("Culling time: %.3f ms, %zu cell tests of %zu cells"), cull.seconds * 1e3,
               cull.cells_tested, octree.nodes().size());
-  Tip("Wall time of the hierarchical pass on the CPU; inside cells save every test below them "
-      "(3.2.3.2).");
-  ImGui::Text("Cells: %zu outside, %zu inside, %zu intersecting", cull.cells_outside,
+  Tip(
+      _("Wall time of the hierarchical pass on the CPU; inside cells save every test below them "
+        "(3.2.3.2)."));
+  ImGui::Text(_("Cells: %zu outside, %zu inside, %zu intersecting"), cull.cells_outside,
               cull.cells_inside, cull.cells_intersecting);
-  Tip("Outside: skipped; inside: accepted whole, children untested; intersecting: opened, and its "
-      "triangles keep clipping on (3.2.3.2).");
-  ImGui::TextDisabled("Octree: %zu cells, depth %d, built in %.1f ms", octree.nodes().size(),
+  Tip(_(
+      "Outside: skipped; inside: accepted whole, children untested; intersecting: opened, and its "
+      "triangles keep clipping on (3.2.3.2)."));
+  ImGui::TextDisabled(_("Octree: %zu cells, depth %d, built in %.1f ms"), octree.nodes().size(),
                       octree.stats().depth_reached, build_ms);
 }
 

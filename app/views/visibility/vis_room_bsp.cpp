@@ -9,11 +9,27 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include "app/i18n/translate.h"
 #include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
 #include "app/views/visibility/vis_section_title.h"
 
 namespace partlab {
+
+namespace {
+
+// A room polygon's label in the UI's language: the name MakeRoomScene marked N_, and a box's
+// face after it ("pillar 2 +x", "pillar 2 top"; room_scene.cpp).
+std::string ShownRoomLabel(const std::string& label) {
+  const size_t space = label.rfind(' ');
+  const std::string tail = space == std::string::npos ? "" : label.substr(space + 1);
+  const bool side = tail.size() == 2 && (tail[0] == '+' || tail[0] == '-');
+  if (tail != "top" && !side) return _(label.c_str());
+  const std::string name = _(label.substr(0, space).c_str());
+  return tail == "top" ? Formatted(_("%s top"), name.c_str()) : name + " " + tail;
+}
+
+}  // namespace
 
 bool RoomBsp::RebuildIfStale(const Aabb& model_bounds) {
   if (book_example) heuristic = int(SplitterHeuristic::kFirst);  // the book's tree
@@ -67,23 +83,23 @@ void RoomBsp::Draw(bool observer, const glm::vec3& god_eye, DebugDraw& draw) {
   DrawPaintersOrder(draw, bsp, PaintOrder(observer, god_eye), position_of, order.size(), light);
 }
 
-std::string RoomBsp::BookOrder() const {
-  std::string s = "drawing order";
+std::string RoomBsp::BookOrder(const char* format) const {
+  std::string drawn_walls, culled_walls;
   std::vector<int> drawn(10, 0);
   for (uint32_t p : order) {
     const int n = ChapterBookNumber(book, bsp, p);
-    s.push_back(' ');
-    s.push_back(char('0' + n));
+    drawn_walls.push_back(' ');
+    drawn_walls.push_back(char('0' + n));
     drawn[size_t(n)] = 1;
   }
-  s += "; culled";
   for (int n = 1; n <= 9; ++n)
-    if (!drawn[size_t(n)]) s.push_back(' '), s.push_back(char('0' + n));
-  return s;
+    if (!drawn[size_t(n)]) culled_walls.push_back(' '), culled_walls.push_back(char('0' + n));
+  return Formatted(format, drawn_walls.c_str(), culled_walls.c_str());
 }
 
 void RoomBsp::Print() const {
-  if (book_example) std::printf("partlab: visibility book: %s\n", BookOrder().c_str());
+  if (book_example)
+    std::printf("partlab: visibility book: %s\n", BookOrder(kBookOrderFormat).c_str());
   std::printf(
       "partlab: visibility room: %zu polygons (%zu input, %zu splits, depth %d, %s), %zu drawn "
       "back to front, %zu subtrees culled\n",
@@ -92,38 +108,47 @@ void RoomBsp::Print() const {
 }
 
 void RoomBsp::Gui() {
-  ImGui::Checkbox("The chapter's example (figures 3.3, 3.4)", &book_example);
-  Tip("The corridor scene of section 3.2.3.3 rebuilt from its text: root wall 1, walls 2-4 on "
+  ImGui::Checkbox(_("The chapter's example (figures 3.3, 3.4)"), &book_example);
+  Tip(_(
+      "The corridor scene of section 3.2.3.3 rebuilt from its text: root wall 1, walls 2-4 on "
       "its left, 5-9 on its right, 5's plane cutting one wall into 6 and 8, and the observer O of "
       "figure 3.4. The numbers on the walls are the book's; the book's order is 3, 2, 4, 1, 6, 5, "
       "8, 7, 9, and with the frustum culling 1-4 and 9 are dropped while 5 is drawn although 7 "
-      "hides it (\"a árvore BSP não fornece a solução ótima\").");
-  if (book_example) ImGui::TextWrapped("%s", BookOrder().c_str());
-  static constexpr const char* kHeuristics[] = {"First polygon", "Least splits", "Best balance"};
+      "hides it (\"a árvore BSP não fornece a solução ótima\")."));
+  if (book_example) ImGui::TextWrapped("%s", BookOrder(_(kBookOrderFormat)).c_str());
+  static constexpr const char* kHeuristics[] = {N_("First polygon"), N_("Least splits"),
+                                                N_("Best balance")};
+  const char* heuristics[kSplitterHeuristicCount];
+  for (int h = 0; h < kSplitterHeuristicCount; ++h) heuristics[h] = _(kHeuristics[h]);
   ImGui::BeginDisabled(book_example);
-  ImGui::Combo("Splitter", &heuristic, kHeuristics, kSplitterHeuristicCount);
+  ImGui::Combo(_("Splitter"), &heuristic, heuristics, kSplitterHeuristicCount);
   ImGui::EndDisabled();
-  Tip("How each node's polygon is chosen. The chapter picks arbitrarily and notes that \"as "
+  Tip(_(
+      "How each node's polygon is chosen. The chapter picks arbitrarily and notes that \"as "
       "melhores árvores [...] deverão ser esparsas\" (3.2.3.3): least splits makes the fewest new "
-      "polygons, best balance the shallowest tree.");
-  ImGui::Checkbox("Frustum culling of subtrees", &subtree_culling);
-  Tip("The chapter's second listing (3.2.3.3): when the frustum does not reach across a "
-      "splitter's plane, the far half-space and the splitter are skipped.");
-  ImGui::Checkbox("Order numbers", &show_numbers);
-  Tip("Write each polygon's drawing position on it: 1 is painted first (farthest), the last is "
-      "nearest (3.2.3.3, \"de trás para frente\").");
+      "polygons, best balance the shallowest tree."));
+  ImGui::Checkbox(_("Frustum culling of subtrees"), &subtree_culling);
+  Tip(
+      _("The chapter's second listing (3.2.3.3): when the frustum does not reach across a "
+        "splitter's plane, the far half-space and the splitter are skipped."));
+  ImGui::Checkbox(_("Order numbers"), &show_numbers);
+  Tip(
+      _("Write each polygon's drawing position on it: 1 is painted first (farthest), the last is "
+        "nearest (3.2.3.3, \"de trás para frente\")."));
   const BspBuildStats& s = bsp.stats();
-  ImGui::Text("%zu input polygons, %zu after %zu splits, depth %d", room.polygons.size(),
+  ImGui::Text(_("%zu input polygons, %zu after %zu splits, depth %d"), room.polygons.size(),
               s.polygons, s.splits, s.depth);
-  Tip("Straddling polygons are cut \"exatamente na linha de interseção\" with the splitter's "
-      "plane (3.2.3.3).");
-  ImGui::Text("Drawn: %zu, subtrees culled: %zu, traversal %.3f ms", order.size(),
+  Tip(
+      _("Straddling polygons are cut \"exatamente na linha de interseção\" with the splitter's "
+        "plane (3.2.3.3)."));
+  ImGui::Text(_("Drawn: %zu, subtrees culled: %zu, traversal %.3f ms"), order.size(),
               stats.subtrees_culled, ms);
-  Tip("Polygons painted back to front with the depth test off (3.2.3.3: \"o teste de Z-buffer "
-      "[é] totalmente dispensável\").");
-  SectionTitle("Tree (front / back)");
+  Tip(
+      _("Polygons painted back to front with the depth test off (3.2.3.3: \"o teste de Z-buffer "
+        "[é] totalmente dispensável\")."));
+  SectionTitle(_("Tree (front / back)"));
   if (ImGui::BeginChild("bsp_tree", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 14), true)) {
-    if (bsp.root() >= 0) TreeNodeGui(bsp.root(), "root", 0);
+    if (bsp.root() >= 0) TreeNodeGui(bsp.root(), _("root"), 0);
   }
   ImGui::EndChild();
 }
@@ -133,17 +158,12 @@ void RoomBsp::TreeNodeGui(int32_t index, const char* side, int depth) const {
   const PolygonBspNode& node = bsp.nodes()[index];
   const BspPolygon& poly = bsp.polygons()[node.polygon];
   const int pos = node.polygon < position_of.size() ? position_of[node.polygon] : -1;
-  char label[160];
-  char book_name[16];
-  std::snprintf(book_name, sizeof book_name, "wall %d",
-                book_example ? ChapterBookNumber(book, bsp, node.polygon) : 0);
-  const std::string& name = book_example ? std::string(book_name) : room.labels[poly.source];
-  if (pos >= 0) {
-    std::snprintf(label, sizeof label, "%s: %s  [drawn #%d]###n%d", side, name.c_str(), pos + 1,
-                  index);
-  } else {
-    std::snprintf(label, sizeof label, "%s: %s  [culled]###n%d", side, name.c_str(), index);
-  }
+  const std::string name = book_example
+                               ? Formatted(_("wall %d"), ChapterBookNumber(book, bsp, node.polygon))
+                               : ShownRoomLabel(room.labels[poly.source]);
+  const std::string label =
+      pos >= 0 ? Formatted(_("%s: %s  [drawn #%d]###n%d"), side, name.c_str(), pos + 1, index)
+               : Formatted(_("%s: %s  [culled]###n%d"), side, name.c_str(), index);
   const bool leaf = node.front < 0 && node.back < 0;
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth;
   if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
@@ -152,20 +172,19 @@ void RoomBsp::TreeNodeGui(int32_t index, const char* side, int depth) const {
   const Color c = pos >= 0 ? OrderRamp(float(pos) / last) : Color{0.6f, 0.6f, 0.6f, 1.0f};
   ImGui::PushStyleColor(ImGuiCol_Text,
                         ToImU32({glm::mix(glm::vec3(c), glm::vec3(1.0f), 0.5f), 1.0f}));
-  const bool open = ImGui::TreeNodeEx(label, flags);
+  const bool open = ImGui::TreeNodeEx(label.c_str(), flags);
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Splitter: a piece of \"%s\" (%zu vertices).%s\nFront child first, then "
-        "back (3.2.3.3).",
-        name.c_str(), poly.vertices.size(),
-        culled_nodes.size() > size_t(index) && culled_nodes[index]
-            ? "\nIts far side was culled: the frustum does not cross its plane."
-            : "");
+    ImGui::SetTooltip(_("Splitter: a piece of \"%s\" (%zu vertices).%s\nFront child first, then "
+                        "back (3.2.3.3)."),
+                      name.c_str(), poly.vertices.size(),
+                      culled_nodes.size() > size_t(index) && culled_nodes[index]
+                          ? _("\nIts far side was culled: the frustum does not cross its plane.")
+                          : "");
   }
   if (leaf || !open) return;
-  TreeNodeGui(node.front, "front", depth + 1);
-  TreeNodeGui(node.back, "back", depth + 1);
+  TreeNodeGui(node.front, _("front"), depth + 1);
+  TreeNodeGui(node.back, _("back"), depth + 1);
   ImGui::TreePop();
 }
 

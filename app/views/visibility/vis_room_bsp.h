@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/views/visibility/visibility_overlay.h"
+#include "engine/text/translatable.h"
 #include "engine/visibility/chapter_bsp_example.h"
 #include "engine/visibility/room_scene.h"
 
@@ -47,7 +48,10 @@ struct RoomBsp {
   int Number(uint32_t polygon, int position) const {
     return book_example ? ChapterBookNumber(book, bsp, polygon) : position + 1;
   }
-  std::string BookOrder() const;  // the observer's order in the book's numbers, then the culled
+  // The observer's order in the book's numbers, then the culled ones, put in `format` (two %s:
+  // kBookOrderFormat, or its translation for the panel).
+  static constexpr const char* kBookOrderFormat = N_("drawing order%s; culled%s");
+  std::string BookOrder(const char* format) const;
   void Gui();
   void Print() const;
 

@@ -4,9 +4,11 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <glm/common.hpp>
 
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/legend.h"
 #include "app/panels/status_bar.h"
@@ -73,46 +75,54 @@ void VisibilityView::LegendWindow(ImDrawList* list, const FigureArea& area) cons
       area.presenter ? left : std::max(left, float(insets_.left) / scene_labels_.display_scale.x);
   // The god view's caption, shortened when the panel leaves its viewport too narrow for it.
   auto god_caption = [&](float viewport_right) {
-    const char* full = "God view: the observer's frustum in white";
-    return caption_left + text_width(full) + 24 * s <= viewport_right ? full : "God view";
+    const char* full = _("God view: the observer's frustum in white");
+    return caption_left + text_width(full) + 24 * s <= viewport_right ? full : _("God view");
   };
   if (display_ == Display::kSplit) {
     const float middle = 0.5f * (left + right);
     caption(caption_left, god_caption(middle));
-    caption(middle, "Observer's eye");
+    caption(middle, _("Observer's eye"));
   } else {
-    caption(caption_left, display_ == Display::kGod ? god_caption(right) : "Observer's eye");
+    caption(caption_left, display_ == Display::kGod ? god_caption(right) : _("Observer's eye"));
   }
-  // The colour key, bottom right (the Stats window sits top right).
-  const int keys = mode_ == Mode::kFrustum ? 4 : (mode_ == Mode::kRoom ? 3 : 1);
-  float y = bottom - 10 * s - float(keys) * (line + 2 * s);
-  const float x = right - 330 * s;
-  auto key = [&](const Color& c, const char* text) {
-    list->AddRectFilled(ImVec2(x, y), ImVec2(x + 320 * s, y + line + 2 * s),
-                        IM_COL32(20, 20, 28, 170));
-    list->AddRectFilled(ImVec2(x + 6 * s, y + 4 * s), ImVec2(x + 20 * s, y + line - 2 * s),
-                        ToImU32({glm::vec3(c), 1.0f}));
-    list->AddText(font, px, ImVec2(x + 28 * s, y + 1 * s), IM_COL32(240, 240, 245, 255), text);
-    y += line + 2 * s;
+  // The colour key, bottom right (the Stats window sits top right): its entries first, so that
+  // the key is as wide as its widest entry needs (320 px at least) in either language.
+  struct Key {
+    Color colour;
+    const char* text;
   };
+  std::array<Key, 4> keys;
+  size_t count = 0;
+  char numbers[96];
   if (mode_ == Mode::kFrustum) {
-    key(CellClassColor(BoxClass::kInside), "inside: accepted whole");
-    key(CellClassColor(BoxClass::kIntersecting), "intersecting: opened");
-    key(CellClassColor(BoxClass::kOutside), "outside: skipped");
-    char text[96];
-    std::snprintf(text, sizeof text, "drawn %zu / %zu tris, %.2f ms",
+    keys[count++] = {CellClassColor(BoxClass::kInside), _("inside: accepted whole")};
+    keys[count++] = {CellClassColor(BoxClass::kIntersecting), _("intersecting: opened")};
+    keys[count++] = {CellClassColor(BoxClass::kOutside), _("outside: skipped")};
+    std::snprintf(numbers, sizeof numbers, _("drawn %zu / %zu tris, %.2f ms"),
                   frustum_culling_.cull.triangles_accepted, frustum_culling_.cull.triangles_total,
                   frustum_culling_.cull.seconds * 1e3);
-    key({1, 1, 1, 1}, text);
+    keys[count++] = {{1, 1, 1, 1}, numbers};
   } else if (mode_ == Mode::kRoom) {
-    key(OrderRamp(0.0f), "painted first (farthest)");
-    key(OrderRamp(0.5f), "...");
-    key(OrderRamp(1.0f), "painted last (nearest)");
+    keys[count++] = {OrderRamp(0.0f), _("painted first (farthest)")};
+    keys[count++] = {OrderRamp(0.5f), "..."};
+    keys[count++] = {OrderRamp(1.0f), _("painted last (nearest)")};
   } else {
-    char text[96];
-    std::snprintf(text, sizeof text, "backfaces %zu / %zu tris", backface_.count,
+    std::snprintf(numbers, sizeof numbers, _("backfaces %zu / %zu tris"), backface_.count,
                   backface_.culled.size());
-    key({0.95f, 0.25f, 0.3f, 1.0f}, text);
+    keys[count++] = {{0.95f, 0.25f, 0.3f, 1.0f}, numbers};
+  }
+  float width = 320 * s;
+  for (size_t k = 0; k < count; ++k) width = std::max(width, text_width(keys[k].text) + 36 * s);
+  float y = bottom - 10 * s - float(count) * (line + 2 * s);
+  const float x = right - 10 * s - width;
+  for (size_t k = 0; k < count; ++k) {
+    list->AddRectFilled(ImVec2(x, y), ImVec2(x + width, y + line + 2 * s),
+                        IM_COL32(20, 20, 28, 170));
+    list->AddRectFilled(ImVec2(x + 6 * s, y + 4 * s), ImVec2(x + 20 * s, y + line - 2 * s),
+                        ToImU32({glm::vec3(keys[k].colour), 1.0f}));
+    list->AddText(font, px, ImVec2(x + 28 * s, y + 1 * s), IM_COL32(240, 240, 245, 255),
+                  keys[k].text);
+    y += line + 2 * s;
   }
 }
 

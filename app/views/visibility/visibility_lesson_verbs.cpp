@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
+#include "app/i18n/translate.h"
 #include "app/view/lesson_command_args.h"
 #include "app/views/visibility/visibility_view.h"
 #include "engine/visibility/painter_order_check.h"
@@ -38,11 +39,12 @@ std::span<const LessonVerbRow<VisibilityView>> VisibilityView::LessonVerbTable()
   // "" when the view shows what a check judges, else the line naming the mode it needs.
   static constexpr auto kNeeds = [](const V& v, const LessonCommand& c, Mode mode) -> std::string {
     if (mode == Mode::kBackface && v.mode_ != mode)
-      return c.verb + ": the view is not in backface mode (mode backface)";
+      return Formatted(_("%s: the view is not in backface mode (mode backface)"), c.verb.c_str());
     if (mode == Mode::kFrustum && v.mode_ != mode)
-      return c.verb + ": the view is not in frustum mode (mode frustum)";
+      return Formatted(_("%s: the view is not in frustum mode (mode frustum)"), c.verb.c_str());
     if (mode == Mode::kRoom && !(v.mode_ == mode && v.room_bsp_.book_example))
-      return c.verb + ": the view does not show the chapter's example (mode book)";
+      return Formatted(_("%s: the view does not show the chapter's example (mode book)"),
+                       c.verb.c_str());
     return {};
   };
   static const LessonVerbRow<V> kVerbs[] = {
@@ -57,7 +59,7 @@ std::span<const LessonVerbRow<VisibilityView>> VisibilityView::LessonVerbTable()
          else if (m == "room" || m == "book")
            v.mode_ = Mode::kRoom, v.room_bsp_.book_example = m == "book";
          else
-           return "mode: '" + m + "' is not one of " + kModeUsage;
+           return Formatted(_("mode: '%s' is not one of %s"), m.c_str(), kModeUsage);
          return v.ComputeForLesson();
        }},
       {{"display", "display god|observer|split: which cameras are shown", kAction, Words(1, 1)},
@@ -70,7 +72,7 @@ std::span<const LessonVerbRow<VisibilityView>> VisibilityView::LessonVerbTable()
          else if (d == "split")
            v.display_ = Display::kSplit;
          else
-           return "display: '" + d + "' is not one of god | observer | split";
+           return Formatted(_("display: '%s' is not one of god | observer | split"), d.c_str());
          return {};
        }},
       {{"observer-turn", "observer-turn DEGREES: turn the observer about its target", kAction,
@@ -147,7 +149,7 @@ std::string VisibilityView::CheckLessonClaim(const LessonCommand& check) {
 
 // What Render computes for the observer, done now: a check may come before the first frame.
 std::string VisibilityView::ComputeForLesson() {
-  if (!app_.model.loaded()) return "the Visibility view has no model loaded";
+  if (!app_.model.loaded()) return _("the Visibility view has no model loaded");
   PlaceCamerasIfStale();
   Compute(observer_aspect_);
   return {};
@@ -171,9 +173,9 @@ std::string VisibilityView::CheckBackfacesIndependent() const {
     if (away != (backface_.culled[t] != 0) && std::abs(cosine) > 1e-3f) ++differ;
   }
   if (differ == 0) return {};
-  return "backfaces-independent: " + std::to_string(differ) +
-         " triangles flagged unlike the centroid test (view culled " +
-         std::to_string(backface_.count) + ", centroid test " + std::to_string(expected) + ")";
+  return Formatted(_("backfaces-independent: %zu triangles flagged unlike the centroid test (view "
+                     "culled %zu, centroid test %zu)"),
+                   differ, backface_.count, expected);
 }
 
 std::string VisibilityView::CheckBackfaceFraction(const LessonCommand& check) const {
@@ -183,9 +185,9 @@ std::string VisibilityView::CheckBackfaceFraction(const LessonCommand& check) co
   const double fraction =
       backface_.culled.empty() ? 0.0 : double(backface_.count) / backface_.culled.size();
   if (fraction >= lo && fraction <= hi) return {};
-  return "backface-fraction: expected " + Percent(lo) + " to " + Percent(hi) + ", measured " +
-         Percent(fraction) + " (" + std::to_string(backface_.count) + " of " +
-         std::to_string(backface_.culled.size()) + ")";
+  return Formatted(_("backface-fraction: expected %s to %s, measured %s (%zu of %zu)"),
+                   Percent(lo).c_str(), Percent(hi).c_str(), Percent(fraction).c_str(),
+                   backface_.count, backface_.culled.size());
 }
 
 // Culling may keep what is unseen but must never drop what is seen: a culled triangle is one
@@ -198,10 +200,11 @@ std::string VisibilityView::CheckCullingConservative() const {
     ++culled;
     const auto corners = TriangleOf(mesh, t);
     if (!PolygonOutsideFrustum(corners, frustum_))
-      return "culling-conservative: triangle " + std::to_string(t) +
-             " was culled but part of it is inside the observer's frustum";
+      return Formatted(_("culling-conservative: triangle %zu was culled but part of it is "
+                         "inside the observer's frustum"),
+                       t);
   }
-  if (culled == 0) return "culling-conservative: nothing was culled, so nothing was shown";
+  if (culled == 0) return _("culling-conservative: nothing was culled, so nothing was shown");
   return {};
 }
 
@@ -214,9 +217,9 @@ std::string VisibilityView::CheckDrawnFraction(const LessonCommand& check) const
           ? double(frustum_culling_.cull.triangles_accepted) / frustum_culling_.cull.triangles_total
           : 0.0;
   if (fraction >= lo && fraction <= hi) return {};
-  return "drawn-fraction: expected " + Percent(lo) + " to " + Percent(hi) + ", measured " +
-         Percent(fraction) + " (" + std::to_string(frustum_culling_.cull.triangles_accepted) +
-         " of " + std::to_string(frustum_culling_.cull.triangles_total) + ")";
+  return Formatted(_("drawn-fraction: expected %s to %s, measured %s (%zu of %zu)"),
+                   Percent(lo).c_str(), Percent(hi).c_str(), Percent(fraction).c_str(),
+                   frustum_culling_.cull.triangles_accepted, frustum_culling_.cull.triangles_total);
 }
 
 std::vector<long> VisibilityView::BookNumbers(const std::vector<uint32_t>& polygons) const {
@@ -234,18 +237,20 @@ std::string VisibilityView::CheckPainterOrder(const LessonCommand& check) const 
   if (std::string e = ReadIntegers(check, 0, 1, 9, &stated); !e.empty()) return e;
   const std::vector<long> drawn = BookNumbers(room_bsp_.order);
   if (drawn != stated)
-    return "painter-order: expected " + JoinIntegers(stated) + ", the view drew " +
-           JoinIntegers(drawn);
+    return Formatted(_("painter-order: expected %s, the view drew %s"),
+                     JoinIntegers(stated).c_str(), JoinIntegers(drawn).c_str());
   std::vector<uint32_t> walk;
   for (uint32_t p : BackToFrontByStack(room_bsp_.bsp, observer_.Eye()))
     if (room_bsp_.position_of[p] >= 0) walk.push_back(p);
   if (walk != room_bsp_.order)
-    return "painter-order: an independent back-to-front walk gives " +
-           JoinIntegers(BookNumbers(walk)) + ", the view drew " + JoinIntegers(drawn);
+    return Formatted(_("painter-order: an independent back-to-front walk gives %s, the view "
+                       "drew %s"),
+                     JoinIntegers(BookNumbers(walk)).c_str(), JoinIntegers(drawn).c_str());
   if (const auto bad =
           FirstPainterViolation(room_bsp_.bsp.polygons(), room_bsp_.order, observer_.Eye()))
-    return "painter-order: wall " + std::to_string(drawn[bad->first]) + " is painted before wall " +
-           std::to_string(drawn[bad->second]) + " yet stands in front of part of it";
+    return Formatted(_("painter-order: wall %ld is painted before wall %ld yet stands in front of "
+                       "part of it"),
+                     drawn[bad->first], drawn[bad->second]);
   return {};
 }
 
@@ -263,12 +268,13 @@ std::string VisibilityView::CheckCulledWalls(const LessonCommand& check) const {
   std::vector<long> sorted = culled;
   std::sort(sorted.begin(), sorted.end());
   if (sorted != stated)
-    return "culled-walls: expected " + JoinIntegers(stated) + ", the view culled " +
-           JoinIntegers(sorted);
+    return Formatted(_("culled-walls: expected %s, the view culled %s"),
+                     JoinIntegers(stated).c_str(), JoinIntegers(sorted).c_str());
   for (size_t i = 0; i < culled_polygons.size(); ++i)
     if (!PolygonOutsideFrustum(room_bsp_.bsp.polygons()[culled_polygons[i]].vertices, frustum_))
-      return "culled-walls: wall " + std::to_string(culled[i]) +
-             " was culled but part of it is inside the observer's frustum";
+      return Formatted(_("culled-walls: wall %ld was culled but part of it is inside the "
+                         "observer's frustum"),
+                       culled[i]);
   return {};
 }
 

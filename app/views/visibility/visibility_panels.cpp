@@ -9,6 +9,7 @@
 #include <glm/trigonometric.hpp>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/panels/legend.h"
 #include "app/panels/tooltip.h"
 #include "app/views/visibility/vis_section_title.h"
@@ -18,8 +19,9 @@ namespace partlab {
 
 namespace {
 
-constexpr const char* kModeNames[] = {"Backface culling (3.2.3.1)",
-                                      "Octree frustum culling (3.2.3.2)", "BSP room (3.2.3.3)"};
+constexpr const char* kModeNames[] = {N_("Backface culling (3.2.3.1)"),
+                                      N_("Octree frustum culling (3.2.3.2)"),
+                                      N_("BSP room (3.2.3.3)")};
 
 }  // namespace
 
@@ -28,79 +30,82 @@ void VisibilityView::UpdateGui() {
   ModeGui();
   switch (mode_) {
     case Mode::kBackface:
-      SectionTitle("Backface culling (3.2.3.1)");
+      SectionTitle(_("Backface culling (3.2.3.1)"));
       backface_.Gui();
       break;
     case Mode::kFrustum:
-      SectionTitle("Hierarchical frustum culling (3.2.3.2)");
+      SectionTitle(_("Hierarchical frustum culling (3.2.3.2)"));
       frustum_culling_.Gui();
       break;
     case Mode::kRoom:
-      SectionTitle("Polygon-aligned BSP (3.2.3.3)");
+      SectionTitle(_("Polygon-aligned BSP (3.2.3.3)"));
       room_bsp_.Gui();
       break;
   }
 }
 
 void VisibilityView::CameraGui() {
-  SectionTitle("Cameras");
+  SectionTitle(_("Cameras"));
   int display = int(display_);
-  ImGui::RadioButton("God view", &display, int(Display::kGod));
-  Tip("Watch the observer from outside: its view frustum is drawn (section 3.2.3.2, \"view "
-      "frustum\"), so what culling keeps and drops can be seen. The mouse moves the god view.");
+  ImGui::RadioButton(_("God view"), &display, int(Display::kGod));
+  Tip(
+      _("Watch the observer from outside: its view frustum is drawn (section 3.2.3.2, \"view "
+        "frustum\"), so what culling keeps and drops can be seen. The mouse moves the god view."));
   ImGui::SameLine();
-  ImGui::RadioButton("Observer", &display, int(Display::kObserver));
-  Tip("See through the observer's eye (the chapter's O in figure 3.3): culling must not change "
-      "this picture. The mouse moves the observer.");
+  ImGui::RadioButton(_("Observer"), &display, int(Display::kObserver));
+  Tip(
+      _("See through the observer's eye (the chapter's O in figure 3.3): culling must not change "
+        "this picture. The mouse moves the observer."));
   ImGui::SameLine();
-  ImGui::RadioButton("Side by side", &display, int(Display::kSplit));
-  Tip("Split viewport: the god view on the left, the observer's picture on the right.");
+  ImGui::RadioButton(_("Side by side"), &display, int(Display::kSplit));
+  Tip(_("Split viewport: the god view on the left, the observer's picture on the right."));
   display_ = Display(display);
   if (display_ == Display::kSplit) {
     int driven = int(driven_);
-    ImGui::TextUnformatted("Mouse moves");
+    ImGui::TextUnformatted(_("Mouse moves"));
     ImGui::SameLine();
-    ImGui::RadioButton("god view", &driven, int(Driven::kGod));
-    Tip("Drag in either half to orbit the god view.");
+    ImGui::RadioButton(_("god view"), &driven, int(Driven::kGod));
+    Tip(_("Drag in either half to orbit the god view."));
     ImGui::SameLine();
-    ImGui::RadioButton("observer", &driven, int(Driven::kObserver));
-    Tip("Drag to orbit the observer around its target; watch its frustum move on the left.");
+    ImGui::RadioButton(_("observer"), &driven, int(Driven::kObserver));
+    Tip(_("Drag to orbit the observer around its target; watch its frustum move on the left."));
     driven_ = Driven(driven);
   }
   bool animate = stepping().playing();
-  if (ImGui::Checkbox("Animate observer", &animate))
+  if (ImGui::Checkbox(_("Animate observer"), &animate))
     animate ? stepping().Play() : stepping().Pause();
-  Tip("Turn the observer slowly around its target, so culling results change every frame.");
+  Tip(_("Turn the observer slowly around its target, so culling results change every frame."));
   ImGui::SameLine();
-  ImGui::Checkbox("Ground grid", &show_grid_);
-  Tip("The floor grid under the scene (this view draws its own grid in each viewport).");
-  ImGui::SliderFloat("Far plane", &far_scale_, 0.2f, 6.0f, "%.2f x radius");
-  Tip("Where the observer's far plane lies, past the scene's centre in scene radii. The chapter: "
-      "\"levando em consideração o far plane da câmera este volume é de tamanho finito\" "
-      "(3.2.3.3).");
+  ImGui::Checkbox(_("Ground grid"), &show_grid_);
+  Tip(_("The floor grid under the scene (this view draws its own grid in each viewport)."));
+  ImGui::SliderFloat(_("Far plane"), &far_scale_, 0.2f, 6.0f, _("%.2f x radius"));
+  Tip(
+      _("Where the observer's far plane lies, past the scene's centre in scene radii. The chapter: "
+        "\"levando em consideração o far plane da câmera este volume é de tamanho finito\" "
+        "(3.2.3.3)."));
   float fov = glm::degrees(observer_.fov_y);
-  if (ImGui::SliderFloat("Observer FOV", &fov, 15.0f, 90.0f, "%.0f deg"))
+  if (ImGui::SliderFloat(_("Observer FOV"), &fov, 15.0f, 90.0f, _("%.0f deg")))
     observer_.fov_y = glm::radians(fov);
-  Tip("The observer's vertical field of view: a wider frustum accepts more cells (3.2.3.2).");
-  if (ImGui::Button("Reset cameras")) cameras_placed_ = false;
-  Tip("Put the observer and the god view back where they start.");
+  Tip(_("The observer's vertical field of view: a wider frustum accepts more cells (3.2.3.2)."));
+  if (ImGui::Button(_("Reset cameras"))) cameras_placed_ = false;
+  Tip(_("Put the observer and the god view back where they start."));
 }
 
 void VisibilityView::ModeGui() {
-  SectionTitle("Technique");
+  SectionTitle(_("Technique"));
   int mode = int(mode_);
   for (int m = 0; m < 3; ++m) {
-    ImGui::RadioButton(kModeNames[m], &mode, m);
+    ImGui::RadioButton(_(kModeNames[m]), &mode, m);
     static constexpr const char* kTips[] = {
-        "3.2.3.1: faces whose normal makes more than 90 degrees with the vector from a vertex "
-        "to the observer are discarded in the application stage, before the geometry stage.",
-        "3.2.3.2 and 3.2.3.3: the octree's cells as a hierarchy of bounding volumes; a cell "
-        "outside the frustum is skipped whole, one inside is accepted whole without testing its "
-        "children, one that intersects is opened.",
-        "3.2.3.3: a polygon-aligned BSP over a small room, drawn back to front for the observer "
-        "(painter's algorithm, Z-buffer off), with the far side of each splitter culled when "
-        "the frustum does not reach it."};
-    Tip(kTips[m]);
+        N_("3.2.3.1: faces whose normal makes more than 90 degrees with the vector from a vertex "
+           "to the observer are discarded in the application stage, before the geometry stage."),
+        N_("3.2.3.2 and 3.2.3.3: the octree's cells as a hierarchy of bounding volumes; a cell "
+           "outside the frustum is skipped whole, one inside is accepted whole without testing its "
+           "children, one that intersects is opened."),
+        N_("3.2.3.3: a polygon-aligned BSP over a small room, drawn back to front for the observer "
+           "(painter's algorithm, Z-buffer off), with the far side of each splitter culled when "
+           "the frustum does not reach it.")};
+    Tip(_(kTips[m]));
   }
   mode_ = Mode(mode);
 }

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/view/view_flags_cli.h"
 #include "app/views/visibility/visibility_flags.h"
 #include "app/views/visibility/visibility_view.h"
@@ -40,9 +41,10 @@ void VisibilityView::ApplyPreset(const ViewStart& launch) {
                                              "no-cull",  "book",     "geometry-stage"};
     if (!word.empty() && std::none_of(std::begin(kWords), std::end(kWords),
                                       [&](const char* w) { return word == w; }))
-      notices().Note("partlab: --preset: '" + word +
-                     "' means nothing to the Visibility view (backface, frustum, room, book, "
-                     "god, observer, split, no-cull, geometry-stage), ignored");
+      notices().Note(Formatted(_("partlab: --preset: '%s' means nothing to the Visibility view "
+                                 "(backface, frustum, room, book, god, observer, split, no-cull, "
+                                 "geometry-stage), ignored"),
+                               word.c_str()));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

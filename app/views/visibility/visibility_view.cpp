@@ -21,6 +21,7 @@
 #include "app/views/visibility/visibility_overlay.h"
 #include "app/views/visibility/visibility_view.h"
 #include "engine/geometry/triangle.h"
+#include "engine/text/translatable.h"
 #include "engine/view/ground_grid.h"
 #include "engine/visibility/backface_count.h"
 #include "engine/visibility/chapter_bsp_example.h"
@@ -323,8 +324,8 @@ std::unique_ptr<View> CreateVisibilityView(AppContext& app) {
 }
 
 const bool kVisibilityViewRegistered = RegisterView(
-    {"Visibility",
-     "Chapter 3.2.3: backface culling, octree frustum culling, BSP back-to-front (painter's)",
+    {N_("Visibility"),
+     N_("Chapter 3.2.3: backface culling, octree frustum culling, BSP back-to-front (painter's)"),
      &CreateVisibilityView, /*uses_model=*/true, &LessonVerbSpecs<VisibilityView>,
      &AddVisibilityFlags});
 

@@ -33,11 +33,18 @@ float DrawArrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& dir, fl
   return length;
 }
 
+glm::dvec3 RelativeVelocityAt(const dynamics::Contact& c) {
+  const glm::dvec3 a = c.A ? c.A->PointVelocity(c.P) : glm::dvec3(0.0);
+  const glm::dvec3 b = c.B ? c.B->PointVelocity(c.P) : glm::dvec3(0.0);
+  return a - b;
+}
+
 void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& o,
                   DebugDraw& draw) {
   const Color normal_color{0.35f, 0.6f, 1.0f, 1.0f};
   const Color impulse_color{1.0f, 0.35f, 0.85f, 1.0f};
   const Color force_color{0.3f, 0.95f, 0.4f, 1.0f};
+  const Color velocity_color{0.2f, 0.95f, 0.95f, 1.0f};  // ṙA − ṙB, cyan
   for (const dynamics::Contact& c : contacts) {
     const glm::vec3 p(c.P), n(c.N);
     if (o.points) draw.Point(p, 7.0f, ContactClassColor(c.cls));
@@ -47,6 +54,12 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
       DrawArrow(draw, p, n, float(c.impulse) * o.impulse_scale, o.max_arrow, impulse_color);
     if (o.resting_forces)
       DrawArrow(draw, p, n, float(c.resting_force) * o.force_scale, o.max_arrow, force_color);
+    if (o.relative_velocity) {
+      const glm::vec3 v(RelativeVelocityAt(c));
+      const float speed = glm::length(v);
+      if (speed > 0.0f)
+        DrawArrow(draw, p, v / speed, speed * o.velocity_scale, o.max_arrow, velocity_color);
+    }
   }
 }
 

@@ -17,7 +17,15 @@ struct ContactOverlayOptions {
   float impulse_scale = 0.25f;  // m per N·s
   float force_scale = 0.02f;    // m per N
   float max_arrow = 1.5f;       // m: longer arrows are clipped (and drawn thicker-tipped)
+  // Figure 3.9: the bodies' relative velocity at the contact point, ṙA(tc) − ṙB(tc) (3.51), an
+  // arrow from the point; its component along N is ḋ (3.52).
+  bool relative_velocity = false;
+  float velocity_scale = 0.1f;  // m per m/s
 };
+
+// ṙA(tc) − ṙB(tc) at the contact's point, from the bodies' linear and angular velocities
+// (v + ω × (P − x), 3.51).
+glm::dvec3 RelativeVelocityAt(const dynamics::Contact& c);
 
 Color ContactClassColor(dynamics::ContactClass c);
 

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "app/views/simulation/sim_lesson_answers.h"
+#include "app/views/simulation/sim_projections.h"
 #include "engine/broadphase/sabsp/bsp_invariants.h"
 #include "engine/broadphase/sabsp/cut_directions.h"
 
@@ -320,6 +321,15 @@ std::string OnBsp(SimLessonSubject& subject, const LessonCommand& c) {
     return F(*bsp);
 }
 
+// Figures 3.1 and 3.2's claims on the root's normal, against the boxes' corners and all pairs.
+std::string CheckRootProjections(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
+                                 const LessonCommand&) {
+  const BspTree& tree = bsp.tree();
+  if (tree.root() == kNoNode || tree.node(tree.root()).child[0] == kNoNode)
+    return "the root is a leaf: no plane to project on yet";
+  return CheckProjections(subject.ShownBoxes(), tree.node(tree.root()).normal);
+}
+
 std::string CheckInvariants(SemiAdjustingBsp& bsp) {
   const std::string broken = CheckBspInvariants(bsp.tree());
   return broken.empty() ? "" : "expected the tree's invariants to hold: " + broken;
@@ -360,6 +370,27 @@ const Row kVerbs[] = {
       "node of the operation waiting its turn)",
       kAction, Words(1, 1)},
      &HighlightNode},
+    {{"show-cut-directions",
+      "show-cut-directions [on|off]: figure 3.5, the tree's 13 cut directions drawn from the "
+      "scene's centre (axes red, face diagonals green, body diagonals blue)",
+      kAction, Words(0, 1, kSwitch)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       subject.ShowCutDirections(c.args.empty() || c.args[0] == "on");
+       return {};
+     }},
+    {{"show-projections",
+      "show-projections [on|off]: figures 3.1 and 3.2, every box's interval on the root's normal "
+      "and its two relevant vertices",
+      kAction, Words(0, 1, kSwitch)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       subject.ShowProjections(c.args.empty() || c.args[0] == "on");
+       return {};
+     }},
+    {{"projections-hold",
+      "projections-hold: on the root's normal, each box's interval ends are the extremes of its "
+      "eight corners (3.2), and every two overlapping boxes have overlapping intervals (3.1)",
+      kCheck, kNoWords},
+     &OnBsp<&CheckRootProjections>},
     {{"op-logged",
       "op-logged OP applied|failed|dropped [REASON...]: the op log has OP with that outcome and "
       "a reason starting with REASON",

@@ -41,6 +41,11 @@ class SimLessonSubject {
   virtual void HighlightNode(NodeId node) = 0;
   // "" or why the broad phase could not be switched.
   virtual std::string SwitchBroadPhase(const std::string& name) = 0;
+  // Figure 3.5: the tree's 13 cut directions drawn from the scene's centre (sim_cut_directions.h).
+  virtual void ShowCutDirections(bool on) { (void)on; }
+  // Figures 3.1 and 3.2: the boxes' intervals on the root's normal, and their relevant vertices
+  // (sim_projections.h).
+  virtual void ShowProjections(bool on) { (void)on; }
 };
 
 // Every verb with its usage, words and handler, actions first (app/view/lesson_verbs.h), and the

@@ -57,8 +57,11 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
     if (o.relative_velocity) {
       const glm::vec3 v(RelativeVelocityAt(c));
       const float speed = glm::length(v);
+      // Drawn arriving at the point (its head on Pc): an approaching body's arrow would otherwise
+      // point into the other body and be hidden by it.
+      const float length = std::min(speed * o.velocity_scale, o.max_arrow);
       if (speed > 0.0f)
-        DrawArrow(draw, p, v / speed, speed * o.velocity_scale, o.max_arrow, velocity_color);
+        DrawArrow(draw, p - v / speed * length, v / speed, length, o.max_arrow, velocity_color);
     }
   }
 }

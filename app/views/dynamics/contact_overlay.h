@@ -18,7 +18,7 @@ struct ContactOverlayOptions {
   float force_scale = 0.02f;    // m per N
   float max_arrow = 1.5f;       // m: longer arrows are clipped (and drawn thicker-tipped)
   // Figure 3.9: the bodies' relative velocity at the contact point, ṙA(tc) − ṙB(tc) (3.51), an
-  // arrow from the point; its component along N is ḋ (3.52).
+  // arrow whose head is on the point; its component along N is ḋ (3.52).
   bool relative_velocity = false;
   float velocity_scale = 0.1f;  // m per m/s
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/views/simulation/sim_cut_directions.h"
+#include "app/views/simulation/sim_lesson_answers.h"
 #include "app/views/simulation/sim_projections.h"
 #include "engine/broadphase/sabsp/bsp_figures.h"
 #include "engine/broadphase/sabsp/projection.h"
@@ -109,6 +110,22 @@ TEST(SimFigures, OverlappingBoxesOverlapOnEveryNormal) {
     for (int y = -1; y <= 1; ++y)
       for (int z = -1; z <= 1; ++z)
         if (x || y || z) EXPECT_EQ(CheckProjections(boxes, glm::normalize(glm::vec3(x, y, z))), "");
+}
+
+// Figure 2.4's rule on the directions figure's rows, and on boxes that overlap on x and y but not
+// on z: only every axis together removes that pair.
+TEST(SimFigures, AxisPruningKeepsExactlyTheOverlappingPairs) {
+  BspFigureRun run(*FindBspFigure("directions"), /*thesis=*/true);
+  StepToTheSplit(run);
+  ASSERT_FALSE(AllOverlappingPairs(run.boxes()).empty());  // the rows' neighbours touch
+  EXPECT_EQ(CheckAxisPruning(run.boxes()), "");
+  const std::vector<Aabb> apart_in_z = {{{0, 0, 0}, {2, 2, 1}}, {{1, 1, 2}, {3, 3, 3}}};
+  EXPECT_EQ(CheckAxisPruning(apart_in_z), "");
+  Recorder draw;
+  DrawAxisProjections(run.boxes(), ProjectionView{}, draw);
+  size_t present = 0;
+  for (const Aabb& b : run.boxes()) present += !b.IsEmpty();
+  EXPECT_EQ(draw.lines.size(), 2 * (1 + 3 * present));  // two axes
 }
 
 }  // namespace

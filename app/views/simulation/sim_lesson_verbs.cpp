@@ -386,6 +386,21 @@ const Row kVerbs[] = {
        subject.ShowProjections(c.args.empty() || c.args[0] == "on");
        return {};
      }},
+    {{"show-axis-projections",
+      "show-axis-projections [on|off]: figure 2.4, every box's interval on the x and y axes, as "
+      "sweep-and-prune projects them",
+      kAction, Words(0, 1, kSwitch)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       subject.ShowAxisProjections(c.args.empty() || c.args[0] == "on");
+       return {};
+     }},
+    {{"axis-pruning",
+      "axis-pruning: the pairs whose intervals overlap on x, y and z (sweep-and-prune's rule, "
+      "2.4) are exactly the boxes that overlap, each interval from its box's extreme corners",
+      kCheck, kNoWords},
+     [](SimLessonSubject& subject, const LessonCommand&) -> std::string {
+       return CheckAxisPruning(subject.ShownBoxes());
+     }},
     {{"projections-hold",
       "projections-hold: on the root's normal, each box's interval ends are the extremes of its "
       "eight corners (3.2), and every two overlapping boxes have overlapping intervals (3.1)",

@@ -46,6 +46,8 @@ class SimLessonSubject {
   // Figures 3.1 and 3.2: the boxes' intervals on the root's normal, and their relevant vertices
   // (sim_projections.h).
   virtual void ShowProjections(bool on) { (void)on; }
+  // Figure 2.4: the boxes' intervals on the x and y axes.
+  virtual void ShowAxisProjections(bool on) { (void)on; }
 };
 
 // Every verb with its usage, words and handler, actions first (app/view/lesson_verbs.h), and the

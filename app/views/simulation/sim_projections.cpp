@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "app/views/simulation/sim_lesson_answers.h"
 #include "engine/broadphase/sabsp/projection.h"
@@ -72,6 +73,37 @@ void DrawProjectionsOn(const glm::vec3& n, const Aabb& world, std::span<const Aa
     draw.Line(v.high, on_axis(iv.hi, lift), kProjector);
     ++drawn;
   }
+}
+
+void DrawAxisProjections(std::span<const Aabb> boxes, const ProjectionView& view, DebugDraw& draw) {
+  Aabb world;
+  for (const Aabb& box : boxes)
+    if (!box.IsEmpty()) world.Grow(box);
+  DrawProjectionsOn({1, 0, 0}, world, boxes, view, draw);
+  DrawProjectionsOn({0, 1, 0}, world, boxes, view, draw);
+}
+
+std::string CheckAxisPruning(std::span<const Aabb> boxes) {
+  const glm::vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  for (const glm::vec3& axis : axes)
+    if (std::string e = CheckProjections(boxes, axis); !e.empty()) return e;
+  std::vector<BoxPair> kept;  // the pairs every axis generates
+  for (BoxId a = 0; a < boxes.size(); ++a)
+    for (BoxId b = a + 1; b < boxes.size(); ++b) {
+      if (boxes[a].IsEmpty() || boxes[b].IsEmpty()) continue;
+      bool every_axis = true;
+      for (const glm::vec3& axis : axes) {
+        const Interval p = ProjectAabb(boxes[a], axis), q = ProjectAabb(boxes[b], axis);
+        every_axis = every_axis && p.lo <= q.hi && q.lo <= p.hi;
+      }
+      if (every_axis) kept.push_back({a, b});
+    }
+  const std::vector<BoxPair> overlapping = AllOverlappingPairs(boxes);
+  if (kept == overlapping) return "";
+  char text[160];
+  std::snprintf(text, sizeof text, "the intervals keep %zu pairs, the boxes that overlap make %zu",
+                kept.size(), overlapping.size());
+  return text;
 }
 
 std::string CheckProjections(std::span<const Aabb> boxes, const glm::vec3& n) {

@@ -35,6 +35,15 @@ void DrawProjections(const SemiAdjustingBsp& bsp, std::span<const Aabb> boxes,
 void DrawProjectionsOn(const glm::vec3& n, const Aabb& world, std::span<const Aabb> boxes,
                        const ProjectionView& view, DebugDraw& draw);
 
+// The thesis's Figure 2.4, sweep-and-prune's projections: DrawProjectionsOn the x and y axes
+// around the present boxes (a scene seen along z shows the figure's two axes).
+void DrawAxisProjections(std::span<const Aabb> boxes, const ProjectionView& view, DebugDraw& draw);
+
+// Figure 2.4's rule against brute force: the pairs whose intervals overlap on x, on y and on z
+// (sweep-and-prune keeps a pair only when every axis generates it) are exactly the pairs of
+// boxes that overlap, and each interval's ends are its box's extreme corners. "" or what failed.
+std::string CheckAxisPruning(std::span<const Aabb> boxes);
+
 // The claims of 3.1 and 3.2, against brute force: each present box's interval, as the BSP projects
 // it (ProjectAabb), has the smallest and largest of its eight corners' dot products with n as its
 // ends, reached at its relevant vertices; and every two boxes that overlap have overlapping

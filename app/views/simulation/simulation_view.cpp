@@ -183,6 +183,7 @@ void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
     if (bsp && show_cut_directions_) DrawCutDirections(*bsp, bsp->WorldBound(), draw);
     const ProjectionView view{ctx.camera.Forward(), ctx.camera.Up()};
     if (bsp && show_projections_) DrawProjections(*bsp, Active().boxes(), view, draw);
+    if (show_axis_projections_) DrawAxisProjections(Active().boxes(), view, draw);
   }
   if (Halves()) physics_.companion().RecordOverlay(OverlayOptions());
   timings_.instances.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));

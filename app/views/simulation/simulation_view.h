@@ -102,6 +102,7 @@ class SimulationView final : public View, private SimLessonSubject {
   std::string SwitchBroadPhase(const std::string& name) override;
   void ShowCutDirections(bool on) override { show_cut_directions_ = on; }
   void ShowProjections(bool on) override { show_projections_ = on; }
+  void ShowAxisProjections(bool on) override { show_axis_projections_ = on; }
 
   AppContext& app_;
   Settings settings_;
@@ -111,6 +112,7 @@ class SimulationView final : public View, private SimLessonSubject {
   bool replay_mode_ = false;          // the replay viewer is open (its window and its trace)
   bool show_cut_directions_ = false;  // Figure 3.5 over the scene (a lesson's show-cut-directions)
   bool show_projections_ = false;     // Figures 3.1, 3.2 (a lesson's show-projections)
+  bool show_axis_projections_ = false;  // Figure 2.4 (a lesson's show-axis-projections)
   std::unique_ptr<SimFigureMode> figure_;
   SimBspPanel panel_;
   SimPicture picture_;

@@ -128,5 +128,29 @@ TEST(SimFigures, AxisPruningKeepsExactlyTheOverlappingPairs) {
   EXPECT_EQ(draw.lines.size(), 2 * (1 + 3 * present));  // two axes
 }
 
+// Figure 5.2: the balance figure's leaves stay sorted as its boxes move; the root is not a leaf.
+TEST(SimFigures, LeafListsStaySortedAndAreDrawnInOrder) {
+  BspFigureRun run(*FindBspFigure("balance"), /*thesis=*/true);
+  for (int step = 0; step < 12; ++step) {
+    run.Step();
+    const BspTree& tree = run.bsp().tree();
+    for (NodeId n = 0; n < tree.nodes().size(); ++n)
+      if (tree.nodes()[n].alive && tree.node(n).child[0] == kNoNode && !tree.leaf(n).empty())
+        EXPECT_EQ(CheckLeafListSorted(run.bsp(), n), "") << "step " << step << " leaf " << n;
+  }
+  const BspTree& tree = run.bsp().tree();
+  ASSERT_NE(tree.node(tree.root()).child[0], kNoNode);
+  EXPECT_EQ(CheckLeafListSorted(run.bsp(), tree.root()), "not a leaf");
+  const NodeId left = tree.node(tree.root()).child[0];
+  Recorder draw;
+  std::vector<Aabb> scratch;
+  DrawLeafList(run.bsp(), left, ProjectionView{}, scratch, draw);
+  EXPECT_EQ(draw.lines.size(), 1 + 3 * tree.leaf(left).size());
+  // Stacked in list order: each interval's lower end is at or past the one drawn before it.
+  const glm::vec3 n = tree.direction(tree.node(left).sort_dir);
+  for (size_t i = 4; i < draw.lines.size(); i += 3)
+    EXPECT_GE(glm::dot(draw.lines[i].a, n), glm::dot(draw.lines[i - 3].a, n) - 1e-4f);
+}
+
 }  // namespace
 }  // namespace partlab

@@ -401,6 +401,31 @@ const Row kVerbs[] = {
      [](SimLessonSubject& subject, const LessonCommand&) -> std::string {
        return CheckAxisPruning(subject.ShownBoxes());
      }},
+    {{"show-leaf-list",
+      "show-leaf-list root|last-op|next-op|ID|off: figure 5.2, a leaf's boxes in its sorted "
+      "list's order, projected on its sort direction",
+      kAction, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       if (c.args[0] == "off") return subject.ShowLeafList(kNoNode), std::string();
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return kNoBsp;
+       const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
+       if (!node || bsp->tree().node(*node).child[0] != kNoNode)
+         return "show-leaf-list: '" + c.args[0] + "' is not a leaf of the tree";
+       subject.ShowLeafList(*node);
+       return {};
+     }},
+    {{"leaf-list-sorted",
+      "leaf-list-sorted root|last-op|ID: the leaf's list, in order, is sorted by its boxes' "
+      "lower ends on the leaf's sort direction, each recomputed from the box (5.1.2)",
+      kCheck, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return kNoBsp;
+       const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
+       if (!node) return "leaf-list-sorted: no node '" + c.args[0] + "'";
+       return CheckLeafListSorted(*bsp, *node);
+     }},
     {{"projections-hold",
       "projections-hold: on the root's normal, each box's interval ends are the extremes of its "
       "eight corners (3.2), and every two overlapping boxes have overlapping intervals (3.1)",

@@ -48,6 +48,8 @@ class SimLessonSubject {
   virtual void ShowProjections(bool on) { (void)on; }
   // Figure 2.4: the boxes' intervals on the x and y axes.
   virtual void ShowAxisProjections(bool on) { (void)on; }
+  // Figure 5.2: one leaf's sorted list (kNoNode: none).
+  virtual void ShowLeafList(NodeId leaf) { (void)leaf; }
 };
 
 // Every verb with its usage, words and handler, actions first (app/view/lesson_verbs.h), and the

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/views/simulation/sim_lesson_answers.h"
+#include "engine/broadphase/sabsp/leaf_list_sort.h"
 #include "engine/broadphase/sabsp/projection.h"
 
 namespace partlab {
@@ -104,6 +105,41 @@ std::string CheckAxisPruning(std::span<const Aabb> boxes) {
   std::snprintf(text, sizeof text, "the intervals keep %zu pairs, the boxes that overlap make %zu",
                 kept.size(), overlapping.size());
   return text;
+}
+
+void DrawLeafList(const SemiAdjustingBsp& bsp, NodeId leaf, const ProjectionView& view,
+                  std::vector<Aabb>& scratch, DebugDraw& draw) {
+  const BspTree& tree = bsp.tree();
+  if (leaf == kNoNode || leaf >= tree.nodes().size() || tree.node(leaf).child[0] != kNoNode) return;
+  scratch.clear();
+  Aabb world;
+  for (const LeafEntry& e : tree.leaf(leaf)) {
+    scratch.push_back(e.box);
+    world.Grow(e.box);
+  }
+  DrawProjectionsOn(tree.direction(tree.node(leaf).sort_dir), world, scratch, view, draw);
+}
+
+std::string CheckLeafListSorted(const SemiAdjustingBsp& bsp, NodeId leaf) {
+  const BspTree& tree = bsp.tree();
+  if (leaf == kNoNode || leaf >= tree.nodes().size() || tree.node(leaf).child[0] != kNoNode)
+    return "not a leaf";
+  const glm::vec3 n = tree.direction(tree.node(leaf).sort_dir);
+  const auto list = tree.leaf(leaf);
+  if (list.empty()) return "the leaf's list is empty";
+  char text[200];
+  float previous = -INFINITY;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Interval iv = ProjectAabb(list[i].box, n);
+    if (iv.lo < previous) {
+      std::snprintf(text, sizeof text,
+                    "entry %zu (box %u) starts at %g, before the entry above it at %g", i,
+                    unsigned(list[i].id), double(iv.lo), double(previous));
+      return text;
+    }
+    previous = iv.lo;
+  }
+  return "";
 }
 
 std::string CheckProjections(std::span<const Aabb> boxes, const glm::vec3& n) {

@@ -10,6 +10,7 @@
 #include <glm/vec3.hpp>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "engine/broadphase/sabsp/semi_adjusting_bsp.h"
 #include "engine/debug_draw.h"
@@ -43,6 +44,17 @@ void DrawAxisProjections(std::span<const Aabb> boxes, const ProjectionView& view
 // (sweep-and-prune keeps a pair only when every axis generates it) are exactly the pairs of
 // boxes that overlap, and each interval's ends are its box's extreme corners. "" or what failed.
 std::string CheckAxisPruning(std::span<const Aabb> boxes);
+
+// The thesis's Figure 5.2, a leaf's sorted list: the leaf's boxes in the order its list holds
+// them, projected on the leaf's sort direction, each interval stacked above the one before, so a
+// sorted list reads as intervals whose lower ends never go back. `scratch` keeps the boxes in
+// list order (reused from frame to frame). Nothing when `leaf` is not a leaf.
+void DrawLeafList(const SemiAdjustingBsp& bsp, NodeId leaf, const ProjectionView& view,
+                  std::vector<Aabb>& scratch, DebugDraw& draw);
+
+// Figure 5.2's claim: the leaf's list, read in order, is sorted by the lower ends of its boxes'
+// projections on the leaf's sort direction, each recomputed from the box. "" or what failed.
+std::string CheckLeafListSorted(const SemiAdjustingBsp& bsp, NodeId leaf);
 
 // The claims of 3.1 and 3.2, against brute force: each present box's interval, as the BSP projects
 // it (ProjectAabb), has the smallest and largest of its eight corners' dot products with n as its

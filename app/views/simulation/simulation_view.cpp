@@ -184,6 +184,8 @@ void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
     const ProjectionView view{ctx.camera.Forward(), ctx.camera.Up()};
     if (bsp && show_projections_) DrawProjections(*bsp, Active().boxes(), view, draw);
     if (show_axis_projections_) DrawAxisProjections(Active().boxes(), view, draw);
+    if (bsp && leaf_list_shown_ != kNoNode)
+      DrawLeafList(*bsp, leaf_list_shown_, view, leaf_list_boxes_, draw);
   }
   if (Halves()) physics_.companion().RecordOverlay(OverlayOptions());
   timings_.instances.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));

@@ -103,6 +103,7 @@ class SimulationView final : public View, private SimLessonSubject {
   void ShowCutDirections(bool on) override { show_cut_directions_ = on; }
   void ShowProjections(bool on) override { show_projections_ = on; }
   void ShowAxisProjections(bool on) override { show_axis_projections_ = on; }
+  void ShowLeafList(NodeId leaf) override { leaf_list_shown_ = leaf; }
 
   AppContext& app_;
   Settings settings_;
@@ -113,6 +114,8 @@ class SimulationView final : public View, private SimLessonSubject {
   bool show_cut_directions_ = false;  // Figure 3.5 over the scene (a lesson's show-cut-directions)
   bool show_projections_ = false;     // Figures 3.1, 3.2 (a lesson's show-projections)
   bool show_axis_projections_ = false;  // Figure 2.4 (a lesson's show-axis-projections)
+  NodeId leaf_list_shown_ = kNoNode;    // Figure 5.2 (a lesson's show-leaf-list)
+  std::vector<Aabb> leaf_list_boxes_;   // its boxes in list order, reused
   std::unique_ptr<SimFigureMode> figure_;
   SimBspPanel panel_;
   SimPicture picture_;

@@ -112,6 +112,7 @@ int InitScene(Engine& engine) {
     return kExitBadInput;
   }
   LoadSetting(engine, app_params::kWireframe, engine.style.wireframe);
+  if (engine.options.wireframe) engine.style.wireframe = true;
   LoadSetting(engine, app_params::kGrid, engine.scene_ui.show_grid);
   SwitchView(engine, view);
   LoadSetting(engine, app_params::kHelpPanel, engine.show_help);

@@ -23,6 +23,10 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/shaders/ DESTINATION ${CMAKE_INSTALL_DAT
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/assets)
 install(FILES ${PROJECT_SOURCE_DIR}/scripts/plot_sim.gp ${PROJECT_SOURCE_DIR}/scripts/palette.gp
         DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/scripts)
+# The bench's charts that lesson steps show (their `image`, named relative to the lesson file as
+# ../../docs/results/NAME.png, so the installed tree keeps the source tree's layout).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/results/ DESTINATION ${CMAKE_INSTALL_DATADIR}/partlab/docs/results
+        FILES_MATCHING PATTERN "*.png")
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/partlab)
 
 # cpack -G DEB (in the build folder) makes partlab_VERSION_ARCH.deb. Its Depends line is computed

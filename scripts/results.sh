@@ -54,6 +54,10 @@ octree-cores.csv
 octree-cores.md
 octree.csv
 octree.md
+octree_runtime_high.png
+octree_runtime_low.png
+octree_runtime_medium.png
+octree_speedup.png
 octree_build.csv
 octree_build.md
 octree_checks.csv
@@ -185,7 +189,10 @@ for sub in $("$bench" --help | awk '/^subcommands:/ {on = 1; next} on && NF {pri
     # ODE's quadtrees take seconds per build at 100,000 boxes: a budget skips the sizes past it.
     construction) run construction --budget-ms 400 ;;
     # Every soup size (1,000 to 100,000) and every model; three passes a method keep it to minutes.
-    octree) run octree --repeats 3 ;;
+    # Then the paper's run-time charts (Figures 10, 12, 14 and 19) drawn from the table.
+    octree)
+      run octree --repeats 3
+      gnuplot -e "csv='$fresh/octree.csv'; outdir='$fresh'" "$root/scripts/plot_octree.gp" ;;
     # 600 steps a scene; the LCP sweep stops past a second a step.
     dynamics) run dynamics --measure --steps 600 --budget-ms 1000 ;;
     # The shipped levels, then the generated 3,000-cell corridor (the PVS builds' cost, 3.2.3.4).

@@ -175,6 +175,7 @@ std::string LessonPlayer::BuildView(LessonHost& host, const LessonStep& step, bo
     FrameStepModel(host);
   }
   host.style() = MeshStyle{};
+  host.style().wireframe = options_.wireframe;
   if (!options_.shader.empty()) {
     const int lighting = LightingModelIndex(options_.shader);
     if (lighting < 0) return At(step.line, "bad flags: unknown --shader '" + options_.shader + "'");

@@ -12,6 +12,7 @@
 #include "app/exit_codes.h"
 #include "app/lessons/lesson_host.h"
 #include "app/lessons/lesson_player.h"
+#include "app/lessons/step_image.h"
 #include "app/panels/window_raise.h"
 
 namespace partlab {
@@ -46,6 +47,8 @@ class LessonSession {
   int FinishExport();
   void DrawWindow();
   void ReadKeys();
+  // The step's picture (StepImage); a problem with it is reported once, as the step's error.
+  void DrawStepImage(const FigureArea* area);
 
   Mode mode_ = Mode::kInteractive;
   LessonPlayer player_;
@@ -67,6 +70,7 @@ class LessonSession {
   std::string export_dir_;
   int first_step_ = 0;              // --step N - 1
   std::vector<std::string> names_;  // the shipped lessons, for the chooser
+  StepImage step_image_;            // the step's `image`, when it has one
 };
 
 }  // namespace partlab

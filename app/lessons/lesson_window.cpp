@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/i18n/translate.h"
 #include "app/lessons/lesson_session.h"
@@ -51,8 +52,11 @@ void LessonSession::DrawUi(LessonHost& host) {
     // The figures first, above the band the caption took last frame (it sizes itself to its
     // text, so its height is known once drawn; an export's picture waits for it to settle).
     const float caption_top = caption_top_ > 0.0f ? caption_top_ : float(h) * kFirstCaptionTop;
-    if (!host.options().no_figures)
-      host.view()->DrawFigures(PresenterFigureArea(float(w), float(h), caption_top));
+    if (!host.options().no_figures) {
+      const FigureArea area = PresenterFigureArea(float(w), float(h), caption_top);
+      host.view()->DrawFigures(area);
+      DrawStepImage(&area);
+    }
     caption_top_ =
         DrawPresenterCaption(player_.lesson(), player_.step(), error_, float(w), float(h));
     return;
@@ -119,6 +123,7 @@ void LessonSession::DrawWindow() {
     ImGui::PushStyleColor(ImGuiCol_Text, kLessonSectionColour);
     if (!s.section.empty()) ImGui::TextWrapped("%s", s.section.c_str());
     ImGui::PopStyleColor();
+    DrawStepImage(nullptr);
   }
   ImGui::Separator();
   for (int i = 0; i < count; ++i) {
@@ -132,6 +137,19 @@ void LessonSession::DrawWindow() {
   ImGui::TextDisabled("%s", _("Right / Page Down: next, Left / Page Up: back, F5: presenter mode"));
   ImGui::PopTextWrapPos();
   ImGui::End();
+}
+
+// In presenter mode (`area`) as a figure, else inside the Lessons window.
+void LessonSession::DrawStepImage(const FigureArea* area) {
+  const int step = player_.step();
+  if (step < 0 || step >= int(player_.lesson().steps.size())) return;
+  const LessonStep& s = player_.lesson().steps[size_t(step)];
+  const std::string error = area ? step_image_.DrawFigure(s, *area) : step_image_.DrawInWindow(s);
+  if (error.empty() || error_ == error) return;
+  error_ = error;
+  std::fprintf(stderr, "partlab: %s\n", error.c_str());
+  // An export or a video must not show a step without the chart its caption is about.
+  if (mode_ != Mode::kInteractive) step_failed_ = true;
 }
 
 }  // namespace partlab

@@ -96,6 +96,9 @@ class GridSearch {
   void Path(std::vector<Cell>& out) const;
   void PathTo(int cell, std::vector<Cell>& out) const;
   double CostTo(int cell) const { return g_[cell]; }
+  // The node a seen cell was reached from (the search tree's edge, figure 3.12); -1 for the start
+  // and for cells the search has not seen.
+  int Parent(int cell) const { return Seen(cell) ? parent_[cell] : -1; }
   int BestCell() const { return best_cell_; }
 
  private:

@@ -41,15 +41,23 @@ struct LessonStep {
   // The papers' figures the step's picture draws, as docs/figures/figures.toml names them
   // ("thesis 4.7", "octree 9", "chapter 3.15"); scripts/lessons-coverage.py checks each name.
   std::vector<std::string> figures;
+  // A picture drawn beside the scene as one of the step's figures (a chart the bench generated,
+  // shown beside the paper's claim): the path as written, relative to the lesson file, and
+  // resolved (the lesson file's folder joined with it), read when the step is shown.
+  std::string image;
+  std::string image_path;
+  // The same texts in Brazilian Portuguese (the texts' own terms); empty when not written.
+  std::string title_pt, caption_pt, section_pt;
   int line = 0;  // the line of the step's header in the file
 };
 
 struct Lesson {
-  std::string name;     // the file's stem: `partlab --lesson NAME`
-  std::string file;     // the path it was read from
-  std::string title;    // shown in the Lessons panel
-  std::string source;   // which of the three texts it follows
-  std::string summary;  // one or two sentences
+  std::string name;                  // the file's stem: `partlab --lesson NAME`
+  std::string file;                  // the path it was read from
+  std::string title;                 // shown in the Lessons panel
+  std::string source;                // which of the three texts it follows
+  std::string summary;               // one or two sentences
+  std::string title_pt, summary_pt;  // the same in Brazilian Portuguese, when written
   std::vector<LessonStep> steps;
 };
 

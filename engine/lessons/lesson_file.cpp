@@ -18,6 +18,8 @@ constexpr std::uintmax_t kMaxLessonBytes = 1 << 20;
 // busy for minutes. The shipped ones have at most 6 steps and 8 commands a list.
 constexpr size_t kMaxLessonSteps = 100;
 constexpr size_t kMaxStepCommands = 64;
+// A chart shown beside a step is a few hundred kilobytes; a larger file is not one.
+constexpr std::uintmax_t kMaxImageBytes = 8u << 20;
 
 // A problem's text on one line: toml++'s messages quote the character they stopped at, and a key
 // may be a quoted string, so either can hold a line break (the lesson fuzzer found the first).
@@ -55,6 +57,8 @@ class LessonReader {
     return false;
   }
   const std::string& error() const { return error_; }
+  // The lesson file's folder: what a step's image path is relative to.
+  std::filesystem::path folder() const { return std::filesystem::path(path_).parent_path(); }
 
   // Every key of `table` must be one of `known`: a misspelt key would otherwise be silently
   // ignored and the step shown without what the teacher wrote.
@@ -159,21 +163,46 @@ bool ReadCommands(LessonReader& reader, const toml::table& table, std::string_vi
   return true;
 }
 
+// image = "../../docs/results/octree_runtime_low.png": a PNG beside the lesson file, named
+// relatively (the installed lessons and their charts keep the source tree's layout) and present
+// when the lesson is opened, so a missing chart is reported before any step is shown. The
+// picture's own size is bounded where it is decoded (app/render/image_texture.h).
+bool ReadImagePath(LessonReader& reader, const toml::node& node, LessonStep& step) {
+  const std::filesystem::path written(step.image);
+  if (written.is_absolute())
+    return reader.Fail(node, "image must be a path relative to the lesson file");
+  if (written.extension() != ".png") return reader.Fail(node, "image must be a .png file");
+  const std::filesystem::path path = reader.folder() / written;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return reader.Fail(node,
+                       "image '" + step.image + "' not found (looked for " + path.string() + ")");
+  if (std::filesystem::file_size(path, ec) > kMaxImageBytes)
+    return reader.Fail(node, "image '" + step.image + "' is over 8 MiB");
+  step.image_path = path.string();
+  return true;
+}
+
 bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
   const auto* table = node.as_table();
   if (!table) return reader.Fail(node, "step must be a table ([[step]])");
   step.line = int(node.source().begin.line);
   const std::string where = "step " + std::to_string(step.line);
-  if (!reader.OnlyKnownKeys(*table,
-                            {"title", "view", "flags", "camera", "actions", "checks", "section",
-                             "caption", "quote", "figures"},
-                            "a step"))
+  if (!reader.OnlyKnownKeys(
+          *table,
+          {"title", "view", "flags", "camera", "actions", "checks", "section", "caption", "quote",
+           "figures", "image", "title_pt", "caption_pt", "section_pt"},
+          "a step"))
     return false;
   if (!reader.String(*table, "title", true, step.line, "the step", step.title) ||
       !reader.String(*table, "view", true, step.line, "the step", step.view) ||
       !reader.String(*table, "caption", true, step.line, "the step", step.caption) ||
       !reader.String(*table, "section", false, step.line, "the step", step.section) ||
       !reader.String(*table, "quote", false, step.line, "the step", step.quote) ||
+      !reader.String(*table, "title_pt", false, step.line, "the step", step.title_pt) ||
+      !reader.String(*table, "caption_pt", false, step.line, "the step", step.caption_pt) ||
+      !reader.String(*table, "section_pt", false, step.line, "the step", step.section_pt) ||
+      !reader.String(*table, "image", false, step.line, "the step", step.image) ||
       !reader.Strings(*table, "flags", step.flags) ||
       !reader.Strings(*table, "figures", step.figures) ||
       !ReadCommands(reader, *table, "actions", step.actions) ||
@@ -181,15 +210,19 @@ bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
     return false;
   if (const toml::node* camera = table->get("camera"))
     if (!ReadCamera(reader, *camera, step.camera)) return false;
+  if (!step.image.empty()) return ReadImagePath(reader, *table->get("image"), step);
   return true;
 }
 
 bool ReadLesson(LessonReader& reader, const toml::table& root, Lesson& lesson) {
-  if (!reader.OnlyKnownKeys(root, {"title", "source", "summary", "step"}, "the lesson"))
+  if (!reader.OnlyKnownKeys(root, {"title", "source", "summary", "title_pt", "summary_pt", "step"},
+                            "the lesson"))
     return false;
   if (!reader.String(root, "title", true, 1, "the lesson", lesson.title) ||
       !reader.String(root, "source", false, 1, "the lesson", lesson.source) ||
-      !reader.String(root, "summary", false, 1, "the lesson", lesson.summary))
+      !reader.String(root, "summary", false, 1, "the lesson", lesson.summary) ||
+      !reader.String(root, "title_pt", false, 1, "the lesson", lesson.title_pt) ||
+      !reader.String(root, "summary_pt", false, 1, "the lesson", lesson.summary_pt))
     return false;
   const toml::node* steps = root.get("step");
   if (!steps) return reader.Fail(1, "the lesson has no [[step]]");

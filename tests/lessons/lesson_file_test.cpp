@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace partlab {
@@ -197,6 +199,42 @@ TEST(LessonFile, MissingFile) {
   const auto result = ReadLessonFile("/nonexistent/x.toml");
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error(), "/nonexistent/x.toml: not a lesson file (no such regular file)");
+}
+
+TEST(LessonFile, PortugueseTextsAreReadBack) {
+  const auto result = ParseLessonText(
+      "title = \"Demo\"\ntitle_pt = \"Demonstração\"\nsummary_pt = \"Resumo.\"\n" + kGoodStep +
+          "title_pt = \"Primeiro\"\ncaption_pt = \"O que se vê.\"\nsection_pt = \"Artigo, 2\"\n",
+      kPath);
+  ASSERT_TRUE(result.ok()) << result.error();
+  const Lesson& lesson = result.value();
+  EXPECT_EQ(lesson.title_pt, "Demonstração");
+  EXPECT_EQ(lesson.summary_pt, "Resumo.");
+  EXPECT_EQ(lesson.steps[0].title_pt, "Primeiro");
+  EXPECT_EQ(lesson.steps[0].caption_pt, "O que se vê.");
+  EXPECT_EQ(lesson.steps[0].section_pt, "Artigo, 2");
+}
+
+// A step's image is a PNG named relative to the lesson file, present when the lesson is read.
+TEST(LessonFile, ImageIsResolvedBesideTheLessonFile) {
+  const std::string folder = ::testing::TempDir() + "lesson_image_test";
+  std::filesystem::create_directories(folder + "/charts");
+  std::ofstream(folder + "/charts/c.png") << "not decoded by the reader";
+  const std::string path = folder + "/demo.toml";
+  const auto good = ParseLessonText(kHeader + kGoodStep + "image = \"charts/c.png\"\n", path);
+  ASSERT_TRUE(good.ok()) << good.error();
+  EXPECT_EQ(good.value().steps[0].image, "charts/c.png");
+  EXPECT_EQ(good.value().steps[0].image_path, folder + "/charts/c.png");
+
+  auto error_of = [&](const std::string& image) {
+    const auto result = ParseLessonText(kHeader + kGoodStep + "image = \"" + image + "\"\n", path);
+    return result.ok() ? std::string("no error") : result.error();
+  };
+  EXPECT_EQ(error_of("charts/missing.png"),
+            path + ":6: image 'charts/missing.png' not found (looked for " + folder +
+                "/charts/missing.png)");
+  EXPECT_EQ(error_of("/etc/x.png"), path + ":6: image must be a path relative to the lesson file");
+  EXPECT_EQ(error_of("charts/c.jpg"), path + ":6: image must be a .png file");
 }
 
 TEST(LessonFile, SplitCommand) {

@@ -50,6 +50,12 @@ ForceScale ChooseForceScale(std::span<const dynamics::Contact> contacts,
   return scale;
 }
 
+glm::dvec3 RelativeVelocityAt(const dynamics::Contact& c) {
+  const glm::dvec3 a = c.A ? c.A->PointVelocity(c.P) : glm::dvec3(0.0);
+  const glm::dvec3 b = c.B ? c.B->PointVelocity(c.P) : glm::dvec3(0.0);
+  return a - b;
+}
+
 void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOverlayOptions& o,
                   DebugDraw& draw) {
   ForceScale fixed;
@@ -64,6 +70,7 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
   const Color normal_color{0.35f, 0.6f, 1.0f, 1.0f};
   const Color impulse_color{1.0f, 0.35f, 0.85f, 1.0f};
   const Color force_color{0.3f, 0.95f, 0.4f, 1.0f};
+  const Color velocity_color{0.2f, 0.95f, 0.95f, 1.0f};  // ṙA − ṙB, cyan
   for (const dynamics::Contact& c : contacts) {
     const glm::vec3 p(c.P), n(c.N);
     if (o.points) draw.Point(p, 7.0f, ContactClassColor(c.cls));
@@ -74,6 +81,15 @@ void DrawContacts(std::span<const dynamics::Contact> contacts, const ContactOver
     if (o.resting_forces)
       DrawArrow(draw, p, n, float(c.resting_force) * force_scale.metres_per_newton, max_force_arrow,
                 force_color, force_scale.max_head);
+    if (o.relative_velocity) {
+      const glm::vec3 v(RelativeVelocityAt(c));
+      const float speed = glm::length(v);
+      // Drawn arriving at the point (its head on Pc): an approaching body's arrow would otherwise
+      // point into the other body and be hidden by it.
+      const float length = std::min(speed * o.velocity_scale, o.max_arrow);
+      if (speed > 0.0f)
+        DrawArrow(draw, p - v / speed * length, v / speed, length, o.max_arrow, velocity_color);
+    }
   }
 }
 

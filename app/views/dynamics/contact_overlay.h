@@ -23,6 +23,10 @@ struct ContactOverlayOptions {
   // the others in proportion (force_scale is then unused).
   bool force_auto = true;
   float force_fraction = 0.15f;
+  // Figure 3.9: the bodies' relative velocity at the contact point, ṙA(tc) − ṙB(tc) (3.51), an
+  // arrow whose head is on the point; its component along N is ḋ (3.52).
+  bool relative_velocity = false;
+  float velocity_scale = 0.1f;  // m per m/s
 };
 
 // The scale the resting forces are drawn at in one frame, for the arrows and the legend.
@@ -40,6 +44,10 @@ struct ForceScale {
 // camera's target).
 ForceScale ChooseForceScale(std::span<const dynamics::Contact> contacts,
                             const ContactOverlayOptions& options, float picture_height);
+
+// ṙA(tc) − ṙB(tc) at the contact's point, from the bodies' linear and angular velocities
+// (v + ω × (P − x), 3.51).
+glm::dvec3 RelativeVelocityAt(const dynamics::Contact& c);
 
 Color ContactClassColor(dynamics::ContactClass c);
 

@@ -51,6 +51,18 @@ std::span<const LessonVerbRow<DynamicsView>> DynamicsView::LessonVerbTable() {
         "before the impulses",
         kAction, Words(1, 1, kInteger)},
        &Call<V, &V::RunUntilCollision>},
+      {{"show-relative-velocity",
+        "show-relative-velocity [on|off]: figure 3.9, the arrow of ṙA − ṙB at each contact point",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& c) -> std::string {
+         v.overlay_.relative_velocity = c.args.empty() || c.args[0] == "on";
+         return {};
+       }},
+      {{"relative-velocity",
+        "relative-velocity TOLERANCE: at every contact N·(ṙA − ṙB), from the bodies' v and ω, is "
+        "the ḋ the step classified it by (3.51, 3.52)",
+        kCheck, Words(1, 1, kNumber)},
+       &Call<V, &V::CheckRelativeVelocity>},
       {{"momentum-conserved",
         "momentum-conserved TOLERANCE: the last stage kept the moving bodies' horizontal momentum",
         kCheck, Words(1, 1, kNumber)},
@@ -120,6 +132,28 @@ std::string DynamicsView::CheckMomentumConserved(const LessonCommand& check) con
   if (change <= tolerance) return {};
   return check.verb + ": the horizontal momentum moved by " + Number(change) + " kg m/s (from " +
          Number(glm::length(before)) + "), more than " + Number(tolerance);
+}
+
+// Figure 3.9's velocity: ṙA(tc) − ṙB(tc) recomputed at each contact from the bodies' linear and
+// angular velocities (3.51), projected on the contact's normal, against the ḋ the solver's
+// classification recorded (3.52). Meant just before the impulses (until-collision), while the
+// velocities are the ones the contacts were classified with.
+std::string DynamicsView::CheckRelativeVelocity(const LessonCommand& check) const {
+  double tolerance = 0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 1e6, &tolerance); !e.empty()) return e;
+  const auto contacts = world_.contacts();
+  if (contacts.empty()) return "there are no contacts";
+  for (const dynamics::Contact& c : contacts) {
+    const double ddot = glm::dot(c.N, RelativeVelocityAt(c));
+    if (std::abs(ddot - c.ddot) > tolerance) {
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    "bodies %u and %u: N·(ṙA − ṙB) = %.6f, the classification's ḋ = %.6f",
+                    unsigned(c.a), unsigned(c.b), ddot, c.ddot);
+      return text;
+    }
+  }
+  return {};
 }
 
 std::string DynamicsView::CheckRestitution(const LessonCommand& check) const {

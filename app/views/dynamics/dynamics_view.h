@@ -60,6 +60,7 @@ class DynamicsView final : public View {
   std::string RunUntilCollision(const LessonCommand& action);
   std::string CheckMomentumConserved(const LessonCommand& check) const;
   std::string CheckRestitution(const LessonCommand& check) const;
+  std::string CheckRelativeVelocity(const LessonCommand& check) const;
   std::string CheckAtRest(const LessonCommand& check) const;
   std::string CheckFloorCarriesWeight(const LessonCommand& check) const;
   // dynamics_panels.cpp

@@ -45,6 +45,11 @@ std::span<const LessonVerbRow<MeshView>> MeshView::LessonVerbTable() {
         "picked-is-nearest: the picked triangle is the brute force's nearest on the same ray",
         kCheck, kNoWords},
        &Call<V, &V::CheckPickedIsNearest>},
+      {{"bounds-enclose-mesh",
+        "bounds-enclose-mesh: the bounding box drawn holds every vertex of every triangle and "
+        "touches the mesh on all six faces",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckBoundsEncloseMesh>},
       {{"triangle-count", "triangle-count N: the model has N triangles (the OBJ's faces)", kCheck,
         Words(1, 1, kInteger)},
        &Call<V, &V::CheckTriangleCount>},
@@ -91,6 +96,27 @@ std::string MeshView::CheckTriangleCount(const LessonCommand& c) const {
   if (loaded == stated) return {};
   return "expected " + std::to_string(stated) + " triangles, the model has " +
          std::to_string(loaded);
+}
+
+// The chapter's Figure 3.11 in its simplest form: a box as the collision shape of a graphic mesh.
+// The box drawn (the model's bounds) is checked against the triangles' vertices themselves: it
+// holds them all, and each of its six faces has a vertex on it, so it is the tightest such box.
+std::string MeshView::CheckBoundsEncloseMesh() const {
+  const std::vector<Triangle> triangles = TrianglesOf(app_.model.mesh());
+  if (triangles.empty()) return "the model has no triangles";
+  Aabb tight;
+  for (const Triangle& t : triangles)
+    for (const glm::vec3& v : {t.v0, t.v1, t.v2}) tight.Grow(v);
+  const Aabb drawn = app_.model.bounds();
+  char text[240];
+  for (int k = 0; k < 3; ++k)
+    if (drawn.min[k] != tight.min[k] || drawn.max[k] != tight.max[k]) {
+      std::snprintf(
+          text, sizeof text, "on axis %d the box drawn spans [%g, %g], the vertices [%g, %g]", k,
+          double(drawn.min[k]), double(drawn.max[k]), double(tight.min[k]), double(tight.max[k]));
+      return text;
+    }
+  return {};
 }
 
 std::string MeshView::CheckPickedIsNearest() const {

@@ -36,6 +36,7 @@ class MeshView final : public View {
   std::string CheckFixedSteps(const LessonCommand& check);
   std::string CheckPickedIsNearest() const;
   std::string CheckTriangleCount(const LessonCommand& check) const;
+  std::string CheckBoundsEncloseMesh() const;
 
   AppContext& app_;
   bool show_bounds_ = false;

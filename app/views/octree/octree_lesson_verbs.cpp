@@ -1,11 +1,15 @@
 // The octree view's lesson verbs (docs/lessons.md): actions put the view in the state a step of
 // the octree paper's lessons shows, checks assert what the step claims against an answer
 // recomputed independently (octree_lesson_reference.h), never against a number the view printed.
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <glm/trigonometric.hpp>
 #include <unordered_set>
 
 #include "app/views/octree/octree_view.h"
 #include "engine/octree/octree_lesson_reference.h"
+#include "engine/octree/triangle_figure.h"
 
 namespace partlab::octree_view {
 
@@ -193,6 +197,21 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
         "hit-equals-brute-force: both traversals' nearest hit is brute-force Möller-Trumbore's",
         kCheck, kNoWords},
        &Call<V, &V::CheckHitEqualsBruteForce>},
+      {{"hit-triangle",
+        "hit-triangle [on|off]: the hit triangle's plane and normal (figure 2), its edge vectors "
+        "from V0 and their parallelogram (figure 4), and the hit point, instead of the trace",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& a) { return kSet(v.show_hit_triangle_, a); }},
+      {{"frame-hit-triangle",
+        "frame-hit-triangle: the camera faces the hit triangle from the side the ray came from, "
+        "a little to one side so its normal shows",
+        kAction, kNoWords},
+       &Call<V, &V::FrameHitTriangle>},
+      {{"hit-barycentric",
+        "hit-barycentric: the hit point lies on the triangle's plane with u, v >= 0 and u + v <= 1 "
+        "(conditions A, B), its (u, v) by areas equal to Möller-Trumbore's",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckHitBarycentric>},
       {{"batch-matches-brute-force",
         "batch-matches-brute-force [RAYS]: the batch's first RAYS answers equal the brute "
         "force's",
@@ -355,6 +374,53 @@ std::string OctreeView::CheckHitEqualsBruteForce() const {
     const std::string diff = ol::CompareHits(h.hit, h.t, h.triangle, reference);
     if (!diff.empty()) return std::string(k == 0 ? "paper" : "ordered") + " traversal: " + diff;
   }
+  return {};
+}
+
+// Figures 2 and 4 are read face-on: the eye on the triangle's side the ray came from, turned 25
+// degrees about the vertical so the perpendicular vector is seen at an angle, far enough for the
+// parallelogram (twice the triangle) to fit above a lesson's caption.
+std::string OctreeView::FrameHitTriangle() {
+  if (!probe_.has_ray() || !probe_.result(1).hit.hit) return "no ray hit a triangle in this step";
+  const Triangle& t = tree_->triangles()[probe_.result(1).hit.triangle];
+  glm::vec3 n = glm::cross(t.Edge1(), t.Edge2());
+  if (!(glm::length(n) > 0.0f)) return "the hit triangle has no area";
+  n = glm::normalize(n);
+  if (glm::dot(n, probe_.ray().direction) > 0.0f) n = -n;
+  OrbitCamera& camera = app_.camera;
+  camera.target = t.v0 + 0.5f * (t.Edge1() + t.Edge2());  // the parallelogram's centre
+  camera.yaw = std::atan2(n.x, n.z) + glm::radians(25.0f);
+  camera.pitch = std::clamp(std::asin(std::clamp(n.y, -1.0f, 1.0f)), glm::radians(-80.0f),
+                            glm::radians(80.0f));
+  const float size = std::max(glm::length(t.Edge1()), glm::length(t.Edge2()));
+  camera.distance = 3.2f * size;
+  // Aimed a little below the figure: a lesson's caption band covers the picture's lower third.
+  camera.target -= camera.Up() * (0.4f * size);
+  return {};
+}
+
+// Figures 2 and 4's claims on the ray's hit, from the hit point alone: it lies on the triangle's
+// plane, and its coordinates in the edge vectors' basis, found from areas (not from the
+// determinants Möller–Trumbore divides by), meet conditions (A) and (B) and equal the (u, v) the
+// traversal returned.
+std::string OctreeView::CheckHitBarycentric() const {
+  if (!probe_.has_ray()) return "no ray was shot in this step";
+  const RayHit& hit = probe_.result(1).hit;
+  if (!hit.hit) return "the ray hits no triangle";
+  const Triangle& triangle = tree_->triangles()[hit.triangle];
+  const AreaBarycentrics b = BarycentricsByAreas(triangle, probe_.ray().At(hit.t));
+  if (b.degenerate) return "the hit triangle has no area";
+  // Float tolerances relative to the triangle's size (the hit point is computed in float).
+  const float size = std::max(glm::length(triangle.Edge1()), glm::length(triangle.Edge2()));
+  constexpr float kTolerance = 1e-3f;
+  if (b.plane_distance > kTolerance * size)
+    return Format("the hit point lies %g off the triangle's plane", double(b.plane_distance));
+  if (b.u < -kTolerance || b.v < -kTolerance || b.u + b.v > 1.0f + kTolerance)
+    return Format("by areas u = %.4f, v = %.4f: outside the triangle (A: u, v >= 0; B: u + v <= 1)",
+                  double(b.u), double(b.v));
+  if (std::fabs(b.u - hit.u) > kTolerance || std::fabs(b.v - hit.v) > kTolerance)
+    return Format("by areas (u, v) = (%.4f, %.4f), Möller-Trumbore gave (%.4f, %.4f)", double(b.u),
+                  double(b.v), double(hit.u), double(hit.v));
   return {};
 }
 

@@ -34,7 +34,7 @@ void OctreeView::UpdateWindows() {
 }
 
 void OctreeView::DrawFigures(const FigureArea& area) {
-  ResultsWindow(area);
+  if (!show_hit_triangle_) ResultsWindow(area);  // its colour key is the trace's, not drawn then
   LegendWindow(area);
   if (show_histogram_) HistogramWindow(area);
 }

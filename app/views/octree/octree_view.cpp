@@ -3,6 +3,7 @@
 #include "app/views/octree/octree_view.h"
 
 #include "app/views/octree/octree_flags.h"
+#include "engine/octree/triangle_figure.h"
 
 namespace partlab::octree_view {
 
@@ -78,7 +79,17 @@ void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
     picture_.Draw(ctx, *tree_, app_.model, source_ == SceneSource::kModel);
     batch_.DrawRays(scene_.bounds(), draw);
   }
-  probe_.Draw(*tree_, scene_.bounds(), draw);
+  if (show_hit_triangle_ && probe_.has_ray() && probe_.result(1).hit.hit) {
+    // Figures 2 and 4 alone: the ray up to its hit and the hit triangle's figure, without the
+    // traversal's cells and tested triangles, which would hide them.
+    const RayHit& hit = probe_.result(1).hit;
+    const glm::vec3 point = probe_.ray().At(hit.t);
+    draw.Line(probe_.ray().origin, point, {1, 1, 1, 1});
+    draw.Point(probe_.ray().origin, 11.0f, {1, 0.3f, 1, 1});
+    DrawTriangleFigure(tree_->triangles()[hit.triangle], point, 0.3f, draw);
+  } else {
+    probe_.Draw(*tree_, scene_.bounds(), draw);
+  }
 }
 
 }  // namespace partlab::octree_view

@@ -100,6 +100,8 @@ class OctreeView final : public View {
   std::string CheckTestsFewerThanPaperRoot() const;
   std::string CheckOrderedDoesLess(const LessonCommand& check) const;
   std::string CheckHitEqualsBruteForce() const;
+  std::string CheckHitBarycentric() const;
+  std::string FrameHitTriangle();
   std::string CheckBatchMatchesBruteForce(const LessonCommand& check) const;
   std::string CheckBatchTestedFraction(const LessonCommand& check) const;
   std::vector<uint32_t> TrianglesKeptAtRoot() const;
@@ -128,6 +130,8 @@ class OctreeView final : public View {
   // the parent"), and the triangles-per-depth histogram drawn large.
   bool highlight_root_ = false;
   bool show_histogram_ = false;
+  // The paper's Figures 2 and 4 on the triangle the ray hit (engine/octree/triangle_figure.h).
+  bool show_hit_triangle_ = false;
   bool lesson_layout_ = false;  // a lesson step: windows along the top, clear of the caption
 
   // The single ray: its state, panel section, results table and drawing (octree_ray_probe.h).

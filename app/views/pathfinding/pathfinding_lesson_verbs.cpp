@@ -132,6 +132,33 @@ std::span<const LessonVerbRow<PathfindingView>> PathfindingView::LessonVerbTable
       {{"path-within", "path-within FACTOR: the path is legal and at most FACTOR x Dijkstra's",
         kCheck, Words(1, 1, kNumber)},
        &Call<V, &V::CheckPathWithin>},
+      {{"show-heuristic",
+        "show-heuristic [on|off]: figure 3.13, h(n) as the straight line from the node just "
+        "expanded to the goal",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         v.overlay_.show_heuristic = action.args.empty() || action.args[0] == "on";
+         return {};
+       }},
+      {{"show-search-tree",
+        "show-search-tree [on|off]: figure 3.12, every node seen joined to the node it was "
+        "reached from",
+        kAction, Words(0, 1, kSwitch)},
+       [](V& v, const LessonCommand& action) -> std::string {
+         v.overlay_.show_search_tree = action.args.empty() || action.args[0] == "on";
+         return {};
+       }},
+      {{"search-tree",
+        "search-tree: every node seen hangs from a neighbour by one of the eight moves, with g = "
+        "its parent's g + the move's length, and its chain of parents ends at the start",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckSearchTree>},
+      {{"heuristic-between",
+        "heuristic-between: for the node just expanded, the straight line to the goal <= A*'s "
+        "octile h(n) <= the true remaining distance (Dijkstra from the goal), and g(n) is the "
+        "length of the path drawn to it",
+        kCheck, kNoWords},
+       &Call<V, &V::CheckHeuristicBetween>},
       {{"closed-nodes-optimal",
         "closed-nodes-optimal: A* closed every node at its Dijkstra distance, with g + h no more "
         "than the optimal length",
@@ -255,6 +282,65 @@ std::string PathfindingView::CheckClosedNodesOptimal(const LessonCommand& check)
                        Length(s.G(cell) + s.H(cell)).c_str(), Length(optimal).c_str());
   }
   if (closed == 0) return Formatted(_("%s: A* has closed no node yet"), check.verb.c_str());
+  return {};
+}
+
+// Figure 3.13's h(n), "uma reta ligando n à meta", and the octile h A* orders by: the straight
+// line is never longer than the octile distance (eight moves of 1 and √2 cannot beat a line), and
+// the octile distance never longer than the true remaining cost, found by Dijkstra from the goal
+// (moves are symmetric, so the distance from the goal is the distance to it). g(n) is checked
+// against the path the view draws to n.
+std::string PathfindingView::CheckHeuristicBetween(const LessonCommand& check) const {
+  const ai::GridSearch& s = anim_.replay();
+  if (!anim_.running() || s.LastExpanded() < 0)
+    return check.verb + ": no node is being expanded (expand K stops a search midway)";
+  const int cell = s.LastExpanded();
+  const ai::Cell n = map_.CellOf(cell), goal = anim_.goal();
+  const double line = std::hypot(double(goal.x - n.x), double(goal.y - n.y));
+  const double h = s.H(cell);
+  const double remaining = ReferenceDistances(map_, goal)[size_t(cell)];
+  if (line > h + kLengthTolerance)
+    return check.verb + ": at " + CellText(n) + " the straight line " + Length(line) +
+           " is longer than h(n) = " + Length(h);
+  if (h > remaining + kLengthTolerance)
+    return check.verb + ": at " + CellText(n) + " h(n) = " + Length(h) +
+           " overestimates the remaining distance " + Length(remaining);
+  const double drawn = ai::PathLength(anim_.shown_path());
+  if (std::abs(s.G(cell) - drawn) > kLengthTolerance)
+    return check.verb + ": at " + CellText(n) + " g(n) = " + Length(s.G(cell)) +
+           ", the path drawn to it is " + Length(drawn);
+  return {};
+}
+
+// Figure 3.12's tree from its definition (3.4.1): the root holds the initial state, every other
+// node was made by an operator (one of the eight moves) from its parent, its path cost is the
+// parent's plus the move's, and the path from the root to any node is a chain of parents.
+std::string PathfindingView::CheckSearchTree(const LessonCommand& check) const {
+  const ai::GridSearch& s = anim_.replay();
+  if (!anim_.replaying()) return check.verb + ": the request ran no search";
+  const int root = map_.Index(anim_.start().x, anim_.start().y);
+  if (s.Parent(root) != -1) return check.verb + ": the start has a parent";
+  int nodes = 0;
+  for (int cell = 0; cell < map_.CellCount(); ++cell) {
+    if (s.StateOf(cell) == ai::NodeState::kUnseen || cell == root) continue;
+    ++nodes;
+    const ai::Cell c = map_.CellOf(cell);
+    const int parent = s.Parent(cell);
+    if (parent < 0) return check.verb + ": " + CellText(c) + " was seen but has no parent";
+    const ai::Cell p = map_.CellOf(parent);
+    const int dx = std::abs(c.x - p.x), dy = std::abs(c.y - p.y);
+    if (dx > 1 || dy > 1 || dx + dy == 0)
+      return check.verb + ": " + CellText(c) + " hangs from " + CellText(p) + ", not a neighbour";
+    const double move = dx + dy == 2 ? std::sqrt(2.0) : 1.0;
+    if (std::abs(s.G(cell) - (s.G(parent) + move)) > kLengthTolerance)
+      return check.verb + ": " + CellText(c) + " has g = " + Length(s.G(cell)) + ", its parent " +
+             Length(s.G(parent)) + " plus a move of " + Length(move);
+    int hops = 0;
+    for (int at = cell; at != root; at = s.Parent(at))
+      if (at < 0 || ++hops > map_.CellCount())
+        return check.verb + ": the chain of parents from " + CellText(c) + " misses the start";
+  }
+  if (nodes == 0) return check.verb + ": the tree is only its root";
   return {};
 }
 

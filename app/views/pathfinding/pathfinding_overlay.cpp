@@ -16,6 +16,8 @@ constexpr Color kOpen{0.20f, 0.80f, 0.45f, 0.75f};    // OPEN: the frontier
 constexpr Color kClosed{0.95f, 0.55f, 0.25f, 0.60f};  // CLOSED: already expanded
 constexpr Color kClosedBlocked{0.55f, 0.25f, 0.70f, 0.9f};
 constexpr Color kPath{1.0f, 0.90f, 0.10f, 1.0f};
+constexpr Color kHeuristic{0.95f, 0.95f, 1.0f, 1.0f};  // figure 3.13's h(n), white
+constexpr Color kTreeEdge{0.15f, 0.15f, 0.45f, 1.0f};  // figure 3.12's tree, dark blue
 constexpr Color kLineClear{0.15f, 0.85f, 0.95f, 1.0f};
 constexpr Color kLineBlocked{0.95f, 0.15f, 0.20f, 1.0f};
 
@@ -109,6 +111,17 @@ void DrawSearch(const ai::GridMap& map, const SearchAnimation& search,
     if (s.LastExpanded() >= 0 && search.running())
       CellQuad(map, map.CellOf(s.LastExpanded()), 0.02f, 0.0f, {1, 1, 1, 0.9f}, draw);
   }
+  // Figure 3.12: the search tree on the map, each node seen joined to its parent (the operator
+  // that generated it); the root is the start.
+  if (options.show_search_tree && search.replaying()) {
+    for (int i = 0; i < map.CellCount(); ++i) {
+      const int parent = s.Parent(i);
+      if (parent < 0) continue;
+      const ai::Cell c = map.CellOf(i), p = map.CellOf(parent);
+      draw.Line(CellToWorld(map, {float(c.x), float(c.y)}, 0.07f),
+                CellToWorld(map, {float(p.x), float(p.y)}, 0.07f), kTreeEdge);
+    }
+  }
   // Figure 3.14: the straight line from start to goal, clear (a) or blocked where it stops (b).
   if (options.show_straight_line) {
     const glm::vec3 a = CellToWorld(map, {float(search.start().x), float(search.start().y)}, 0.05f);
@@ -125,6 +138,12 @@ void DrawSearch(const ai::GridMap& map, const SearchAnimation& search,
     }
   }
   PathLines(map, search.shown_path(), 0.08f, kPath, draw);
+  // Figure 3.13: g(n) is the path just drawn to n, h(n) "uma reta ligando n à meta".
+  if (options.show_heuristic && search.running() && s.LastExpanded() >= 0) {
+    const ai::Cell n = map.CellOf(s.LastExpanded());
+    draw.Line(CellToWorld(map, {float(n.x), float(n.y)}, 0.1f),
+              CellToWorld(map, {float(search.goal().x), float(search.goal().y)}, 0.1f), kHeuristic);
+  }
   for (const ai::Cell& c : search.shown_path())  // beads, so the thin line reads from afar
     draw.Point(CellToWorld(map, {float(c.x), float(c.y)}, 0.09f), 4.0f, kPath);
   draw.Point(CellToWorld(map, {float(search.start().x), float(search.start().y)}, 0.1f), 14.0f,

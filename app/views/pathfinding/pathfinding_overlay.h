@@ -27,6 +27,11 @@ struct PathfindingOverlayOptions {
   bool show_straight_line = true;
   bool show_grid_lines = true;
   bool show_sight = false;  // practice (10): the player's sight radius
+  // Figure 3.13: from the node just expanded, h(n) as the straight line to the goal (its g(n) is
+  // the path drawn to it).
+  bool show_heuristic = false;
+  // Figure 3.12: the search tree, each node seen joined to the node it was reached from.
+  bool show_search_tree = false;
   int selected_predator = -1;
 };
 

@@ -71,6 +71,8 @@ class PathfindingView final : public View {
   std::string CheckPathWithin(const LessonCommand& check) const;
   std::string CheckAnsweredBy(const LessonCommand& check) const;
   std::string CheckClosedNodesOptimal(const LessonCommand& check) const;
+  std::string CheckHeuristicBetween(const LessonCommand& check) const;
+  std::string CheckSearchTree(const LessonCommand& check) const;
   std::string CheckExpansionsAtMost(const LessonCommand& check) const;
   std::string CheckFsmTransitionsLegal(const LessonCommand& check) const;
   std::string CheckFsmSequence(const LessonCommand& check) const;

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "app/views/simulation/sim_lesson_answers.h"
+#include "app/views/simulation/sim_projections.h"
 #include "engine/broadphase/sabsp/bsp_invariants.h"
 #include "engine/broadphase/sabsp/cut_directions.h"
 
@@ -320,6 +321,15 @@ std::string OnBsp(SimLessonSubject& subject, const LessonCommand& c) {
     return F(*bsp);
 }
 
+// Figures 3.1 and 3.2's claims on the root's normal, against the boxes' corners and all pairs.
+std::string CheckRootProjections(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
+                                 const LessonCommand&) {
+  const BspTree& tree = bsp.tree();
+  if (tree.root() == kNoNode || tree.node(tree.root()).child[0] == kNoNode)
+    return "the root is a leaf: no plane to project on yet";
+  return CheckProjections(subject.ShownBoxes(), tree.node(tree.root()).normal);
+}
+
 std::string CheckInvariants(SemiAdjustingBsp& bsp) {
   const std::string broken = CheckBspInvariants(bsp.tree());
   return broken.empty() ? "" : "expected the tree's invariants to hold: " + broken;
@@ -360,6 +370,67 @@ const Row kVerbs[] = {
       "node of the operation waiting its turn)",
       kAction, Words(1, 1)},
      &HighlightNode},
+    {{"show-cut-directions",
+      "show-cut-directions [on|off]: figure 3.5, the tree's 13 cut directions drawn from the "
+      "scene's centre (axes red, face diagonals green, body diagonals blue)",
+      kAction, Words(0, 1, kSwitch)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       subject.ShowCutDirections(c.args.empty() || c.args[0] == "on");
+       return {};
+     }},
+    {{"show-projections",
+      "show-projections [on|off]: figures 3.1 and 3.2, every box's interval on the root's normal "
+      "and its two relevant vertices",
+      kAction, Words(0, 1, kSwitch)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       subject.ShowProjections(c.args.empty() || c.args[0] == "on");
+       return {};
+     }},
+    {{"show-axis-projections",
+      "show-axis-projections [on|off]: figure 2.4, every box's interval on the x and y axes, as "
+      "sweep-and-prune projects them",
+      kAction, Words(0, 1, kSwitch)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       subject.ShowAxisProjections(c.args.empty() || c.args[0] == "on");
+       return {};
+     }},
+    {{"axis-pruning",
+      "axis-pruning: the pairs whose intervals overlap on x, y and z (sweep-and-prune's rule, "
+      "2.4) are exactly the boxes that overlap, each interval from its box's extreme corners",
+      kCheck, kNoWords},
+     [](SimLessonSubject& subject, const LessonCommand&) -> std::string {
+       return CheckAxisPruning(subject.ShownBoxes());
+     }},
+    {{"show-leaf-list",
+      "show-leaf-list root|last-op|next-op|ID|off: figure 5.2, a leaf's boxes in its sorted "
+      "list's order, projected on its sort direction",
+      kAction, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       if (c.args[0] == "off") return subject.ShowLeafList(kNoNode), std::string();
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return kNoBsp;
+       const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
+       if (!node || bsp->tree().node(*node).child[0] != kNoNode)
+         return "show-leaf-list: '" + c.args[0] + "' is not a leaf of the tree";
+       subject.ShowLeafList(*node);
+       return {};
+     }},
+    {{"leaf-list-sorted",
+      "leaf-list-sorted root|last-op|ID: the leaf's list, in order, is sorted by its boxes' "
+      "lower ends on the leaf's sort direction, each recomputed from the box (5.1.2)",
+      kCheck, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return kNoBsp;
+       const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
+       if (!node) return "leaf-list-sorted: no node '" + c.args[0] + "'";
+       return CheckLeafListSorted(*bsp, *node);
+     }},
+    {{"projections-hold",
+      "projections-hold: on the root's normal, each box's interval ends are the extremes of its "
+      "eight corners (3.2), and every two overlapping boxes have overlapping intervals (3.1)",
+      kCheck, kNoWords},
+     &OnBsp<&CheckRootProjections>},
     {{"op-logged",
       "op-logged OP applied|failed|dropped [REASON...]: the op log has OP with that outcome and "
       "a reason starting with REASON",

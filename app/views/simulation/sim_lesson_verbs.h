@@ -41,6 +41,15 @@ class SimLessonSubject {
   virtual void HighlightNode(NodeId node) = 0;
   // "" or why the broad phase could not be switched.
   virtual std::string SwitchBroadPhase(const std::string& name) = 0;
+  // Figure 3.5: the tree's 13 cut directions drawn from the scene's centre (sim_cut_directions.h).
+  virtual void ShowCutDirections(bool on) { (void)on; }
+  // Figures 3.1 and 3.2: the boxes' intervals on the root's normal, and their relevant vertices
+  // (sim_projections.h).
+  virtual void ShowProjections(bool on) { (void)on; }
+  // Figure 2.4: the boxes' intervals on the x and y axes.
+  virtual void ShowAxisProjections(bool on) { (void)on; }
+  // Figure 5.2: one leaf's sorted list (kNoNode: none).
+  virtual void ShowLeafList(NodeId leaf) { (void)leaf; }
 };
 
 // Every verb with its usage, words and handler, actions first (app/view/lesson_verbs.h), and the

@@ -8,6 +8,8 @@
 
 #include "app/panels/figure_area.h"
 #include "app/render/viewport_state.h"
+#include "app/views/simulation/sim_cut_directions.h"
+#include "app/views/simulation/sim_projections.h"
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab::simulation_view {
@@ -178,6 +180,12 @@ void SimulationView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
     Color colour{1, 1, 1, 1};
     const NodeId highlight = bsp ? panel_.Highlight(choice_.op_stepping, colour) : kNoNode;
     picture_.DrawOverlay(*bp, OverlayOptions(), highlight, colour, draw);
+    if (bsp && show_cut_directions_) DrawCutDirections(*bsp, bsp->WorldBound(), draw);
+    const ProjectionView view{ctx.camera.Forward(), ctx.camera.Up()};
+    if (bsp && show_projections_) DrawProjections(*bsp, Active().boxes(), view, draw);
+    if (show_axis_projections_) DrawAxisProjections(Active().boxes(), view, draw);
+    if (bsp && leaf_list_shown_ != kNoNode)
+      DrawLeafList(*bsp, leaf_list_shown_, view, leaf_list_boxes_, draw);
   }
   if (Halves()) physics_.companion().RecordOverlay(OverlayOptions());
   timings_.instances.Push(float(std::chrono::duration<double, std::milli>(built - start).count()));

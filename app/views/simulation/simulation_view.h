@@ -100,13 +100,22 @@ class SimulationView final : public View, private SimLessonSubject {
   std::string AdvanceOperation() override;
   void HighlightNode(NodeId node) override { panel_.Select(node); }
   std::string SwitchBroadPhase(const std::string& name) override;
+  void ShowCutDirections(bool on) override { show_cut_directions_ = on; }
+  void ShowProjections(bool on) override { show_projections_ = on; }
+  void ShowAxisProjections(bool on) override { show_axis_projections_ = on; }
+  void ShowLeafList(NodeId leaf) override { leaf_list_shown_ = leaf; }
 
   AppContext& app_;
   Settings settings_;
   SimBroadPhaseChoice choice_;  // the broad phase, the BSP's parameters, operation stepping
   SimPhysics physics_{choice_};
   SimReplayMode replay_{choice_, physics_, notices()};
-  bool replay_mode_ = false;  // the replay viewer is open (its window and its trace)
+  bool replay_mode_ = false;          // the replay viewer is open (its window and its trace)
+  bool show_cut_directions_ = false;  // Figure 3.5 over the scene (a lesson's show-cut-directions)
+  bool show_projections_ = false;     // Figures 3.1, 3.2 (a lesson's show-projections)
+  bool show_axis_projections_ = false;  // Figure 2.4 (a lesson's show-axis-projections)
+  NodeId leaf_list_shown_ = kNoNode;    // Figure 5.2 (a lesson's show-leaf-list)
+  std::vector<Aabb> leaf_list_boxes_;   // its boxes in list order, reused
   std::unique_ptr<SimFigureMode> figure_;
   SimBspPanel panel_;
   SimPicture picture_;

@@ -166,7 +166,7 @@ bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
   const std::string where = "step " + std::to_string(step.line);
   if (!reader.OnlyKnownKeys(*table,
                             {"title", "view", "flags", "camera", "actions", "checks", "section",
-                             "caption", "quote", "figures"},
+                             "caption", "quote", "figures", "title_pt", "caption_pt", "section_pt"},
                             "a step"))
     return false;
   if (!reader.String(*table, "title", true, step.line, "the step", step.title) ||
@@ -174,6 +174,9 @@ bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
       !reader.String(*table, "caption", true, step.line, "the step", step.caption) ||
       !reader.String(*table, "section", false, step.line, "the step", step.section) ||
       !reader.String(*table, "quote", false, step.line, "the step", step.quote) ||
+      !reader.String(*table, "title_pt", false, step.line, "the step", step.title_pt) ||
+      !reader.String(*table, "caption_pt", false, step.line, "the step", step.caption_pt) ||
+      !reader.String(*table, "section_pt", false, step.line, "the step", step.section_pt) ||
       !reader.Strings(*table, "flags", step.flags) ||
       !reader.Strings(*table, "figures", step.figures) ||
       !ReadCommands(reader, *table, "actions", step.actions) ||
@@ -185,11 +188,14 @@ bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
 }
 
 bool ReadLesson(LessonReader& reader, const toml::table& root, Lesson& lesson) {
-  if (!reader.OnlyKnownKeys(root, {"title", "source", "summary", "step"}, "the lesson"))
+  if (!reader.OnlyKnownKeys(root, {"title", "source", "summary", "title_pt", "summary_pt", "step"},
+                            "the lesson"))
     return false;
   if (!reader.String(root, "title", true, 1, "the lesson", lesson.title) ||
       !reader.String(root, "source", false, 1, "the lesson", lesson.source) ||
-      !reader.String(root, "summary", false, 1, "the lesson", lesson.summary))
+      !reader.String(root, "summary", false, 1, "the lesson", lesson.summary) ||
+      !reader.String(root, "title_pt", false, 1, "the lesson", lesson.title_pt) ||
+      !reader.String(root, "summary_pt", false, 1, "the lesson", lesson.summary_pt))
     return false;
   const toml::node* steps = root.get("step");
   if (!steps) return reader.Fail(1, "the lesson has no [[step]]");

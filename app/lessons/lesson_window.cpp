@@ -5,9 +5,11 @@
 
 #include <algorithm>
 
+#include "app/i18n/translate.h"
 #include "app/lessons/lesson_session.h"
 #include "app/lessons/lesson_text_colours.h"
 #include "app/lessons/presenter_caption.h"
+#include "app/lessons/shown_language.h"
 #include "app/panels/figure_area.h"
 #include "app/ui_style.h"
 
@@ -68,12 +70,13 @@ void LessonSession::DrawWindow() {
                            ImGuiCond_FirstUseEver);
   SetNextWindowBgAlphaForRenderer(0.92f);
   raise_.BeforeBegin();
-  if (!ImGui::Begin("Lessons", &window_open_)) {
+  if (!ImGui::Begin(WindowTitle(_("Lessons"), "lessons"),  // untranslated: the window's ID
+                    &window_open_)) {
     ImGui::End();
     return;
   }
   const std::string current = player_.has_lesson() ? player_.lesson().name : "";
-  if (ImGui::BeginCombo("Lesson", current.empty() ? "(choose)" : current.c_str())) {
+  if (ImGui::BeginCombo(_("Lesson"), current.empty() ? _("(choose)") : current.c_str())) {
     for (const std::string& name : names_)
       if (ImGui::Selectable(name.c_str(), name == current)) pending_lesson_ = name;
     ImGui::EndCombo();
@@ -84,46 +87,50 @@ void LessonSession::DrawWindow() {
     ImGui::PopStyleColor();
   }
   if (!player_.has_lesson()) {
-    ImGui::TextDisabled("No lesson open: choose one above (assets/lessons/).");
+    ImGui::TextDisabled("%s", _("No lesson open: choose one above (assets/lessons/)."));
     ImGui::End();
     return;
   }
   const Lesson& lesson = player_.lesson();
   const int step = player_.step();
   const int count = int(lesson.steps.size());
-  ImGui::TextWrapped("%s", lesson.title.c_str());
-  if (!lesson.source.empty()) ImGui::TextDisabled("%s", lesson.source.c_str());
+  const LessonLanguage language = ShownLessonLanguage();
+  ImGui::TextWrapped("%s", LessonTitle(lesson, language).c_str());
+  if (!lesson.source.empty()) ImGui::TextDisabled("%s", ShownLessonSource(lesson.source));
   ImGui::BeginDisabled(step <= 0);
-  if (ImGui::Button("< Back")) pending_step_ = step - 1;
+  if (ImGui::Button(_("< Back"))) pending_step_ = step - 1;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::Text("Step %d of %d", step + 1, count);
+  ImGui::Text(_("Step %d of %d"), step + 1, count);
   ImGui::SameLine();
   ImGui::BeginDisabled(step + 1 >= count);
-  if (ImGui::Button("Next >")) pending_step_ = step + 1;
+  if (ImGui::Button(_("Next >"))) pending_step_ = step + 1;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Presenter (F5)")) presenter_ = true;
+  if (ImGui::Button(_("Presenter (F5)"))) presenter_ = true;
   ImGui::Separator();
   if (step >= 0 && step < count) {
     const LessonStep& s = lesson.steps[step];
     ImGui::SetWindowFontScale(kWindowCaptionScale);
-    ImGui::TextWrapped("%s", s.title.c_str());
-    ImGui::TextWrapped("%s", s.caption.c_str());
+    ImGui::TextWrapped("%s", StepTitle(s, language).c_str());
+    ImGui::TextWrapped("%s", StepCaption(s, language).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, kLessonQuoteColour);
     if (!s.quote.empty()) ImGui::TextWrapped("\"%s\"", s.quote.c_str());
     ImGui::PopStyleColor();
     ImGui::SetWindowFontScale(1.0f);
     ImGui::PushStyleColor(ImGuiCol_Text, kLessonSectionColour);
-    if (!s.section.empty()) ImGui::TextWrapped("%s", s.section.c_str());
+    if (!s.section.empty()) ImGui::TextWrapped("%s", StepSection(s, language).c_str());
     ImGui::PopStyleColor();
+    // A lesson written in English only still plays; the note says why the text is English.
+    if (language == LessonLanguage::kPortuguese && StepLacksPortuguese(s))
+      ImGui::TextDisabled("%s", _("This step's file has no Portuguese text: shown in English."));
   }
   ImGui::Separator();
   for (int i = 0; i < count; ++i) {
-    const std::string label = std::to_string(i + 1) + ". " + lesson.steps[i].title;
+    const std::string label = std::to_string(i + 1) + ". " + StepTitle(lesson.steps[i], language);
     if (ImGui::Selectable(label.c_str(), i == step)) pending_step_ = i;
   }
-  ImGui::TextDisabled("Right / Page Down: next, Left / Page Up: back, F5: presenter mode");
+  ImGui::TextDisabled("%s", _("Right / Page Down: next, Left / Page Up: back, F5: presenter mode"));
   ImGui::End();
 }
 

@@ -2,7 +2,9 @@
 
 #include <imgui.h>
 
-#include <filesystem>
+#include <initializer_list>
+
+#include "app/ui_fonts.h"
 
 namespace partlab {
 
@@ -21,31 +23,11 @@ void MakeOpaque(ImGuiStyle& style) {
     if (style.Colors[col].w > 0.0f) style.Colors[col].w = 1.0f;
 }
 
-// The characters captions and tooltips use beyond Latin-1: the papers' Greek (ε, ω, θ), dashes
-// and quotes, dotted letters for time derivatives (ḋ), arrows and math operators (≤, ×, ≈).
-constexpr ImWchar kGlyphRanges[] = {
-    0x0020, 0x00FF,  // Basic Latin and Latin-1 (Portuguese)
-    0x0370, 0x03FF,  // Greek
-    0x1E00, 0x1EFF,  // Latin Extended Additional
-    0x2000, 0x206F,  // General Punctuation
-    0x2190, 0x21FF,  // Arrows
-    0x2200, 0x22FF,  // Mathematical Operators
-    0,
-};
-
 void LoadFont(float content_scale) {
   ImGuiIO& io = ImGui::GetIO();
-  const float size = 15.0f * content_scale;
-  for (const char* path : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                           "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"}) {
-    if (std::filesystem::exists(path) &&
-        io.Fonts->AddFontFromFileTTF(path, size, nullptr, kGlyphRanges)) {
-      g_presenter_font =
-          io.Fonts->AddFontFromFileTTF(path, kPresenterFontPixels, nullptr, kGlyphRanges);
-      return;
-    }
-  }
-  g_presenter_font = nullptr;
+  const UiFonts fonts = AddUiFonts(*io.Fonts, 15.0f * content_scale, kPresenterFontPixels);
+  g_presenter_font = fonts.presenter;
+  if (fonts.panels) return;
   ImFontConfig config;  // ImGui's built-in bitmap font, scaled
   config.SizePixels = 13.0f * content_scale;
   io.Fonts->AddFontDefault(&config);

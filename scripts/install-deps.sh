@@ -34,6 +34,8 @@ packages=(
   # partlab --video pipes frames to ffmpeg (optional at run time: without it --video says so in
   # one line); the test suite records a video and reads it back with ffprobe, so tests need it
   ffmpeg
+  # the UI's font (app/ui_fonts.h); the font coverage test reads its character map
+  fonts-dejavu-core
 )
 
 missing=()

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/i18n/translate.h"
 #include "app/lessons/lesson_catalog.h"
+#include "app/lessons/shown_language.h"
 #include "app/render/screenshot.h"
 #include "app/video/video_recorder.h"
 #include "engine/lessons/lesson_index.h"
@@ -81,6 +83,7 @@ void LessonSession::Show(LessonHost& host, int step) {
   frames_in_step_ = 0;
   raise_.Request();
   if (step_failed_) std::fprintf(stderr, "partlab: %s\n", error_.c_str());
+  NoteEnglishFallback(step);
   // Interactively, one line per step shown (the keys' and buttons' trace, for a presenter's log
   // and the lesson keys' test); an export names each step's picture instead.
   const Lesson& lesson = player_.lesson();
@@ -89,6 +92,20 @@ void LessonSession::Show(LessonHost& host, int step) {
                 lesson.steps.size(), lesson.steps[size_t(step)].title.c_str());
     std::fflush(stdout);
   }
+}
+
+// Shown in Portuguese, a step whose file writes no Portuguese text (a user's own lesson in English)
+// plays in English; the presenter's log says so, naming the step's line.
+void LessonSession::NoteEnglishFallback(int step) const {
+  const Lesson& lesson = player_.lesson();
+  if (ShownLessonLanguage() != LessonLanguage::kPortuguese || step < 0 ||
+      step >= int(lesson.steps.size()))
+    return;
+  const LessonStep& s = lesson.steps[size_t(step)];
+  if (StepLacksPortuguese(s))
+    std::fprintf(stderr, "partlab: %s:%d: %s\n", lesson.file.c_str(), s.line,
+                 _("the step has no Portuguese text (title_pt, caption_pt, section_pt): shown in "
+                   "English"));
 }
 
 // The window's chooser: the lesson played so far stays when the new one does not load.
@@ -113,7 +130,9 @@ void LessonSession::ApplyPending(LessonHost& host) {
 
 int LessonSession::FinishExport() {
   const Lesson& lesson = player_.lesson();
-  if (const std::string error = WriteLessonIndex(lesson, export_dir_, first_step_);
+  // The index in the UI's language, as the pictures' captions are.
+  if (const std::string error =
+          WriteLessonIndex(LessonAsShown(lesson), export_dir_, first_step_, ShownLessonLanguage());
       !error.empty()) {
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
     return kExitRuntimeError;

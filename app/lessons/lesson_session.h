@@ -43,6 +43,7 @@ class LessonSession {
 
  private:
   void Show(LessonHost& host, int step);
+  void NoteEnglishFallback(int step) const;
   void OpenLesson(LessonHost& host, const std::string& name_or_path);
   int FinishExport();
   void DrawWindow();

@@ -10,6 +10,7 @@
 #include "app/lessons/lesson_session.h"
 #include "app/lessons/lesson_text_colours.h"
 #include "app/lessons/presenter_caption.h"
+#include "app/lessons/shown_language.h"
 #include "app/panels/figure_area.h"
 #include "app/ui_style.h"
 
@@ -73,8 +74,8 @@ void LessonSession::DrawWindow() {
                            ImGuiCond_FirstUseEver);
   SetNextWindowBgAlphaForRenderer(0.92f);
   raise_.BeforeBegin();
-  // untranslated: the window's ImGui ID
-  if (!ImGui::Begin(WindowTitle(_("Lessons"), "lessons"), &window_open_)) {
+  if (!ImGui::Begin(WindowTitle(_("Lessons"), "lessons"),  // untranslated: the window's ID
+                    &window_open_)) {
     ImGui::End();
     return;
   }
@@ -97,8 +98,9 @@ void LessonSession::DrawWindow() {
   const Lesson& lesson = player_.lesson();
   const int step = player_.step();
   const int count = int(lesson.steps.size());
-  ImGui::TextWrapped("%s", lesson.title.c_str());
-  if (!lesson.source.empty()) ImGui::TextDisabled("%s", lesson.source.c_str());
+  const LessonLanguage language = ShownLessonLanguage();
+  ImGui::TextWrapped("%s", LessonTitle(lesson, language).c_str());
+  if (!lesson.source.empty()) ImGui::TextDisabled("%s", ShownLessonSource(lesson.source));
   ImGui::BeginDisabled(step <= 0);
   if (ImGui::Button(_("< Back"))) pending_step_ = step - 1;
   ImGui::EndDisabled();
@@ -114,20 +116,23 @@ void LessonSession::DrawWindow() {
   if (step >= 0 && step < count) {
     const LessonStep& s = lesson.steps[step];
     ImGui::SetWindowFontScale(kWindowCaptionScale);
-    ImGui::TextWrapped("%s", s.title.c_str());
-    ImGui::TextWrapped("%s", s.caption.c_str());
+    ImGui::TextWrapped("%s", StepTitle(s, language).c_str());
+    ImGui::TextWrapped("%s", StepCaption(s, language).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, kLessonQuoteColour);
     if (!s.quote.empty()) ImGui::TextWrapped("\"%s\"", s.quote.c_str());
     ImGui::PopStyleColor();
     ImGui::SetWindowFontScale(1.0f);
     ImGui::PushStyleColor(ImGuiCol_Text, kLessonSectionColour);
-    if (!s.section.empty()) ImGui::TextWrapped("%s", s.section.c_str());
+    if (!s.section.empty()) ImGui::TextWrapped("%s", StepSection(s, language).c_str());
     ImGui::PopStyleColor();
     DrawStepImage(nullptr);
+    // A lesson written in English only still plays; the note says why the text is English.
+    if (language == LessonLanguage::kPortuguese && StepLacksPortuguese(s))
+      ImGui::TextDisabled("%s", _("This step's file has no Portuguese text: shown in English."));
   }
   ImGui::Separator();
   for (int i = 0; i < count; ++i) {
-    const std::string label = std::to_string(i + 1) + ". " + lesson.steps[i].title;
+    const std::string label = std::to_string(i + 1) + ". " + StepTitle(lesson.steps[i], language);
     ImGui::PushID(i);
     if (ImGui::Selectable(label.c_str(), i == step)) pending_step_ = i;
     ImGui::PopID();

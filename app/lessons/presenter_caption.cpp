@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/lessons/lesson_text_colours.h"
+#include "app/lessons/shown_language.h"
 #include "app/ui_style.h"
 
 namespace partlab {
@@ -49,14 +50,16 @@ float DrawPresenterCaption(const Lesson& lesson, int step, const std::string& er
   if (!error.empty()) WrappedColoured(kLessonErrorColour, error);
   if (step >= 0 && step < int(lesson.steps.size())) {
     const LessonStep& s = lesson.steps[step];
+    const LessonLanguage language = ShownLessonLanguage();
     ImGui::SetWindowFontScale(scale * 1.2f);
     WrappedColoured(kTitleColour, std::to_string(step + 1) + "/" +
-                                      std::to_string(lesson.steps.size()) + "  " + s.title);
+                                      std::to_string(lesson.steps.size()) + "  " +
+                                      StepTitle(s, language));
     ImGui::SetWindowFontScale(scale);
-    ImGui::TextWrapped("%s", s.caption.c_str());
+    ImGui::TextWrapped("%s", StepCaption(s, language).c_str());
     ImGui::SetWindowFontScale(scale * 0.85f);
     if (!s.quote.empty()) WrappedColoured(kLessonQuoteColour, "\"" + s.quote + "\"");
-    if (!s.section.empty()) WrappedColoured(kLessonSectionColour, s.section);
+    if (!s.section.empty()) WrappedColoured(kLessonSectionColour, StepSection(s, language));
   }
   ImGui::End();
   if (font) ImGui::PopFont();

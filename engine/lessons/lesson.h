@@ -38,6 +38,10 @@ struct LessonStep {
   std::string caption;                 // a short explanation in English
   std::string section;                 // the paper and its section, e.g. "Octree paper, 4.2"
   std::string quote;                   // the paper's own sentence (Portuguese), may be empty
+  // The same texts in Brazilian Portuguese (title_pt, caption_pt, section_pt in the file); empty
+  // when the file does not write them, and the player then shows the English
+  // (lesson_language.h). The quote is the text's own Portuguese in either language.
+  std::string title_pt, caption_pt, section_pt;
   // The papers' figures the step's picture draws, as docs/figures/figures.toml names them
   // ("thesis 4.7", "octree 9", "chapter 3.15"); scripts/lessons-coverage.py checks each name.
   std::vector<std::string> figures;
@@ -46,18 +50,17 @@ struct LessonStep {
   // resolved (the lesson file's folder joined with it), read when the step is shown.
   std::string image;
   std::string image_path;
-  // The same texts in Brazilian Portuguese (the texts' own terms); empty when not written.
-  std::string title_pt, caption_pt, section_pt;
   int line = 0;  // the line of the step's header in the file
 };
 
 struct Lesson {
-  std::string name;                  // the file's stem: `partlab --lesson NAME`
-  std::string file;                  // the path it was read from
-  std::string title;                 // shown in the Lessons panel
-  std::string source;                // which of the three texts it follows
-  std::string summary;               // one or two sentences
-  std::string title_pt, summary_pt;  // the same in Brazilian Portuguese, when written
+  std::string name;     // the file's stem: `partlab --lesson NAME`
+  std::string file;     // the path it was read from
+  std::string title;    // shown in the Lessons panel
+  std::string source;   // which of the three texts it follows
+  std::string summary;  // one or two sentences
+  // The title and summary in Brazilian Portuguese; empty when not written.
+  std::string title_pt, summary_pt;
   std::vector<LessonStep> steps;
 };
 

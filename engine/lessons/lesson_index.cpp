@@ -62,9 +62,10 @@ std::string LessonIndexMarkdown(const Lesson& lesson, int first_step) {
   return md;
 }
 
-std::string LessonIndexHtml(const Lesson& lesson, int first_step) {
+std::string LessonIndexHtml(const Lesson& lesson, int first_step, LessonLanguage language) {
+  const std::string lang = language == LessonLanguage::kPortuguese ? "pt-BR" : "en";
   std::string html =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+      "<!DOCTYPE html>\n<html lang=\"" + lang + "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
       EscapeHtml(lesson.title) +
       "</title>\n<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
       "img{max-width:100%}blockquote{font-style:italic;color:#555}</style>\n</head>\n<body>\n";
@@ -84,11 +85,12 @@ std::string LessonIndexHtml(const Lesson& lesson, int first_step) {
   return html + "</body>\n</html>\n";
 }
 
-std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir, int first_step) {
+std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir, int first_step,
+                             LessonLanguage language) {
   if (std::string error = WriteText(dir + "/index.md", LessonIndexMarkdown(lesson, first_step));
       !error.empty())
     return error;
-  return WriteText(dir + "/index.html", LessonIndexHtml(lesson, first_step));
+  return WriteText(dir + "/index.html", LessonIndexHtml(lesson, first_step, language));
 }
 
 }  // namespace partlab

@@ -30,6 +30,21 @@ step_titles() {
   awk '/^\[\[step\]\]/ { in_step = 1; next }
        in_step && /^title *= *"/ { sub(/^title *= *"/, ""); sub(/" *$/, ""); print; in_step = 0 }' "$1"
 }
+# The same in Portuguese: the lesson's title_pt (before the first [[step]]) and each step's title_pt.
+lesson_title_pt() { awk '/^\[\[step\]\]/ { exit } /^title_pt *= *"/ { sub(/^title_pt *= *"/, ""); sub(/" *$/, ""); print; exit }' "$1"; }
+step_titles_pt() {
+  awk '/^\[\[step\]\]/ { in_step = 1; next }
+       in_step && /^title_pt *= *"/ { sub(/^title_pt *= *"/, ""); sub(/" *$/, ""); print; in_step = 0 }' "$1"
+}
+# A copy without any *_pt key (a user's lesson written in English only); a multi-line value's
+# continuation lines go with its key.
+without_pt() {
+  awk 'skip { if (index($0, "\"\"\"")) skip = 0; next }
+       /^[a-z_]+_pt *= */ { rest = $0; sub(/^[^=]*= */, "", rest)
+                            if (substr(rest, 1, 3) == "\"\"\"" && !index(substr(rest, 4), "\"\"\"")) skip = 1
+                            next }
+       { print }' "$1"
+}
 # The line of the n-th [[step]] header.
 step_line() { grep -n '^\[\[step\]\]' "$1" | sed -n "${2}p" | cut -d: -f1; }
 frames_of() {
@@ -70,6 +85,37 @@ case "$scenario" in
     [[ ! -e "$tmp/x/step-$(printf '%02d' $((${#titles[@]} + 1))).png" ]] || fail "a picture too many"
     cp "$tmp/out" "$tmp/x/export.log"
     mkdir -p "$(dirname "$exports")" && mv "$tmp/x" "$exports"
+    ;;
+  export-pt)  # --lang pt_BR: the index holds the lesson's and every step's title_pt (read from the
+    # .toml here) in order, the quotes as written, and declares its language; the pictures are real
+    title_pt=$(lesson_title_pt "$lesson")
+    [[ -n "$title_pt" ]] || fail "no title_pt in $lesson"
+    mapfile -t titles < <(step_titles_pt "$lesson")
+    (( ${#titles[@]} == $(grep -c '^\[\[step\]\]' "$lesson") )) || fail "not every step of $lesson has a title_pt"
+    export_lesson "$lesson" "$tmp/x" --lang pt_BR
+    [[ $rc -eq 0 ]] || fail "exit code $rc, expected 0"
+    grep -qxF "# $title_pt" "$tmp/x/index.md" || fail "index.md does not start with the title_pt: $title_pt"
+    for i in "${!titles[@]}"; do
+      n=$(printf '%02d' $((i + 1)))
+      "$png_check" "$tmp/x/step-$n.png" 960 540 || fail "step-$n.png"
+      grep -qxF "## $((i + 1)). ${titles[$i]}" "$tmp/x/index.md" || fail "index.md lacks step $((i + 1)): ${titles[$i]}"
+      grep -qF "<h2>$((i + 1)). ${titles[$i]}</h2>" "$tmp/x/index.html" || fail "index.html lacks step $((i + 1)): ${titles[$i]}"
+    done
+    while IFS= read -r quote; do
+      grep -qxF "> $quote" "$tmp/x/index.md" || fail "index.md lacks the quote: $quote"
+    done < <(sed -n 's/^quote *= *"\(.*\)" *$/\1/p' "$lesson")
+    grep -qF '<html lang="pt-BR">' "$tmp/x/index.html" || fail "index.html does not declare pt-BR"
+    ! grep -qF "shown in English" "$tmp/err" || fail "a note of English text for a lesson with every title_pt"
+    # A user's lesson in English only still exports in Portuguese: its own English text, a note
+    # naming each step's line on stderr.
+    without_pt "$lesson" >"$tmp/english.toml"
+    ! grep -q '_pt *=' "$tmp/english.toml" || fail "the English-only copy still has a _pt key"
+    export_lesson "$tmp/english.toml" "$tmp/en" --lang pt_BR
+    [[ $rc -eq 0 ]] || fail "English-only lesson: exit code $rc, expected 0"
+    mapfile -t english < <(step_titles "$lesson")
+    grep -qxF "## 1. ${english[0]}" "$tmp/en/index.md" || fail "English-only lesson: index.md lacks ${english[0]}"
+    grep -qF "partlab: $tmp/english.toml:$(step_line "$tmp/english.toml" 1): " "$tmp/err" ||
+      fail "English-only lesson: no note naming step 1's line"
     ;;
   revisit)  # step 2 reached from step 1 (the shared export), and step 2 built directly: the same
     # picture

@@ -37,10 +37,10 @@ void SimFigureMode::AdjustOverlay(BspOverlayOptions& options) const {
 void SimFigureMode::StatusLine(std::span<char> text, const SimStatus& status) const {
   const BspFigure& f = run_->figure();
   std::snprintf(text.data(), text.size(),
-                _("%s (thesis %.*s) | %s | frame %d | %zu pairs | %zu events pending%s"),
-                _(f.title.data()), int(f.section.size()), f.section.data(),
-                std::string(run_->bsp().Name()).c_str(), run_->frames_fed(), run_->pairs().size(),
-                run_->bsp().PendingOps(), status.playing ? "" : _(" | paused"));
+                _("%s (thesis %s) | %s | frame %d | %zu pairs | %zu events pending%s"),
+                _(f.title.data()), _(f.section.data()), std::string(run_->bsp().Name()).c_str(),
+                run_->frames_fed(), run_->pairs().size(), run_->bsp().PendingOps(),
+                status.playing ? "" : _(" | paused"));
 }
 
 void SimFigureMode::FrameCamera(OrbitCamera& camera) const {
@@ -59,9 +59,9 @@ bool SimFigureMode::FigureLine() const {
   ImGui::TextWrapped(_("Figure: %s"), _(f.title.data()));
   const std::string tip =
       Formatted(_("A few boxes moved by a script so that this operation happens "
-                  "(thesis %.*s);\nReset replays it from its first frame "
+                  "(thesis %s);\nReset replays it from its first frame "
                   "(docs/thesis-lessons.md)."),
-                int(f.section.size()), f.section.data());
+                _(f.section.data()));
   Tip(tip.c_str());
   return ImGui::Button(_("Back to the scene"));
 }

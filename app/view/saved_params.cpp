@@ -14,6 +14,7 @@ class LoadVisitor final : public ParamVisitor {
   void operator()(const Param<float>& row, float& v) override { LoadParam(s_, row, v, notes); }
   void operator()(const BoolParam& row, bool& v) override { LoadParam(s_, row, v, notes); }
   void operator()(const ChoiceParam& row, int& v) override { LoadParam(s_, row, v, notes); }
+  void operator()(const NameParam& row, std::string& v) override { LoadParam(s_, row, v, notes); }
   void Note(const std::string& note) override { AppendNote(notes, note); }
   std::string notes;
 
@@ -29,6 +30,7 @@ class SaveVisitor final : public ParamVisitor {
   void operator()(const Param<float>& row, float& v) override { SaveParam(s_, row, v); }
   void operator()(const BoolParam& row, bool& v) override { SaveParam(s_, row, v); }
   void operator()(const ChoiceParam& row, int& v) override { SaveParam(s_, row, v); }
+  void operator()(const NameParam& row, std::string& v) override { SaveParam(s_, row, v); }
 
  private:
   Settings& s_;

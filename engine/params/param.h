@@ -64,6 +64,17 @@ struct BoolParam {
   const char* tip;
 };
 
+// A parameter that names one entry of a list known only at run time (a broad phase of the
+// registry, plugins included), stored by its name; `known` says whether a name is one of them.
+struct NameParam {
+  const char* key;
+  const char* flag;
+  const char* label;
+  const char* fallback;  // a name `known` accepts
+  bool (*known)(std::string_view name);
+  const char* tip;
+};
+
 // A row bound to the field it sets: `field` is the member of `Owner` (BspParams::max_depth) that
 // the row's key, flag, slider and clamp are about. Whoever holds an Owner walks its rows (a
 // table's ForEachRow) to load, save, parse flags, clamp or document every field, so a parameter is

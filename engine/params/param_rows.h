@@ -68,6 +68,21 @@ void LoadParam(const Source& s, const BoolParam& p, bool& value, std::string& no
                         (p.fallback ? "1" : "0") + " is used");
 }
 
+// A name its row does not know (a broad phase that is not built here, a typo) falls back to the
+// row's default, with a note.
+template <typename Source>
+void LoadParam(const Source& s, const NameParam& p, std::string& value, std::string& notes) {
+  if (!s.Has(p.key)) return;
+  const std::string name = s.Get(p.key, "");
+  if (p.known(name)) {
+    value = name;
+    return;
+  }
+  value = p.fallback;
+  AppendNote(notes, std::string(p.key) + " '" + name + "' is not known here; the default " +
+                        p.fallback + " is used");
+}
+
 template <typename Sink, typename T>
 void SaveParam(Sink& s, const Param<T>& p, T value) {
   if (!detail::IsFinite(value)) return;
@@ -82,6 +97,11 @@ void SaveParam(Sink& s, const ChoiceParam& p, int index) {
 template <typename Sink>
 void SaveParam(Sink& s, const BoolParam& p, bool value) {
   s.Set(p.key, value ? "1" : "0");
+}
+
+template <typename Sink>
+void SaveParam(Sink& s, const NameParam& p, const std::string& value) {
+  s.Set(p.key, value);
 }
 
 // A bound row's field of `owner`, read or written by the row's key. An enum field (a

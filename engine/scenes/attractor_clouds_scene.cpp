@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/scenes/scene_registry.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -105,11 +106,11 @@ SceneParams AttractorCloudsDefaults() {
   return p;
 }
 
-const bool kAttractorCloudsRegistered = RegisterScene(
-    {2, "clouds", "Attractor clouds",
-     "Clouds of boxes pulled by several moving attractors, no gravity: chaotic and mostly sparse "
-     "(6.2.2)",
-     &MakeSceneOf<AttractorCloudsScene>, &AttractorCloudsDefaults});
+const bool kAttractorCloudsRegistered =
+    RegisterScene({2, "clouds", N_("Attractor clouds"),
+                   N_("Clouds of boxes pulled by several moving attractors, no gravity: chaotic "
+                      "and mostly sparse (6.2.2)"),
+                   &MakeSceneOf<AttractorCloudsScene>, &AttractorCloudsDefaults});
 
 }  // namespace
 }  // namespace partlab

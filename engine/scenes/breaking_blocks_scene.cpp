@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/scenes/scene_registry.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -109,9 +110,9 @@ SceneParams BreakingBlocksDefaults() {
 }
 
 const bool kBreakingBlocksRegistered = RegisterScene(
-    {3, "breaking", "Breaking blocks",
-     "A few large concrete blocks pulled by one attractor break into many small blocks at their "
-     "first impact and spread out (6.2.3)",
+    {3, "breaking", N_("Breaking blocks"),
+     N_("A few large concrete blocks pulled by one attractor break into many small blocks at their "
+        "first impact and spread out (6.2.3)"),
      &MakeSceneOf<BreakingBlocksScene>, &BreakingBlocksDefaults});
 
 }  // namespace

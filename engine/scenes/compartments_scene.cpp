@@ -3,6 +3,7 @@
 // and since boxes keep falling on the piles the scene never quite settles. The compartments are
 // aligned with the XZ plane, the quadtree's best case (the thesis says so too).
 #include "engine/scenes/scene_registry.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -62,8 +63,8 @@ SceneParams CompartmentsDefaults() {
 }
 
 const bool kCompartmentsRegistered =
-    RegisterScene({4, "compartments", "Compartments",
-                   "Boxes fall into compartments of static walls and pile up (6.2.4)",
+    RegisterScene({4, "compartments", N_("Compartments"),
+                   N_("Boxes fall into compartments of static walls and pile up (6.2.4)"),
                    &MakeSceneOf<CompartmentsScene>, &CompartmentsDefaults});
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/scenes/scene_registry.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -75,8 +76,8 @@ SceneParams TerrainDefaults() {
 }
 
 const bool kTerrainSceneRegistered = RegisterScene(
-    {1, "terrain", "Terrain",
-     "Spheres and blocks fall onto a terrain of static tiles and gather in its valleys (6.2.1)",
+    {1, "terrain", N_("Terrain"),
+     N_("Spheres and blocks fall onto a terrain of static tiles and gather in its valleys (6.2.1)"),
      &MakeSceneOf<TerrainScene>, &TerrainDefaults});
 
 }  // namespace

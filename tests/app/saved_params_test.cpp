@@ -86,5 +86,36 @@ TEST(SavedParams, ARuleAcrossRowsAddsItsNoteWhenReadingOnly) {
   EXPECT_FALSE(file.Has("depth"));
 }
 
+// A row naming one entry of a list known at run time (a broad phase): a known name is read as it
+// is, an unknown one falls back to the row's default with a note naming the key and the name, and
+// what is written reads back the same.
+bool IsColour(std::string_view name) {
+  return name == "red" || name == "green" || name == "blue";
+}
+constexpr NameParam kColourName{"test.colour", "", "Colour", "green", &IsColour, "A colour."};
+
+TEST(SavedParams, ANameRowReadsAKnownNameAndFallsBackWithANoteOnAnUnknownOne) {
+  const std::string dir = TempPath("saved_params_name");
+  std::string colour = "blue";
+  auto rows = [&](ParamVisitor& v) { v(kColourName, colour); };
+  EXPECT_EQ(ReadParams(FileWith(dir, "test.colour=red\n"), rows), "");
+  EXPECT_EQ(colour, "red");
+  const std::string notes = ReadParams(FileWith(dir, "test.colour=purple\n"), rows);
+  EXPECT_EQ(colour, "green");
+  EXPECT_NE(notes.find("test.colour 'purple' is not known here; the default green is used"),
+            std::string::npos)
+      << notes;
+  colour = "blue";
+  Settings file = FileWith(dir, "");
+  WriteParams(file, rows);
+  ASSERT_EQ(file.Save(), "");
+  Settings again;
+  again.Load(dir);
+  EXPECT_EQ(again.Get("test.colour", ""), "blue");
+  colour = "red";
+  EXPECT_EQ(ReadParams(again, rows), "");
+  EXPECT_EQ(colour, "blue");
+}
+
 }  // namespace
 }  // namespace partlab

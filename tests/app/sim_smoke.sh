@@ -87,6 +87,33 @@ case "$scenario" in
     run "${xvfb[@]}" "$partlab" --frames 3 --size 320x180 --msaa 0 --view Simulation
     [[ $rc -eq 0 ]] || fail "second run: exit code $rc"
     grep -q "simulation scene 2 (.*), broad phase sap," "$tmp/out" || fail "settings not restored"
+    # The file by hand, as a user would edit it (SimulationView::VisitParams reads and writes every
+    # row): values in range come back as written and stay; values out of range are clamped to the
+    # bounds the rows document (plane depth 0..24, event queue 4..256, pitch within +-1.55 rad), a
+    # name no broad phase has falls back to sabsp, all in one line naming the file; a key no row
+    # names is kept.
+    ini="$PARTLAB_CONFIG_DIR/simulation/settings.ini"
+    sed -i '/^sim.seed=/d; /^sim.overlay.alpha=/d; /^sim.bsp.split_exponent=/d; /^sim.overlay.depth=/d;
+            /^sim.bsp.queue_size=/d; /^sim.camera.pitch=/d; /^sim.companion=/d' "$ini"
+    printf '%s\n' sim.seed=7 sim.overlay.alpha=0.3 sim.bsp.split_exponent=0.25 sim.overlay.depth=99 \
+      sim.bsp.queue_size=1000 sim.camera.pitch=3 sim.companion=no_such_thing someone.else=1 >>"$ini"
+    run "${xvfb[@]}" "$partlab" --frames 3 --size 320x180 --msaa 0 --view Simulation
+    [[ $rc -eq 0 ]] || fail "third run: exit code $rc"
+    grep -q "simulation scene 2 (.*), broad phase sap, seed 7$" "$tmp/out" ||
+      fail "the hand-edited seed did not reach the scene"
+    [[ $(grep -c "^partlab: $ini: " "$tmp/err") -eq 1 ]] || fail "not one line naming the file"
+    line=$(grep "^partlab: $ini: " "$tmp/err")
+    for note in "sim.overlay.depth 99 clamped to 24 " "sim.bsp.queue_size 1000 clamped to 256 " \
+        "sim.camera.pitch 3 clamped to 1.55 " "sim.companion 'no_such_thing' is not known here"; do
+      [[ $line == *"$note"* ]] || fail "the line naming the file lacks '$note': $line"
+    done
+    [[ $line != *sim.seed* && $line != *sim.overlay.alpha* && $line != *split_exponent* ]] ||
+      fail "a value in range was noted: $line"
+    for kept in sim.seed=7 sim.overlay.alpha=0.300000012 sim.bsp.split_exponent=0.25 \
+        sim.overlay.depth=24 sim.bsp.queue_size=256 sim.companion=sabsp_thesis someone.else=1 \
+        sim.scene=2 sim.algo=sap; do
+      grep -qx "$kept" "$ini" || fail "$kept not in the file the run wrote back"
+    done
     ;;
   figure)  # a scripted figure of chapter 4 (--preset): its boxes and plane drawn, no physics
     run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 480x270 --msaa 0 \

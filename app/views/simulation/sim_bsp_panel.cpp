@@ -1,4 +1,5 @@
 #include "app/views/simulation/sim_bsp_panel.h"
+#include "app/i18n/translate.h"
 #include "app/panels/tooltip.h"
 
 #include <imgui.h>
@@ -18,12 +19,13 @@ NodeId TreeNodeRow(const SemiAdjustingBsp& bsp, NodeId n, NodeId selected) {
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_OpenOnDoubleClick;
   if (node.IsLeaf()) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
   if (n == selected) flags |= ImGuiTreeNodeFlags_Selected;
-  const bool open =
-      node.IsLeaf()
-          ? (ImGui::TreeNodeEx((void*)(intptr_t)n, flags, "leaf %d: %u boxes", n, node.population),
-             false)
-          : ImGui::TreeNodeEx((void*)(intptr_t)n, flags, "node %d: %u boxes, dir %d, balance %.2f",
-                              n, node.population, node.plane_dir, bsp.NodeBalance(n));
+  const bool open = node.IsLeaf()
+                        ? (ImGui::TreeNodeEx((void*)(intptr_t)n, flags, _("leaf %d: %u boxes"), n,
+                                             node.population),
+                           false)
+                        : ImGui::TreeNodeEx((void*)(intptr_t)n, flags,
+                                            _("node %d: %u boxes, dir %d, balance %.2f"), n,
+                                            node.population, node.plane_dir, bsp.NodeBalance(n));
   if (ImGui::IsItemClicked()) clicked = n;
   if (open) {
     for (NodeId c : node.child) {
@@ -50,8 +52,8 @@ bool DrawBspParameters(BspParams& p, uint32_t box_count, ClampNote& note) {
   namespace t = bsp_params;
   bool changed = false;
   auto check = [&](const BoolParam& row, bool& value) {
-    changed |= ImGui::Checkbox(row.label, &value);
-    Tip(row.tip);
+    changed |= ImGui::Checkbox(_(row.label), &value);
+    Tip(_(row.tip));
   };
   changed |= ParamSliderInt(t::kMaxDepth, &p.max_depth, note);
   check(t::kAdaptive, p.adaptive_split_threshold);
@@ -62,8 +64,8 @@ bool DrawBspParameters(BspParams& p, uint32_t box_count, ClampNote& note) {
   } else {
     changed |= ParamSliderInt(t::kSplitFixed, &p.split_threshold, note);
   }
-  ImGui::TextDisabled("t in force: %d (merge below %d) for %u boxes", p.SplitThreshold(box_count),
-                      p.MergeThreshold(box_count), box_count);
+  ImGui::TextDisabled(_("t in force: %d (merge below %d) for %u boxes"),
+                      p.SplitThreshold(box_count), p.MergeThreshold(box_count), box_count);
   changed |= ParamSliderFloat(t::kMergeFraction, &p.merge_fraction, note, "%.2f");
   changed |= ParamSliderInt(t::kQueueSize, &p.queue_size, note);
   changed |= ParamSliderInt(t::kOpsMin, &p.ops_per_cycle_min, note);
@@ -80,26 +82,27 @@ bool DrawBspParameters(BspParams& p, uint32_t box_count, ClampNote& note) {
 bool DrawBspDepartures(BspParams& p, ClampNote& note) {
   namespace t = bsp_params;
   bool changed = false;
-  if (ImGui::Button("Thesis")) {
+  if (ImGui::Button(_("Thesis"))) {
     p = BspParams::Thesis();
     changed = true;
   }
-  Tip("The tree exactly as the thesis describes it (chapters 3-6): every departure off.\n"
-      "The same parameters as the registry's sabsp_thesis (docs/bsp.md).");
+  Tip(
+      _("The tree exactly as the thesis describes it (chapters 3-6): every departure off.\n"
+        "The same parameters as the registry's sabsp_thesis (docs/bsp.md)."));
   ImGui::SameLine();
-  if (ImGui::Button("Ours")) {
+  if (ImGui::Button(_("Ours"))) {
     p = BspParams::Ours();
     changed = true;
   }
-  Tip("Our profile, the registry's sabsp: fat boxes, cached pairs, exact leaf sweep, ...");
+  Tip(_("Our profile, the registry's sabsp: fat boxes, cached pairs, exact leaf sweep, ..."));
   ImGui::SameLine();
-  const char* profile = p == BspParams::Thesis() ? "= Thesis"
-                        : p == BspParams::Ours() ? "= Ours"
-                                                 : "mixed";
+  const char* profile = p == BspParams::Thesis() ? _("= Thesis")
+                        : p == BspParams::Ours() ? _("= Ours")
+                                                 : _("mixed");
   ImGui::TextDisabled("%s", profile);
   auto check = [&](const BoolParam& row, bool& value) {
-    changed |= ImGui::Checkbox(row.label, &value);
-    Tip(row.tip);
+    changed |= ImGui::Checkbox(_(row.label), &value);
+    Tip(_(row.tip));
   };
   check(t::kBalanceByMerge, p.balance_by_merge);
   check(t::kBalanceFirst, p.balance_first);
@@ -109,9 +112,9 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
     changed |= ParamSliderInt(t::kSpareTimeMerges, &p.spare_time_merges, note);
   }
   int rule = int(p.cut_rule);
-  static const char* const kRuleNames[] = {"fewest straddlers first (thesis)",
-                                           "best balance first (ours)"};
-  if (ParamCombo(t::kCutRule, &rule, kRuleNames)) {
+  const char* const rule_names[] = {_("fewest straddlers first (thesis)"),
+                                    _("best balance first (ours)")};
+  if (ParamCombo(t::kCutRule, &rule, rule_names)) {
     p.cut_rule = CutRule(rule);
     changed = true;
   }
@@ -138,10 +141,10 @@ bool DrawBspDepartures(BspParams& p, ClampNote& note) {
 
 void DrawBspCounters(const BspOpTotals& totals, const BspStepStats& last) {
   if (ImGui::BeginTable("ops", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("operation");
-    ImGui::TableSetupColumn("applied");
-    ImGui::TableSetupColumn("failed");
-    ImGui::TableSetupColumn("this step");
+    ImGui::TableSetupColumn(_("operation"));
+    ImGui::TableSetupColumn(_("applied"));
+    ImGui::TableSetupColumn(_("failed"));
+    ImGui::TableSetupColumn(_("this step"));
     ImGui::TableHeadersRow();
     static const char* kSections[] = {"4.4", "4.2", "4.1", "4.5", "4.3"};
     for (int i = 0; i < kBspOpCount; ++i) {
@@ -157,14 +160,14 @@ void DrawBspCounters(const BspOpTotals& totals, const BspStepStats& last) {
     }
     ImGui::EndTable();
   }
-  ImGui::Text("verifications %llu, stale events dropped %llu, pending %zu",
+  ImGui::Text(_("verifications %llu, stale events dropped %llu, pending %zu"),
               (unsigned long long)totals.verifications, (unsigned long long)totals.dropped,
               last.pending);
-  ImGui::Text("%u nodes, %u leaves, depth mean %.1f max %u", last.nodes, last.leaves,
+  ImGui::Text(_("%u nodes, %u leaves, depth mean %.1f max %u"), last.nodes, last.leaves,
               last.mean_depth, last.max_depth);
-  ImGui::Text("redundancy %.1f %%, migrations %u, sort moves %llu", 100.0f * last.redundancy,
+  ImGui::Text(_("redundancy %.1f %%, migrations %u, sort moves %llu"), 100.0f * last.redundancy,
               last.migrations, (unsigned long long)last.sort_moves);
-  ImGui::Text("leaves swept %u (in slabs %u), candidates %llu, pairs %llu", last.swept_leaves,
+  ImGui::Text(_("leaves swept %u (in slabs %u), candidates %llu, pairs %llu"), last.swept_leaves,
               last.slabbed_leaves, (unsigned long long)last.candidates,
               (unsigned long long)last.pairs);
 }
@@ -174,38 +177,38 @@ bool DrawBspNodeNumbers(const SemiAdjustingBsp& bsp, NodeId n) {
   if (n < 0 || size_t(n) >= nodes.size() || !nodes[size_t(n)].alive) return false;
   const BspNode& node = nodes[size_t(n)];
   if (node.IsLeaf()) {
-    ImGui::Text("Leaf %d at depth %u: %u boxes", n, node.depth, node.population);
+    ImGui::Text(_("Leaf %d at depth %u: %u boxes"), n, node.depth, node.population);
     const glm::vec3 d = bsp.Direction(node.sort_dir);
-    ImGui::Text("list sorted on direction %d (%.2f, %.2f, %.2f)", node.sort_dir, d.x, d.y, d.z);
+    ImGui::Text(_("list sorted on direction %d (%.2f, %.2f, %.2f)"), node.sort_dir, d.x, d.y, d.z);
     return true;
   }
   const glm::vec3 d = bsp.Direction(node.plane_dir);
-  ImGui::Text("Node %d at depth %u: %u boxes", n, node.depth, node.population);
-  ImGui::Text("children %u | %u", nodes[size_t(node.child[0])].population,
+  ImGui::Text(_("Node %d at depth %u: %u boxes"), n, node.depth, node.population);
+  ImGui::Text(_("children %u | %u"), nodes[size_t(node.child[0])].population,
               nodes[size_t(node.child[1])].population);
-  ImGui::Text("balance %.2f (min/max of the children)", bsp.NodeBalance(n));
-  ImGui::Text("redundancy %u boxes straddle the plane (%.1f %%)", bsp.NodeRedundancy(n),
+  ImGui::Text(_("balance %.2f (min/max of the children)"), bsp.NodeBalance(n));
+  ImGui::Text(_("redundancy %u boxes straddle the plane (%.1f %%)"), bsp.NodeRedundancy(n),
               node.population ? 100.0f * bsp.NodeRedundancy(n) / node.population : 0.0f);
-  ImGui::Text("direction %d of 13 (3.5): (%.2f, %.2f, %.2f), offset %.2f", node.plane_dir, d.x, d.y,
-              d.z, node.offset);
+  ImGui::Text(_("direction %d of 13 (3.5): (%.2f, %.2f, %.2f), offset %.2f"), node.plane_dir, d.x,
+              d.y, d.z, node.offset);
   return true;
 }
 
 NodeId DrawBspNodeInspector(const SemiAdjustingBsp& bsp, NodeId n) {
   if (!DrawBspNodeNumbers(bsp, n)) {
-    ImGui::TextDisabled("Click a plane (or a row of the tree) to inspect its node");
+    ImGui::TextDisabled("%s", _("Click a plane (or a row of the tree) to inspect its node"));
     return kNoNode;
   }
   const BspNode& node = bsp.nodes()[size_t(n)];
   NodeId go = n;
   if (!node.IsLeaf()) {
-    if (ImGui::SmallButton("negative child")) go = node.child[0];
+    if (ImGui::SmallButton(_("negative child"))) go = node.child[0];
     ImGui::SameLine();
-    if (ImGui::SmallButton("positive child")) go = node.child[1];
+    if (ImGui::SmallButton(_("positive child"))) go = node.child[1];
   }
   if (node.parent != kNoNode) {
     if (!node.IsLeaf()) ImGui::SameLine();
-    if (ImGui::SmallButton("parent")) go = node.parent;
+    if (ImGui::SmallButton(_("parent"))) go = node.parent;
   }
   return go;
 }
@@ -220,7 +223,7 @@ void DrawRecentOperations(const SemiAdjustingBsp& bsp, size_t count) {
       ImGui::PushStyleColor(ImGuiCol_Text, r.status == OpStatus::kFailed
                                                ? ImVec4(1.0f, 0.45f, 0.40f, 1.0f)
                                                : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("#%llu step %llu %s node %d [%s]: %s -> %s", (unsigned long long)r.seq,
+    ImGui::TextWrapped(_("#%llu step %llu %s node %d [%s]: %s -> %s"), (unsigned long long)r.seq,
                        (unsigned long long)r.step, BspOpName(r.op), r.node, OpStatusName(r.status),
                        r.reason.c_str(), r.outcome.c_str());
     if (coloured) ImGui::PopStyleColor();
@@ -252,46 +255,49 @@ void SimBspPanel::Window(SemiAdjustingBsp& bsp, bool& op_stepping, StepControl& 
                           ImVec2(1, 1));
   ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowCollapsed(collapsed, ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Semi-adjusting BSP")) {
+  // untranslated: the window's ID, which stays when the language changes
+  if (!ImGui::Begin(WindowTitle(_("Semi-adjusting BSP"), "semi-adjusting-bsp"))) {
     ImGui::End();
     return;
   }
   ImGui::Text("%.*s", int(bsp.Name().size()), bsp.Name().data());
-  if (ImGui::CollapsingHeader("Parameters (6.1)")) {
+  if (ImGui::CollapsingHeader(_("Parameters (6.1)"))) {
     BspParams edited = bsp.params();
     if (DrawBspParameters(edited, bsp.last_stats().boxes, clamp_note)) apply(edited);
     DrawNoteLine(note_);
   }
-  if (ImGui::CollapsingHeader("Thesis or ours: the departures", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader(_("Thesis or ours: the departures"),
+                              ImGuiTreeNodeFlags_DefaultOpen)) {
     BspParams edited = bsp.params();
     if (DrawBspDepartures(edited, clamp_note)) apply(edited);
   }
-  if (ImGui::CollapsingHeader("Operations", ImGuiTreeNodeFlags_DefaultOpen))
+  if (ImGui::CollapsingHeader(_("Operations"), ImGuiTreeNodeFlags_DefaultOpen))
     DrawBspCounters(totals_, bsp.last_stats());
-  if (ImGui::CollapsingHeader("Operation stepping (teaching)")) {
-    if (ImGui::Checkbox("Step operations by hand", &op_stepping)) {
+  if (ImGui::CollapsingHeader(_("Operation stepping (teaching)"))) {
+    if (ImGui::Checkbox(_("Step operations by hand"), &op_stepping)) {
       bsp.SetOperationStepping(op_stepping);
       if (op_stepping) stepping.Pause();
       stepper_.Reset();
     }
-    Tip("The scheduler still verifies and queues events (5.2) but applies none: press N once to\n"
-        "see the next operation on its node (magenta), again to apply it (result in cyan, or red "
-        "when it failed).");
+    Tip(
+        _("The scheduler still verifies and queues events (5.2) but applies none: press N once "
+          "to\nsee the next operation on its node (magenta), again to apply it (result in cyan, or "
+          "red when it failed)."));
     if (op_stepping) {
-      ImGui::Text("%zu events pending", bsp.PendingOps());
-      if (ImGui::Button(stepper_.showing_next() ? "Apply (N)" : "Show next (N)"))
+      ImGui::Text(_("%zu events pending"), bsp.PendingOps());
+      if (ImGui::Button(stepper_.showing_next() ? _("Apply (N)") : _("Show next (N)")))
         ApplyNextStage(&bsp);
       ImGui::SameLine();
-      if (ImGui::Button("Physics step (S)")) stepping.RequestSingleStep();
+      if (ImGui::Button(_("Physics step (S)"))) stepping.RequestSingleStep();
     }
     if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
     if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
-    if (!bsp.op_log().empty() && ImGui::TreeNode("Recent operations")) {
+    if (!bsp.op_log().empty() && ImGui::TreeNode(_("Recent operations"))) {
       DrawRecentOperations(bsp, 12);
       ImGui::TreePop();
     }
   }
-  if (ImGui::CollapsingHeader("Node inspector")) {
+  if (ImGui::CollapsingHeader(_("Node inspector"))) {
     selected_ = DrawBspNodeInspector(bsp, selected_);
     selected_ = DrawBspTreeView(bsp, selected_);
   }
@@ -318,7 +324,7 @@ void SimBspPanel::Figures(const SemiAdjustingBsp& bsp, const FigureArea& area, b
   if (op_log && (!bsp.op_log().empty() || !stepper_.message().empty())) {
     if (BeginFigureWindow("##operations", area, FigureCorner::kTopLeft)) {
       ImGui::PushTextWrapPos(pad * 24.0f);
-      ImGui::TextUnformatted("Operations, newest first (5.2)");
+      ImGui::TextUnformatted(_("Operations, newest first (5.2)"));
       if (!stepper_.message().empty()) ImGui::TextWrapped("%s", stepper_.message().c_str());
       DrawRecentOperations(bsp, kFigureOperations);
       ImGui::PopTextWrapPos();

@@ -9,13 +9,15 @@
 
 #include "engine/broadphase/broad_phase.h"
 #include "engine/debug_draw.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 
 class BspTree;
 
 enum class BodyColourMode : int { kShape, kLeaf, kPair, kSpeed };
-inline constexpr const char* kBodyColourModeNames[] = {"Shape", "BSP leaf", "In a pair", "Speed"};
+inline constexpr const char* kBodyColourModeNames[] = {N_("Shape"), N_("BSP leaf"), N_("In a pair"),
+                                                       N_("Speed")};
 inline constexpr int kBodyColourModeCount = 4;
 
 // Leaf of each box id in a BSP: the leaf's node id, kStraddling when the box lies in several

@@ -1,5 +1,6 @@
 // The Simulation view's compare mode (sim_compare.h).
 #include "app/views/simulation/sim_compare.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
@@ -30,22 +31,23 @@ void SimCompare::Run(std::span<const Aabb> frame, const SimBroadPhaseChoice& cho
 }
 
 void SimCompare::Gui(size_t pairs) {
-  ImGui::Checkbox("Compare all broad phases", &on_);
-  Tip("Runs every registered broad phase on the same frame after each physics step and shows\n"
-      "their update + pair times side by side (median of the last 30 steps).");
+  ImGui::Checkbox(_("Compare all broad phases"), &on_);
+  Tip(
+      _("Runs every registered broad phase on the same frame after each physics step and shows\n"
+        "their update + pair times side by side (median of the last 30 steps)."));
   if (on_) {
     ImGui::SameLine();
-    if (ImGui::Checkbox("with brute force", &brute_)) contenders_.clear();
+    if (ImGui::Checkbox(_("with brute force"), &brute_)) contenders_.clear();
     float slowest = 1e-6f;
     for (const Contender& c : contenders_) slowest = std::max(slowest, c.ms.Median());
     for (const Contender& c : contenders_) {
       char text[96];
       const bool agrees = c.pairs == pairs;
       std::snprintf(text, sizeof text, "%s %.2f ms%s", c.name.c_str(), c.ms.Median(),
-                    agrees ? "" : " (pairs differ!)");
+                    agrees ? "" : _(" (pairs differ!)"));
       ImGui::ProgressBar(c.ms.Median() / slowest, ImVec2(-1, 0), text);
     }
-    if (contenders_.empty()) ImGui::TextDisabled("starts at the next physics step");
+    if (contenders_.empty()) ImGui::TextDisabled("%s", _("starts at the next physics step"));
   }
   if (!on_) contenders_.clear();
 }

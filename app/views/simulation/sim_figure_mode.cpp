@@ -1,5 +1,6 @@
 // The Simulation view's figure mode (sim_figure_mode.h).
 #include "app/views/simulation/sim_figure_mode.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
@@ -36,10 +37,10 @@ void SimFigureMode::AdjustOverlay(BspOverlayOptions& options) const {
 void SimFigureMode::StatusLine(std::span<char> text, const SimStatus& status) const {
   const BspFigure& f = run_->figure();
   std::snprintf(text.data(), text.size(),
-                "%.*s (thesis %.*s) | %s | frame %d | %zu pairs | %zu events pending%s",
-                int(f.title.size()), f.title.data(), int(f.section.size()), f.section.data(),
-                std::string(run_->bsp().Name()).c_str(), run_->frames_fed(), run_->pairs().size(),
-                run_->bsp().PendingOps(), status.playing ? "" : " | paused");
+                _("%s (thesis %s) | %s | frame %d | %zu pairs | %zu events pending%s"),
+                _(f.title.data()), _(f.section.data()), std::string(run_->bsp().Name()).c_str(),
+                run_->frames_fed(), run_->pairs().size(), run_->bsp().PendingOps(),
+                status.playing ? "" : _(" | paused"));
 }
 
 void SimFigureMode::FrameCamera(OrbitCamera& camera) const {
@@ -55,12 +56,14 @@ void SimFigureMode::FrameCamera(OrbitCamera& camera) const {
 
 bool SimFigureMode::FigureLine() const {
   const BspFigure& f = run_->figure();
-  ImGui::TextWrapped("Figure: %.*s", int(f.title.size()), f.title.data());
-  const std::string tip = "A few boxes moved by a script so that this operation happens (thesis " +
-                          std::string(f.section) +
-                          ");\nReset replays it from its first frame (docs/thesis-lessons.md).";
+  ImGui::TextWrapped(_("Figure: %s"), _(f.title.data()));
+  const std::string tip =
+      Formatted(_("A few boxes moved by a script so that this operation happens "
+                  "(thesis %s);\nReset replays it from its first frame "
+                  "(docs/thesis-lessons.md)."),
+                _(f.section.data()));
   Tip(tip.c_str());
-  return ImGui::Button("Back to the scene");
+  return ImGui::Button(_("Back to the scene"));
 }
 
 }  // namespace partlab::simulation_view

@@ -8,22 +8,23 @@
 
 #include "app/view/view_flags.h"
 #include "engine/params/param.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::simulation_view {
 
 inline constexpr Param<int> kBodies{
     "",
     "--bodies",
-    "Bodies",
+    N_("Bodies"),
     0,
     {1, 100000, "a scene needs one body", "the simulation view's maximum"},
     "bodies",
-    "Dynamic bodies of the scene (default: the scene's own count)."};
+    N_("Dynamic bodies of the scene (default: the scene's own count).")};
 
 void AddSimulationFlags(ViewFlagDefs& defs);
 
 // The flags as the view reads them when it is built ("" and 0: not given). The --bsp-* rows stay
-// in the store, read with the settings file (LoadBspParams).
+// in the store, read over the settings file in SimulationView::Start.
 struct SimFlags {
   std::string scene;   // --scene N|KEY
   std::string algo;    // --algo NAME (a broad phase from the registry)

@@ -9,6 +9,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "app/i18n/translate.h"
 #include "app/views/simulation/sim_lesson_answers.h"
 #include "app/views/simulation/sim_projections.h"
 #include "engine/broadphase/sabsp/bsp_invariants.h"
@@ -50,7 +51,9 @@ std::string Joined(const std::vector<std::string>& words, size_t from) {
   return s;
 }
 
-const char* kNoBsp = "the broad phase shown is not a semi-adjusting BSP (algo sabsp_thesis)";
+// Translated where returned (_(kNoBsp)): the lesson panel shows it.
+const char* const kNoBsp =
+    N_("the broad phase shown is not a semi-adjusting BSP (algo sabsp_thesis)");
 
 // "root", "last-op" (where the last applied operation's result lives), "next-op" (the node of
 // the event whose turn is next; stale events are dropped on the way, as their turn would) or a
@@ -76,9 +79,9 @@ std::optional<NodeId> ResolveNode(SemiAdjustingBsp& bsp, const std::string& word
 // --- Actions -----------------------------------------------------------------------------------
 
 std::string RunUntilOp(SimLessonSubject& subject, const LessonCommand& a) {
-  if (a.args.empty()) return "run-until-op needs an operation (split, shift-split, ...)";
+  if (a.args.empty()) return _("run-until-op needs an operation (split, shift-split, ...)");
   const std::optional<BspOp> op = ParseOp(a.args[0]);
-  if (!op) return "run-until-op: unknown operation '" + a.args[0] + "'";
+  if (!op) return Formatted(_("run-until-op: unknown operation '%s'"), a.args[0].c_str());
   OpStatus status = OpStatus::kApplied;
   int max_steps = 300;
   for (size_t i = 1; i < a.args.size(); ++i) {
@@ -87,11 +90,11 @@ std::string RunUntilOp(SimLessonSubject& subject, const LessonCommand& a) {
     else if (const auto n = ParseInt(a.args[i]))
       max_steps = std::min(*n, 5000);
     else
-      return "run-until-op: expected applied|failed|dropped or a step count, got '" + a.args[i] +
-             "'";
+      return Formatted(_("run-until-op: expected applied|failed|dropped or a step count, got '%s'"),
+                       a.args[i].c_str());
   }
   SemiAdjustingBsp* bsp = subject.ShownBsp();
-  if (!bsp) return kNoBsp;
+  if (!bsp) return _(kNoBsp);
   const uint64_t seen = bsp->op_log().empty() ? 0 : bsp->op_log().back().seq;
   for (int step = 0; step < max_steps; ++step) {
     subject.StepOnce();
@@ -99,16 +102,16 @@ std::string RunUntilOp(SimLessonSubject& subject, const LessonCommand& a) {
     for (const OpRecord& r : bsp->op_log())
       if (r.seq > seen && r.op == *op && r.status == status) return "";
   }
-  return std::string("run-until-op: no ") + OpStatusName(status) + " " + BspOpName(*op) +
-         " within " + std::to_string(max_steps) + " steps";
+  return Formatted(_("run-until-op: no %s %s within %d steps"), OpStatusName(status),
+                   BspOpName(*op), max_steps);
 }
 
 std::string HighlightNode(SimLessonSubject& subject, const LessonCommand& a) {
   SemiAdjustingBsp* bsp = subject.ShownBsp();
-  if (!bsp) return kNoBsp;
-  if (a.args.size() != 1) return "highlight-node expects one of root, last-op or a node id";
+  if (!bsp) return _(kNoBsp);
+  if (a.args.size() != 1) return _("highlight-node expects one of root, last-op or a node id");
   const std::optional<NodeId> node = ResolveNode(*bsp, a.args[0]);
-  if (!node) return "highlight-node: no live node '" + a.args[0] + "'";
+  if (!node) return Formatted(_("highlight-node: no live node '%s'"), a.args[0].c_str());
   subject.HighlightNode(*node);
   return "";
 }
@@ -116,11 +119,12 @@ std::string HighlightNode(SimLessonSubject& subject, const LessonCommand& a) {
 // --- Checks ------------------------------------------------------------------------------------
 
 std::string CheckOpLogged(SemiAdjustingBsp& bsp, const LessonCommand& c) {
-  if (c.args.size() < 2) return "op-logged expects OP applied|failed|dropped [REASON...]";
+  if (c.args.size() < 2) return _("op-logged expects OP applied|failed|dropped [REASON...]");
   const std::optional<BspOp> op = ParseOp(c.args[0]);
   const std::optional<OpStatus> status = ParseStatus(c.args[1]);
-  if (!op) return "op-logged: unknown operation '" + c.args[0] + "'";
-  if (!status) return "op-logged: expected applied|failed|dropped, got '" + c.args[1] + "'";
+  if (!op) return Formatted(_("op-logged: unknown operation '%s'"), c.args[0].c_str());
+  if (!status)
+    return Formatted(_("op-logged: expected applied|failed|dropped, got '%s'"), c.args[1].c_str());
   const std::string reason = Joined(c.args, 2);
   std::string closest;
   for (const OpRecord& r : bsp.op_log()) {
@@ -128,15 +132,20 @@ std::string CheckOpLogged(SemiAdjustingBsp& bsp, const LessonCommand& c) {
     if (r.status == *status && r.reason.rfind(reason, 0) == 0) return "";
     closest = std::string(OpStatusName(r.status)) + " '" + r.reason + "': " + r.outcome;
   }
-  return std::string("expected a ") + OpStatusName(*status) + " " + BspOpName(*op) +
-         (reason.empty() ? "" : " with reason '" + reason + "...'") + " in the op log; found " +
-         (closest.empty() ? std::string("no ") + BspOpName(*op) + " at all" : "only " + closest);
+  const std::string wanted = reason.empty()
+                                 ? std::string(OpStatusName(*status)) + " " + BspOpName(*op)
+                                 : Formatted(_("%s %s with reason '%s...'"), OpStatusName(*status),
+                                             BspOpName(*op), reason.c_str());
+  return closest.empty() ? Formatted(_("expected a %s in the op log; found no %s at all"),
+                                     wanted.c_str(), BspOpName(*op))
+                         : Formatted(_("expected a %s in the op log; found only %s"),
+                                     wanted.c_str(), closest.c_str());
 }
 
 std::string CheckStaleDropped(SemiAdjustingBsp& bsp, const LessonCommand& c) {
   std::optional<BspOp> op;
   if (!c.args.empty() && !(op = ParseOp(c.args[0])))
-    return "stale-dropped: unknown operation '" + c.args[0] + "'";
+    return Formatted(_("stale-dropped: unknown operation '%s'"), c.args[0].c_str());
   const auto& log = bsp.op_log();
   for (const OpRecord& r : log) {
     if (r.status != OpStatus::kDropped || (op && r.op != *op) || r.stale_by == 0) continue;
@@ -145,8 +154,9 @@ std::string CheckStaleDropped(SemiAdjustingBsp& bsp, const LessonCommand& c) {
       if (cause.seq == r.stale_by && cause.status == OpStatus::kApplied && cause.seq < r.seq)
         return "";
   }
-  return std::string("expected a ") + (op ? BspOpName(*op) : "queued event") +
-         " dropped as stale after an applied operation; the op log has none";
+  return Formatted(_("expected a %s dropped as stale after an applied operation; the op log has "
+                     "none"),
+                   op ? BspOpName(*op) : _("queued event"));
 }
 
 std::string CheckPairs(SimLessonSubject& subject) {
@@ -158,15 +168,15 @@ std::string CheckPairs(SimLessonSubject& subject) {
   std::set_difference(want.begin(), want.end(), got.begin(), got.end(),
                       std::back_inserter(missing));
   std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
-  return "expected the " + std::to_string(want.size()) + " overlapping pairs of all " +
-         std::to_string(subject.ShownBoxes().size()) + " boxes; the broad phase reported " +
-         std::to_string(got.size()) + " (" + std::to_string(missing.size()) + " missing, " +
-         std::to_string(extra.size()) + " extra)";
+  return Formatted(_("expected the %zu overlapping pairs of all %zu boxes; the broad phase "
+                     "reported %zu (%zu missing, %zu extra)"),
+                   want.size(), subject.ShownBoxes().size(), got.size(), missing.size(),
+                   extra.size());
 }
 
 std::string CheckCutDirections(const SemiAdjustingBsp& bsp, const LessonCommand& c) {
   const std::optional<int> claimed = c.args.size() == 1 ? ParseInt(c.args[0]) : std::nullopt;
-  if (!claimed) return "cut-directions expects a count, e.g. cut-directions 13";
+  if (!claimed) return _("cut-directions expects a count, e.g. cut-directions 13");
   // Each of the tree's directions must be a unit multiple of a sign combination, no two the same
   // cut (a plane and its opposite are one), and together as many as the combinations.
   const int combinations = SignCombinationCount();
@@ -175,50 +185,51 @@ std::string CheckCutDirections(const SemiAdjustingBsp& bsp, const LessonCommand&
     const glm::vec3 d = bsp.Direction(i);
     const glm::vec3 signs = glm::sign(glm::round(d * 1e4f));
     if (std::abs(glm::length(d) - 1.0f) > 1e-4f || glm::length(d - glm::normalize(signs)) > 1e-4f)
-      return "direction " + std::to_string(i) + " is not a sign combination of x, y, z (3.5)";
+      return Formatted(_("direction %d is not a sign combination of x, y, z (3.5)"), i);
     const bool repeated = std::any_of(distinct.begin(), distinct.end(), [&](const glm::vec3& e) {
       return glm::length(e - d) < 1e-4f || glm::length(e + d) < 1e-4f;
     });
     if (!repeated) distinct.push_back(d);
   }
   if (int(distinct.size()) == *claimed && combinations == *claimed) return "";
-  return "expected " + std::to_string(*claimed) + " cut directions; the tree has " +
-         std::to_string(distinct.size()) + " distinct ones and x, y, z's sign combinations give " +
-         std::to_string(combinations);
+  return Formatted(_("expected %d cut directions; the tree has %zu distinct ones and x, y, z's "
+                     "sign combinations give %d"),
+                   *claimed, distinct.size(), combinations);
 }
 
 std::string CheckDepth(const SemiAdjustingBsp& bsp, const LessonCommand& c) {
   const std::optional<int> limit = c.args.size() == 1 ? ParseInt(c.args[0]) : std::nullopt;
-  if (!limit) return "depth-at-most expects a depth";
+  if (!limit) return _("depth-at-most expects a depth");
   const int deepest = DeepestLeaf(bsp);
   if (deepest <= *limit) return "";
-  return "expected no leaf deeper than " + std::to_string(*limit) + "; the deepest is at " +
-         std::to_string(deepest);
+  return Formatted(_("expected no leaf deeper than %d; the deepest is at %d"), *limit, deepest);
 }
 
 std::string CheckLeaves(SimLessonSubject& subject, SemiAdjustingBsp& bsp, const LessonCommand& c) {
   const std::optional<int> limit = c.args.size() == 1 ? ParseInt(c.args[0]) : std::nullopt;
-  if (!limit) return "leaves-at-most expects a box count";
+  if (!limit) return _("leaves-at-most expects a box count");
   const std::vector<uint32_t> counts = BoxesPerLeaf(bsp, subject.ShownBoxes());
   const uint32_t fullest = counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
   if (fullest <= uint32_t(*limit)) return "";
-  return "expected at most " + std::to_string(*limit) + " boxes per leaf; one leaf's cell holds " +
-         std::to_string(fullest);
+  return Formatted(_("expected at most %d boxes per leaf; one leaf's cell holds %u"), *limit,
+                   fullest);
 }
 
 // The node named by a check's first word, which must be internal: "" and the node, or why not.
 std::pair<std::string, NodeId> InternalNode(SemiAdjustingBsp& bsp, const LessonCommand& c) {
   const std::optional<NodeId> node = c.args.empty() ? std::nullopt : ResolveNode(bsp, c.args[0]);
-  if (!node) return {c.verb + ": no live node '" + (c.args.empty() ? "" : c.args[0]) + "'", 0};
-  if (bsp.nodes()[*node].IsLeaf()) return {c.verb + ": node " + c.args[0] + " is a leaf", 0};
+  if (!node)
+    return {Formatted(_("%s: no live node '%s'"), c.verb.c_str(),
+                      c.args.empty() ? "" : c.args[0].c_str()),
+            0};
+  if (bsp.nodes()[*node].IsLeaf())
+    return {Formatted(_("%s: node %s is a leaf"), c.verb.c_str(), c.args[0].c_str()), 0};
   return {"", *node};
 }
 
 std::string Describe(const SideCounts& s) {
-  char text[120];
-  std::snprintf(text, sizeof text, "%u | %u with %u straddling (balance %.2f)", s.negative_only,
-                s.positive_only, s.straddling, Balance(s));
-  return text;
+  return Formatted(_("%u | %u with %u straddling (balance %.2f)"), s.negative_only, s.positive_only,
+                   s.straddling, Balance(s));
 }
 
 std::string CheckBalanceBelow(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
@@ -226,12 +237,10 @@ std::string CheckBalanceBelow(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
   const auto [error, node] = InternalNode(bsp, c);
   if (!error.empty()) return error;
   const std::optional<float> limit = c.args.size() == 2 ? ParseFloat(c.args[1]) : std::nullopt;
-  if (!limit) return "balance-below expects NODE LIMIT";
+  if (!limit) return _("balance-below expects NODE LIMIT");
   const SideCounts s = CountSides(bsp, node, subject.ShownBoxes());
   if (Balance(s) < *limit) return "";
-  char text[64];
-  std::snprintf(text, sizeof text, "expected balance under %.2f; ", *limit);
-  return text + Describe(s);
+  return Formatted(_("expected balance under %.2f; %s"), *limit, Describe(s).c_str());
 }
 
 std::string CheckStraddlers(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
@@ -239,10 +248,10 @@ std::string CheckStraddlers(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
   const auto [error, node] = InternalNode(bsp, c);
   if (!error.empty()) return error;
   const std::optional<int> n = c.args.size() == 2 ? ParseInt(c.args[1]) : std::nullopt;
-  if (!n) return "straddlers expects NODE COUNT";
+  if (!n) return _("straddlers expects NODE COUNT");
   const SideCounts s = CountSides(bsp, node, subject.ShownBoxes());
   if (int(s.straddling) == *n) return "";
-  return "expected " + std::to_string(*n) + " straddling; " + Describe(s);
+  return Formatted(_("expected %d straddling; %s"), *n, Describe(s).c_str());
 }
 
 std::string CheckNormal(SemiAdjustingBsp& bsp, const LessonCommand& c) {
@@ -251,19 +260,16 @@ std::string CheckNormal(SemiAdjustingBsp& bsp, const LessonCommand& c) {
   glm::vec3 want(0.0f);
   for (int k = 0; k < 3; ++k) {
     const std::optional<float> v = c.args.size() == 4 ? ParseFloat(c.args[1 + k]) : std::nullopt;
-    if (!v) return "normal expects NODE X Y Z";
+    if (!v) return _("normal expects NODE X Y Z");
     want[k] = *v;
   }
-  if (glm::length(want) == 0.0f) return "normal: (0, 0, 0) is no direction";
+  if (glm::length(want) == 0.0f) return _("normal: (0, 0, 0) is no direction");
   const glm::vec3 n = bsp.nodes()[node].normal;
   // Parallel either way: a plane and its opposite are the same cut.
   if (std::abs(std::abs(glm::dot(glm::normalize(want), n)) - 1.0f) < 1e-4f) return "";
-  char text[160];
-  std::snprintf(
-      text, sizeof text,
-      "expected the plane perpendicular to (%g, %g, %g); its normal is (%.3f, %.3f, %.3f)", want.x,
-      want.y, want.z, n.x, n.y, n.z);
-  return text;
+  return Formatted(
+      _("expected the plane perpendicular to (%g, %g, %g); its normal is (%.3f, %.3f, %.3f)"),
+      want.x, want.y, want.z, n.x, n.y, n.z);
 }
 
 std::string CheckCutQuality(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
@@ -273,35 +279,35 @@ std::string CheckCutQuality(SimLessonSubject& subject, SemiAdjustingBsp& bsp,
   const std::optional<float> min_balance =
       c.args.size() == 3 ? ParseFloat(c.args[1]) : std::nullopt;
   const std::optional<int> max_straddling = c.args.size() == 3 ? ParseInt(c.args[2]) : std::nullopt;
-  if (!min_balance || !max_straddling) return "cut-quality expects NODE MIN_BALANCE MAX_STRADDLING";
+  if (!min_balance || !max_straddling)
+    return _("cut-quality expects NODE MIN_BALANCE MAX_STRADDLING");
   const SideCounts s = CountSides(bsp, node, subject.ShownBoxes());
   if (Balance(s) >= *min_balance && int(s.straddling) <= *max_straddling) return "";
-  char text[80];
-  std::snprintf(text, sizeof text, "expected balance >= %.2f and at most %d straddling; ",
-                *min_balance, *max_straddling);
-  return text + Describe(s);
+  return Formatted(_("expected balance >= %.2f and at most %d straddling; %s"), *min_balance,
+                   *max_straddling, Describe(s).c_str());
 }
 
 std::string CheckOpNotLogged(SemiAdjustingBsp& bsp, const LessonCommand& c) {
   const std::optional<BspOp> op = c.args.size() == 2 ? ParseOp(c.args[0]) : std::nullopt;
   const std::optional<OpStatus> status = c.args.size() == 2 ? ParseStatus(c.args[1]) : std::nullopt;
-  if (!op || !status) return "op-not-logged expects OP applied|failed|dropped";
+  if (!op || !status) return _("op-not-logged expects OP applied|failed|dropped");
   for (const OpRecord& r : bsp.op_log())
     if (r.op == *op && r.status == *status)
-      return std::string("expected no ") + OpStatusName(*status) + " " + BspOpName(*op) +
-             " yet; the op log has one: '" + r.reason + "': " + r.outcome;
+      return Formatted(_("expected no %s %s yet; the op log has one: '%s': %s"),
+                       OpStatusName(*status), BspOpName(*op), r.reason.c_str(), r.outcome.c_str());
   return "";
 }
 
 std::string CheckPriorityOrder(const SemiAdjustingBsp& bsp) {
   const auto& log = bsp.op_log();
-  if (log.empty()) return "expected operations in the op log; it is empty";
+  if (log.empty()) return _("expected operations in the op log; it is empty");
   for (size_t i = 1; i < log.size(); ++i) {
     if (log[i].step != log[i - 1].step) continue;
     if (ThesisPriority(log[i].op) < ThesisPriority(log[i - 1].op))
-      return std::string("step ") + std::to_string(log[i].step) + ": " + BspOpName(log[i].op) +
-             " came after " + BspOpName(log[i - 1].op) +
-             "; expected balance, shift-split, split, swap, merge";
+      return Formatted(_("step %llu: %s came after %s; expected balance, shift-split, split, "
+                         "swap, merge"),
+                       (unsigned long long)log[i].step, BspOpName(log[i].op),
+                       BspOpName(log[i - 1].op));
   }
   return "";
 }
@@ -311,7 +317,7 @@ std::string CheckPriorityOrder(const SemiAdjustingBsp& bsp) {
 template <auto F>
 std::string OnBsp(SimLessonSubject& subject, const LessonCommand& c) {
   SemiAdjustingBsp* bsp = subject.ShownBsp();
-  if (!bsp) return kNoBsp;
+  if (!bsp) return _(kNoBsp);
   using Fn = decltype(F);
   if constexpr (std::is_invocable_v<Fn, SimLessonSubject&, SemiAdjustingBsp&, const LessonCommand&>)
     return F(subject, *bsp, c);
@@ -332,7 +338,9 @@ std::string CheckRootProjections(SimLessonSubject& subject, SemiAdjustingBsp& bs
 
 std::string CheckInvariants(SemiAdjustingBsp& bsp) {
   const std::string broken = CheckBspInvariants(bsp.tree());
-  return broken.empty() ? "" : "expected the tree's invariants to hold: " + broken;
+  return broken.empty()
+             ? ""
+             : Formatted(_("expected the tree's invariants to hold: %s"), broken.c_str());
 }
 
 using Row = LessonVerbRow<SimLessonSubject>;
@@ -346,7 +354,7 @@ const Row kVerbs[] = {
     {{"op-stepping", "op-stepping on|off: the scheduler queues operations but applies none (5.2)",
       kAction, Words(1, 1, kSwitch)},
      [](S& s, const LessonCommand& a) -> std::string {
-       if (!s.ShownBsp()) return kNoBsp;
+       if (!s.ShownBsp()) return _(kNoBsp);
        s.SetOperationStepping(a.args[0] == "on");
        return "";
      }},
@@ -355,7 +363,7 @@ const Row kVerbs[] = {
       "it",
       kAction, kNoWords},
      [](S& s, const LessonCommand&) -> std::string {
-       if (!s.ShownBsp()) return kNoBsp;
+       if (!s.ShownBsp()) return _(kNoBsp);
        s.SetOperationStepping(true);
        s.AdvanceOperation();
        return "";

@@ -1,29 +1,30 @@
 #include "app/views/simulation/sim_op_stepper.h"
 
+#include "app/i18n/translate.h"
+
 namespace partlab {
 
 const std::string& OpStepper::Advance(SemiAdjustingBsp& bsp) {
   if (!peeked_) {
     applied_.reset();
     peeked_ = bsp.PeekNextOp();
-    message_ = peeked_ ? std::string("next: ") + BspOpName(peeked_->op) + " on node " +
-                             std::to_string(peeked_->node) + " (" + peeked_->reason + ")"
-                       : std::string(
-                             "no operation pending: step the physics (S) so that the "
-                             "scheduler verifies the tree");
+    message_ = peeked_ ? Formatted(_("next: %s on node %d (%s)"), BspOpName(peeked_->op),
+                                   peeked_->node, peeked_->reason.c_str())
+                       : std::string(_("no operation pending: step the physics (S) so that the "
+                                       "scheduler verifies the tree"));
     return message_;
   }
   const PendingOp shown = *peeked_;
   peeked_.reset();
   applied_ = bsp.ApplyNextOp();
   if (!applied_) {
-    message_ = std::string("the ") + BspOpName(shown.op) + " on node " +
-               std::to_string(shown.node) + " went stale before it was applied";
+    message_ = Formatted(_("the %s on node %d went stale before it was applied"),
+                         BspOpName(shown.op), shown.node);
     return message_;
   }
-  message_ = std::string(applied_->ok ? "applied " : "failed ") + BspOpName(applied_->op) +
-             " on node " + std::to_string(applied_->node) + " (" + applied_->reason +
-             "): " + applied_->outcome;
+  message_ = Formatted(
+      applied_->ok ? _("applied %s on node %d (%s): %s") : _("failed %s on node %d (%s): %s"),
+      BspOpName(applied_->op), applied_->node, applied_->reason.c_str(), applied_->outcome.c_str());
   return message_;
 }
 

@@ -1,6 +1,7 @@
 // The Simulation view's physics mode (sim_physics.h): the scene, its step and timings, side by
 // side, compare, recording, and their panel pieces.
 #include "app/views/simulation/sim_physics.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
@@ -121,13 +122,13 @@ void SimPhysics::StatusLine(std::span<char> text, const SimStatus& status) const
   const SceneInfo& i = info();
   const PhysicsWorld& w = scene_->world();
   std::snprintf(text.data(), text.size(),
-                "Scene %d %.*s | %s | %u boxes (%u bodies, %u static) | step %llu | %u pairs | "
-                "step %.1f ms (broad phase %.2f, physics %.1f) | draw %.1f ms%s",
-                i.number, int(i.title.size()), i.title.data(), status.algo.c_str(),
+                _("Scene %d %s | %s | %u boxes (%u bodies, %u static) | step %llu | %u pairs | "
+                  "step %.1f ms (broad phase %.2f, physics %.1f) | draw %.1f ms%s"),
+                i.number, _(i.title.data()), status.algo.c_str(),
                 w.DynamicCount() + w.StaticCount(), w.DynamicCount(), w.StaticCount(),
                 (unsigned long long)scene_->step_count(), last_.pairs, step_ms_,
                 last_.broad_phase_ms(), last_.physics_ms(), status.render_ms,
-                status.playing ? "" : " | paused");
+                status.playing ? "" : _(" | paused"));
 }
 
 void SimPhysics::PrintReport(const SimFrameTimings& frame, size_t planes_drawn) const {
@@ -155,19 +156,17 @@ void SimPhysics::PrintReport(const SimFrameTimings& frame, size_t planes_drawn) 
 bool SimPhysics::SceneCombo() {
   const auto catalog = SceneCatalog();
   char label[128];
-  std::snprintf(label, sizeof label, "%d. %.*s", catalog[scene_index_].number,
-                int(catalog[scene_index_].title.size()), catalog[scene_index_].title.data());
+  std::snprintf(label, sizeof label, "%d. %s", catalog[scene_index_].number,
+                _(catalog[scene_index_].title.data()));
   bool chosen = false;
-  if (ImGui::BeginCombo("Scene", label)) {
+  if (ImGui::BeginCombo(_("Scene"), label)) {
     for (int i = 0; i < int(catalog.size()); ++i) {
-      std::snprintf(label, sizeof label, "%d. %.*s", catalog[i].number,
-                    int(catalog[i].title.size()), catalog[i].title.data());
+      std::snprintf(label, sizeof label, "%d. %s", catalog[i].number, _(catalog[i].title.data()));
       if (ImGui::Selectable(label, i == scene_index_) && i != scene_index_) {
         scene_index_ = i;
         chosen = true;
       }
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%.*s", int(catalog[i].summary.size()), catalog[i].summary.data());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(catalog[i].summary.data()));
     }
     ImGui::EndCombo();
   }
@@ -176,16 +175,17 @@ bool SimPhysics::SceneCombo() {
 
 bool SimPhysics::SideBySideGui() {
   bool changed = false;
-  if (ImGui::Checkbox("Side by side", &side_by_side_)) {
+  if (ImGui::Checkbox(_("Side by side"), &side_by_side_)) {
     if (side_by_side_)
       companion_.Start(companion_algo_);
     else
       companion_.Stop();
     changed = true;
   }
-  Tip("Two viewports, one camera: the broad phase above on the left, a second one on the right,\n"
+  Tip(_(
+      "Two viewports, one camera: the broad phase above on the left, a second one on the right,\n"
       "fed the same frames. By default the thesis's own tree (sabsp_thesis) beside ours (sabsp):\n"
-      "planes, operations per step and time per step of each (docs/bsp.md).");
+      "planes, operations per step and time per step of each (docs/bsp.md)."));
   if (!side_by_side_) return changed;
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160);
@@ -203,12 +203,12 @@ bool SimPhysics::SideBySideGui() {
     }
     ImGui::EndCombo();
   }
-  Tip("The right-hand viewport's broad phase");
+  Tip(_("The right-hand viewport's broad phase"));
   return changed;
 }
 
 void SimPhysics::RecordGui() {
-  if (ImGui::Checkbox("Record run", &recording_)) {
+  if (ImGui::Checkbox(_("Record run"), &recording_)) {
     if (recording_) {
       std::error_code ec;
       std::filesystem::create_directories(std::filesystem::path(record_path_).parent_path(), ec);
@@ -217,11 +217,13 @@ void SimPhysics::RecordGui() {
     } else {
       record_status_ = recorder_.Close();
       if (record_status_.empty())
-        record_status_ =
-            "wrote " + record_path_ + " (" + std::to_string(recorder_.frames()) + " frames)";
+        record_status_ = Formatted(_("wrote %s (%llu frames)"), record_path_.c_str(),
+                                   (unsigned long long)recorder_.frames());
     }
   }
-  Tip("Writes every physics step's boxes as an AABBTRC1 trace for the replay viewer and the bench");
+  Tip(
+      _("Writes every physics step's boxes as an AABBTRC1 trace for the replay viewer and the "
+        "bench"));
   if (!record_status_.empty()) ImGui::TextWrapped("%s", record_status_.c_str());
 }
 
@@ -243,28 +245,29 @@ void SimPhysics::TimingsWindow(bool bsp_shown, const RollingPlot<kPlotLength>& r
   // Six rolling plots cost a software rasteriser about 4 ms a frame (1280x720, llvmpipe) and the
   // status bar already shows the same step timings: there the window starts collapsed.
   ImGui::SetNextWindowCollapsed(UiIsSoftwareRendered(), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Step timings")) {
+  // untranslated: the window's ID, which stays when the language changes
+  if (!ImGui::Begin(WindowTitle(_("Step timings"), "step-timings"))) {
     ImGui::End();
     return;
   }
   auto plot = [](const char* name, const auto& p, const char* unit) {
     char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "%.2f %s (max %.2f)", p.last(), unit, p.Max());
+    std::snprintf(overlay, sizeof overlay, _("%.2f %s (max %.2f)"), p.last(), unit, p.Max());
     ImGui::PlotLines(name, p.data(), p.count(), p.offset(), overlay, 0.0f, p.Max() * 1.1f + 1e-3f,
                      ImVec2(0, 26));
   };
-  plot("update", plot_update_, "ms");
-  Tip("Broad phase: edits + Update() (the BSP's migration, sorts and operations, 5.1-5.2)");
-  plot("pairs", plot_pairs_ms_, "ms");
-  Tip("Broad phase: FindPairs()");
-  plot("pair count", plot_pairs_, "");
+  plot(_("update"), plot_update_, "ms");
+  Tip(_("Broad phase: edits + Update() (the BSP's migration, sorts and operations, 5.1-5.2)"));
+  plot(_("pairs"), plot_pairs_ms_, "ms");
+  Tip(_("Broad phase: FindPairs()"));
+  plot(_("pair count"), plot_pairs_, "");
   if (bsp_shown) {
-    plot("BSP depth", plot_depth_, "");
-    Tip("Maximum leaf depth of the semi-adjusting BSP");
+    plot(_("BSP depth"), plot_depth_, "");
+    Tip(_("Maximum leaf depth of the semi-adjusting BSP"));
   }
-  plot("physics", plot_physics_, "ms");
-  Tip("ODE: narrow phase (dCollide) + solver (dWorldQuickStep)");
-  plot("render CPU", render, "ms");
+  plot(_("physics"), plot_physics_, "ms");
+  Tip(_("ODE: narrow phase (dCollide) + solver (dWorldQuickStep)"));
+  plot(_("render CPU"), render, "ms");
   compare_.Gui(pairs_.size());
   ImGui::End();
 }

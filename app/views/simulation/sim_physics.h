@@ -76,7 +76,7 @@ class SimPhysics final : public SimMode {
   const PhysicsWorld& world() const { return scene_->world(); }
   const SceneInfo& info() const { return SceneCatalog()[scene_index_]; }
   double step_seconds() const { return scene_->params().physics.step_seconds; }
-  // What the settings and the command line set (simulation_settings.cpp, the view's constructor).
+  // What the settings and the command line set (simulation_settings.cpp, the view's Start).
   int& scene_index() { return scene_index_; }
   int& seed() { return seed_; }
   int& body_count() { return body_count_; }  // dynamic bodies per scene (0: the scene's own)

@@ -8,9 +8,11 @@
 #include <glm/geometric.hpp>
 #include <limits>
 
+#include "app/i18n/translate.h"
 #include "app/panels/tooltip.h"
 #include "app/render/shader_program.h"
 #include "app/render/viewport_state.h"
+#include "app/views/simulation/sim_params.h"
 #include "app/views/simulation/sim_static_caps.h"
 
 namespace partlab::simulation_view {
@@ -177,21 +179,23 @@ void SimPicture::DrawHalves(const RenderContext& ctx, DebugDrawRenderer& batches
 }
 
 void SimPicture::Gui(bool bsp_shown, ClampNote& note) {
+  namespace sp = sim_params;
   int mode = int(colour_mode_);
-  ImGui::Combo("Colour", &mode, kBodyColourModeNames, kBodyColourModeCount);
+  const char* names[kBodyColourModeCount];
+  for (int i = 0; i < kBodyColourModeCount; ++i) names[i] = _(kBodyColourModeNames[i]);
+  ImGui::Combo(_("Colour"), &mode, names, kBodyColourModeCount);
   colour_mode_ = BodyColourMode(mode);
-  Tip("BSP leaf: one colour per leaf, white for boxes straddling a plane (thesis 3.4)\n"
-      "In a pair: bodies in a broad-phase pair this step\nSpeed: blue at rest to red at 12 m/s");
-  ImGui::Checkbox("Overlay", &show_overlay_);
-  Tip("BSP: splitting planes clipped to their cells, coloured by depth (red = root).\n"
-      "Others: quadtree / octree cells, hash cells in use, SAP intervals.");
+  Tip(
+      _("BSP leaf: one colour per leaf, white for boxes straddling a plane (thesis 3.4)\n"
+        "In a pair: bodies in a broad-phase pair this step\nSpeed: blue at rest to red at 12 m/s"));
+  ImGui::Checkbox(_(sp::kShowOverlay.label), &show_overlay_);
+  Tip(_(sp::kShowOverlay.tip));
   if (!bsp_shown) return;
   ImGui::SameLine();
-  ImGui::Checkbox("Leaf cells", &overlay_options_.leaf_cells);
-  ClampedSliderInt("Plane depth", &overlay_options_.max_depth, kPlaneDepthRange, note);
-  Tip("Planes of nodes deeper than this are hidden, so deep trees stay readable");
-  ClampedSliderFloat("Plane opacity", &overlay_options_.plane_alpha, kPlaneAlphaRange, note,
-                     "%.2f");
+  ImGui::Checkbox(_(sp::kLeafCells.label), &overlay_options_.leaf_cells);
+  Tip(_(sp::kLeafCells.tip));
+  ParamSliderInt(sp::kPlaneDepth, &overlay_options_.max_depth, note);
+  ParamSliderFloat(sp::kPlaneAlpha, &overlay_options_.plane_alpha, note, "%.2f");
 }
 
 }  // namespace partlab::simulation_view

@@ -24,11 +24,6 @@
 
 namespace partlab::simulation_view {
 
-constexpr ValueRange<int> kPlaneDepthRange{0, 24, "0 draws no plane",
-                                           "deeper planes are too small to read"};
-constexpr ValueRange<float> kPlaneAlphaRange{0.02f, 0.6f, "fainter planes are invisible",
-                                             "more opaque planes hide the bodies"};
-
 class SimPicture {
  public:
   std::string Load();  // the shaders: "" or the error
@@ -64,7 +59,7 @@ class SimPicture {
   bool show_overlay() const { return show_overlay_; }
   size_t planes_drawn() const { return overlay_.planes_drawn(); }
 
-  // The saved settings (simulation_settings.cpp).
+  // The saved settings (SimulationView::VisitParams, sim_params.h).
   BodyColourMode& colour_mode() { return colour_mode_; }
   bool& show_overlay() { return show_overlay_; }
   BspOverlayOptions& overlay_options() { return overlay_options_; }

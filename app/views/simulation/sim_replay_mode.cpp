@@ -1,5 +1,6 @@
 // The Simulation view's replay mode (sim_replay_mode.h).
 #include "app/views/simulation/sim_replay_mode.h"
+#include "app/i18n/translate.h"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -34,7 +35,7 @@ void SimReplayMode::BuildInstances(SimPicture& picture, const SemiAdjustingBsp* 
 
 void SimReplayMode::StatusLine(std::span<char> text, const SimStatus& status) const {
   if (!replay_.is_open()) return underneath_.StatusLine(text, status);
-  std::snprintf(text.data(), text.size(), "Replay %s | %s | frame %u/%u | %u boxes | %zu pairs",
+  std::snprintf(text.data(), text.size(), _("Replay %s | %s | frame %u/%u | %u boxes | %zu pairs"),
                 replay_.path().c_str(), status.algo.c_str(), replay_.frame() + 1,
                 replay_.frame_count(), replay_.box_count_present(), replay_.pairs().size());
 }
@@ -76,31 +77,34 @@ void SimReplayMode::Window(bool* shown, StepControl& stepping,
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 40.0f), ImGuiCond_FirstUseEver,
                           ImVec2(0.5f, 1));
   ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Replay viewer", shown)) {
+  // untranslated: the window's ID, which stays when the language changes
+  if (!ImGui::Begin(WindowTitle(_("Replay viewer"), "replay-viewer"), shown)) {
     ImGui::End();
     return;
   }
-  ImGui::InputText("Trace", path_, sizeof path_);
+  ImGui::InputText(_("Trace"), path_, sizeof path_);
   ImGui::SameLine();
-  if (ImGui::Button("Open")) Open(path_, stepping);
-  if (ImGui::Button("Open the run just recorded")) Open(finish_recording(), stepping);
+  if (ImGui::Button(_("Open"))) Open(path_, stepping);
+  if (ImGui::Button(_("Open the run just recorded"))) Open(finish_recording(), stepping);
   if (replay_.is_open()) {
     int frame = int(replay_.frame());
     if (ImGui::Button("|<")) frame = 0;
     ImGui::SameLine();
     if (ImGui::Button("<")) frame = std::max(frame - 1, 0);
     ImGui::SameLine();
-    if (ImGui::Button(stepping.playing() ? "Pause" : "Play")) stepping.TogglePlay();
+    if (ImGui::Button(stepping.playing() ? _("Pause") : _("Play"))) stepping.TogglePlay();
     ImGui::SameLine();
     if (ImGui::Button(">")) frame += 1;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderInt("##frame", &frame, 0, int(replay_.frame_count()) - 1, "frame %d");
-    Tip("Drag to scrub; [ and ] step one frame. A jump rebuilds the structure from that frame's\n"
-        "boxes; a step forward updates it incrementally, as during the run.");
+    ImGui::SliderInt("##frame", &frame, 0, int(replay_.frame_count()) - 1, _("frame %d"));
+    Tip(
+        _("Drag to scrub; [ and ] step one frame. A jump rebuilds the structure from that "
+          "frame's\nboxes; a step forward updates it incrementally, as during the run."));
     if (frame != int(replay_.frame())) status_ = replay_.Seek(uint32_t(std::max(frame, 0)));
-    ImGui::Text("%u boxes, %zu pairs, update %.2f ms, pairs %.2f ms", replay_.box_count_present(),
-                replay_.pairs().size(), replay_.timings().update_ms, replay_.timings().pairs_ms);
+    ImGui::Text(_("%u boxes, %zu pairs, update %.2f ms, pairs %.2f ms"),
+                replay_.box_count_present(), replay_.pairs().size(), replay_.timings().update_ms,
+                replay_.timings().pairs_ms);
   }
   if (!status_.empty()) ImGui::TextWrapped("%s", status_.c_str());
   ImGui::End();

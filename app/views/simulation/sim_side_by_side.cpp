@@ -1,5 +1,7 @@
 #include "app/views/simulation/sim_side_by_side.h"
 
+#include "engine/text/translatable.h"
+
 #include <cstdio>
 
 #include "engine/broadphase/broad_phase_registry.h"
@@ -53,16 +55,18 @@ StepCaption CaptionOf(const BroadPhase& bp, const StepTimings& t, size_t pairs) 
   return c;
 }
 
-std::string CaptionText(const StepCaption& c) {
+std::string CaptionText(const StepCaption& c, const char* (*translate)(const char*)) {
+  auto shown = [translate](const char* format) { return translate ? translate(format) : format; };
   char text[200];
   if (c.is_bsp) {
     std::snprintf(text, sizeof text,
-                  "%s: %.2f ms/step (update %.2f + pairs %.2f), %u ops (%u failed, %u dropped), "
-                  "%u leaves, depth %u, %zu pairs",
+                  shown(N_("%s: %.2f ms/step (update %.2f + pairs %.2f), %u ops (%u failed, %u "
+                           "dropped), %u leaves, depth %u, %zu pairs")),
                   c.name.c_str(), c.update_ms + c.pairs_ms, c.update_ms, c.pairs_ms, c.ops_applied,
                   c.ops_failed, c.ops_dropped, c.leaves, c.max_depth, c.pairs);
   } else {
-    std::snprintf(text, sizeof text, "%s: %.2f ms/step (update %.2f + pairs %.2f), %zu pairs",
+    std::snprintf(text, sizeof text,
+                  shown(N_("%s: %.2f ms/step (update %.2f + pairs %.2f), %zu pairs")),
                   c.name.c_str(), c.update_ms + c.pairs_ms, c.update_ms, c.pairs_ms, c.pairs);
   }
   return text;

@@ -60,8 +60,10 @@ struct StepCaption {
 };
 // The caption of a BSP (or any broad phase) after a step that took `t`.
 StepCaption CaptionOf(const BroadPhase& bp, const StepTimings& t, size_t pairs);
-// "sabsp_thesis: 3 ops (1 failed), 0.42 ms/step, 37 leaves, depth 6, 5811 pairs"
-std::string CaptionText(const StepCaption& c);
+// "sabsp_thesis: 0.42 ms/step (update 0.30 + pairs 0.12), 3 ops (1 failed, 0 dropped), 37
+// leaves, depth 6, 5811 pairs". On screen the view passes its translation (_ of
+// app/i18n/translate.h) for the format; the report on stdout stays English, as scripts read it.
+std::string CaptionText(const StepCaption& c, const char* (*translate)(const char*) = nullptr);
 
 class SideBySide {
  public:

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/status_bar.h"
 #include "app/panels/tooltip.h"
@@ -32,7 +33,8 @@ void SimulationView::DrawControlsWindow() {
   ImGui::SetNextWindowPos(ImVec2(display.x - 10.0f, 0.43f * display.y), ImGuiCond_FirstUseEver,
                           ImVec2(1, 0));
   ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Simulation")) {
+  // untranslated: the window's ID, which stays when the language changes
+  if (!ImGui::Begin(WindowTitle(_("Simulation"), "simulation"))) {
     ImGui::End();
     return;
   }
@@ -50,28 +52,28 @@ void SimulationView::DrawControlsWindow() {
     }
     ImGui::SameLine();
   }
-  if (ImGui::Button("Reset")) Reset();
+  if (ImGui::Button(_("Reset"))) Reset();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);
-  if (ImGui::InputInt("Seed", &physics_.seed())) Reset();
-  Tip("The scene's random seed: same seed, same run (bit-identical whatever the broad phase)");
+  if (ImGui::InputInt(_("Seed"), &physics_.seed())) Reset();
+  Tip(_("The scene's random seed: same seed, same run (bit-identical whatever the broad phase)"));
 
-  if (ImGui::BeginCombo("Broad phase", choice_.algo.c_str())) {
+  if (ImGui::BeginCombo(_("Broad phase"), choice_.algo.c_str())) {
     for (std::string_view name : BroadPhaseNames()) {
       const std::string n(name);
       if (ImGui::Selectable(n.c_str(), n == choice_.algo) && n != choice_.algo) SwitchAlgorithm(n);
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%.*s", int(BroadPhaseDescription(name).size()),
-                          BroadPhaseDescription(name).data());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(BroadPhaseDescription(name).data()));
     }
     ImGui::EndCombo();
   }
-  Tip("Switches live: the new structure is built from the current boxes; the motion is the same");
+  Tip(
+      _("Switches live: the new structure is built from the current boxes; the motion is the "
+        "same"));
   picture_.Gui(CurrentBsp() != nullptr, clamp_note_);
   if (physics_.SideBySideGui()) StepOnceWhenPaused();
   ImGui::Separator();
-  ImGui::Checkbox("Replay viewer", &replay_mode_);
-  Tip("Scrub a recorded AABBTRC1 trace frame by frame through any broad phase");
+  ImGui::Checkbox(_("Replay viewer"), &replay_mode_);
+  Tip(_("Scrub a recorded AABBTRC1 trace frame by frame through any broad phase"));
   ImGui::SameLine();
   physics_.RecordGui();
   ImGui::End();
@@ -99,8 +101,8 @@ void SimulationView::DrawStatusBar() {
   const SceneInfo& info = physics_.info();
   const PhysicsWorld& world = physics_.world();
   char title[256];
-  std::snprintf(title, sizeof title, "Partition Lab - scene %d %.*s - %s - %u boxes", info.number,
-                int(info.title.size()), info.title.data(), choice_.algo.c_str(),
+  std::snprintf(title, sizeof title, _("Partition Lab - scene %d %s - %s - %u boxes"), info.number,
+                _(info.title.data()), choice_.algo.c_str(),
                 replay_mode_ && replay_.is_open() ? replay_.box_count()
                                                   : world.DynamicCount() + world.StaticCount());
   if (std::strcmp(title, title_) != 0) {
@@ -110,9 +112,8 @@ void SimulationView::DrawStatusBar() {
 }
 
 void SimulationView::UpdateGui() {
-  ImGui::TextWrapped(
-      "Space play/pause, S step, N next BSP operation (stepping), [ ] replay "
-      "frames; click a plane to inspect its node.");
+  ImGui::TextWrapped("%s", _("Space play/pause, S step, N next BSP operation (stepping), [ ] "
+                             "replay frames; click a plane to inspect its node."));
 }
 
 void SimulationView::UpdateWindows() {

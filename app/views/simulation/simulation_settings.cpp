@@ -1,96 +1,61 @@
-// The Simulation view's settings, stored by name (sim.*) in their own file next to the app's.
+// The Simulation view's settings file (the class is in simulation_view.h): the panel's choices
+// persist between interactive runs, stored by name (sim.*) in their own file next to the app's.
+// The View base reads it before Start and writes it when the view ends; flags override it, and
+// headless runs and lesson steps neither read nor write it.
 #include "app/views/simulation/simulation_view.h"
 
-#include <algorithm>
-#include <cmath>
-
-#include "app/views/simulation/sim_bsp_settings.h"
+#include "app/views/simulation/sim_params.h"
+#include "engine/broadphase/sabsp/bsp_param_table.h"
 
 namespace partlab::simulation_view {
 
-// --- Settings: stored by name (sim.*) in their own file next to the app's. ----------------------
+namespace sp = sim_params;
 
-void SimulationView::LoadSettings() {
-  if (uses_saved_settings()) LoadSettingsFile();
-  // The --bsp-* flags over the file: a flag wins (ParseCommandLine already noted what it clamped).
-  std::string flag_notes;
-  LoadBspParams(app_.start.flags, choice_.bsp_params, flag_notes);
-}
-
-void SimulationView::LoadSettingsFile() {
-  settings_.Load(ConfigDirectory() + "/simulation");
-  const SceneInfo* info = FindScene(settings_.Get("sim.scene", "1"));
-  const auto catalog = SceneCatalog();
-  for (size_t i = 0; info && i < catalog.size(); ++i)
-    if (catalog[i].number == info->number) physics_.scene_index() = int(i);
-  const std::string algo = settings_.Get("sim.algo", choice_.algo);
-  if (MakeBroadPhase(algo)) choice_.algo = algo;
-  physics_.seed() = settings_.GetInt("sim.seed", physics_.seed());
-  picture_.colour_mode() = BodyColourMode(std::clamp(
-      settings_.GetInt("sim.colour", int(picture_.colour_mode())), 0, kBodyColourModeCount - 1));
-  picture_.show_overlay() = settings_.GetInt("sim.overlay", 1) != 0;
-  BspOverlayOptions& overlay = picture_.overlay_options();
-  overlay.max_depth = settings_.GetInt("sim.overlay.depth", overlay.max_depth);
-  overlay.leaf_cells = settings_.GetInt("sim.overlay.leaf_cells", 0) != 0;
-  overlay.plane_alpha = settings_.GetFloat("sim.overlay.alpha", overlay.plane_alpha);
-  // A hand-edited settings file: every number back into its range, with one note naming the file.
-  std::string notes;
-  AppendNote(notes, ClampWithNote(overlay.max_depth, kPlaneDepthRange, "sim.overlay.depth"));
-  AppendNote(notes, ClampWithNote(overlay.plane_alpha, kPlaneAlphaRange, "sim.overlay.alpha"));
-  BspParams& p = choice_.bsp_params;
-  LoadBspParams(settings_, p, notes);
-  physics_.side_by_side() = settings_.GetInt("sim.side_by_side", 0) != 0;
-  const std::string companion = settings_.Get("sim.companion", physics_.companion_algo());
-  if (MakeBroadPhase(companion)) physics_.companion_algo() = companion;
-  AppendNote(notes, p.Clamp());
-  if (!notes.empty()) notices().Note("partlab: " + settings_.path() + ": " + notes);
-}
-
-void SimulationView::SaveSettings() {
-  Settings& s = settings_;
-  s.SetInt("sim.scene", physics_.info().number);
-  s.Set("sim.algo", choice_.algo);
-  s.SetInt("sim.seed", physics_.seed());
-  s.SetInt("sim.colour", int(picture_.colour_mode()));
-  s.SetInt("sim.overlay", picture_.show_overlay());
-  const BspOverlayOptions& overlay = picture_.overlay_options();
-  s.SetInt("sim.overlay.depth", overlay.max_depth);
-  s.SetInt("sim.overlay.leaf_cells", overlay.leaf_cells);
-  s.SetFloat("sim.overlay.alpha", overlay.plane_alpha);
-  SaveBspParams(s, choice_.bsp_params);
-  s.SetInt("sim.side_by_side", physics_.side_by_side());
-  s.Set("sim.companion", physics_.companion_algo());
-  // The camera, with the scene it looked at: another scene is framed afresh instead. A figure's
-  // camera is not the scene's.
-  if (!figure_) {
+// The one list of what the settings file holds: each row beside the value it sets (sim_params.h,
+// bsp_param_table.h). Loading and saving both walk it, so a value is persisted by one line here.
+void SimulationView::VisitParams(ParamVisitor& visit) {
+  int scene = physics_.info().number;
+  visit(sp::kScene, scene);
+  physics_.scene_index() = SceneIndexOf(scene);
+  visit(sp::kAlgo, choice_.algo);
+  visit(sp::kSeed, physics_.seed());
+  int colour = int(picture_.colour_mode());
+  visit(sp::kColour, colour);
+  picture_.colour_mode() = BodyColourMode(colour);
+  visit(sp::kShowOverlay, picture_.show_overlay());
+  sp::ForEachOverlayRow([&](const auto& row) { visit(row, picture_.overlay_options()); });
+  bsp_params::ForEachRow([&](const auto& row) { visit(row, choice_.bsp_params); });
+  // The rules joining the BSP's rows (split min <= max, ops min <= max, ...).
+  visit.Note(choice_.bsp_params.Clamp());
+  visit(sp::kSideBySide, physics_.side_by_side());
+  visit(sp::kCompanion, physics_.companion_algo());
+  // The camera, with the scene it looked at, once the view runs (the read comes before Start); a
+  // figure's camera is not the scene's, so the one saved before it stays.
+  if (started_ && !figure_) {
     const OrbitCamera& c = app_.camera;
-    s.SetInt("sim.camera.scene", physics_.info().number);
-    s.SetFloat("sim.camera.target.x", c.target.x);
-    s.SetFloat("sim.camera.target.y", c.target.y);
-    s.SetFloat("sim.camera.target.z", c.target.z);
-    s.SetFloat("sim.camera.distance", c.distance);
-    s.SetFloat("sim.camera.yaw", c.yaw);
-    s.SetFloat("sim.camera.pitch", c.pitch);
+    saved_camera_ = {
+        physics_.info().number, c.target.x, c.target.y, c.target.z, c.distance, c.yaw, c.pitch};
   }
-  if (const std::string error = s.Save(); !error.empty()) notices().Error("partlab: " + error);
+  sp::ForEachCameraRow([&](const auto& row) { visit(row, saved_camera_); });
+}
+
+// The catalogue's index of the scene numbered `number` (the first when there is none).
+int SimulationView::SceneIndexOf(int number) {
+  const auto catalog = SceneCatalog();
+  for (size_t i = 0; i < catalog.size(); ++i)
+    if (catalog[i].number == number) return int(i);
+  return 0;
 }
 
 void SimulationView::RestoreCamera() {
-  const Settings& s = settings_;
   // A figure frames itself; a saved camera is the scene's.
-  if (headless() || figure_ || s.GetInt("sim.camera.scene", -1) != physics_.info().number) return;
+  const SavedCamera& s = saved_camera_;
+  if (headless() || figure_ || s.scene != physics_.info().number) return;
   OrbitCamera& c = app_.camera;
-  const glm::vec3 target{s.GetFloat("sim.camera.target.x", c.target.x),
-                         s.GetFloat("sim.camera.target.y", c.target.y),
-                         s.GetFloat("sim.camera.target.z", c.target.z)};
-  const float distance = s.GetFloat("sim.camera.distance", c.distance);
-  const float yaw = s.GetFloat("sim.camera.yaw", c.yaw),
-              pitch = s.GetFloat("sim.camera.pitch", c.pitch);
-  if (!std::isfinite(target.x + target.y + target.z + distance + yaw + pitch)) return;
-  c.target = target;
-  c.distance = std::clamp(distance, 1e-3f, 1e6f);
-  c.yaw = yaw;
-  c.pitch = std::clamp(pitch, -1.55f, 1.55f);
+  c.target = {s.x, s.y, s.z};
+  c.distance = s.distance;
+  c.yaw = s.yaw;
+  c.pitch = s.pitch;
 }
 
 }  // namespace partlab::simulation_view

@@ -1,50 +1,62 @@
 // The Simulation view: lifecycle, the mode shown, stepping and drawing (the class is in
 // simulation_view.h; the modes in sim_physics.h, sim_replay_mode.h and sim_figure_mode.h).
 #include "app/views/simulation/simulation_view.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
 #include <cstdio>
 
 #include "app/panels/figure_area.h"
+#include "app/param_settings.h"
 #include "app/render/viewport_state.h"
 #include "app/views/simulation/sim_cut_directions.h"
 #include "app/views/simulation/sim_projections.h"
+#include "engine/broadphase/sabsp/bsp_param_table.h"
 #include "engine/thread_cpu_clock.h"
 
 namespace partlab::simulation_view {
 
 SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
-  const SimFlags options = ReadSimFlags(app.start.flags);  // sim_flags.cpp declares them
   if (const std::string error = picture_.Load(); !error.empty())
     notices().Error("partlab: " + error);
-  LoadSettings();
+}
+
+void SimulationView::Start() {
+  const ViewFlagValues& flags = app_.start.flags;
+  const SimFlags options = ReadSimFlags(flags);  // sim_flags.cpp declares them
+  // The --bsp-* flags over the file: a flag wins (ParseCommandLine already noted what it clamped).
+  std::string flag_notes;
+  bsp_params::ForEachRow(
+      [&](const auto& row) { LoadRow(flags, row, choice_.bsp_params, flag_notes); });
   if (!options.scene.empty()) {
-    const SceneInfo* info = FindScene(options.scene);
-    if (!info)
-      notices().Note("partlab: unknown --scene '" + options.scene +
-                     "' (1-4 or a key), using scene 1");
-    const auto catalog = SceneCatalog();
-    for (size_t i = 0; info && i < catalog.size(); ++i)
-      if (catalog[i].number == info->number) physics_.scene_index() = int(i);
+    if (const SceneInfo* info = FindScene(options.scene))
+      physics_.scene_index() = SceneIndexOf(info->number);
+    else
+      notices().Note("partlab: " +
+                     Formatted(_("unknown --scene '%s' (1-4 or a key), using scene 1"),
+                               options.scene.c_str()));
   }
   if (!options.algo.empty()) {
     if (MakeBroadPhase(options.algo))
       choice_.algo = options.algo;
     else
-      notices().Note("partlab: unknown --algo '" + options.algo + "', using " + choice_.algo);
+      notices().Note("partlab: " + Formatted(_("unknown --algo '%s', using %s"),
+                                             options.algo.c_str(), choice_.algo.c_str()));
   }
   if (!options.beside.empty()) {
     if (MakeBroadPhase(options.beside)) {
       physics_.side_by_side() = true;
       physics_.companion_algo() = options.beside;
     } else {
-      notices().Note("partlab: unknown --beside '" + options.beside + "', showing one broad phase");
+      notices().Note("partlab: " + Formatted(_("unknown --beside '%s', showing one broad phase"),
+                                             options.beside.c_str()));
     }
   }
   physics_.body_count() = options.bodies;  // already clamped to 1..100,000 by ParseCommandLine
   physics_.record_path() =
-      (headless() ? std::string("/tmp") : ConfigDirectory() + "/simulation") + "/last-run.aabbtrc";
+      (headless() ? std::string("/tmp") : ConfigDirectory() + "/" + SettingsFolder()) +
+      "/last-run.aabbtrc";
   Reset();
   // The base's fixed step is the scene's (thesis 6.1: 1/25 s), and a frame counts at most one
   // step's time: at most one physics step per rendered frame, so that when a step is slow the
@@ -58,11 +70,12 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
     if (const BspFigure* figure = FindBspFigure(options.preset)) {
       OpenFigure(*figure, options.algo != "sabsp");
     } else {
-      std::string note =
-          "partlab: unknown --preset '" + options.preset + "' for the Simulation view (";
-      for (const BspFigure& f : BspFigures()) note += std::string(f.key) + " ";
-      note.back() = ')';
-      notices().Note(note);
+      std::string keys;
+      for (const BspFigure& f : BspFigures())
+        keys += (keys.empty() ? "" : " ") + std::string(f.key);
+      notices().Note("partlab: " +
+                     Formatted(_("unknown --preset '%s' for the Simulation view (%s)"),
+                               options.preset.c_str(), keys.c_str()));
     }
   }
   if (options.steps > 0) {
@@ -74,12 +87,12 @@ SimulationView::SimulationView(AppContext& app) : View(app), app_(app) {
   FrameCamera();
   RestoreCamera();
   if (!options.trace.empty()) OpenReplay(options.trace);
+  started_ = true;
 }
 
 SimulationView::~SimulationView() {
   // Headless runs, and interactive runs with --frames N (measured runs), report their split.
   if (headless() || app_.start.frames > 0) physics_.PrintReport(timings_, picture_.planes_drawn());
-  if (uses_saved_settings()) SaveSettings();
 }
 
 const SimMode& SimulationView::Active() const {
@@ -117,7 +130,7 @@ void SimulationView::ApplyBspParams(const BspParams& edited) {
   for (BroadPhase* bp : {physics_.broad_phase(), replay_.broad_phase()}) {
     if (auto* bsp = dynamic_cast<SemiAdjustingBsp*>(bp)) {
       const std::string note = bsp->SetParams(edited);
-      panel_.SetNote(note.empty() ? "" : "parameters clamped: " + note);
+      panel_.SetNote(note.empty() ? "" : Formatted(_("parameters clamped: %s"), note.c_str()));
       if (bsp->Name() == "sabsp") choice_.bsp_params = bsp->params();  // what is in force
     }
   }
@@ -226,7 +239,7 @@ void SimulationView::DrawViewportCaptions(const FigureArea& area) {
   const float bottom = area.presenter ? area.max.y - px * 0.5f : area.max.y - 82.0f;
   const StepCaption* captions[2] = {&physics_.caption(), &physics_.companion().caption()};
   for (int side = 0; side < 2; ++side) {
-    const std::string text = CaptionText(*captions[side]);
+    const std::string text = CaptionText(*captions[side], &Translate);
     const float wrap = half - 30.0f * s;
     const ImVec2 size = FigureTextSize(font, px, text.c_str(), wrap);
     const ImVec2 at(area.min.x + half * float(side) + 12.0f * s, bottom - size.y);
@@ -265,10 +278,10 @@ std::string SimulationView::AdvanceOperation() {
 // A figure restarts under the other profile (its history is the profile's); the live scene
 // switches its broad phase, built from the current boxes at the next step.
 std::string SimulationView::SwitchBroadPhase(const std::string& name) {
-  if (!MakeBroadPhase(name)) return "unknown broad phase '" + name + "'";
+  if (!MakeBroadPhase(name)) return Formatted(_("unknown broad phase '%s'"), name.c_str());
   if (figure_) {
     if (name != "sabsp" && name != "sabsp_thesis")
-      return "a figure runs on sabsp or sabsp_thesis, not '" + name + "'";
+      return Formatted(_("a figure runs on sabsp or sabsp_thesis, not '%s'"), name.c_str());
     OpenFigure(figure_->figure(), name == "sabsp_thesis");
     return "";
   }
@@ -283,7 +296,7 @@ std::unique_ptr<View> CreateSimulationView(AppContext& app) {
 }
 
 const bool kSimulationViewRegistered = RegisterView(
-    {"Simulation", "The thesis's four simulations with a live broad phase and its overlay",
+    {N_("Simulation"), N_("The thesis's four simulations with a live broad phase and its overlay"),
      &CreateSimulationView, /*uses_model=*/false, &SimLessonVerbSpecs, &AddSimulationFlags});
 
 }  // namespace

@@ -9,8 +9,8 @@
 // The view shows one of three modes (sim_mode.h): the physics scene (sim_physics.h), the replay
 // (sim_replay_mode.h) or a figure (sim_figure_mode.h); it forwards its hooks to the one shown, and
 // the modes share the BSP panel (sim_bsp_panel.h) and the picture (sim_picture.h). Its lifecycle,
-// stepping and drawing are in simulation_view.cpp, its settings in simulation_settings.cpp, its
-// windows in simulation_panels.cpp.
+// stepping and drawing are in simulation_view.cpp, its saved rows in simulation_settings.cpp
+// (sim_params.h), its windows in simulation_panels.cpp.
 #pragma once
 
 #include <memory>
@@ -18,13 +18,13 @@
 #include <utility>
 #include <vector>
 
-#include "app/settings.h"
 #include "app/view.h"
 #include "app/views/simulation/sim_bsp_panel.h"
 #include "app/views/simulation/sim_figure_mode.h"
 #include "app/views/simulation/sim_flags.h"
 #include "app/views/simulation/sim_lesson_verbs.h"
 #include "app/views/simulation/sim_mode.h"
+#include "app/views/simulation/sim_params.h"
 #include "app/views/simulation/sim_physics.h"
 #include "app/views/simulation/sim_picture.h"
 #include "app/views/simulation/sim_replay_mode.h"
@@ -36,6 +36,10 @@ class SimulationView final : public View, private SimLessonSubject {
   explicit SimulationView(AppContext& app);
   ~SimulationView() override;
 
+  // After the base read the settings file: the flags over it, the scene built, the first frame.
+  void Start() override;
+  std::string SettingsFolder() const override { return "simulation"; }
+  void VisitParams(ParamVisitor& visit) override;  // simulation_settings.cpp
   void Step(float dt) override;
   void Prepare(const RenderContext& ctx, DebugDraw& draw) override;
   void Render(const RenderContext& ctx, DebugDraw& draw) override;
@@ -73,9 +77,7 @@ class SimulationView final : public View, private SimLessonSubject {
     return dynamic_cast<SemiAdjustingBsp*>(Active().broad_phase());
   }
 
-  void LoadSettings();  // the settings file (interactive runs), then the --bsp-* flags
-  void LoadSettingsFile();
-  void SaveSettings();
+  static int SceneIndexOf(int number);
   void RestoreCamera();
   void Reset();
   void SwitchAlgorithm(const std::string& name);
@@ -106,7 +108,8 @@ class SimulationView final : public View, private SimLessonSubject {
   void ShowLeafList(NodeId leaf) override { leaf_list_shown_ = leaf; }
 
   AppContext& app_;
-  Settings settings_;
+  SavedCamera saved_camera_;    // the camera the settings file holds (sim_params.h)
+  bool started_ = false;        // Start ran: the live camera is the one to save
   SimBroadPhaseChoice choice_;  // the broad phase, the BSP's parameters, operation stepping
   SimPhysics physics_{choice_};
   SimReplayMode replay_{choice_, physics_, notices()};

@@ -1,5 +1,7 @@
 #include "engine/broadphase/sabsp/bsp_figures.h"
 
+#include "engine/text/translatable.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -96,21 +98,21 @@ void DiagonalRowsFrames(int, std::vector<Aabb>& out) {
 }
 
 const BspFigure kFigures[] = {
-    {"directions", "The 13 cut directions: only a diagonal separates two diagonal rows",
-     "3.5, Figure 3.5", &DiagonalRowsFrames, 1, 4, 0},
-    {"split", "Split: a leaf over the threshold cut by a new plane", "4.1, Figure 4.1",
+    {"directions", N_("The 13 cut directions: only a diagonal separates two diagonal rows"),
+     N_("3.5, Figure 3.5"), &DiagonalRowsFrames, 1, 4, 0},
+    {"split", N_("Split: a leaf over the threshold cut by a new plane"), N_("4.1, Figure 4.1"),
      &ColumnFrames, 1, 4, 0},
-    {"shift-split", "Shift-split: a leaf cut along its parent's sorted list", "4.2, Figure 4.2",
-     &RowFrames, 1, 4, 0},
-    {"merge", "Merge: a node under the threshold becomes one leaf, in spare time",
-     "4.3, Figures 4.3 and 4.4", &EmptyingRowFrames, 3, 4, 20},
-    {"balance", "Balance: an unbalanced node's plane moves to the new middle", "4.4, Figure 4.5",
-     &UnbalancedRowFrames, 3, 4, 0},
-    {"balance-redundancy", "Balance by redundancy: the plane leaves the box it straddles",
-     "3.6 and 4.4", &StraddlerRowFrames, 1, 4, 0},
-    {"swap", "Swap: a balance fails, the heavier subtree replaces the node", "4.5, Figure 4.6",
-     &DepletedColumnFrames, 1, 4, 0},
-    {"stale", "Side effects: a swap makes a queued merge stale", "4.6, Figure 4.7",
+    {"shift-split", N_("Shift-split: a leaf cut along its parent's sorted list"),
+     N_("4.2, Figure 4.2"), &RowFrames, 1, 4, 0},
+    {"merge", N_("Merge: a node under the threshold becomes one leaf, in spare time"),
+     N_("4.3, Figures 4.3 and 4.4"), &EmptyingRowFrames, 3, 4, 20},
+    {"balance", N_("Balance: an unbalanced node's plane moves to the new middle"),
+     N_("4.4, Figure 4.5"), &UnbalancedRowFrames, 3, 4, 0},
+    {"balance-redundancy", N_("Balance by redundancy: the plane leaves the box it straddles"),
+     N_("3.6 and 4.4"), &StraddlerRowFrames, 1, 4, 0},
+    {"swap", N_("Swap: a balance fails, the heavier subtree replaces the node"),
+     N_("4.5, Figure 4.6"), &DepletedColumnFrames, 1, 4, 0},
+    {"stale", N_("Side effects: a swap makes a queued merge stale"), N_("4.6, Figure 4.7"),
      &StaleMergeFrames, 50, 4, 65},
 };
 

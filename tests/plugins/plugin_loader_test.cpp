@@ -148,7 +148,7 @@ void ExpectOneLine(const std::string& error, const std::string& path, const std:
 
 TEST(PluginLoader, BadLibrariesAreOneLineNamingTheFile) {
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_WRONG_ABI_PLUGIN), PARTLAB_WRONG_ABI_PLUGIN,
-                "plugin ABI version 99, this Partition Lab speaks 1");
+                "plugin ABI version 99, this Partition Lab speaks 2");
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_SMALL_TABLE_PLUGIN), PARTLAB_SMALL_TABLE_PLUGIN,
                 "plugin table of 16 bytes");
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_NULL_FIND_PAIRS_PLUGIN),

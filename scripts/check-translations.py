@@ -62,7 +62,7 @@ def write_pot(out):
         pathlib.Path(out).write_text("", encoding="utf-8")
         return
     subprocess.run(["xgettext", "--language=C++", "--from-code=UTF-8", "--keyword=_",
-                    "--keyword=N_", "--add-location=file", "--sort-by-file", "--omit-header",
+                    "--keyword=N_", "--add-location=file", "--sort-by-file",
                     "--no-wrap", "-o", str(out)] + files, cwd=ROOT, check=True)
 
 

@@ -2,6 +2,7 @@
 // octree_view.h).
 #include "app/views/octree/octree_view.h"
 
+#include "app/i18n/translate.h"
 #include "app/views/octree/octree_flags.h"
 
 namespace partlab::octree_view {
@@ -50,6 +51,8 @@ void OctreeView::Rebuild() {
   picture_.NewTree(*tree_, scene_.triangles(), WantsTriangleColours(), highlight_root_);
   probe_.Reshoot(*tree_);
   batch_.Reset();  // its answers belong to the old tree
+  plugin_rays_.Build(scene_.triangles());
+  plugin_shot_ = 0;
 }
 
 // --- Rays ----------------------------------------------------------------------------------------
@@ -64,7 +67,36 @@ bool OctreeView::Pick(const PickRay& pick) {
 
 void OctreeView::FinishJobs(const RenderContext& ctx) {
   batch_.Finish(*tree_, headless());
+  CheckPlugin();
   if (heatmap_.on()) heatmap_.Update(ctx, tree_, headless());
+}
+
+// The plugin answers what the octree answered: each new batch once, each new probe ray once.
+void OctreeView::CheckPlugin() {
+  if (!plugin_rays_.Active()) return;
+  if (batch_.HasResult() && batch_.generation() != plugin_batch_) {
+    plugin_batch_ = batch_.generation();
+    plugin_rays_.CheckBatch(*tree_, scene_.triangles(), batch_.result().rays, headless());
+  }
+  if (probe_.has_ray() && probe_.shots() != plugin_shot_) {
+    plugin_shot_ = probe_.shots();
+    plugin_rays_.Probe(probe_.ray(), probe_.result(1).hit.t);
+  }
+}
+
+// A wrong ray clicked in the panel: the probe shot along it (both traversals and the plugin
+// answer it again) and the camera framed on the ray from its origin to its true hit.
+void OctreeView::AimProbeAlong(size_t wrong_ray) {
+  const std::vector<Ray>& rays = plugin_rays_.checked_rays();
+  if (wrong_ray >= rays.size()) return;
+  const Ray& r = rays[wrong_ray];
+  probe_.ShootFrom(*tree_, r.origin, r.direction);
+  CheckPlugin();
+  const RayHit& truth = probe_.result(1).hit;
+  const float across = glm::length(scene_.bounds().Extent());
+  const glm::vec3 end = truth.hit ? r.At(truth.t) : r.origin + glm::normalize(r.direction) * across;
+  const glm::vec3 points[2] = {r.origin, end};
+  app_.camera.FramePoints(points, aspect_);
 }
 
 // --- Drawing -------------------------------------------------------------------------------------
@@ -72,13 +104,16 @@ void OctreeView::FinishJobs(const RenderContext& ctx) {
 void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
   RebuildIfStale();
   if (!tree_) return;
+  if (ctx.framebuffer_size.y > 0) aspect_ = ctx.framebuffer_size.x / ctx.framebuffer_size.y;
   picture_.RefreshColours(*tree_, scene_.triangles(), WantsTriangleColours(), highlight_root_);
   FinishJobs(ctx);
   if (!heatmap_.Draw(ctx, draw)) {
     picture_.Draw(ctx, *tree_, app_.model, source_ == SceneSource::kModel);
     batch_.DrawRays(scene_.bounds(), draw);
   }
+  plugin_rays_.Draw(scene_.bounds(), draw);
   probe_.Draw(*tree_, scene_.bounds(), draw);
+  if (probe_.has_ray()) plugin_rays_.DrawProbe(draw);
 }
 
 }  // namespace partlab::octree_view
@@ -92,7 +127,7 @@ std::unique_ptr<View> CreateOctreeView(AppContext& app) {
 }
 
 const bool kOctreeViewRegistered = RegisterView(
-    {"Octree", "The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost",
+    {N_("Octree"), N_("The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost"),
      &CreateOctreeView, /*uses_model=*/true, &LessonVerbSpecs<octree_view::OctreeView>,
      &octree_view::AddOctreeFlags});
 

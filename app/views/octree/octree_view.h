@@ -30,6 +30,7 @@
 #include "app/views/octree/octree_jobs.h"
 #include "app/views/octree/octree_params.h"
 #include "app/views/octree/octree_picture.h"
+#include "app/views/octree/octree_plugin_rays.h"
 #include "app/views/octree/octree_ray_probe.h"
 #include "app/views/octree/octree_scene.h"
 
@@ -44,6 +45,7 @@ enum Section : unsigned {
   kSectionRay = 1u << 3,
   kSectionBatch = 1u << 4,
   kSectionHeatmap = 1u << 5,
+  kSectionPlugin = 1u << 6,
 };
 
 class OctreeView final : public View {
@@ -73,11 +75,15 @@ class OctreeView final : public View {
 
  private:
   void ApplyCommandLine(const ViewStart& start);
+  void ApplyPluginFlags(const ViewFlagValues& flags);
   void FrameForScreenshot(const ViewStart& start);
   bool Header(const char* label, unsigned section);
   void RebuildIfStale();
   void Rebuild();
   void FinishJobs(const RenderContext& ctx);
+  void CheckPlugin();  // the plugin's answers on a new batch, a new probe ray, a new build
+  void PluginGui();
+  void AimProbeAlong(size_t wrong_ray);
 
   void SourceGui();
   void BuildGui();
@@ -105,7 +111,8 @@ class OctreeView final : public View {
   std::vector<uint32_t> TrianglesKeptAtRoot() const;
 
   AppContext& app_;
-  ClampNote clamp_note_;  // the last slider value clamped into its range
+  ClampNote clamp_note_;    // the last slider value clamped into its range
+  std::string flag_error_;  // a bad --rays-in, --ray-plugin or --plugin-param
 
   // The scene and its octree.
   OctreeScene scene_;
@@ -138,6 +145,12 @@ class OctreeView final : public View {
 
   // The cost heatmap: its state, panel section, drawing and parameters (octree_heatmap.h).
   CostHeatmap heatmap_;
+
+  // A ray-structure plugin beside the octree, checked on the batch and the probe
+  // (octree_plugin_rays.h); which batch and which probe ray it last answered.
+  PluginRays plugin_rays_;
+  size_t plugin_batch_ = 0, plugin_shot_ = 0;
+  float aspect_ = 16.0f / 9.0f;  // the last frame's, for framing a clicked wrong ray
 };
 
 }  // namespace partlab::octree_view

@@ -201,5 +201,17 @@ TEST(PluginGuards, NanDistanceIsAMissAndReported) {
   EXPECT_EQ(r.LastContractViolation(), "nan_rays: ray 0: t is NaN");
 }
 
+TEST(PluginGuards, HitOnATriangleThatDoesNotExistIsAMissAndReported) {
+  auto rays = LoadRayStructurePlugin(PARTLAB_NAN_RAYS_PLUGIN);
+  ASSERT_TRUE(rays) << rays.error();
+  PluginRayStructure& r = *rays.value();
+  const Triangle one{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  EXPECT_EQ(r.Build(std::span<const Triangle>(&one, 1)), "");
+  const PluginHit hit = r.Traced(Ray{{0, 0, 1}, {0, 0, -1}});
+  EXPECT_TRUE(hit.bad);
+  EXPECT_EQ(hit.t, std::numeric_limits<float>::infinity());
+  EXPECT_EQ(r.LastContractViolation(), "nan_rays: hit triangle 999999 of 1");
+}
+
 }  // namespace
 }  // namespace partlab

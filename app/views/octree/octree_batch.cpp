@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <filesystem>
 #include <glm/geometric.hpp>
 
 #include "app/panels/tooltip.h"
@@ -73,13 +74,13 @@ void RandomRayBatch::Gui(const std::shared_ptr<const Octree>& tree, const Aabb& 
   Tip(
       _("The paper's experiment (2.1 Parâmetros da avaliação): 10,000 rays of random origin and "
         "direction, brute force vs octree, both traversals, answers compared ray by ray."));
-  if (!rays_file_.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled(_("%zu rays of %s"), file_rays_.size(), rays_file_.c_str());
-  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
   ParamInputInt(op::kBatchSeed, &seed_, note);
+  if (!rays_file_.empty()) {  // --rays-in: the file's rays, not the seed's
+    const std::string name = std::filesystem::path(rays_file_).filename().string();
+    ImGui::TextDisabled(_("%zu rays of %s"), file_rays_.size(), name.c_str());
+  }
   ParamSliderInt(op::kBruteRays, &brute_rays_, note, "%d", ImGuiSliderFlags_Logarithmic);
   ImGui::Checkbox(_("Draw rays"), &draw_rays_);
   Tip(

@@ -109,9 +109,9 @@ void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
   FinishJobs(ctx);
   if (!heatmap_.Draw(ctx, draw)) {
     picture_.Draw(ctx, *tree_, app_.model, source_ == SceneSource::kModel);
+    plugin_rays_.Draw(scene_.bounds(), draw);  // before the batch's: a wrong ray shows red
     batch_.DrawRays(scene_.bounds(), draw);
   }
-  plugin_rays_.Draw(scene_.bounds(), draw);
   probe_.Draw(*tree_, scene_.bounds(), draw);
   if (probe_.has_ray()) plugin_rays_.DrawProbe(draw);
 }

@@ -103,8 +103,8 @@ void CostHeatmap::Gui() {
         "rays' differences, while the "
         "linear scale shows where the expensive rays are."));
   const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
-  ImGui::Combo(octree_params::kHeatmapFraction.label, &fraction_, fractions, 5);
-  Tip(octree_params::kHeatmapFraction.tip);
+  ImGui::Combo(_(octree_params::kHeatmapFraction.label), &fraction_, fractions, 5);
+  Tip(_(octree_params::kHeatmapFraction.tip));
   if (job_.Running()) ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), _("tracing"));
   if (on_ && key_.width > 0)
     ImGui::Text(_("%dx%d rays; mean %s: paper %.1f, ordered %.1f"), key_.width, key_.height,

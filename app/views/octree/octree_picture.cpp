@@ -185,9 +185,9 @@ void OctreePicture::Gui(int max_depth, const CurrentModel& model, ClampNote& not
   Tip(
       _("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
         "(1.2 Octree)."));
-  ClampedSliderInt(op::kDepthShown.label, &o.depth_shown,
+  ClampedSliderInt(_(op::kDepthShown.label), &o.depth_shown,
                    {1, max_depth, _("the root is depth 1"), _("the octree's max depth")}, note);
-  Tip(op::kDepthShown.tip);
+  Tip(_(op::kDepthShown.tip));
   if (o.show_cells) {
     ImGui::TextDisabled(_("%zu cell edges merged into %zu lines"),
                         cell_recorder_.segments_recorded(), cell_lines_->line_count());

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <glm/geometric.hpp>
 #include <iterator>
@@ -180,6 +181,41 @@ TEST(OctreePluginApp, RightBvhHasNoWrongRayAndNothingRed) {
   EXPECT_NE(run.out.find(CheckLine("bvh", {}, scene.rays.size())), std::string::npos) << run.out;
   EXPECT_LT(WrongRayPixels(png), 20u);
   std::remove(png.c_str());
+}
+
+}  // namespace
+}  // namespace partlab
+
+namespace partlab {
+namespace {
+
+// The panel's click on a wrong ray, as a lesson's aim-wrong-ray: the probe is aimed along the
+// broken BVH's first wrong ray, and probe-plugin-wrong (brute force on the probe's ray) holds; on
+// the right BVH's default probe ray the same check fails the export.
+TEST(OctreePluginApp, AimingAtAWrongRayShowsThePluginWrongOnTheProbe) {
+  const Scene scene;
+  const std::string lesson = TempPath("aim.toml"), out = TempPath("aim_out");
+  const auto write = [&](const char* plugin, const char* preset, const char* actions) {
+    std::ofstream f(lesson);
+    f << "title = \"t\"\nsource = \"test\"\nsummary = \"s\"\n\n[[step]]\ntitle = \"a\"\n"
+      << "view = \"Octree\"\nflags = [\"--model\", \"" << scene.obj << "\", \"--rays-in\", \""
+      << scene.rayset << "\", \"--preset\", \"" << preset << "\", \"--ray-plugin\", \"" << plugin
+      << "\"]\nactions = [" << actions << "]\nchecks = [\"probe-plugin-wrong\"]\n"
+      << "caption = \"c\"\n";
+  };
+  const auto run = [&](const char* plugin) {
+    return std::system(("xvfb-run -a -s '-screen 0 1280x720x24' " PARTLAB_APP " --plugin " +
+                        std::string(plugin) + " --lesson " + lesson + " --export " + out +
+                        " --size 960x540 > " + out + ".log 2>&1")
+                           .c_str());
+  };
+  write("bvh_broken", "batch", "\"aim-wrong-ray 0\"");
+  EXPECT_EQ(run(PARTLAB_BVH_BROKEN_PLUGIN), 0) << Slurp(out + ".log");
+  write("bvh", "ray", "");
+  EXPECT_NE(run(PARTLAB_BVH_PLUGIN), 0);
+  EXPECT_NE(Slurp(out + ".log").find("check 'probe-plugin-wrong' failed"), std::string::npos);
+  std::filesystem::remove_all(out);
+  std::remove(lesson.c_str());
 }
 
 }  // namespace

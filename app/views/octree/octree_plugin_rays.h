@@ -53,6 +53,8 @@ class PluginRays {
   void Print() const;  // the headless one-line report
 
   const RayPluginCheck& check() const { return check_; }
+  bool has_probe() const { return has_probe_; }
+  const PluginHit& probe_hit() const { return probe_hit_; }
   const std::vector<Ray>& checked_rays() const { return rays_; }
   const std::string& error() const { return error_; }
 

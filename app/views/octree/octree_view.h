@@ -109,6 +109,8 @@ class OctreeView final : public View {
   std::string CheckBatchMatchesBruteForce(const LessonCommand& check) const;
   std::string CheckBatchTestedFraction(const LessonCommand& check) const;
   std::vector<uint32_t> TrianglesKeptAtRoot() const;
+  std::string AimAtWrongRay(const LessonCommand& action);
+  std::string CheckProbePluginWrong() const;
 
   AppContext& app_;
   ClampNote clamp_note_;    // the last slider value clamped into its range

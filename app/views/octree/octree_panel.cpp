@@ -23,7 +23,10 @@ void OctreeView::UpdateGui() {
   if (Header(_("Batch: 10,000 random rays"), kSectionBatch))
     batch_.Gui(tree_, scene_.bounds(), clamp_note_);
   if (Header(_("Cost heatmap"), kSectionHeatmap)) heatmap_.Gui();
-  if (Header(_("Ray-structure plugin"), kSectionPlugin)) PluginGui();
+  size_t clicked = 0;  // a wrong ray's row clicked: the probe is aimed along it
+  if (Header(_("Ray-structure plugin"), kSectionPlugin) &&
+      plugin_rays_.Gui(scene_.triangles(), clamp_note_, &clicked))
+    AimProbeAlong(clicked);
   if (!flag_error_.empty()) DrawErrorLine(flag_error_, "##flag error");
   if (!picture_.error().empty())
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", picture_.error().c_str());
@@ -40,13 +43,6 @@ void OctreeView::DrawFigures(const FigureArea& area) {
   ResultsWindow(area);
   LegendWindow(area);
   if (show_histogram_) HistogramWindow(area);
-}
-
-void OctreeView::PluginGui() {
-  size_t clicked = 0;
-  bool rebuilt = false;
-  if (plugin_rays_.Gui(scene_.triangles(), clamp_note_, &clicked, &rebuilt)) AimProbeAlong(clicked);
-  if (rebuilt) plugin_batch_ = plugin_shot_ = 0;  // its answers are asked again
 }
 
 void OctreeView::SourceGui() {

@@ -109,9 +109,7 @@ void PluginRays::Print() const {
   std::fflush(stdout);
 }
 
-bool PluginRays::Gui(std::span<const Triangle> triangles, ClampNote& note, size_t* clicked,
-                     bool* rebuilt) {
-  *rebuilt = false;
+bool PluginRays::Gui(std::span<const Triangle> triangles, ClampNote& note, size_t* clicked) {
   if (names_.empty()) {
     ImGui::TextDisabled("%s", _("No ray-structure plugin loaded (partlab --plugin PATH)."));
     return false;
@@ -122,7 +120,6 @@ bool PluginRays::Gui(std::span<const Triangle> triangles, ClampNote& note, size_
   if (ImGui::Combo(_("Ray structure"), &chosen, items.c_str()) && chosen != chosen_) {
     Choose(chosen == 0 ? "" : names_[size_t(chosen - 1)]);
     Build(triangles);
-    *rebuilt = true;
   }
   Tip(
       _("A ray structure from a plugin, built on the same triangles; the batch's rays and the "
@@ -135,7 +132,6 @@ bool PluginRays::Gui(std::span<const Triangle> triangles, ClampNote& note, size_
       [this](uint32_t i, double v) { return plugin_->SetParam(i, v); }};
   if (PluginParamRows(params, note)) {
     Build(triangles);
-    *rebuilt = true;
   }
   if (!error_.empty()) ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", error_.c_str());
   if (check_.rays == 0) {

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/panels/clamped_widgets.h"
@@ -43,10 +44,17 @@ class PluginRays {
     check_ = {};
     rays_.clear();
     has_probe_ = false;
+    answered_batch_ = answered_shot_ = 0;  // the plugin is asked again
   }
+  // Whether the batch of this generation, or the probe's shot of this count, is new to the
+  // plugin (each is answered once); true marks it answered.
+  bool NewBatch(size_t generation) {
+    return std::exchange(answered_batch_, generation) != generation;
+  }
+  bool NewShot(size_t shots) { return std::exchange(answered_shot_, shots) != shots; }
 
   // The panel section; true when the user clicked a wrong ray (its index in `clicked`).
-  bool Gui(std::span<const Triangle> triangles, ClampNote& note, size_t* clicked, bool* rebuilt);
+  bool Gui(std::span<const Triangle> triangles, ClampNote& note, size_t* clicked);
   void ProbeRows() const;  // the probe's answer in the results table
   void Draw(const Aabb& bounds, DebugDraw& draw) const;
   void DrawProbe(DebugDraw& draw) const;
@@ -70,7 +78,8 @@ class PluginRays {
   Ray probe_ray_;
   PluginHit probe_hit_{};
   float probe_truth_t_ = 0.0f;
-  std::vector<Aabb> probe_nodes_;  // reused from ray to ray
+  std::vector<Aabb> probe_nodes_;                  // reused from ray to ray
+  size_t answered_batch_ = 0, answered_shot_ = 0;  // the batch generation and probe shot asked
 };
 
 }  // namespace partlab::octree_view

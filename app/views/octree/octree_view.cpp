@@ -2,6 +2,8 @@
 // octree_view.h).
 #include "app/views/octree/octree_view.h"
 
+#include <imgui.h>
+
 #include "app/i18n/translate.h"
 #include "app/views/octree/octree_flags.h"
 
@@ -52,7 +54,6 @@ void OctreeView::Rebuild() {
   probe_.Reshoot(*tree_);
   batch_.Reset();  // its answers belong to the old tree
   plugin_rays_.Build(scene_.triangles());
-  plugin_shot_ = 0;
 }
 
 // --- Rays ----------------------------------------------------------------------------------------
@@ -74,14 +75,10 @@ void OctreeView::FinishJobs(const RenderContext& ctx) {
 // The plugin answers what the octree answered: each new batch once, each new probe ray once.
 void OctreeView::CheckPlugin() {
   if (!plugin_rays_.Active()) return;
-  if (batch_.HasResult() && batch_.generation() != plugin_batch_) {
-    plugin_batch_ = batch_.generation();
+  if (batch_.HasResult() && plugin_rays_.NewBatch(batch_.generation()))
     plugin_rays_.CheckBatch(*tree_, scene_.triangles(), batch_.result().rays, headless());
-  }
-  if (probe_.has_ray() && probe_.shots() != plugin_shot_) {
-    plugin_shot_ = probe_.shots();
+  if (probe_.has_ray() && plugin_rays_.NewShot(probe_.shots()))
     plugin_rays_.Probe(probe_.ray(), probe_.result(1).hit.t);
-  }
 }
 
 // A wrong ray clicked in the panel: the probe shot along it (both traversals and the plugin
@@ -96,7 +93,8 @@ void OctreeView::AimProbeAlong(size_t wrong_ray) {
   const float across = glm::length(scene_.bounds().Extent());
   const glm::vec3 end = truth.hit ? r.At(truth.t) : r.origin + glm::normalize(r.direction) * across;
   const glm::vec3 points[2] = {r.origin, end};
-  app_.camera.FramePoints(points, aspect_);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  app_.camera.FramePoints(points, display.y > 0 ? display.x / display.y : 16.0f / 9.0f);
 }
 
 // --- Drawing -------------------------------------------------------------------------------------
@@ -104,7 +102,6 @@ void OctreeView::AimProbeAlong(size_t wrong_ray) {
 void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
   RebuildIfStale();
   if (!tree_) return;
-  if (ctx.framebuffer_size.y > 0) aspect_ = ctx.framebuffer_size.x / ctx.framebuffer_size.y;
   picture_.RefreshColours(*tree_, scene_.triangles(), WantsTriangleColours(), highlight_root_);
   FinishJobs(ctx);
   if (!heatmap_.Draw(ctx, draw)) {

@@ -82,7 +82,6 @@ class OctreeView final : public View {
   void Rebuild();
   void FinishJobs(const RenderContext& ctx);
   void CheckPlugin();  // the plugin's answers on a new batch, a new probe ray, a new build
-  void PluginGui();
   void AimProbeAlong(size_t wrong_ray);
 
   void SourceGui();
@@ -109,8 +108,6 @@ class OctreeView final : public View {
   std::string CheckBatchMatchesBruteForce(const LessonCommand& check) const;
   std::string CheckBatchTestedFraction(const LessonCommand& check) const;
   std::vector<uint32_t> TrianglesKeptAtRoot() const;
-  std::string AimAtWrongRay(const LessonCommand& action);
-  std::string CheckProbePluginWrong() const;
 
   AppContext& app_;
   ClampNote clamp_note_;    // the last slider value clamped into its range
@@ -147,12 +144,7 @@ class OctreeView final : public View {
 
   // The cost heatmap: its state, panel section, drawing and parameters (octree_heatmap.h).
   CostHeatmap heatmap_;
-
-  // A ray-structure plugin beside the octree, checked on the batch and the probe
-  // (octree_plugin_rays.h); which batch and which probe ray it last answered.
-  PluginRays plugin_rays_;
-  size_t plugin_batch_ = 0, plugin_shot_ = 0;
-  float aspect_ = 16.0f / 9.0f;  // the last frame's, for framing a clicked wrong ray
+  PluginRays plugin_rays_;  // a ray-structure plugin checked beside it (octree_plugin_rays.h)
 };
 
 }  // namespace partlab::octree_view

@@ -126,7 +126,8 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names,
                "Triangle edges instead of filled triangles (the W key)");
   // App-wide: plugins, loaded by main before any view (docs/plugins.md).
   app.add_option("--plugin", o.plugins,
-                 "A broad-phase plugin (shared library, include/partlab/plugin.h) listed beside "
+                 "A broad-phase or ray-structure plugin (shared library, include/partlab/plugin.h) "
+                 "listed beside "
                  "ours; repeatable")
       ->type_name("PATH");
   // Lessons (docs/lessons.md).

@@ -6,7 +6,7 @@
 #include "app/engine_loop.h"
 #include "app/lessons/lesson_verb_table.h"
 #include "app/view.h"
-#include "engine/plugins/broad_phase_plugin.h"
+#include "engine/plugins/ray_structure_registry.h"
 
 namespace {
 
@@ -23,12 +23,13 @@ int FinishVideo(partlab::Engine& engine, int code) {
   return code;
 }
 
-// --plugin: each library registers its broad phase before any view is built, so every list of
-// broad phases shows it. A library that fails to load is one line naming it, printed with the
-// flags' notes and kept in the Scene panel; the app goes on without it.
+// --plugin: each library registers its broad phase or ray structure before any view is built, so
+// every list of broad phases (and the Octree view's list of ray structures) shows it. A library
+// that fails to load is one line naming it, printed with the flags' notes and kept in the Scene
+// panel; the app goes on without it.
 void LoadPlugins(partlab::Options& options) {
   for (const std::string& path : options.plugins)
-    if (const std::string error = partlab::LoadBroadPhasePlugin(path); !error.empty())
+    if (const std::string error = partlab::LoadPlugin(path); !error.empty())
       options.notes.push_back("partlab: --plugin " + error);
 }
 

@@ -2,7 +2,7 @@
  * include/partlab/plugin.h: an example of bringing your own ray structure.
  *
  * Build: triangles sorted by centroid along the longest axis of their centroids' bounds and split
- * at the median, down to leaves of at most LEAF_SIZE triangles. Query: nearest first-hit, nodes
+ * at the median, down to leaves of at most `leaf_size` triangles (a parameter, 1 to 16, default 4). Query: nearest first-hit, nodes
  * visited depth first with an explicit stack, a node skipped when the ray misses its box (slab
  * test) or enters it beyond the nearest hit so far. The triangle test is Moller-Trumbore,
  * two-sided, t > 1e-6, written with the same operations in the same order as Partition Lab's
@@ -18,7 +18,8 @@
 
 #include "partlab/plugin.h"
 
-#define LEAF_SIZE 4
+#define DEFAULT_LEAF_SIZE 4
+#define MAX_LEAF_SIZE 16
 #define MAX_DEPTH 64
 
 typedef struct node {
@@ -32,19 +33,26 @@ typedef struct bvh {
   uint32_t* order; /* build scratch: triangle indices */
   float* centroid; /* build scratch */
   node* nodes;
+  uint32_t* leaf_order; /* the input index of each triangle in leaf order */
   uint32_t node_count, tri_count;
+  uint32_t leaf_size; /* the parameter: kept across builds */
 } bvh;
 
 static void* bvh_create(void) {
-  return calloc(1, sizeof(bvh));
+  bvh* b = (bvh*)calloc(1, sizeof(bvh));
+  if (b) b->leaf_size = DEFAULT_LEAF_SIZE;
+  return b;
 }
 
 static void bvh_clear(bvh* b) {
+  const uint32_t leaf_size = b->leaf_size;
   free(b->tris);
   free(b->order);
   free(b->centroid);
   free(b->nodes);
+  free(b->leaf_order);
   memset(b, 0, sizeof *b);
+  b->leaf_size = leaf_size;
 }
 
 static void bvh_destroy(void* self) {
@@ -90,7 +98,7 @@ static uint32_t build_node(bvh* b, const float* tris, uint32_t first, uint32_t c
   }
   n->first = first;
   n->count = count;
-  if (count <= LEAF_SIZE || depth >= MAX_DEPTH - 1) return index;
+  if (count <= b->leaf_size || depth >= MAX_DEPTH - 1) return index;
   for (k = 1; k < 3; ++k)
     if (chi[k] - clo[k] > chi[axis] - clo[axis]) axis = k;
   source = tris;
@@ -112,11 +120,14 @@ static int bvh_build(void* self, const float* triangles, uint32_t count) {
   b->order = (uint32_t*)malloc(count * sizeof(uint32_t));
   b->nodes = (node*)calloc(2 * (size_t)count, sizeof(node));
   b->tris = (float*)malloc(9 * (size_t)count * sizeof(float));
-  if (!b->order || !b->nodes || !b->tris) return -1;
+  b->leaf_order = (uint32_t*)malloc(count * sizeof(uint32_t));
+  if (!b->order || !b->nodes || !b->tris || !b->leaf_order) return -1;
   for (i = 0; i < count; ++i) b->order[i] = i;
   build_node(b, triangles, 0, count, 0);
-  for (i = 0; i < count; ++i) /* triangles in leaf order */
+  for (i = 0; i < count; ++i) { /* triangles in leaf order */
     memcpy(b->tris + 9 * (size_t)i, triangles + 9 * (size_t)b->order[i], 9 * sizeof(float));
+    b->leaf_order[i] = b->order[i];
+  }
   b->tri_count = count;
   return 0;
 }
@@ -181,8 +192,10 @@ static float hit_triangle(const float* t, const float o[3], const float d[3], fl
   return dist > 1e-6f && dist < best ? dist : best;
 }
 
-static float bvh_intersect(const void* self, const float o[3], const float d[3]) {
-  const bvh* b = (const bvh*)self;
+/* The nearest hit; *hit_index = its triangle's input index; visited(ctx, box) for each node
+ * entered when `visited` is not NULL. */
+static float nearest(const bvh* b, const float o[3], const float d[3], uint32_t* hit_index,
+                     partlab_box_fn visited, void* ctx) {
   uint32_t stack[MAX_DEPTH * 2], top = 0, i;
   float best = INFINITY;
   if (b->tri_count == 0) return best;
@@ -190,9 +203,18 @@ static float bvh_intersect(const void* self, const float o[3], const float d[3])
   while (top > 0) {
     const node* n = &b->nodes[stack[--top]];
     if (enter_box(n, o, d, best) < 0.0f) continue;
+    if (visited) {
+      partlab_box box;
+      memcpy(box.min, n->lo, sizeof box.min);
+      memcpy(box.max, n->hi, sizeof box.max);
+      visited(ctx, &box);
+    }
     if (n->count > 0) {
-      for (i = n->first; i < n->first + n->count; ++i)
-        best = hit_triangle(b->tris + 9 * (size_t)i, o, d, best);
+      for (i = n->first; i < n->first + n->count; ++i) {
+        const float t = hit_triangle(b->tris + 9 * (size_t)i, o, d, best);
+        if (t < best && hit_index) *hit_index = b->leaf_order[i];
+        best = t;
+      }
     } else {
       stack[top++] = n->right;
       stack[top++] = n->left;
@@ -201,9 +223,37 @@ static float bvh_intersect(const void* self, const float o[3], const float d[3])
   return best;
 }
 
+static float bvh_intersect(const void* self, const float o[3], const float d[3]) {
+  return nearest((const bvh*)self, o, d, NULL, NULL, NULL);
+}
+
+static float bvh_intersect_traced(const void* self, const float o[3], const float d[3],
+                                  uint32_t* triangle, partlab_box_fn visited, void* ctx) {
+  return nearest((const bvh*)self, o, d, triangle, visited, ctx);
+}
+
+static int bvh_get_param(const void* self, uint32_t i, partlab_param* out) {
+  const bvh* b = (const bvh*)self;
+  if (i != 0) return -1;
+  out->name = "leaf size";
+  out->value = b->leaf_size;
+  out->lo = 1.0;
+  out->hi = MAX_LEAF_SIZE;
+  out->tip = "Most triangles a leaf holds: a node with more is split at the median. Smaller "
+             "leaves, more nodes to visit and fewer triangles to test per ray.";
+  return 0;
+}
+
+static int bvh_set_param(void* self, uint32_t i, double value) {
+  bvh* b = (bvh*)self;
+  if (i != 0 || !(value >= 1.0 && value <= MAX_LEAF_SIZE)) return -1;
+  b->leaf_size = (uint32_t)(value + 0.5);
+  return 0;
+}
+
 static size_t bvh_memory_bytes(const void* self) {
   const bvh* b = (const bvh*)self;
-  return b->tri_count * (9 * sizeof(float) + sizeof(uint32_t) + 2 * sizeof(node));
+  return b->tri_count * (9 * sizeof(float) + 2 * sizeof(uint32_t)) + b->node_count * sizeof(node);
 }
 
 #ifdef PARTLAB_BVH_MISSES_AXIS_PARALLEL_RAYS
@@ -225,6 +275,10 @@ static const partlab_ray_structure_plugin kBvh = {
     bvh_intersect,
     NULL, /* no batch call: Partition Lab asks ray by ray */
     bvh_memory_bytes,
+    1,
+    bvh_get_param,
+    bvh_set_param,
+    bvh_intersect_traced,
 };
 
 PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void) {

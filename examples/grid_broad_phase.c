@@ -253,10 +253,12 @@ static void grid_draw(const void* self, partlab_line_fn line, partlab_box_fn box
 static int grid_get_param(const void* self, uint32_t i, partlab_param* out) {
   const grid* g = (const grid*)self;
   if (i != 0) return -1;
-  out->name = "cell size (0 = twice the mean box extent)";
+  out->name = "cell size";
   out->value = g->cell_param;
   out->lo = 0.0;
   out->hi = 1e6;
+  out->tip = "Edge of a grid cell; each box goes into every cell it overlaps. 0 picks twice the "
+             "mean box extent on every step.";
   return 0;
 }
 

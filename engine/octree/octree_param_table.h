@@ -11,18 +11,19 @@
 
 #include "engine/octree/octree.h"
 #include "engine/params/param.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::octree_params {
 
 inline constexpr BoundParam<OctreeBuildOptions, int> kMaxDepth{
     {"octree.max_depth",
      "--octree-depth",
-     "Max depth",
+     N_("Max depth"),
      8,
      {1, 12, "the root alone is depth 1", "the octree view's maximum"},
      "levels",
-     "The deepest level cells may split to (root = 1); triangles that fit no deeper stay where "
-     "they are, the paper's escape valve (1.2 Octree; 3.1 Profundidade da Octree)."},
+     N_("The deepest level cells may split to (root = 1); triangles that fit no deeper stay where "
+        "they are, the paper's escape valve (1.2 Octree; 3.1 Profundidade da Octree).")},
     &OctreeBuildOptions::max_depth};
 static_assert(kMaxDepth.range.hi <= kOctreeDepthLimit, "deeper than the octree builds");
 
@@ -30,11 +31,11 @@ static_assert(kMaxDepth.range.hi <= kOctreeDepthLimit, "deeper than the octree b
 inline constexpr BoundChoice<OctreeBuildOptions, Placement> kPlacement{
     {"octree.placement",
      "--placement",
-     "Placement",
+     N_("Placement"),
      int(Placement::kDeepestContaining),
      {"paper", "leaf"},
-     "Paper: a triangle descends while one octant holds it whole (1.2 Octree). Leaf references: "
-     "triangles only in leaves, shared by every leaf they overlap (our comparison)."},
+     N_("Paper: a triangle descends while one octant holds it whole (1.2 Octree). Leaf references: "
+        "triangles only in leaves, shared by every leaf they overlap (our comparison).")},
     &OctreeBuildOptions::placement};
 
 // Every row: a new build parameter is its row above and its line here.

@@ -110,6 +110,7 @@ uint32_t PluginBroadPhase::ParamCount() const {
 }
 
 bool PluginBroadPhase::GetParam(uint32_t i, partlab_param& out) const {
+  out = {};
   if (i >= ParamCount() || table_.get_param(state_, i, &out) != 0) return false;
   // A parameter row needs a name and finite numbers with lo <= value <= hi.
   return out.name && std::isfinite(out.value) && std::isfinite(out.lo) && std::isfinite(out.hi) &&

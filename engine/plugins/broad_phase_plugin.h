@@ -51,7 +51,7 @@ class PluginBroadPhase final : public BroadPhase {
 };
 
 // Loads the broad-phase plugin at `path` and registers it under its own name. Returns "" or one
-// line naming the file ("libgrid.so: plugin ABI version 2, this Partition Lab speaks 1").
+// line naming the file ("libgrid.so: plugin ABI version 1, this Partition Lab speaks 2").
 std::string LoadBroadPhasePlugin(const std::string& path);
 
 // The checks LoadBroadPhasePlugin makes on a table, for the tests: "" or the problem.

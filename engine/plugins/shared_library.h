@@ -26,7 +26,7 @@ void CloseSharedLibrary(SharedLibrary& lib);
 LoadResult<void*> FindSymbol(const SharedLibrary& lib, const char* symbol);
 
 // Checks the fields every plugin table starts with against this build's ABI: "" or the problem
-// ("ABI version 2, this Partition Lab speaks 1"). `struct_size` must be at least `ours`.
+// ("ABI version 1, this Partition Lab speaks 2"). `struct_size` must be at least `ours`.
 std::string CheckAbi(uint32_t abi_version, uint32_t struct_size, size_t ours, const char* name);
 
 }  // namespace partlab

@@ -1,8 +1,10 @@
 #include "engine/plugins/trace_check.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/broadphase/broad_phase_registry.h"
+#include "engine/plugins/broad_phase_plugin.h"
 
 namespace partlab {
 
@@ -42,6 +44,7 @@ std::string TraceCheck::Open(AabbTrace trace, RecordedPairs game, std::string_vi
 
 std::string TraceCheck::SetAlgorithm(std::string_view algorithm) {
   if (!MakeBroadPhase(algorithm)) return "unknown broad phase '" + std::string(algorithm) + "'";
+  if (algorithm_name_ != algorithm) params_.clear();
   algorithm_name_ = std::string(algorithm);
   CheckAllFrames();
   Seek(0);
@@ -50,6 +53,8 @@ std::string TraceCheck::SetAlgorithm(std::string_view algorithm) {
 
 void TraceCheck::Restart() {
   algorithm_ = MakeBroadPhase(algorithm_name_);
+  if (auto* plugin = dynamic_cast<PluginBroadPhase*>(algorithm_.get()))
+    for (const auto& [i, value] : params_) plugin->SetParam(i, value);
   algorithm_driver_ = std::make_unique<FrameDriver>(*algorithm_);
   reference_ = BruteForce();
   reference_driver_ = std::make_unique<FrameDriver>(reference_);
@@ -95,6 +100,30 @@ void TraceCheck::Seek(uint32_t f) {
   frame_ = std::min<uint32_t>(f, frame_count() - 1);
   if (long(frame_) < fed_) Restart();  // back: replayed from the start, as the game got there
   while (fed_ < long(frame_)) StepNext();
+}
+
+uint32_t TraceCheck::ParamCount() const {
+  const auto* plugin = dynamic_cast<const PluginBroadPhase*>(algorithm_.get());
+  return plugin ? plugin->ParamCount() : 0;
+}
+
+bool TraceCheck::GetParam(uint32_t i, partlab_param& out) const {
+  const auto* plugin = dynamic_cast<const PluginBroadPhase*>(algorithm_.get());
+  return plugin && plugin->GetParam(i, out);
+}
+
+bool TraceCheck::SetParam(uint32_t i, double value) {
+  partlab_param p{};
+  if (!GetParam(i, p) || std::isnan(value)) return false;
+  value = std::clamp(value, p.lo, p.hi);
+  auto* plugin = dynamic_cast<PluginBroadPhase*>(algorithm_.get());
+  if (!plugin->SetParam(i, value)) return false;
+  std::erase_if(params_, [i](const auto& kept) { return kept.first == i; });
+  params_.emplace_back(i, value);
+  const uint32_t frame = frame_;
+  CheckAllFrames();  // every frame's verdict, with the new value from frame 0 on
+  Seek(frame);
+  return true;
 }
 
 long TraceCheck::NextWrongFrame(long after) const {

@@ -21,6 +21,7 @@
 #include "engine/broadphase/frame_driver.h"
 #include "engine/io/aabb_trace.h"
 #include "engine/plugins/recorded_pairs.h"
+#include "partlab/plugin.h"
 
 namespace partlab {
 
@@ -84,6 +85,16 @@ class TraceCheck {
   const BroadPhase& algorithm() const { return *algorithm_; }
   std::string_view algorithm_name() const { return algorithm_name_; }
 
+  // The algorithm's parameters when it is a plugin that exposes some (none otherwise). A value
+  // set here is clamped to the plugin's range, kept for every replay from frame 0 (each makes a
+  // fresh instance), and the whole trace is checked again; false when the plugin refused it.
+  // Choosing another algorithm forgets them.
+  uint32_t ParamCount() const;
+  bool GetParam(uint32_t i, partlab_param& out) const;
+  bool SetParam(uint32_t i, double value);
+  // The values set, (index, value), applied to every fresh instance in this order.
+  std::span<const std::pair<uint32_t, double>> params() const { return params_; }
+
  private:
   void Restart();   // fresh algorithm and reference, before frame 0
   void StepNext();  // feeds the next frame and compares it
@@ -101,6 +112,7 @@ class TraceCheck {
   std::vector<BoxPair> got_, want_, game_pairs_;  // the current frame's, reused
   PairDiff diff_, game_diff_;
   std::string violation_;
+  std::vector<std::pair<uint32_t, double>> params_;  // set through SetParam, by index
   std::vector<FrameVerdict> verdicts_;
   uint32_t wrong_frames_ = 0, game_wrong_frames_ = 0;
 };

@@ -27,10 +27,12 @@
  * the program goes on without it. A plugin runs IN-PROCESS: a crash or a hang in it is its own.
  * What it returns is checked: a pair naming an id that is not a present box, or a box with
  * itself, is kept out of Partition Lab's state and makes that frame WRONG; a pair reported twice
- * is counted as an extra pair by the comparison with brute force; a NaN or non-positive distance
- * is taken as a miss and reported as the plugin's mistake.
+ * is counted as an extra pair by the comparison with brute force; a NaN or non-positive distance,
+ * or a hit triangle index past the triangle count, is taken as a miss and reported as the
+ * plugin's mistake (the ray counts as wrong).
  *
- * Optional members may be NULL: update, memory_bytes, draw, the parameters, intersect_batch.
+ * Optional members may be NULL: update, memory_bytes, draw, the parameters, intersect_batch,
+ * intersect_traced. A parameter's value is clamped into [lo, hi] before set_param sees it.
  * The tables are append-only within one ABI version: new optional members go at the end, and
  * struct_size tells the loader which ones a plugin knows about.
  */
@@ -44,7 +46,9 @@
 extern "C" {
 #endif
 
-#define PARTLAB_PLUGIN_ABI_VERSION 1u
+/* Version 2 added: a tooltip to partlab_param, and to the ray-structure table parameters and
+ * intersect_traced (the hit triangle's index and the nodes a query visits). */
+#define PARTLAB_PLUGIN_ABI_VERSION 2u
 
 #if defined(_WIN32)
 #define PARTLAB_PLUGIN_EXPORT __declspec(dllexport)
@@ -66,6 +70,7 @@ typedef void (*partlab_box_fn)(void* ctx, const partlab_box* box);
 typedef struct partlab_param {
   const char* name; /* static string, e.g. "cell size" */
   double value, lo, hi;
+  const char* tip; /* static string, the row's tooltip: what the parameter does; may be NULL */
 } partlab_param;
 
 typedef struct partlab_broad_phase_plugin {
@@ -112,6 +117,15 @@ typedef struct partlab_ray_structure_plugin {
   /* Optional. rays: count x 6 floats (ox oy oz dx dy dz); t_out: count floats. */
   void (*intersect_batch)(const void* self, const float* rays, uint32_t count, float* t_out);
   size_t (*memory_bytes)(const void* self);
+  /* Parameters, as for a broad phase; Partition Lab builds the structure again after set_param. */
+  uint32_t param_count;
+  int (*get_param)(const void* self, uint32_t i, partlab_param* out);
+  int (*set_param)(void* self, uint32_t i, double value);
+  /* As intersect, and also: *triangle = the index (in build's order) of the hit triangle, left
+     alone on a miss; visited(ctx, box) for every node the query enters, in the order it enters
+     them (the Octree view draws them on its ray probe and counts them in its cost heatmap). */
+  float (*intersect_traced)(const void* self, const float origin[3], const float direction[3],
+                            uint32_t* triangle, partlab_box_fn visited, void* ctx);
 } partlab_ray_structure_plugin;
 
 /* The entry points' names and types, for the loader. */

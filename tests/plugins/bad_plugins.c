@@ -6,7 +6,7 @@
  *   NO_ENTRY         exports no entry point at all
  *   NULL_CREATE      create returns NULL
  *   BAD_PAIRS        loads fine, but reports an id that is no box, a box with itself, a duplicate
- *   NAN_RAYS         a ray structure answering NaN */
+ *   NAN_RAYS         a ray structure answering NaN, and a triangle past the count when traced */
 #include <math.h>
 #include <stdlib.h>
 
@@ -58,6 +58,17 @@ static float intersect(const void* self, const float o[3], const float d[3]) {
   (void)d;
   return (float)nan("");
 }
+/* A hit at t = 1 on a triangle that does not exist (the index is far past any count). */
+static float intersect_traced(const void* self, const float o[3], const float d[3],
+                              uint32_t* triangle, partlab_box_fn visited, void* ctx) {
+  (void)self;
+  (void)o;
+  (void)d;
+  (void)visited;
+  (void)ctx;
+  *triangle = 999999u;
+  return 1.0f;
+}
 static const partlab_ray_structure_plugin kRays = {PARTLAB_PLUGIN_ABI_VERSION,
                                                    sizeof(partlab_ray_structure_plugin),
                                                    "nan_rays",
@@ -67,7 +78,11 @@ static const partlab_ray_structure_plugin kRays = {PARTLAB_PLUGIN_ABI_VERSION,
                                                    build,
                                                    intersect,
                                                    NULL,
-                                                   NULL};
+                                                   NULL,
+                                                   0,
+                                                   NULL,
+                                                   NULL,
+                                                   intersect_traced};
 PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void) {
   return &kRays;
 }

@@ -148,7 +148,7 @@ void ExpectOneLine(const std::string& error, const std::string& path, const std:
 
 TEST(PluginLoader, BadLibrariesAreOneLineNamingTheFile) {
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_WRONG_ABI_PLUGIN), PARTLAB_WRONG_ABI_PLUGIN,
-                "plugin ABI version 99, this Partition Lab speaks 1");
+                "plugin ABI version 99, this Partition Lab speaks 2");
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_SMALL_TABLE_PLUGIN), PARTLAB_SMALL_TABLE_PLUGIN,
                 "plugin table of 16 bytes");
   ExpectOneLine(LoadBroadPhasePlugin(PARTLAB_NULL_FIND_PAIRS_PLUGIN),
@@ -199,6 +199,18 @@ TEST(PluginGuards, NanDistanceIsAMissAndReported) {
   EXPECT_EQ(r.Build({}), "");
   EXPECT_EQ(r.Intersect(Ray{{0, 0, 0}, {1, 0, 0}}), std::numeric_limits<float>::infinity());
   EXPECT_EQ(r.LastContractViolation(), "nan_rays: ray 0: t is NaN");
+}
+
+TEST(PluginGuards, HitOnATriangleThatDoesNotExistIsAMissAndReported) {
+  auto rays = LoadRayStructurePlugin(PARTLAB_NAN_RAYS_PLUGIN);
+  ASSERT_TRUE(rays) << rays.error();
+  PluginRayStructure& r = *rays.value();
+  const Triangle one{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  EXPECT_EQ(r.Build(std::span<const Triangle>(&one, 1)), "");
+  const PluginHit hit = r.Traced(Ray{{0, 0, 1}, {0, 0, -1}});
+  EXPECT_TRUE(hit.bad);
+  EXPECT_EQ(hit.t, std::numeric_limits<float>::infinity());
+  EXPECT_EQ(r.LastContractViolation(), "nan_rays: hit triangle 999999 of 1");
 }
 
 }  // namespace

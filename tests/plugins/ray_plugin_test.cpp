@@ -87,6 +87,74 @@ TEST(RayPlugin, BvhAnswersAsBruteForceToTheBit) {
   EXPECT_EQ(bvh.value()->LastContractViolation(), "");
 }
 
+// intersect_traced names the triangle brute force names, and each node it enters contains the
+// point where the ray enters it (a node visited is a box the ray crosses).
+TEST(RayPlugin, TracedHitNamesBruteForcesTriangle) {
+  auto bvh = LoadRayStructurePlugin(PARTLAB_BVH_PLUGIN);
+  ASSERT_TRUE(bvh) << bvh.error();
+  const auto tris = RandomSoup(7, 2000);
+  ASSERT_EQ(bvh.value()->Build(tris), "");
+  ASSERT_TRUE(bvh.value()->HasTraced());
+  size_t hits = 0;
+  for (const Ray& ray : Rays(3, 200)) {
+    uint32_t want_triangle = UINT32_MAX;
+    float want = kMiss;
+    for (uint32_t i = 0; i < tris.size(); ++i) {
+      RayTriangleHit h;
+      if (IntersectRayTriangle(ray, tris[i], {}, &h) && h.t < want) {
+        want = h.t;
+        want_triangle = i;
+      }
+    }
+    size_t nodes = 0;
+    const PluginHit got = bvh.value()->Traced(ray, [&](const Aabb&) { ++nodes; });
+    EXPECT_FALSE(got.bad);
+    EXPECT_EQ(got.t, want);
+    if (want != kMiss) {
+      EXPECT_EQ(got.triangle, want_triangle);
+      ++hits;
+    }
+    EXPECT_GT(nodes, 0u);  // the root at least, for a ray that enters the scene's box
+  }
+  EXPECT_GT(hits, 20u);
+}
+
+// The leaf-size parameter, set as the panel sets it (clamped into its range), changes the tree as
+// the median split predicts: a node of more than L triangles splits in two halves, so the node
+// count is N(n) = 1 for n <= L, else 1 + N(floor(n/2)) + N(ceil(n/2)); memory_bytes counts 40
+// bytes per node on top of 44 per triangle.
+size_t MedianSplitNodes(size_t n, size_t leaf) {
+  return n <= leaf ? 1 : 1 + MedianSplitNodes(n / 2, leaf) + MedianSplitNodes(n - n / 2, leaf);
+}
+
+TEST(RayPlugin, LeafSizeParameterChangesTheTreeAsTheMedianSplitPredicts) {
+  auto bvh = LoadRayStructurePlugin(PARTLAB_BVH_PLUGIN);
+  ASSERT_TRUE(bvh) << bvh.error();
+  PluginRayStructure& b = *bvh.value();
+  ASSERT_EQ(b.ParamCount(), 1u);
+  partlab_param p{};
+  ASSERT_TRUE(b.GetParam(0, p));
+  EXPECT_STREQ(p.name, "leaf size");
+  EXPECT_EQ(p.value, 4.0);
+  ASSERT_NE(p.tip, nullptr);
+  const auto tris = RandomSoup(5, 1000);
+  const auto memory = [&](size_t leaf) {
+    return tris.size() * 44 + MedianSplitNodes(tris.size(), leaf) * 40;
+  };
+  ASSERT_EQ(b.Build(tris), "");
+  EXPECT_EQ(b.MemoryBytes(), memory(4));
+  ASSERT_TRUE(b.SetParam(0, 1.0));
+  ASSERT_EQ(b.Build(tris), "");
+  EXPECT_EQ(b.MemoryBytes(), memory(1));
+  ASSERT_TRUE(b.SetParam(0, 99.0));  // clamped to the plugin's 16
+  ASSERT_TRUE(b.GetParam(0, p));
+  EXPECT_EQ(p.value, 16.0);
+  ASSERT_EQ(b.Build(tris), "");
+  EXPECT_EQ(b.MemoryBytes(), memory(16));
+  // The answers do not depend on it.
+  for (const Ray& ray : Rays(9, 100)) EXPECT_EQ(b.Intersect(ray), BruteNearest(tris, ray));
+}
+
 TEST(RayPlugin, BrokenBvhIsWrongOnExactlyTheAxisParallelRaysThatHit) {
   auto broken = LoadRayStructurePlugin(PARTLAB_BVH_BROKEN_PLUGIN);
   ASSERT_TRUE(broken) << broken.error();

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -185,7 +186,7 @@ TEST(TraceCheckApp, LibrariesThatFailToLoadAreOneLineEachAndTheAppStarts) {
       }
     EXPECT_EQ(lines, 1u) << run.err;
   }
-  EXPECT_NE(run.err.find("plugin ABI version 99, this Partition Lab speaks 1"), std::string::npos)
+  EXPECT_NE(run.err.find("plugin ABI version 99, this Partition Lab speaks 2"), std::string::npos)
       << run.err;
   EXPECT_NE(run.out.find("trace check: grid on " + fx.path), std::string::npos) << run.out;
   std::ifstream written(png, std::ios::binary);
@@ -218,6 +219,98 @@ TEST(TraceCheckApp, BadTraceIsOneLineNamingTheFile) {
   EXPECT_NE(run.out.find("trace check: no trace open"), std::string::npos) << run.out;
   std::remove(bad.c_str());
   std::remove(png.c_str());
+}
+
+}  // namespace
+}  // namespace partlab
+
+namespace partlab {
+namespace {
+
+// The frames where the broken grid with cell `cell` loses a pair (the planted bug's statement
+// applied to brute force's pairs), and the first of them.
+struct Wrong {
+  uint32_t frames = 0;
+  long first = -1;
+};
+Wrong BrokenGridWrongFrames(const AabbTrace& trace, float cell) {
+  Wrong w;
+  for (size_t f = 0; f < trace.FrameCount(); ++f) {
+    std::vector<BoxPair> truth;
+    const auto boxes = trace.Frame(f);
+    for (BoxId a = 0; a < trace.box_count; ++a)
+      for (BoxId b = a + 1; b < trace.box_count; ++b)
+        if (!boxes[a].IsEmpty() && !boxes[b].IsEmpty() && Overlaps(boxes[a], boxes[b]))
+          truth.push_back({a, b});
+    if (PairsWithASpanningBox(boxes, cell, truth).empty()) continue;
+    ++w.frames;
+    if (w.first < 0) w.first = long(f);
+  }
+  return w;
+}
+
+// The plugin's parameter set through the view (--plugin-param, the panel's path: clamped, then
+// the trace checked again) changes what the broken grid loses as its statement predicts.
+TEST(TraceCheckApp, PluginParameterChangesTheBrokenGridAsItsStatementSays) {
+  const AabbTrace trace = CrossingTrace();
+  const std::string path = TempPath("param.aabbtrc");
+  ASSERT_EQ(WriteAabbTrace(path, trace), "");
+  const Wrong two = BrokenGridWrongFrames(trace, 2.0f), three = BrokenGridWrongFrames(trace, 3.0f);
+  ASSERT_NE(two.frames, three.frames);  // the parameter matters on this trace
+  const std::string png = TempPath("param.png");
+  const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
+                                " --trace " + path + " --plugin-param 'cell size=3'",
+                            png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("partlab: trace check: cell size = 3\n"), std::string::npos) << run.out;
+  std::ostringstream want;
+  want << "trace check: grid_broken on " << path << ": " << three.frames << " of "
+       << trace.FrameCount() << " frames differ from brute force (first " << three.first << ")";
+  EXPECT_NE(run.out.find(want.str()), std::string::npos) << want.str() << "\n" << run.out;
+  // Out of range: clamped to the plugin's [0, 1e6], like our rows.
+  const AppRun clamped = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
+                                    " --trace " + path + " --plugin-param 'cell size=5e9'",
+                                png);
+  EXPECT_NE(clamped.out.find("partlab: trace check: cell size = 1e+06\n"), std::string::npos)
+      << clamped.out << clamped.err;
+  std::remove(png.c_str());
+  std::remove(path.c_str());
+}
+
+// A lesson on the Trace check view: its actions move to the wrong frames and set the plugin's
+// parameter, its checks recount the wrong frames by brute force; a false claim fails the export.
+TEST(TraceCheckApp, LessonVerbsShowThePluginGoingWrong) {
+  const AabbTrace trace = CrossingTrace();
+  const std::string path = TempPath("lesson.aabbtrc"), lesson = TempPath("trace.toml"),
+                    out = TempPath("lesson_out");
+  ASSERT_EQ(WriteAabbTrace(path, trace), "");
+  const Wrong two = BrokenGridWrongFrames(trace, 2.0f), three = BrokenGridWrongFrames(trace, 3.0f);
+  const auto write = [&](long claimed_frames) {
+    std::ofstream f(lesson);
+    f << "title = \"t\"\nsource = \"test\"\nsummary = \"s\"\n\n[[step]]\ntitle = \"a\"\n"
+      << "view = \"Trace check\"\nflags = [\"--trace\", \"" << path
+      << "\", \"--algo\", \"grid_broken\"]\nactions = [\"first-wrong\"]\nchecks = [\"wrong-frames "
+      << claimed_frames << "\", \"first-wrong-frame " << two.first << "\", \"at-frame " << two.first
+      << "\"]\ncaption = \"c\"\n\n[[step]]\ntitle = \"b\"\n"
+      << "view = \"Trace check\"\nflags = [\"--trace\", \"" << path
+      << "\", \"--algo\", \"grid_broken\"]\nactions = [\"plugin-param cell size=3\"]\n"
+      << "checks = [\"wrong-frames " << three.frames << "\", \"first-wrong-frame " << three.first
+      << "\"]\ncaption = \"c\"\n";
+  };
+  const auto run = [&] {
+    return std::system(("xvfb-run -a -s '-screen 0 1280x720x24' " PARTLAB_APP " --plugin " +
+                        std::string(PARTLAB_GRID_BROKEN_PLUGIN) + " --lesson " + lesson +
+                        " --export " + out + " --size 1280x720 > " + out + ".log 2>&1")
+                           .c_str());
+  };
+  write(two.frames);
+  EXPECT_EQ(run(), 0) << Slurp(out + ".log");
+  write(two.frames + 1);  // a false claim
+  EXPECT_NE(run(), 0);
+  EXPECT_NE(Slurp(out + ".log").find("check 'wrong-frames' failed"), std::string::npos);
+  std::filesystem::remove_all(out);
+  std::remove(lesson.c_str());
+  std::remove(path.c_str());
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <initializer_list>
 
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/views/mesh/mesh_view.h"
 
@@ -41,7 +42,7 @@ void MeshView::FrameIntervalPlot(float pad) const {
   const long intervals = std::clamp(renders_ - 1, 1L, long(frame_ms_.size()));
   const auto [low, high] = std::minmax_element(frame_ms_.begin(), frame_ms_.begin() + intervals);
   char label[64];
-  std::snprintf(label, sizeof label, "frame intervals, %.1f-%.1f ms", *low, *high);
+  std::snprintf(label, sizeof label, _("frame intervals, %.1f-%.1f ms"), *low, *high);
   ImGui::PlotLines("##frames", frame_ms_.data(), int(frame_ms_.size()), next_frame_, label, 0.0f,
                    std::max(1.0f, *high * 1.2f), ImVec2(pad * 20, pad * 3));
 }
@@ -49,27 +50,27 @@ void MeshView::FrameIntervalPlot(float pad) const {
 void MeshView::LoopWindow(const FigureArea& area) {
   if (BeginFigureWindow("##engine skeleton", area, FigureCorner::kTopRight)) {
     const float pad = ImGui::GetFontSize();
-    ImGui::TextUnformatted("The engine skeleton (3.2.2), as partlab runs it");
+    ImGui::TextUnformatted(_("The engine skeleton (3.2.2), as partlab runs it"));
     ImGui::Separator();
     Stage("InitEngine()",
-          {"window + OpenGL 3.3 context (GLFW)", "GL state: depth test, clear colour",
-           "UI, shaders, the model and this view"});
-    Stage("MainLoop()", {"events: keys and mouse move the camera"});
+          {_("window + OpenGL 3.3 context (GLFW)"), _("GL state: depth test, clear colour"),
+           _("UI, shaders, the model and this view")});
+    Stage("MainLoop()", {_("events: keys and mouse move the camera")});
     ImGui::Indent();
-    ImGui::Text("fixed steps (RunPhysics, RunAI): %ld, %.3f s simulated", steps_,
+    ImGui::Text(_("fixed steps (RunPhysics, RunAI): %ld, %.3f s simulated"), steps_,
                 simulated_seconds_);
-    ImGui::Text("frames prepared: %ld", prepares_);
+    ImGui::Text(_("frames prepared: %ld"), prepares_);
     ImGui::Unindent();
-    Stage("RenderScene()",
-          {"camera, clear, render states", "the actors: this model", "overlays, UI; swap"});
+    Stage("RenderScene()", {_("camera, clear, render states"), _("the actors: this model"),
+                            _("overlays, UI; swap")});
     ImGui::Indent();
-    ImGui::Text("called %ld times; lighting: %s", renders_, lighting_);
+    ImGui::Text(_("called %ld times; lighting: %s"), renders_, lighting_);
     // The intervals between frames only with the panels: presenter mode keeps the figure to
     // the chapter's functions (room above the caption), and an export's intervals are not a
     // frame rate.
     if (!area.presenter) FrameIntervalPlot(pad);
     ImGui::Unindent();
-    Stage("ReleaseEngine()", {"free everything, in the reverse order of InitEngine"});
+    Stage("ReleaseEngine()", {_("free everything, in the reverse order of InitEngine")});
   }
   EndFigureWindow(area);
 }

@@ -1,4 +1,5 @@
 #include "app/views/mesh/mesh_view.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
@@ -63,16 +64,17 @@ bool MeshView::Pick(const PickRay& ray) {
 }
 
 void MeshView::UpdateGui() {
-  ImGui::Checkbox("Bounding box", &show_bounds_);
+  ImGui::Checkbox(_("Bounding box"), &show_bounds_);
   ImGui::SameLine();
-  ImGui::Checkbox("Engine loop", &show_loop_);
-  Tip("How this app runs the chapter's engine skeleton (3.2.2): InitEngine, MainLoop, "
-      "RenderScene, ReleaseEngine, with the calls counted as they happen.");
+  ImGui::Checkbox(_("Engine loop"), &show_loop_);
+  Tip(
+      _("How this app runs the chapter's engine skeleton (3.2.2): InitEngine, MainLoop, "
+        "RenderScene, ReleaseEngine, with the calls counted as they happen."));
   if (picked_ >= 0) {
-    ImGui::Text("Picked triangle %ld at (%.4g, %.4g, %.4g)", picked_, picked_point_.x,
+    ImGui::Text(_("Picked triangle %ld at (%.4g, %.4g, %.4g)"), picked_, picked_point_.x,
                 picked_point_.y, picked_point_.z);
   } else {
-    ImGui::TextDisabled("Double-click the model to pick a triangle");
+    ImGui::TextDisabled(_("Double-click the model to pick a triangle"));
   }
 }
 
@@ -107,7 +109,7 @@ std::unique_ptr<View> CreateMeshView(AppContext& app) {
 }
 
 const bool kMeshViewRegistered =
-    RegisterView({"Mesh viewer", "The model, lit per vertex (chapter 3.2.4) or per pixel",
+    RegisterView({N_("Mesh viewer"), N_("The model, lit per vertex (chapter 3.2.4) or per pixel"),
                   &CreateMeshView, /*uses_model=*/true, &LessonVerbSpecs<mesh_view::MeshView>});
 
 }  // namespace

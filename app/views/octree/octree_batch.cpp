@@ -1,11 +1,13 @@
 // The octree view's batch of random rays (octree_batch.h): running, panel, results, drawing.
 #include "app/views/octree/octree_batch.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <filesystem>
 #include <glm/geometric.hpp>
 
 #include "app/panels/tooltip.h"
@@ -13,8 +15,18 @@
 
 namespace partlab::octree_view {
 
+std::vector<Ray> RandomRayBatch::Rays(const Aabb& bounds, size_t count, int seed) const {
+  return file_rays_.empty() ? MakeBatchRays(bounds, count, uint64_t(seed)) : file_rays_;
+}
+
+void RandomRayBatch::Collect() {
+  const bool finished = job_.Finished();
+  job_.Collect();
+  generation_ += finished && job_.HasResult();
+}
+
 void RandomRayBatch::Start(const std::shared_ptr<const Octree>& tree, const Aabb& bounds) {
-  job_.Start(tree, MakeBatchRays(bounds, 10000, uint64_t(seed_)), size_t(brute_rays_));
+  job_.Start(tree, Rays(bounds, 10000, seed_), size_t(brute_rays_));
 }
 
 std::string RandomRayBatch::RunAndWait(const std::shared_ptr<const Octree>& tree,
@@ -22,10 +34,10 @@ std::string RandomRayBatch::RunAndWait(const std::shared_ptr<const Octree>& tree
                                        bool headless) {
   seed_ = seed;
   brute_rays_ = int(brute_rays);
-  job_.Start(tree, MakeBatchRays(bounds, rays, uint64_t(seed)), brute_rays);
+  job_.Start(tree, Rays(bounds, rays, seed), brute_rays);
   job_.Wait();
-  job_.Collect();
-  if (!job_.HasResult()) return "the batch did not finish";
+  Collect();
+  if (!job_.HasResult()) return _("the batch did not finish");
   if (headless) Print(*tree);
   return {};
 }
@@ -33,7 +45,7 @@ std::string RandomRayBatch::RunAndWait(const std::shared_ptr<const Octree>& tree
 void RandomRayBatch::Finish(const Octree& tree, bool headless) {
   if (headless) job_.Wait();
   const bool had_batch = job_.HasResult();
-  job_.Collect();
+  Collect();
   if (headless && !had_batch && job_.HasResult()) Print(tree);
 }
 
@@ -54,34 +66,40 @@ void RandomRayBatch::Gui(const std::shared_ptr<const Octree>& tree, const Aabb& 
                          ClampNote& note) {
   namespace op = octree_params;
   if (job_.Running()) {
-    ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), "running on a worker thread");
-    if (ImGui::Button("Cancel")) job_.Stop();
-  } else if (ImGui::Button("Run batch")) {
+    ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), _("running on a worker thread"));
+    if (ImGui::Button(_("Cancel"))) job_.Stop();
+  } else if (ImGui::Button(_("Run batch"))) {
     Start(tree, bounds);
   }
-  Tip("The paper's experiment (2.1 Parâmetros da avaliação): 10,000 rays of random origin and "
-      "direction, brute force vs octree, both traversals, answers compared ray by ray.");
+  Tip(
+      _("The paper's experiment (2.1 Parâmetros da avaliação): 10,000 rays of random origin and "
+        "direction, brute force vs octree, both traversals, answers compared ray by ray."));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
   ParamInputInt(op::kBatchSeed, &seed_, note);
+  if (!rays_file_.empty()) {  // --rays-in: the file's rays, not the seed's
+    const std::string name = std::filesystem::path(rays_file_).filename().string();
+    ImGui::TextDisabled(_("%zu rays of %s"), file_rays_.size(), name.c_str());
+  }
   ParamSliderInt(op::kBruteRays, &brute_rays_, note, "%d", ImGuiSliderFlags_Logarithmic);
-  ImGui::Checkbox("Draw rays", &draw_rays_);
-  Tip("The batch's rays (2.1 Parâmetros da avaliação) as thin lines, to the hit or across the "
-      "scene when they miss; hits as red points.");
+  ImGui::Checkbox(_("Draw rays"), &draw_rays_);
+  Tip(
+      _("The batch's rays (2.1 Parâmetros da avaliação) as thin lines, to the hit or across the "
+        "scene when they miss; hits as red points."));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  ParamSliderInt(op::kRaysDrawn, &rays_drawn_, note, "%d drawn", ImGuiSliderFlags_Logarithmic);
+  ParamSliderInt(op::kRaysDrawn, &rays_drawn_, note, _("%d drawn"), ImGuiSliderFlags_Logarithmic);
 }
 
 void RandomRayBatch::ResultsTable(const Octree& tree,
                                   const std::vector<float>& triangles_per_depth) const {
   const RayBatch& b = job_.result();
   const size_t n = tree.usable_triangle_count();
-  ImGui::Text("%zu random rays (%zu also by brute force), %zu triangles, %llu hits", b.done,
+  ImGui::Text(_("%zu random rays (%zu also by brute force), %zu triangles, %llu hits"), b.done,
               b.brute_rays, n, (unsigned long long)b.octree[1].hits);
   if (!ImGui::BeginTable("batch", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
     return;
-  for (const char* h : {"batch", "brute force", "octree paper", "octree ordered"})
+  for (const char* h : {_("batch"), _("brute force"), _("octree paper"), _("octree ordered")})
     ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
   // Times on the rays every method answered, so the columns compare like with like.
@@ -97,23 +115,25 @@ void RandomRayBatch::ResultsTable(const Octree& tree,
       cell(m);
     }
   };
-  row("time", [&](int m) { ImGui::Text("%.1f ms", seconds[m] * 1e3); });
-  row("speedup",
+  row(_("time"), [&](int m) {
+    ImGui::Text("%.1f ms", seconds[m] * 1e3);  // untranslated: unit symbol
+  });
+  row(_("speedup"),
       [&](int m) { ImGui::Text("%.2fx", seconds[m] > 0 ? seconds[0] / seconds[m] : 0); });
-  row("tested", [&](int m) { ImGui::Text("%.2f %%", 100.0 * stats[m]->FractionTested(n)); });
-  row("cells/ray", [&](int m) {
+  row(_("tested"), [&](int m) { ImGui::Text("%.2f %%", 100.0 * stats[m]->FractionTested(n)); });
+  row(_("cells/ray"), [&](int m) {
     if (m == 0)
       ImGui::TextUnformatted("-");  // the brute force visits no cells
     else
       ImGui::Text("%.1f", stats[m]->rays ? double(stats[m]->nodes_visited) / stats[m]->rays : 0.0);
   });
-  row("wrong", [&](int m) { ImGui::Text("%zu", m == 0 ? size_t(0) : b.mismatches[m - 1]); });
+  row(_("wrong"), [&](int m) { ImGui::Text("%zu", m == 0 ? size_t(0) : b.mismatches[m - 1]); });
   ImGui::EndTable();
-  ImGui::TextDisabled("times on the %zu brute-force rays; octree on all %zu: %.1f / %.1f ms",
+  ImGui::TextDisabled(_("times on the %zu brute-force rays; octree on all %zu: %.1f / %.1f ms"),
                       b.brute_rays, b.done, b.octree_seconds[0] * 1e3, b.octree_seconds[1] * 1e3);
   // Where the tested triangles live: the paper reads its speedups off this histogram (3.1).
   ImGui::PlotHistogram("##batchdepth", triangles_per_depth.data(), int(triangles_per_depth.size()),
-                       0, "triangles per depth (1 .. max)", 0.0f, FLT_MAX,
+                       0, _("triangles per depth (1 .. max)"), 0.0f, FLT_MAX,
                        ImVec2(ImGui::GetFontSize() * 22, ImGui::GetFontSize() * 3.5f));
 }
 

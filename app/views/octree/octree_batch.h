@@ -30,7 +30,7 @@ class RandomRayBatch {
     if (triangles > 50000) brute_rays_ = 1000;
   }
 
-  // 10,000 rays from the seed, on the worker.
+  // 10,000 rays from the seed (or the rays of a RAYSET01 file, UseRays), on the worker.
   void Start(const std::shared_ptr<const Octree>& tree, const Aabb& bounds);
   // A lesson's batch: `rays` rays of `seed`, `brute_rays` of them by brute force too, waited for
   // (the answers are the same on every run; only the timings vary). "" or what went wrong.
@@ -52,6 +52,14 @@ class RandomRayBatch {
     draw_rays_ = true;
   }
 
+  // Rays read from a file (--rays-in) replace the random ones; `file` names them in the panel.
+  void UseRays(std::vector<Ray> rays, std::string file) {
+    file_rays_ = std::move(rays);
+    rays_file_ = std::move(file);
+  }
+  // Counts the results collected, so a component checking them knows a new one came.
+  size_t generation() const { return generation_; }
+
   int seed() const { return seed_; }
   bool HasResult() const { return job_.HasResult(); }
   const RayBatch& result() const { return job_.result(); }
@@ -59,7 +67,13 @@ class RandomRayBatch {
   void Stop() { job_.Stop(); }
 
  private:
+  std::vector<Ray> Rays(const Aabb& bounds, size_t count, int seed) const;
+  void Collect();
+
   BatchJob job_;
+  size_t generation_ = 0;
+  std::vector<Ray> file_rays_;
+  std::string rays_file_;
   bool draw_rays_ = octree_params::kDrawBatchRays.fallback;
   int rays_drawn_ = octree_params::kRaysDrawn.fallback;
   int seed_ = octree_params::kBatchSeed.fallback;

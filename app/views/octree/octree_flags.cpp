@@ -44,6 +44,13 @@ void AddOctreeFlags(ViewFlagDefs& defs) {
   AddViewChoiceFlag(defs, op::kPlacement);
   AddViewCheckedFlag(defs, "--ray", "ox,oy,oz,dx,dy,dz", "Octree: a ray query from a fixed origin",
                      &AcceptRay);
+  AddViewPathFlag(defs, "--rays-in", "a path to a RAYSET01 file",
+                  "Octree: the batch's rays from a RAYSET01 file instead of random ones");
+  AddViewTextFlag(defs, "--ray-plugin", "NAME",
+                  "Octree: the ray-structure plugin checked beside the octree (default: the last "
+                  "loaded; 'octree' for none)");
+  AddViewTextFlag(defs, "--plugin-param", "NAME=VALUE",
+                  "Octree: set the ray-structure plugin's parameter NAME, clamped to its range");
 }
 
 }  // namespace partlab::octree_view

@@ -1,5 +1,6 @@
 // The octree view's cost heatmap (octree_heatmap.h): tracing, colouring, drawing, panel, legend.
 #include "app/views/octree/octree_heatmap.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
@@ -88,24 +89,26 @@ bool CostHeatmap::Draw(const RenderContext& ctx, DebugDraw& draw) const {
 }
 
 void CostHeatmap::Gui() {
-  ImGui::Checkbox("Show heatmap", &on_);
-  Tip("One ray per pixel from the camera, coloured by its cost: where the octree saves work and "
-      "where it does not (the costs of 3.1 Resultados, per pixel).");
-  const char* metrics[] = {"Cells visited", "Triangles tested"};
+  ImGui::Checkbox(_("Show heatmap"), &on_);
+  Tip(
+      _("One ray per pixel from the camera, coloured by its cost: where the octree saves work and "
+        "where it does not (the costs of 3.1 Resultados, per pixel)."));
+  const char* metrics[] = {_("Cells visited"), _("Triangles tested")};
   recolour_ |= ParamCombo(octree_params::kHeatmapMetric, &metric_, metrics);
-  const char* shown[] = {"Paper traversal", "Ordered traversal", "Split: paper | ordered"};
+  const char* shown[] = {_("Paper traversal"), _("Ordered traversal"), _("Split: paper | ordered")};
   recolour_ |= ParamCombo(octree_params::kHeatmapShown, &shown_, shown);
-  recolour_ |= ImGui::Checkbox("Log scale", &log_);
-  Tip("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
-      "rays' differences, while the "
-      "linear scale shows where the expensive rays are.");
+  recolour_ |= ImGui::Checkbox(_("Log scale"), &log_);
+  Tip(
+      _("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
+        "rays' differences, while the "
+        "linear scale shows where the expensive rays are."));
   const char* fractions[] = {"1/1", "1/2", "1/4", "1/8", "1/16"};
-  ImGui::Combo(octree_params::kHeatmapFraction.label, &fraction_, fractions, 5);
-  Tip(octree_params::kHeatmapFraction.tip);
-  if (job_.Running()) ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), "tracing");
+  ImGui::Combo(_(octree_params::kHeatmapFraction.label), &fraction_, fractions, 5);
+  Tip(_(octree_params::kHeatmapFraction.tip));
+  if (job_.Running()) ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), _("tracing"));
   if (on_ && key_.width > 0)
-    ImGui::Text("%dx%d rays; mean %s: paper %.1f, ordered %.1f", key_.width, key_.height,
-                metric_ == 0 ? "cells" : "tests", mean_[0], mean_[1]);
+    ImGui::Text(_("%dx%d rays; mean %s: paper %.1f, ordered %.1f"), key_.width, key_.height,
+                metric_ == 0 ? _("cells") : _("tests"), mean_[0], mean_[1]);
 }
 
 void CostHeatmap::SplitLabels(const FigureArea& area) const {
@@ -114,8 +117,8 @@ void CostHeatmap::SplitLabels(const FigureArea& area) const {
   ImDrawList* bg = ImGui::GetBackgroundDrawList();
   const float y = area.max.y - pad * 7.5f;
   const float cx = 0.5f * (area.min.x + area.max.x);
-  const char* left = "paper traversal  <";
-  const char* right = ">  ordered traversal";
+  const char* left = _("paper traversal  <");
+  const char* right = _(">  ordered traversal");
   const ImU32 white = IM_COL32(255, 255, 255, 235);
   ImFont* font = FigureFont(area);
   const float left_width = FigureTextSize(font, pad, left).x;
@@ -124,8 +127,8 @@ void CostHeatmap::SplitLabels(const FigureArea& area) const {
 }
 
 void CostHeatmap::LegendRows(float pad) const {
-  ImGui::Text("%s per ray (%s scale)", metric_ == 0 ? "Cells visited" : "Triangles tested",
-              log_ ? "log" : "linear");
+  ImGui::Text(_("%s per ray (%s scale)"), metric_ == 0 ? _("Cells visited") : _("Triangles tested"),
+              log_ ? _("log") : _("linear"));
   const float w = pad * 16;
   LegendRamp(CostRampColor, w, pad * 0.9f);
   const uint32_t mid =

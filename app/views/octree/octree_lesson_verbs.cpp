@@ -8,6 +8,11 @@
 #include <unordered_set>
 
 #include "app/views/octree/octree_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
 #include "engine/octree/octree_lesson_reference.h"
 #include "engine/octree/triangle_figure.h"
 
@@ -60,6 +65,42 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
     return std::string();
   };
   static const LessonVerbRow<V> kVerbs[] = {
+      {{"aim-wrong-ray",
+        "aim-wrong-ray K: aim the probe along the ray-structure plugin's K-th wrong ray of the "
+        "batch (0 is the first), as a click on its row does",
+        kAction, Words(1, 1, kInteger)},
+       // The batch waited for and checked first: a lesson's actions run before the first frame.
+       [](V& v, const LessonCommand& a) -> std::string {
+         int k = 0;
+         if (!ParseInt(a.args[0], &k) || k < 0) return Usage(a, "one index, 0 or more");
+         if (!v.plugin_rays_.Active())
+           return "no ray-structure plugin is chosen (partlab --plugin PATH)";
+         v.batch_.Finish(*v.tree_, /*headless=*/true);
+         v.CheckPlugin();
+         const auto& wrong = v.plugin_rays_.check().wrong;
+         if (size_t(k) >= wrong.size())
+           return "the plugin has " + std::to_string(wrong.size()) + " wrong rays in the batch";
+         v.AimProbeAlong(wrong[size_t(k)].ray);
+         return {};
+       }},
+      {{"probe-plugin-wrong",
+        "probe-plugin-wrong: the plugin's nearest hit on the probe's ray differs from brute "
+        "force's",
+        kCheck, kNoWords},
+       // Brute force on the probe's ray (octree_lesson_reference.h) against the plugin's answer.
+       [](V& v, const LessonCommand&) -> std::string {
+         if (!v.probe_.has_ray() || !v.plugin_rays_.has_probe())
+           return "no probe ray answered by a plugin";
+         const octree_lesson::ReferenceHit truth =
+             octree_lesson::BruteForceNearest(v.scene_.triangles(), v.probe_.ray());
+         const PluginHit got = v.plugin_rays_.probe_hit();
+         const bool same =
+             !got.bad && std::isfinite(got.t) == truth.hit &&
+             (!truth.hit || std::fabs(double(got.t) - truth.t) <= 1e-4 * std::max(1.0, truth.t));
+         if (!same) return {};
+         return "the plugin agrees with brute force on the probe's ray (t " +
+                std::to_string(truth.hit ? truth.t : double(INFINITY)) + ")";
+       }},
       {{"depth", "depth N: rebuild with maximum depth N (1-12; the root is depth 1)", kAction,
         Words(1, 1, kInteger)},
        [](V& v, const LessonCommand& a) -> std::string {

@@ -1,7 +1,13 @@
 // The octree view's panel and windows (the class is in octree_view.h): the controls of each
 // section with their tooltips, the results tables and the legend.
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/views/octree/octree_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
 
 #include <imgui.h>
 
@@ -17,11 +23,15 @@ bool OctreeView::Header(const char* label, unsigned section) {
 void OctreeView::UpdateGui() {
   SourceGui();
   BuildGui();
-  if (Header("Overlay", kSectionOverlay)) picture_.Gui(max_depth_, app_.model, clamp_note_);
-  if (Header("Ray query", kSectionRay)) probe_.Gui(*tree_, scene_, app_.camera, clamp_note_);
-  if (Header("Batch: 10,000 random rays", kSectionBatch))
+  if (Header(_("Overlay"), kSectionOverlay)) picture_.Gui(max_depth_, app_.model, clamp_note_);
+  if (Header(_("Ray query"), kSectionRay)) probe_.Gui(*tree_, scene_, app_.camera, clamp_note_);
+  if (Header(_("Batch: 10,000 random rays"), kSectionBatch))
     batch_.Gui(tree_, scene_.bounds(), clamp_note_);
-  if (Header("Cost heatmap", kSectionHeatmap)) heatmap_.Gui();
+  if (Header(_("Cost heatmap"), kSectionHeatmap)) heatmap_.Gui();
+  size_t clicked = 0;  // a wrong ray's row clicked: the probe is aimed along it
+  if (Header(_("Ray-structure plugin"), kSectionPlugin) &&
+      plugin_rays_.Gui(scene_.triangles(), clamp_note_, &clicked))
+    AimProbeAlong(clicked);
   if (!picture_.error().empty())
     ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", picture_.error().c_str());
   if (!heatmap_.error().empty())
@@ -40,42 +50,47 @@ void OctreeView::DrawFigures(const FigureArea& area) {
 }
 
 void OctreeView::SourceGui() {
-  if (!Header("Scene", kSectionScene)) return;
+  if (!Header(_("Scene"), kSectionScene)) return;
   int source = int(source_);
-  stale_ |= ImGui::RadioButton("Model", &source, 0);
-  Tip("Build over the loaded model's triangles, like the paper's artist models Building and "
-      "SciFiCity (3.1 Resultados).");
+  stale_ |= ImGui::RadioButton(_("Model"), &source, 0);
+  Tip(
+      _("Build over the loaded model's triangles, like the paper's artist models Building and "
+        "SciFiCity (3.1 Resultados)."));
   ImGui::SameLine();
-  stale_ |= ImGui::RadioButton("Random soup", &source, 1);
-  Tip("Build over random triangles, the paper's synthetic test cases (2.2 Fatores de estudo).");
+  stale_ |= ImGui::RadioButton(_("Random soup"), &source, 1);
+  Tip(_("Build over random triangles, the paper's synthetic test cases (2.2 Fatores de estudo)."));
   source_ = SceneSource(source);
   if (source_ != SceneSource::kSoup) return;
-  stale_ |= ParamCombo(op::kAffinity, &soup_affinity_);
+  const char* affinities[] = {_("low"), _("medium"), _("high")};  // kAffinity's names, shown
+  stale_ |= ParamCombo(op::kAffinity, &soup_affinity_, affinities);
   ParamSliderInt(op::kSoupTriangles, &soup_count_, clamp_note_, "%d", ImGuiSliderFlags_Logarithmic);
   stale_ |= clamp_note_.deactivated_after_edit;
   stale_ |= ParamInputInt(op::kSoupSeed, &soup_seed_, clamp_note_);
 }
 
 void OctreeView::BuildGui() {
-  if (!Header("Octree build", kSectionBuild)) return;
+  if (!Header(_("Octree build"), kSectionBuild)) return;
   ParamSliderInt(op::kMaxDepth, &max_depth_, clamp_note_);
   stale_ |= clamp_note_.deactivated_after_edit;
-  const char* placements[] = {"Paper: deepest containing cell", "Leaf references (split + SAT)"};
+  const char* placements[] = {_("Paper: deepest containing cell"),
+                              _("Leaf references (split + SAT)")};
   stale_ |= ParamCombo(op::kPlacement, &placement_, placements);
   const OctreeBuildStats& s = tree_->stats();
-  ImGui::Text("%zu triangles, build %.1f ms, %.2f MB", tree_->usable_triangle_count(),
+  ImGui::Text(_("%zu triangles, build %.1f ms, %.2f MB"), tree_->usable_triangle_count(),
               s.build_seconds * 1e3, double(s.memory_bytes) / (1 << 20));
-  Tip("Build time and memory (nodes, triangle references, the triangle copy) of this octree; the "
-      "paper weighs the same build cost against query time (3.1 Resultados).");
-  ImGui::Text("%zu cells, %zu leaves, %zu refs, deepest %d", s.node_count, s.leaf_count,
+  Tip(
+      _("Build time and memory (nodes, triangle references, the triangle copy) of this octree; the "
+        "paper weighs the same build cost against query time (3.1 Resultados)."));
+  ImGui::Text(_("%zu cells, %zu leaves, %zu refs, deepest %d"), s.node_count, s.leaf_count,
               s.reference_count, s.depth_reached);
   if (s.skipped.Total() > 0)
-    ImGui::TextDisabled("%zu degenerate triangles skipped", s.skipped.Total());
+    ImGui::TextDisabled(_("%zu degenerate triangles skipped"), s.skipped.Total());
   ImGui::PlotHistogram("##perdepth", triangles_per_depth_.data(), int(triangles_per_depth_.size()),
-                       0, "triangles per depth (1 .. max)", 0.0f, FLT_MAX,
+                       0, _("triangles per depth (1 .. max)"), 0.0f, FLT_MAX,
                        ImVec2(0, ImGui::GetFontSize() * 4));
-  Tip("How many triangles each depth holds, the paper's figures 9-17 (3.1 Resultados): a tall "
-      "bar at a shallow depth means big triangles the octree cannot separate.");
+  Tip(
+      _("How many triangles each depth holds, the paper's figures 9-17 (3.1 Resultados): a tall "
+        "bar at a shallow depth means big triangles the octree cannot separate."));
 }
 
 // Results get their own window (bottom right), so the numbers stay visible while the panel scrolls.
@@ -94,7 +109,8 @@ void OctreeView::ResultsWindow(const FigureArea& area) {
   ImGui::SetNextWindowPos(ImVec2(area.max.x - pad, y), ImGuiCond_Always,
                           ImVec2(1, lesson_layout_ ? 0.0f : 1.0f));
   SetNextWindowBgAlphaForRenderer(0.85f);
-  if (ImGui::Begin("Octree results", nullptr,
+  // untranslated: the window's stable ID, its title is the first argument
+  if (ImGui::Begin(WindowTitle(_("Octree results"), "octree results"), nullptr,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing))
     ResultsTables();
   ImGui::End();
@@ -102,6 +118,7 @@ void OctreeView::ResultsWindow(const FigureArea& area) {
 
 void OctreeView::ResultsTables() {
   if (probe_.has_ray()) probe_.ResultsTable();
+  if (probe_.has_ray()) plugin_rays_.ProbeRows();
   if (probe_.has_ray() && batch_.HasResult()) ImGui::Separator();
   if (batch_.HasResult()) batch_.ResultsTable(*tree_, triangles_per_depth_);
 }
@@ -119,7 +136,7 @@ void OctreeView::LegendWindow(const FigureArea& area) {
     if (heatmap) {
       heatmap_.LegendRows(pad);
     } else {
-      ImGui::TextUnformatted("Cell depth (non-empty cells)");
+      ImGui::TextUnformatted(_("Cell depth (non-empty cells)"));
       for (int d = 1; d <= max_depth_; ++d) {
         LegendSwatch(OctreeDepthColor(d));
         ImGui::Text("%2d: %d", d, cells_per_depth_[d - 1]);
@@ -136,7 +153,7 @@ void OctreeView::HistogramWindow(const FigureArea& area) {
   if (BeginFigureWindow("##triangles per depth", area, FigureCorner::kTopRight)) {
     const float pad = ImGui::GetFontSize();
     const size_t total = tree_->usable_triangle_count();
-    ImGui::Text("Triangles per depth (%zu triangles, %s placement)", total,
+    ImGui::Text(_("Triangles per depth (%zu triangles, %s placement)"), total,
                 PlacementName(Placement(placement_)));
     const float bar_width = pad * 2.2f, height = pad * 9.0f;
     const float peak =
@@ -161,7 +178,7 @@ void OctreeView::HistogramWindow(const FigureArea& area) {
                     IM_COL32(220, 220, 220, 255), depth);
     }
     ImGui::Dummy(ImVec2(float(max_depth_) * (bar_width + pad * 0.4f), label + height + pad * 1.4f));
-    ImGui::TextDisabled("depth (root = 1); the paper's figures 9-17");
+    ImGui::TextDisabled(_("depth (root = 1); the paper's figures 9-17"));
   }
   EndFigureWindow(area);
 }

@@ -1,6 +1,7 @@
 // The octree view's picture of the scene (octree_picture.h): the triangles' colours, the cells'
 // merged lines, the cached picture and the overlay's panel section.
 #include "app/views/octree/octree_picture.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
@@ -170,43 +171,50 @@ std::string OctreePicture::MeasuredRunReport(const CurrentModel& model) const {
 
 void OctreePicture::Gui(int max_depth, const CurrentModel& model, ClampNote& note) {
   OctreeOverlay& o = overlay_;
-  ImGui::Checkbox("Mesh", &o.show_mesh);
-  Tip("Draw the scene's triangles, the T = V0 + uE1 + vE2 of equation 2 (1.1 Detecção de "
-      "colisão).");
+  ImGui::Checkbox(_("Mesh"), &o.show_mesh);
+  Tip(
+      _("Draw the scene's triangles, the T = V0 + uE1 + vE2 of equation 2 (1.1 Detecção de "
+        "colisão)."));
   ImGui::SameLine();
-  ImGui::Checkbox("Cells", &o.show_cells);
-  Tip("Draw every cell as a wireframe cube coloured by its depth (legend at the bottom), the "
-      "subdivision of 1.2 Octree.");
+  ImGui::Checkbox(_("Cells"), &o.show_cells);
+  Tip(
+      _("Draw every cell as a wireframe cube coloured by its depth (legend at the bottom), the "
+        "subdivision of 1.2 Octree."));
   ImGui::SameLine();
-  ImGui::Checkbox("Hide empty", &o.hide_empty);
-  Tip("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
-      "(1.2 Octree).");
-  ClampedSliderInt(op::kDepthShown.label, &o.depth_shown,
-                   {1, max_depth, "the root is depth 1", "the octree's max depth"}, note);
-  Tip(op::kDepthShown.tip);
+  ImGui::Checkbox(_("Hide empty"), &o.hide_empty);
+  Tip(
+      _("Skip cells with no triangle in their subtree: they exist only as the octant a ray crosses "
+        "(1.2 Octree)."));
+  ClampedSliderInt(_(op::kDepthShown.label), &o.depth_shown,
+                   {1, max_depth, _("the root is depth 1"), _("the octree's max depth")}, note);
+  Tip(_(op::kDepthShown.tip));
   if (o.show_cells) {
-    ImGui::TextDisabled("%zu cell edges merged into %zu lines", cell_recorder_.segments_recorded(),
-                        cell_lines_->line_count());
-    Tip("Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
-        "the overlay fast on a software renderer.");
+    ImGui::TextDisabled(_("%zu cell edges merged into %zu lines"),
+                        cell_recorder_.segments_recorded(), cell_lines_->line_count());
+    Tip(_(
+        "Shared and continuing edges of neighbouring cells are drawn as one line: fewer lines keep "
+        "the overlay fast on a software renderer."));
     if (cell_lines_->outside_line_count() > 0 && o.coarse_in_motion) {
-      ImGui::TextDisabled("%zu pieces outside the mesh, while turning",
+      ImGui::TextDisabled(_("%zu pieces outside the mesh, while turning"),
                           cell_lines_->outside_line_count());
-      Tip("While the camera moves, the lines are cut where they enter the closed mesh drawn "
-          "under them: from outside it those stretches are hidden anyway, and a software "
-          "renderer no longer fills their pixels.");
+      Tip(
+          _("While the camera moves, the lines are cut where they enter the closed mesh drawn "
+            "under them: from outside it those stretches are hidden anyway, and a software "
+            "renderer no longer fills their pixels."));
     }
   }
   if (model.triangles_in_motion() < model.displayed_triangles()) {
-    ImGui::Checkbox("Coarser mesh while the camera moves", &o.coarse_in_motion);
-    Tip("Software rendering: while the camera turns with the cells shown, the model is drawn "
-        "from a copy with a sixth of the triangles, and the cell edges inside it (hidden from a "
-        "camera outside) are left out, so the frame rate keeps up; the still picture uses the "
-        "display mesh and every edge.");
+    ImGui::Checkbox(_("Coarser mesh while the camera moves"), &o.coarse_in_motion);
+    Tip(
+        _("Software rendering: while the camera turns with the cells shown, the model is drawn "
+          "from a copy with a sixth of the triangles, and the cell edges inside it (hidden from a "
+          "camera outside) are left out, so the frame rate keeps up; the still picture uses the "
+          "display mesh and every edge."));
   }
-  ImGui::Checkbox("Colour triangles by cell depth", &o.tint_by_depth);
-  Tip("Each triangle takes the colour of the depth of the cell that holds it: big or badly "
-      "placed triangles stay shallow and are tested by many rays (3.1 Profundidade da Octree).");
+  ImGui::Checkbox(_("Colour triangles by cell depth"), &o.tint_by_depth);
+  Tip(
+      _("Each triangle takes the colour of the depth of the cell that holds it: big or badly "
+        "placed triangles stay shallow and are tested by many rays (3.1 Profundidade da Octree)."));
 }
 
 }  // namespace partlab::octree_view

@@ -1,6 +1,7 @@
 // The octree view's ray probe (octree_ray_probe.h): shooting, the panel section, the results table
 // and the drawing of one ray and both traversals' answers.
 #include "app/views/octree/octree_ray_probe.h"
+#include "app/i18n/translate.h"
 
 #include <imgui.h>
 
@@ -16,6 +17,7 @@ namespace partlab::octree_view {
 void RayProbe::Shoot(const Octree& tree, const Ray& ray) {
   ray_ = ray;
   has_ray_ = true;
+  ++shots_;
   for (int k = 0; k < 2; ++k) {
     RayResult& r = results_[k];
     r.trace.Clear();
@@ -86,45 +88,51 @@ void RayProbe::Draw(const Octree& tree, const Aabb& bounds, DebugDraw& draw) con
 void RayProbe::Gui(const Octree& tree, const OctreeScene& scene, const OrbitCamera& camera,
                    ClampNote& note) {
   int mode = int(mode_);
-  ImGui::RadioButton("From camera", &mode, 0);
-  Tip("Double-click the view: the ray goes from the eye through the cursor, the paper's R(t) = O "
-      "+ tD (1.1 Detecção de colisão).");
+  ImGui::RadioButton(_("From camera"), &mode, 0);
+  Tip(
+      _("Double-click the view: the ray goes from the eye through the cursor, the paper's R(t) = O "
+        "+ tD (1.1 Detecção de colisão)."));
   ImGui::SameLine();
-  ImGui::RadioButton("From fixed origin", &mode, 1);
-  Tip("Double-click aims a ray from the magenta origin at the point under the cursor, to watch "
-      "one ray cross the cells from the side.");
+  ImGui::RadioButton(_("From fixed origin"), &mode, 1);
+  Tip(
+      _("Double-click aims a ray from the magenta origin at the point under the cursor, to watch "
+        "one ray cross the cells from the side."));
   mode_ = RayMode(mode);
   if (mode_ == RayMode::kFromFixedOrigin) {
     const glm::vec3 before = fixed_origin_;
-    if (ImGui::DragFloat3("Origin", &fixed_origin_.x,
+    if (ImGui::DragFloat3(_("Origin"), &fixed_origin_.x,
                           0.01f * glm::length(scene.bounds().Extent()))) {
       // Ctrl+click accepts typed text, "inf" and "nan" included: a ray cannot start there.
       const bool finite = std::isfinite(fixed_origin_.x) && std::isfinite(fixed_origin_.y) &&
                           std::isfinite(fixed_origin_.z);
       if (!finite) {
         fixed_origin_ = before;
-        note = {"Origin", "Origin: not a finite point; the previous origin is kept"};
+        note = {"Origin", _("Origin: not a finite point; the previous origin is kept")};
       } else if (note.label == "Origin") {
         note = {};
       }
     }
     if (note.label == "Origin") DrawNoteLine(note.text);
-    Tip("The origin O of fixed-origin rays, R(t) = O + tD (1.1 Detecção de colisão); drag to "
-        "move.");
-    if (ImGui::Button("Origin at eye")) fixed_origin_ = camera.Eye();
-    Tip("Put the origin O at the camera's eye (1.1 Detecção de colisão: any point can be O).");
+    Tip(
+        _("The origin O of fixed-origin rays, R(t) = O + tD (1.1 Detecção de colisão); drag to "
+          "move."));
+    if (ImGui::Button(_("Origin at eye"))) fixed_origin_ = camera.Eye();
+    Tip(_("Put the origin O at the camera's eye (1.1 Detecção de colisão: any point can be O)."));
     ImGui::SameLine();
-    if (ImGui::Button("Default ray")) ShootDefault(tree, scene, camera);
-    Tip("A ray from the left of the view to the surface seen at the scene's centre, crossing many "
-        "cells before its hit (1.2 Octree).");
+    if (ImGui::Button(_("Default ray"))) ShootDefault(tree, scene, camera);
+    Tip(_(
+        "A ray from the left of the view to the surface seen at the scene's centre, crossing many "
+        "cells before its hit (1.2 Octree)."));
   }
-  const char* traversals[] = {"paper", "ordered"};
-  ImGui::Combo("Overlay shows", &trace_shown_, traversals, 2);
-  Tip("Whose visited cells (yellow) and tested triangles (blue) are drawn: the paper's traversal "
-      "(1.2 Octree) or our front-to-back one that stops at the nearest hit.");
+  const char* traversals[] = {_("paper"), _("ordered")};
+  ImGui::Combo(_("Overlay shows"), &trace_shown_, traversals, 2);
+  Tip(
+      _("Whose visited cells (yellow) and tested triangles (blue) are drawn: the paper's traversal "
+        "(1.2 Octree) or our front-to-back one that stops at the nearest hit."));
   if (has_ray_) {
-    if (ImGui::Button("Clear ray")) has_ray_ = false;
-    Tip("Remove the ray, its visited cells and its tested triangles (1.2 Octree) from the view.");
+    if (ImGui::Button(_("Clear ray"))) has_ray_ = false;
+    Tip(_(
+        "Remove the ray, its visited cells and its tested triangles (1.2 Octree) from the view."));
   }
 }
 
@@ -132,16 +140,16 @@ void RayProbe::ResultsTable() const {
   const RayHit& hit = results_[0].hit;
   if (hit.hit) {
     const glm::vec3 p = ray_.At(hit.t);
-    ImGui::Text("Hit triangle %u at (%.4g, %.4g, %.4g), distance %.4g", hit.triangle, p.x, p.y, p.z,
-                hit.t * glm::length(ray_.direction));
+    ImGui::Text(_("Hit triangle %u at (%.4g, %.4g, %.4g), distance %.4g"), hit.triangle, p.x, p.y,
+                p.z, hit.t * glm::length(ray_.direction));
   } else {
-    ImGui::Text("The ray hits nothing");
+    ImGui::Text(_("The ray hits nothing"));
   }
   if (!ImGui::BeginTable("ray", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
     return;
-  ImGui::TableSetupColumn("one ray");
-  ImGui::TableSetupColumn("paper");
-  ImGui::TableSetupColumn("ordered");
+  ImGui::TableSetupColumn(_("one ray"));
+  ImGui::TableSetupColumn(_("paper"));
+  ImGui::TableSetupColumn(_("ordered"));
   ImGui::TableHeadersRow();
   auto row = [](const char* name, auto a, auto b) {
     ImGui::TableNextRow();
@@ -152,13 +160,13 @@ void RayProbe::ResultsTable() const {
     ImGui::TableNextColumn();
     ImGui::Text("%llu", (unsigned long long)b);
   };
-  row("cells visited", results_[0].stats.nodes_visited, results_[1].stats.nodes_visited);
-  row("triangles tested", results_[0].stats.triangle_tests, results_[1].stats.triangle_tests);
-  row("hit triangle", results_[0].hit.hit ? results_[0].hit.triangle : 0,
+  row(_("cells visited"), results_[0].stats.nodes_visited, results_[1].stats.nodes_visited);
+  row(_("triangles tested"), results_[0].stats.triangle_tests, results_[1].stats.triangle_tests);
+  row(_("hit triangle"), results_[0].hit.hit ? results_[0].hit.triangle : 0,
       results_[1].hit.hit ? results_[1].hit.triangle : 0);
   ImGui::EndTable();
-  ImGui::TextDisabled("yellow: visited cells, blue: tested, red: hit (%s)",
-                      trace_shown_ == 0 ? "paper" : "ordered");
+  ImGui::TextDisabled(_("yellow: visited cells, blue: tested, red: hit (%s)"),
+                      trace_shown_ == 0 ? _("paper") : _("ordered"));
 }
 
 }  // namespace partlab::octree_view

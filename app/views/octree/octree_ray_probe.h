@@ -56,6 +56,8 @@ class RayProbe {
   void Draw(const Octree& tree, const Aabb& bounds, DebugDraw& draw) const;
 
   bool has_ray() const { return has_ray_; }
+  // Counts the rays shot, so a component answering the same ray knows a new one came.
+  size_t shots() const { return shots_; }
   const Ray& ray() const { return ray_; }
   const RayResult& result(int traversal) const { return results_[traversal]; }  // 0 paper
   RayMode mode() const { return mode_; }
@@ -69,6 +71,7 @@ class RayProbe {
   Ray ray_;
   RayResult results_[2];  // [0] paper traversal, [1] ordered
   int trace_shown_ = 0;
+  size_t shots_ = 0;
 };
 
 }  // namespace partlab::octree_view

@@ -1,6 +1,16 @@
 // The octree view's settings file and start-up flags (the class is in octree_view.h).
+#include "app/i18n/translate.h"
 #include "app/views/octree/octree_flags.h"
 #include "app/views/octree/octree_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+
+#include <charconv>
+
+#include "engine/io/rayset.h"
 
 namespace partlab::octree_view {
 
@@ -27,7 +37,7 @@ void OctreeView::VisitParams(ParamVisitor& visit) {
   source_ = SceneSource(source);
   // The depth shown ends at the max depth a hand-edited file may have lowered.
   visit.Note(ClampWithNote(overlay().depth_shown,
-                           {1, max_depth_, "the root is depth 1", "the octree's max depth"},
+                           {1, max_depth_, _("the root is depth 1"), _("the octree's max depth")},
                            op::kDepthShown.key));
 }
 
@@ -63,6 +73,7 @@ void OctreeView::ApplyCommandLine(const ViewStart& start) {
     open_sections_ = kSectionBuild | kSectionHeatmap;
   }
   RebuildIfStale();
+  ApplyPluginFlags(flags);
   batch_.FitBruteRays(tree_->usable_triangle_count());
   if (headless()) FrameForScreenshot(start);
   if (float ray[6]; ParseRay(flags.Text("--ray"), ray)) {
@@ -73,6 +84,48 @@ void OctreeView::ApplyCommandLine(const ViewStart& start) {
   }
   if (headless() && probe_.has_ray()) probe_.Print();
   if (p == "batch") batch_.Start(tree_, scene_.bounds());
+}
+
+namespace {
+
+// The whole text as one finite number.
+bool ParseDouble(const std::string& text, double* out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *out);
+  return ec == std::errc() && end == text.data() + text.size() && std::isfinite(*out);
+}
+
+}  // namespace
+
+// --rays-in, --ray-plugin and --plugin-param; a bad one is one line on stderr and in the panel.
+void OctreeView::ApplyPluginFlags(const ViewFlagValues& flags) {
+  std::string error;
+  if (const std::string path = flags.Text("--rays-in"); !path.empty()) {
+    auto rays = ReadRaySet(path);
+    if (!rays.ok())
+      error = rays.error();
+    else if (rays.value().empty())
+      error = Formatted(_("%s: no rays"), path.c_str());
+    else
+      batch_.UseRays(std::move(rays.value()), path);
+  }
+  if (flags.Has("--ray-plugin")) {
+    const std::string name = flags.Text("--ray-plugin");
+    if (!plugin_rays_.Choose(name == "octree" ? "" : name))
+      error = Formatted(_("--ray-plugin %s: no ray-structure plugin of that name is loaded"),
+                        name.c_str());
+    plugin_rays_.Build(scene_.triangles());
+  }
+  if (plugin_rays_.Available()) open_sections_ |= kSectionPlugin;
+  if (const std::string set = flags.Text("--plugin-param"); !set.empty()) {
+    const size_t eq = set.rfind('=');
+    double value = 0;
+    const bool number = eq != std::string::npos && ParseDouble(set.substr(eq + 1), &value);
+    const std::string problem =
+        !number ? std::string(_("expects NAME=VALUE"))
+                : plugin_rays_.SetParam(set.substr(0, eq), value, scene_.triangles());
+    if (!problem.empty()) error = "--plugin-param " + set + ": " + problem;
+  }
+  if (!error.empty()) notices().Error("partlab: " + error);
 }
 
 // Screenshots: the whole scene in view, shifted right of the panel that covers the left third.

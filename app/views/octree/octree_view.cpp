@@ -2,6 +2,14 @@
 // octree_view.h).
 #include "app/views/octree/octree_view.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+
+#include <imgui.h>
+
+#include "app/i18n/translate.h"
 #include "app/views/octree/octree_flags.h"
 #include "engine/octree/triangle_figure.h"
 
@@ -51,6 +59,7 @@ void OctreeView::Rebuild() {
   picture_.NewTree(*tree_, scene_.triangles(), WantsTriangleColours(), highlight_root_);
   probe_.Reshoot(*tree_);
   batch_.Reset();  // its answers belong to the old tree
+  plugin_rays_.Build(scene_.triangles());
 }
 
 // --- Rays ----------------------------------------------------------------------------------------
@@ -65,7 +74,33 @@ bool OctreeView::Pick(const PickRay& pick) {
 
 void OctreeView::FinishJobs(const RenderContext& ctx) {
   batch_.Finish(*tree_, headless());
+  CheckPlugin();
   if (heatmap_.on()) heatmap_.Update(ctx, tree_, headless());
+}
+
+// The plugin answers what the octree answered: each new batch once, each new probe ray once.
+void OctreeView::CheckPlugin() {
+  if (!plugin_rays_.Active()) return;
+  if (batch_.HasResult() && plugin_rays_.NewBatch(batch_.generation()))
+    plugin_rays_.CheckBatch(*tree_, scene_.triangles(), batch_.result().rays, headless());
+  if (probe_.has_ray() && plugin_rays_.NewShot(probe_.shots()))
+    plugin_rays_.Probe(probe_.ray(), probe_.result(1).hit.t);
+}
+
+// A wrong ray clicked in the panel: the probe shot along it (both traversals and the plugin
+// answer it again) and the camera framed on the ray from its origin to its true hit.
+void OctreeView::AimProbeAlong(size_t wrong_ray) {
+  const std::vector<Ray>& rays = plugin_rays_.checked_rays();
+  if (wrong_ray >= rays.size()) return;
+  const Ray& r = rays[wrong_ray];
+  probe_.ShootFrom(*tree_, r.origin, r.direction);
+  CheckPlugin();
+  const RayHit& truth = probe_.result(1).hit;
+  const float across = glm::length(scene_.bounds().Extent());
+  const glm::vec3 end = truth.hit ? r.At(truth.t) : r.origin + glm::normalize(r.direction) * across;
+  const glm::vec3 points[2] = {r.origin, end};
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  app_.camera.FramePoints(points, display.y > 0 ? display.x / display.y : 16.0f / 9.0f);
 }
 
 // --- Drawing -------------------------------------------------------------------------------------
@@ -77,6 +112,7 @@ void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
   FinishJobs(ctx);
   if (!heatmap_.Draw(ctx, draw)) {
     picture_.Draw(ctx, *tree_, app_.model, source_ == SceneSource::kModel);
+    plugin_rays_.Draw(scene_.bounds(), draw);  // before the batch's: a wrong ray shows red
     batch_.DrawRays(scene_.bounds(), draw);
   }
   if (show_hit_triangle_ && probe_.has_ray() && probe_.result(1).hit.hit) {
@@ -89,6 +125,7 @@ void OctreeView::Render(const RenderContext& ctx, DebugDraw& draw) {
     DrawTriangleFigure(tree_->triangles()[hit.triangle], point, 0.3f, draw);
   } else {
     probe_.Draw(*tree_, scene_.bounds(), draw);
+    if (probe_.has_ray()) plugin_rays_.DrawProbe(draw);
   }
 }
 
@@ -103,7 +140,7 @@ std::unique_ptr<View> CreateOctreeView(AppContext& app) {
 }
 
 const bool kOctreeViewRegistered = RegisterView(
-    {"Octree", "The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost",
+    {N_("Octree"), N_("The paper's octree: cells, single rays, 10,000-ray batch, per-pixel cost"),
      &CreateOctreeView, /*uses_model=*/true, &LessonVerbSpecs<octree_view::OctreeView>,
      &octree_view::AddOctreeFlags});
 

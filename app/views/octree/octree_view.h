@@ -9,15 +9,12 @@
 //
 // The view holds the octree and lends it to its components, each with its own state, panel section
 // and drawing: the picture of mesh and cells (octree_picture.h), the single ray
-// (octree_ray_probe.h), the batch (octree_batch.h) and the heatmap (octree_heatmap.h). The class
+// (octree_ray_probe.h), the batch (octree_batch.h), the heatmap (octree_heatmap.h) and a
+// ray-structure plugin checked against them (octree_plugin_rays.h). The class
 // itself is split by concern: octree_view.cpp (lifecycle, the octree, jobs, drawing),
 // octree_panel.cpp (the panel and windows), octree_settings.cpp (settings file and start-up flags).
 #pragma once
 
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <glm/geometric.hpp>
 #include <memory>
 
 #include "app/panels/clamped_widgets.h"
@@ -30,6 +27,7 @@
 #include "app/views/octree/octree_jobs.h"
 #include "app/views/octree/octree_params.h"
 #include "app/views/octree/octree_picture.h"
+#include "app/views/octree/octree_plugin_rays.h"
 #include "app/views/octree/octree_ray_probe.h"
 #include "app/views/octree/octree_scene.h"
 
@@ -44,6 +42,7 @@ enum Section : unsigned {
   kSectionRay = 1u << 3,
   kSectionBatch = 1u << 4,
   kSectionHeatmap = 1u << 5,
+  kSectionPlugin = 1u << 6,
 };
 
 class OctreeView final : public View {
@@ -73,11 +72,14 @@ class OctreeView final : public View {
 
  private:
   void ApplyCommandLine(const ViewStart& start);
+  void ApplyPluginFlags(const ViewFlagValues& flags);
   void FrameForScreenshot(const ViewStart& start);
   bool Header(const char* label, unsigned section);
   void RebuildIfStale();
   void Rebuild();
   void FinishJobs(const RenderContext& ctx);
+  void CheckPlugin();  // the plugin's answers on a new batch, a new probe ray, a new build
+  void AimProbeAlong(size_t wrong_ray);
 
   void SourceGui();
   void BuildGui();
@@ -142,6 +144,7 @@ class OctreeView final : public View {
 
   // The cost heatmap: its state, panel section, drawing and parameters (octree_heatmap.h).
   CostHeatmap heatmap_;
+  PluginRays plugin_rays_;  // a ray-structure plugin checked beside it (octree_plugin_rays.h)
 };
 
 }  // namespace partlab::octree_view

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/i18n/translate.h"
 #include "app/panels/figure_area.h"
 #include "app/panels/legend.h"
+#include "app/panels/plugin_param_rows.h"
 #include "app/panels/tooltip.h"
 #include "app/views/trace_check/trace_check_view.h"
 #include "engine/broadphase/broad_phase_registry.h"
@@ -30,14 +32,14 @@ const BoxPair* PairRows(const char* kind, const Color& color, std::span<const Bo
     if (ImGui::IsItemHovered()) {
       const Aabb &a = boxes[p.a], &b = boxes[p.b];
       ImGui::SetTooltip(
-          "box %u: (%g, %g, %g) .. (%g, %g, %g)\nbox %u: (%g, %g, %g) .. (%g, %g, %g)\n"
-          "(click: frame the camera on them)",
+          _("box %u: (%g, %g, %g) .. (%g, %g, %g)\nbox %u: (%g, %g, %g) .. (%g, %g, %g)\n"
+            "(click: frame the camera on them)"),
           p.a, a.min.x, a.min.y, a.min.z, a.max.x, a.max.y, a.max.z, p.b, b.min.x, b.min.y, b.min.z,
           b.max.x, b.max.y, b.max.z);
     }
   }
   if (pairs.size() > kListedPairs)
-    ImGui::TextDisabled("... and %zu more %s pairs", pairs.size() - kListedPairs, kind);
+    ImGui::TextDisabled(_("... and %zu more %s pairs"), pairs.size() - kListedPairs, kind);
   return clicked;
 }
 
@@ -45,14 +47,14 @@ const BoxPair* PairRows(const char* kind, const Color& color, std::span<const Bo
 
 void TraceCheckView::UpdateGui() {
   ImGui::TextWrapped(
-      "N next wrong frame, Shift+N the first, Space play, [ ] step; red: missing "
-      "pairs, blue: extra pairs");
+      _("N next wrong frame, Shift+N the first, Space play, [ ] step; red: missing "
+        "pairs, blue: extra pairs"));
   TraceRow();
   AlgorithmRow();
   if (!check_.is_open()) {
     ImGui::TextWrapped(
-        "Open an AABBTRC1 trace (partlab --trace FILE, or record one with "
-        "include/partlab/record.h; docs/plugins.md).");
+        _("Open an AABBTRC1 trace (partlab --trace FILE, or record one with "
+          "include/partlab/record.h; docs/plugins.md)."));
     return;
   }
   Timeline();
@@ -63,19 +65,20 @@ void TraceCheckView::UpdateGui() {
 void TraceCheckView::TraceRow() {
   // Room for the button beside the field, measured in the panel's font (a fixed width in pixels
   // cut the button off at other font sizes).
-  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("Open trace").x +
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize(_("Open trace")).x +
                             ImGui::GetStyle().FramePadding.x * 2 +
                             ImGui::GetStyle().ItemSpacing.x));
   ImGui::InputText("##trace", path_field_.data(), path_field_.size());
   ImGui::SameLine();
-  if (ImGui::Button("Open trace")) Open(path_field_.data());
-  Tip("An AABBTRC1 trace (../shared/formats.md). The game's own pairs (PAIRS001) are read from\n"
-      "the file beside it, game.aabbtrc -> game.pairs or game.aabbtrc.pairs, when there is one.");
-  if (!pairs_path_.empty()) ImGui::TextDisabled("Game's pairs: %s", pairs_path_.c_str());
+  if (ImGui::Button(_("Open trace"))) Open(path_field_.data());
+  Tip(_(
+      "An AABBTRC1 trace (../shared/formats.md). The game's own pairs (PAIRS001) are read from\n"
+      "the file beside it, game.aabbtrc -> game.pairs or game.aabbtrc.pairs, when there is one."));
+  if (!pairs_path_.empty()) ImGui::TextDisabled(_("Game's pairs: %s"), pairs_path_.c_str());
 }
 
 void TraceCheckView::AlgorithmRow() {
-  if (ImGui::BeginCombo("Broad phase", algorithm_.c_str())) {
+  if (ImGui::BeginCombo(_("Broad phase"), algorithm_.c_str())) {
     for (std::string_view name : BroadPhaseNames()) {
       const std::string n(name);
       if (ImGui::Selectable(n.c_str(), n == algorithm_) && n != algorithm_) ChooseAlgorithm(n);
@@ -85,18 +88,25 @@ void TraceCheckView::AlgorithmRow() {
     }
     ImGui::EndCombo();
   }
-  Tip("Checked against brute force on every frame of the trace. Plugins (--plugin PATH) are\n"
-      "listed after ours.");
+  Tip(
+      _("Checked against brute force on every frame of the trace. Plugins (--plugin PATH) are\n"
+        "listed after ours."));
+  // A plugin's own parameters: a change replays the whole trace with the new value.
+  if (!check_.is_open()) return;
+  const PluginParams params{check_.ParamCount(),
+                            [this](uint32_t i, partlab_param& p) { return check_.GetParam(i, p); },
+                            [this](uint32_t i, double v) { return check_.SetParam(i, v); }};
+  PluginParamRows(params, clamp_note_);
 }
 
 // One column per frame (several frames per column on a long trace): red where the algorithm
 // differs from brute force, amber below where the game's own pairs do; a click seeks.
 void TraceCheckView::Timeline() {
   const uint32_t n = check_.frame_count();
-  ImGui::Text("Frame %u of %u   %u wrong frames", check_.frame(), n, check_.wrong_frames());
+  ImGui::Text(_("Frame %u of %u   %u wrong frames"), check_.frame(), n, check_.wrong_frames());
   if (check_.has_game_pairs())
     ImGui::TextColored(ImVec4(kGameColor.r, kGameColor.g, kGameColor.b, 1.0f),
-                       "The game's own pairs: %u wrong frames", check_.game_wrong_frames());
+                       _("The game's own pairs: %u wrong frames"), check_.game_wrong_frames());
   const float width = std::max(ImGui::GetContentRegionAvail().x, 50.0f);
   const float height = ImGui::GetFontSize() * 1.6f;
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -106,8 +116,9 @@ void TraceCheckView::Timeline() {
     const long f = std::clamp(long(t * float(n)), 0L, long(n) - 1);
     if (f != long(check_.frame())) Seek(f);
   }
-  Tip("The trace's frames, left to right: red where the broad phase's pairs differ from brute\n"
-      "force's, amber (lower half) where the game's own pairs do. Click or drag to seek.");
+  Tip(
+      _("The trace's frames, left to right: red where the broad phase's pairs differ from brute\n"
+        "force's, amber (lower half) where the game's own pairs do. Click or drag to seek."));
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddRectFilled(at, ImVec2(at.x + width, at.y + height), IM_COL32(30, 32, 40, 255));
   const int columns = std::max(1, int(width));
@@ -129,31 +140,31 @@ void TraceCheckView::Timeline() {
   list->AddLine(ImVec2(cursor, at.y - 2), ImVec2(cursor, at.y + height + 2),
                 IM_COL32(255, 255, 255, 255), 2.0f);
 
-  if (ImGui::Button("First wrong frame")) JumpToWrongFrame(true);
-  Tip("Shift+N");
+  if (ImGui::Button(_("First wrong frame"))) JumpToWrongFrame(true);
+  Tip(_("Shift+N"));
   ImGui::SameLine();
-  if (ImGui::Button("Next wrong frame")) JumpToWrongFrame(false);
-  Tip("N: the next frame whose pairs differ from brute force's, wrapping round");
+  if (ImGui::Button(_("Next wrong frame"))) JumpToWrongFrame(false);
+  Tip(_("N: the next frame whose pairs differ from brute force's, wrapping round"));
   ImGui::SameLine();
-  if (ImGui::Button(playing_ ? "Pause" : "Play")) playing_ = !playing_;
-  Tip("Space. Playing stops on a wrong frame. [ and ] step one frame.");
+  if (ImGui::Button(playing_ ? _("Pause") : _("Play"))) playing_ = !playing_;
+  Tip(_("Space. Playing stops on a wrong frame. [ and ] step one frame."));
   ImGui::SetNextItemWidth(120.0f);
-  ImGui::SliderFloat("frames/s", &frames_per_second_, 1.0f, 60.0f, "%.0f");
-  ImGui::Checkbox("Follow the difference", &follow_);
-  Tip("On every jump the camera frames the boxes of the differing pairs");
+  ImGui::SliderFloat(_("frames/s"), &frames_per_second_, 1.0f, 60.0f, "%.0f");
+  ImGui::Checkbox(_("Follow the difference"), &follow_);
+  Tip(_("On every jump the camera frames the boxes of the differing pairs"));
   ImGui::SameLine();
-  ImGui::Checkbox("All boxes", &overlay_.all_boxes);
+  ImGui::Checkbox(_("All boxes"), &overlay_.all_boxes);
   ImGui::SameLine();
-  ImGui::Checkbox("Structure", &overlay_.structure);
-  Tip("The broad phase's own drawing of its structure (a plugin's draw callback), in magenta");
-  if (check_.has_game_pairs()) ImGui::Checkbox("The game's own differences", &overlay_.game);
+  ImGui::Checkbox(_("Structure"), &overlay_.structure);
+  Tip(_("The broad phase's own drawing of its structure (a plugin's draw callback), in magenta"));
+  if (check_.has_game_pairs()) ImGui::Checkbox(_("The game's own differences"), &overlay_.game);
   LegendSwatch(kMissingColor);
-  ImGui::TextUnformatted("missing (brute force's pair, not reported)");
+  ImGui::TextUnformatted(_("missing (brute force's pair, not reported)"));
   LegendSwatch(kExtraColor);
-  ImGui::TextUnformatted("extra (reported, not brute force's)");
+  ImGui::TextUnformatted(_("extra (reported, not brute force's)"));
   if (check_.has_game_pairs()) {
     LegendSwatch(kGameColor);
-    ImGui::TextUnformatted("the game's own missing or extra pairs");
+    ImGui::TextUnformatted(_("the game's own missing or extra pairs"));
   }
 }
 
@@ -161,10 +172,10 @@ void TraceCheckView::DifferenceList() {
   const PairDiff& d = check_.diff();
   ImGui::Separator();
   if (d.empty() && check_.violation().empty()) {
-    ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "Frame %u: %s agrees with brute force",
+    ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1.0f), _("Frame %u: %s agrees with brute force"),
                        check_.frame(), check_.algorithm_name().data());
   } else {
-    ImGui::Text("Frame %u: %zu missing, %zu extra", check_.frame(), d.missing.size(),
+    ImGui::Text(_("Frame %u: %zu missing, %zu extra"), check_.frame(), d.missing.size(),
                 d.extra.size());
     if (!check_.violation().empty())
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "%.*s", int(check_.violation().size()),
@@ -174,10 +185,11 @@ void TraceCheckView::DifferenceList() {
   const size_t rows = d.missing.size() + d.extra.size() + game.missing.size() + game.extra.size();
   const float height = ImGui::GetFrameHeightWithSpacing() * float(std::clamp<size_t>(rows, 1, 10));
   if (ImGui::BeginChild("##pairs", ImVec2(0, height), false)) {
-    const BoxPair* clicked[] = {PairRows("missing", kMissingColor, d.missing, check_.boxes()),
-                                PairRows("extra", kExtraColor, d.extra, check_.boxes()),
-                                PairRows("game missing", kGameColor, game.missing, check_.boxes()),
-                                PairRows("game extra", kGameColor, game.extra, check_.boxes())};
+    const BoxPair* clicked[] = {
+        PairRows(_("missing"), kMissingColor, d.missing, check_.boxes()),
+        PairRows(_("extra"), kExtraColor, d.extra, check_.boxes()),
+        PairRows(_("game missing"), kGameColor, game.missing, check_.boxes()),
+        PairRows(_("game extra"), kGameColor, game.extra, check_.boxes())};
     for (const BoxPair* p : clicked)
       if (p) {  // a click on a row frames the camera on that pair's two boxes
         Aabb both = check_.boxes()[p->a];
@@ -195,11 +207,12 @@ void TraceCheckView::ExportRow() {
   ImGui::InputText("##export", export_field_.data(), export_field_.size());
   ImGui::SameLine();
   ImGui::BeginDisabled(check_.diff().empty() && check_.violation().empty());
-  if (ImGui::Button("Export this frame")) ExportRepro(export_field_.data());
+  if (ImGui::Button(_("Export this frame"))) ExportRepro(export_field_.data());
   ImGui::EndDisabled();
-  Tip("Writes the smallest cut of the trace that still goes wrong as an AABBTRC1 file: the\n"
-      "differing pairs' boxes in this frame alone if that is enough, else more boxes or frames.\n"
-      "partlab-bench broadphase --trace FILE --plugin PATH reproduces it.");
+  Tip(
+      _("Writes the smallest cut of the trace that still goes wrong as an AABBTRC1 file: the\n"
+        "differing pairs' boxes in this frame alone if that is enough, else more boxes or frames.\n"
+        "partlab-bench broadphase --trace FILE --plugin PATH reproduces it."));
   if (!export_status_.empty()) ImGui::TextWrapped("%s", export_status_.c_str());
 }
 

@@ -1,10 +1,13 @@
 #include "app/views/trace_check/trace_check_view.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 
+#include "app/i18n/translate.h"
 #include "app/settings.h"
 #include "app/view/view_flags_cli.h"
 #include "engine/broadphase/broad_phase_registry.h"
@@ -46,11 +49,15 @@ TraceCheckView::TraceCheckView(AppContext& app) : View(app), app_(app) {
   const std::string algo = flags.Text("--algo"), trace = flags.Text("--trace");
   algorithm_ = FirstAlgorithm(algo);
   if (!algo.empty() && algorithm_ != algo)
-    notices().Note("partlab: unknown --algo '" + algo + "', checking " + algorithm_);
+    notices().Note("partlab: " + Formatted(_("unknown --algo '%s', checking %s"), algo.c_str(),
+                                           algorithm_.c_str()));
   CopyToField(trace.empty() ? ConfigDirectory() + "/simulation/last-run.aabbtrc" : trace,
               path_field_);
   CopyToField("/tmp/repro.aabbtrc", export_field_);
   if (!trace.empty()) Open(trace);
+  if (const std::string set = flags.Text("--plugin-param"); !set.empty())
+    if (const std::string e = SetPluginParam(set); !e.empty())
+      notices().Error("partlab: --plugin-param " + set + ": " + e);  // untranslated: flag
   ApplyPreset(flags.Text("--preset"));
 }
 
@@ -68,9 +75,11 @@ void TraceCheckView::Open(const std::string& path) {
     if (e.empty())
       game = std::move(read.value());
     else if (read.ok())
-      notices().Error("partlab: " + pairs + ": " + e + " (checking the trace without them)");
+      notices().Error("partlab: " + Formatted(_("%s: %s (checking the trace without them)"),
+                                              pairs.c_str(), e.c_str()));
     else
-      notices().Error("partlab: " + e + " (checking the trace without them)");
+      notices().Error("partlab: " +
+                      Formatted(_("%s (checking the trace without them)"), e.c_str()));
   }
   if (const std::string e = check_.Open(std::move(trace.value()), std::move(game), algorithm_);
       !e.empty()) {
@@ -80,6 +89,23 @@ void TraceCheckView::Open(const std::string& path) {
   trace_path_ = path;
   pairs_path_ = check_.has_game_pairs() ? pairs : "";
   frame_camera_ = true;
+}
+
+std::string TraceCheckView::SetPluginParam(const std::string& assignment) {
+  const size_t eq = assignment.rfind('=');
+  if (eq == std::string::npos) return _("expects NAME=VALUE");
+  const std::string name = assignment.substr(0, eq), number = assignment.substr(eq + 1);
+  char* end = nullptr;
+  const double value = std::strtod(number.c_str(), &end);
+  if (number.empty() || *end != '\0' || !std::isfinite(value)) return _("expects NAME=VALUE");
+  for (uint32_t i = 0; i < check_.ParamCount(); ++i) {
+    partlab_param p{};
+    if (!check_.GetParam(i, p) || name != p.name) continue;
+    if (!check_.SetParam(i, value)) return Formatted(_("the plugin refused %s"), name.c_str());
+    std::printf("partlab: trace check: %s = %g\n", p.name, std::clamp(value, p.lo, p.hi));
+    return "";
+  }
+  return Formatted(_("the plugin has no parameter '%s'"), name.c_str());
 }
 
 void TraceCheckView::ChooseAlgorithm(const std::string& name) {
@@ -126,8 +152,10 @@ void TraceCheckView::ApplyPreset(const std::string& words) {
     else if (word.rfind("export=", 0) == 0)
       ExportRepro(word.substr(7));
     else
-      notices().Note("partlab: Trace check does not know --preset word '" + word +
-                     "' (first-mismatch, next, frame=N, no-structure, no-boxes, export=PATH)");
+      notices().Note("partlab: " + Formatted(_("Trace check does not know --preset word '%s' "
+                                               "(first-mismatch, next, frame=N, no-structure, "
+                                               "no-boxes, export=PATH)"),
+                                             word.c_str()));
   }
 }
 
@@ -228,13 +256,17 @@ static void AddTraceCheckFlags(ViewFlagDefs& defs) {
   AddViewPathFlag(defs, "--trace", "a path to an AABBTRC1 trace",
                   "Trace check: the trace to check");
   AddViewTextFlag(defs, "--algo", "NAME", "Trace check: the broad phase checked (a plugin's name)");
+  AddViewTextFlag(defs, "--plugin-param", "NAME=VALUE",
+                  "Trace check: set the plugin's parameter NAME (clamped to its range), then "
+                  "check the trace");
   AddViewTextFlag(defs, "--preset", "NAME",
                   "Trace check: first-mismatch, next, frame=N, export=PATH", kPresetLead);
 }
 
 static const bool kTraceCheckViewRegistered = RegisterView(
-    {"Trace check",
-     "Debug your own broad phase: a recorded trace replayed through it (a --plugin or one of "
-     "ours), every frame's pairs compared with brute force's; jump to the wrong frames",
-     &trace_check::CreateTraceCheckView, /*uses_model=*/false, nullptr, &AddTraceCheckFlags});
+    {N_("Trace check"),
+     N_("Debug your own broad phase: a recorded trace replayed through it (a --plugin or one of "
+        "ours), every frame's pairs compared with brute force's; jump to the wrong frames"),
+     &trace_check::CreateTraceCheckView, /*uses_model=*/false,
+     &LessonVerbSpecs<trace_check::TraceCheckView>, &AddTraceCheckFlags});
 }  // namespace partlab

@@ -12,6 +12,7 @@
 #include <glm/mat4x4.hpp>
 #include <string>
 
+#include "app/panels/clamped_widgets.h"
 #include "app/view.h"
 #include "app/views/trace_check/trace_check_overlay.h"
 #include "engine/plugins/trace_check.h"
@@ -30,6 +31,12 @@ class TraceCheckView final : public View {
   bool Animating() const override { return playing_; }
   std::string MeasuredRunReport() const override;
 
+  // Lessons (trace_check_lesson_verbs.cpp): moving between wrong frames, and checks of the
+  // wrong frames against a brute force of their own.
+  std::string RunLessonAction(const LessonCommand& action) override;
+  std::string CheckLessonClaim(const LessonCommand& check) override;
+  static std::span<const LessonVerbRow<TraceCheckView>> LessonVerbTable();
+
  private:
   // Reads the trace (and the pairs file beside it, if any) and checks it with the algorithm;
   // errors go to the status bar and stderr, one line naming the file.
@@ -39,6 +46,8 @@ class TraceCheckView final : public View {
   void JumpToWrongFrame(bool first);
   void ExportRepro(const std::string& path);
   void ApplyPreset(const std::string& words);
+  // --plugin-param NAME=VALUE (and a lesson's plugin-param): "" or what is wrong.
+  std::string SetPluginParam(const std::string& assignment);
   // The panel's parts (trace_check_panel.cpp).
   void TraceRow();
   void AlgorithmRow();
@@ -49,6 +58,11 @@ class TraceCheckView final : public View {
   // One line: the algorithm, the trace, how many frames differ, the first, the current frame's
   // differences (printed at the end of a --frames or --screenshot run).
   std::string Summary() const;
+  // The wrong frames of the current algorithm (with its parameters) by a replay and an
+  // all-pairs overlap test of each frame, independent of TraceCheck; "" or why it cannot.
+  std::string WrongFramesByBruteForce(std::vector<uint32_t>& wrong) const;
+  std::string CheckWrongFrames(const LessonCommand& check) const;
+  std::string CheckFirstWrongFrame(const LessonCommand& check) const;
 
   AppContext& app_;
   TraceCheck check_;
@@ -65,6 +79,7 @@ class TraceCheckView final : public View {
   std::array<char, 512> path_field_{};  // the panel's trace path
   std::array<char, 512> export_field_{};
   std::string export_status_;  // what the last export wrote, or why it could not
+  ClampNote clamp_note_;       // a plugin parameter typed outside its range
 };
 
 }  // namespace partlab::trace_check

@@ -122,6 +122,9 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names,
   app.add_option("--shader", o.shader, "Lighting: chapter_vertex_lighting or blinn_phong")
       ->type_name("KEY");
   app.add_flag("--no-ui", o.no_ui, "No panels (clean renders for documents)");
+  app.add_flag(
+      "--welcome", o.welcome,
+      "With --screenshot: show the Welcome window (views and lessons) a first start shows");
   // App-wide: plugins, loaded by main before any view (docs/plugins.md).
   app.add_option("--plugin", o.plugins,
                  "A broad-phase plugin (shared library, include/partlab/plugin.h) listed beside "

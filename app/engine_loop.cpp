@@ -31,6 +31,7 @@
 #include "app/render/shader_program.h"
 #include "app/ui_opaque_windows.h"
 #include "app/ui_style.h"
+#include "app/welcome/first_run_scene.h"
 #include "engine/view/ground_grid.h"
 
 namespace partlab {
@@ -491,7 +492,7 @@ void DrawPanels(Engine& engine) {
   // controls, status bar and tooltips as well as its figures, and would cover the caption.
   engine.lessons.DrawUi(engine.lesson_host);
   if (engine.lessons.presenter()) return;
-  DrawHelpPanel(&engine.show_help);
+  if (DrawHelpPanel(&engine.show_help)) engine.welcome.Toggle();
   const StatsPanelInput stats{engine.stats,
                               engine.gl,
                               engine.model,
@@ -516,6 +517,9 @@ void DrawPanels(Engine& engine) {
     engine.pending.reload_shaders |= commands.reload_shaders;
     engine.pending.frame_model |= commands.frame_model;
   }
+  const WelcomeChoice welcome = engine.welcome.Draw(engine.scene_ui.view_index);
+  if (welcome.view >= 0) engine.pending.switch_view = welcome.view;
+  if (!welcome.lesson.empty()) engine.lessons.OpenWithWindow(welcome.lesson);
 }
 
 void SaveSettings(Engine& engine) {
@@ -596,8 +600,11 @@ int InitEngine(Engine& engine) {
                                     "simulation bodies lit per vertex";
     std::printf("partlab: %s\n", engine.scene_ui.renderer_note.c_str());
   }
+  ChooseFirstRunScene(engine.settings.first_run(), engine.headless, engine.options);
   if (const int code = InitScene(engine); code != kExitOk) return code;
   if (const int code = engine.lessons.Start(engine.lesson_host); code != kExitOk) return code;
+  engine.welcome.Start(engine.settings, engine.headless, engine.options.welcome,
+                       !engine.options.lesson.empty(), engine.options.no_ui);
   if (const int code = StartVideo(engine); code != kExitOk) return code;
   // Clamp notes (flags, then settings) in yellow under the model's status line.
   for (const auto* notes : {&engine.options.notes, &engine.setting_notes})
@@ -747,6 +754,7 @@ void ReleaseEngine(Engine& engine) {
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
   ReportMeasuredRun(engine);
   EndView(engine.view);
+  engine.welcome.ReleaseGpu();
   engine.gpu_timer.reset();
   engine.overlays.reset();
   engine.model.ReleaseGpu();

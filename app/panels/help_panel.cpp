@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/i18n/translate.h"
+
 namespace partlab {
 
 namespace {
@@ -26,20 +28,21 @@ constexpr const char* kControls[][2] = {
     {"Right, Page Down, Space / Left, Page Up", "With a lesson open: next / previous step"},
     {"F5 / Escape", "Presenter mode (only the scene and the caption) on / off"},
     {"H, F1", "This window"},
+    {N_("Home"), N_("Welcome window: every view and every lesson")},
     {"Ctrl + Q", "Quit"},
 };
 
 }  // namespace
 
-void DrawHelpPanel(bool* open) {
-  if (!*open) return;
+bool DrawHelpPanel(bool* open) {
+  if (!*open) return false;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
                                  viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
                           ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
   if (!ImGui::Begin("Help", open, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
-    return;
+    return false;
   }
   ImGui::TextUnformatted("Partition Lab: spatial partitioning for collision detection.");
   ImGui::Separator();
@@ -58,7 +61,9 @@ void DrawHelpPanel(bool* open) {
   }
   ImGui::Separator();
   ImGui::TextDisabled("Flags: partlab --screenshot FILE.png --frames N --size WxH --model PATH");
+  const bool welcome = ImGui::Button(_("Welcome window (Home)"));
   ImGui::End();
+  return welcome;
 }
 
 }  // namespace partlab

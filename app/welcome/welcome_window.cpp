@@ -24,14 +24,16 @@ constexpr float kTwoCardsFrom = 20.0f;
 const ImVec4 kNameColour(0.93f, 0.60f, 0.32f, 1.0f);  // the material's orange (ui_style.cpp)
 const ImVec4 kErrorColour(1.0f, 0.45f, 0.40f, 1.0f);
 
-// The names the lesson files give the three texts, translated where shown.
-constexpr const char* kTextNames[] = {N_("Octree paper"), N_("Semi-adjusting BSP thesis"),
-                                      N_("Engine chapter")};
+// The three texts as the lesson files name them (`source`), and their headings here.
+constexpr const char* kTextHeadings[][2] = {
+    {"Octree paper", N_("The octree paper")},
+    {"Semi-adjusting BSP thesis", N_("The semi-adjusting BSP thesis")},
+    {"Engine chapter", N_("The engine chapter")}};
 
 const char* TextHeading(const std::string& source) {
   if (source.empty()) return _("Lesson files that did not read");
-  for (const char* name : kTextNames)
-    if (source == name) return _(name);
+  for (const auto& [name, heading] : kTextHeadings)
+    if (source == name) return _(heading);
   return source.c_str();  // a lesson of the teacher's own, under its own source
 }
 
@@ -121,6 +123,7 @@ WelcomeChoice WelcomeWindow::Draw(int current_view) {
       ImGuiCond_Appearing);
   SetNextWindowBgAlphaForRenderer(0.96f);
   raise_.BeforeBegin();
+  // untranslated: "welcome" is the window's ImGui ID, kept whatever its title reads
   if (!ImGui::Begin(WindowTitle(_("Welcome to Partition Lab"), "welcome"), &open_,
                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::End();
@@ -137,8 +140,8 @@ WelcomeChoice WelcomeWindow::Draw(int current_view) {
                       ImGui::GetTextLineHeightWithSpacing();
   if (ImGui::BeginTable("welcome", 2,
                         ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("views", ImGuiTableColumnFlags_WidthStretch, 0.58f);
-    ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+    ImGui::TableSetupColumn("##views", ImGuiTableColumnFlags_WidthStretch, 0.58f);
+    ImGui::TableSetupColumn("##lessons", ImGuiTableColumnFlags_WidthStretch, 0.42f);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     choice.view = ViewCards(current_view, lists);
@@ -162,7 +165,7 @@ WelcomeChoice WelcomeWindow::Draw(int current_view) {
 // The views, two cards a row where they fit: the thumbnail, then the name and the description.
 int WelcomeWindow::ViewCards(int current_view, float list_height) {
   int chosen = -1;
-  ImGui::TextDisabled("%s", _("Views"));
+  ImGui::TextDisabled("%s", _("Views: click one to open it"));
   if (!ImGui::BeginChild("views", ImVec2(0, list_height))) {
     ImGui::EndChild();
     return chosen;
@@ -212,7 +215,7 @@ int WelcomeWindow::ViewCards(int current_view, float list_height) {
 // The lessons under the text each follows: the title, and the sections its steps cite.
 std::string WelcomeWindow::LessonList(float list_height) {
   std::string chosen;
-  ImGui::TextDisabled("%s", _("Lessons"));
+  ImGui::TextDisabled("%s", _("Lessons, by the text they follow"));
   if (!ImGui::BeginChild("lessons", ImVec2(0, list_height))) {
     ImGui::EndChild();
     return chosen;

@@ -600,7 +600,8 @@ int InitEngine(Engine& engine) {
                                     "simulation bodies lit per vertex";
     std::printf("partlab: %s\n", engine.scene_ui.renderer_note.c_str());
   }
-  ChooseFirstRunScene(engine.settings.first_run(), engine.headless, engine.options);
+  ChooseFirstRunScene(engine.settings.first_run(), engine.headless, engine.options,
+                      engine.view_start);
   if (const int code = InitScene(engine); code != kExitOk) return code;
   if (const int code = engine.lessons.Start(engine.lesson_host); code != kExitOk) return code;
   engine.welcome.Start(engine.settings, engine.headless, engine.options.welcome,

@@ -9,10 +9,13 @@ bool StartsOnFirstRunScene(bool first_run, bool headless, const Options& options
          options.lesson.empty();
 }
 
-bool ChooseFirstRunScene(bool first_run, bool headless, Options& options) {
+bool ChooseFirstRunScene(bool first_run, bool headless, Options& options, ViewStart& start) {
   if (!StartsOnFirstRunScene(first_run, headless, options)) return false;
   options.view = kFirstRunView;
-  std::printf("partlab: first start: the %s view, the semi-adjusting BSP at work\n", kFirstRunView);
+  options.view_flags.Set("--bodies", kFirstRunBodies);
+  start.flags.Set("--bodies", kFirstRunBodies);
+  std::printf("partlab: first start: the %s view with %s bodies, the semi-adjusting BSP at work\n",
+              kFirstRunView, kFirstRunBodies);
   return true;
 }
 

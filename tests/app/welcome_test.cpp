@@ -123,10 +123,14 @@ TEST(FirstRunScene, OnlyAFirstInteractiveStartThatAsksForNothing) {
     Options given;
     given.*asked = "something";
     EXPECT_FALSE(StartsOnFirstRunScene(true, false, given));
-    EXPECT_FALSE(ChooseFirstRunScene(true, false, given));
+    ViewStart start;
+    EXPECT_FALSE(ChooseFirstRunScene(true, false, given, start));
+    EXPECT_FALSE(start.flags.Has("--bodies"));
   }
-  EXPECT_TRUE(ChooseFirstRunScene(true, false, options));
+  ViewStart start;
+  EXPECT_TRUE(ChooseFirstRunScene(true, false, options, start));
   EXPECT_EQ(options.view, kFirstRunView);
+  EXPECT_EQ(start.flags.Int("--bodies"), 1000);
 }
 
 }  // namespace

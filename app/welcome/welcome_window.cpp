@@ -79,9 +79,6 @@ void WelcomeWindow::Start(Settings& settings, bool headless, bool welcome_flag, 
   settings_ = &settings;
   std::string note;
   LoadParam(settings, kShowWelcomeAtStart, show_at_start_, note);
-  shelf_ = ReadLessonShelf(LessonNames());
-  lesson_count_ = 0;
-  for (const ShelfText& text : shelf_) lesson_count_ += int(text.lessons.size());
   const bool wanted = headless ? welcome_flag : settings.first_run() || show_at_start_;
   if (wanted && !lesson_given && !no_ui) Toggle();
 }
@@ -90,6 +87,11 @@ void WelcomeWindow::Toggle() {
   open_ = !open_;
   if (!open_) return;
   raise_.Request();
+  if (!shelf_read_) {  // the lesson files are read when the window first opens, not at every start
+    shelf_read_ = true;
+    shelf_ = ReadLessonShelf(LessonNames());
+    for (const ShelfText& text : shelf_) lesson_count_ += int(text.lessons.size());
+  }
   // For logs and the first-start test: the window is what the user sees first.
   std::printf("partlab: welcome window shown (%zu views, %d lessons)\n", RegisteredViews().size(),
               lesson_count_);

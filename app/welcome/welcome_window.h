@@ -36,9 +36,8 @@ std::string ThumbnailFileName(const std::string& view_name);
 class WelcomeWindow {
  public:
   // Whether the window opens at start: on a first start (no settings.ini yet) or with "Show at
-  // start" ticked; in a headless run only with --welcome; never with --lesson or --no-ui. Reads
-  // the lessons for the list. `settings` is kept: the checkbox writes into it, and the engine
-  // saves it at the end as ever.
+  // start" ticked; in a headless run only with --welcome; never with --lesson or --no-ui.
+  // `settings` is kept: the checkbox writes into it, and the engine saves it at the end as ever.
   void Start(Settings& settings, bool headless, bool welcome_flag, bool lesson_given, bool no_ui);
   // Reads the Home key, then draws the window when it is open. `current_view`: the view shown.
   WelcomeChoice Draw(int current_view);
@@ -57,6 +56,7 @@ class WelcomeWindow {
   bool open_ = false;
   bool show_at_start_ = kShowWelcomeAtStart.fallback;
   bool thumbnails_loaded_ = false;
+  bool shelf_read_ = false;
   std::vector<PngTexture> thumbnails_;  // one per registered view, empty where the file is missing
   std::vector<ShelfText> shelf_;
   int lesson_count_ = 0;

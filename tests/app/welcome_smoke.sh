@@ -117,8 +117,9 @@ case "$scenario" in
     mkdir -p "$data/assets/thumbnails"
     source_data=$(dirname "$partlab")/../share/partlab
     ln -s "$(cd "$source_data" && pwd -P)/shaders" "$data/shaders"
-    for dir in "$source_data"/assets/*; do
-      [[ $(basename "$dir") == thumbnails ]] || ln -s "$(cd "$dir" && pwd -P)" "$data/assets/"
+    for dir in "$source_data"/assets/*/; do
+      dir=$(cd "$dir" && pwd -P)
+      [[ $(basename "$dir") == thumbnails ]] || ln -s "$dir" "$data/assets/"
     done
     printf 'not a png' >"$data/assets/thumbnails/octree.png"
     printf 'P6\n4000 10\n255\n' >"$data/assets/thumbnails/simulation.png"  # 4000 px wide

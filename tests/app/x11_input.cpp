@@ -10,7 +10,7 @@
 //   hold MS            later keys stay down MS ms (default 150): a slow frame (a big window
 //                      under llvmpipe on a busy machine) must see a key down before it goes up
 //   sleep MS
-// Finds the window by its title, "Partition Lab", waiting up to 10 s for it to appear.
+// Finds the window by its title, which starts "Partition Lab", waiting up to 10 s for it to appear.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 
@@ -26,7 +26,8 @@ namespace {
 Window FindByTitle(Display* display, Window window, const char* title) {
   char* name = nullptr;
   if (XFetchName(display, window, &name) && name) {
-    const bool match = std::strcmp(name, title) == 0;
+    // A prefix: the Simulation view adds its scene to the title ("Partition Lab - scene 1 ...").
+    const bool match = std::strncmp(name, title, std::strlen(title)) == 0;
     XFree(name);
     if (match) return window;
   }

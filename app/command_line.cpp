@@ -124,6 +124,9 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names,
   app.add_flag("--no-ui", o.no_ui, "No panels (clean renders for documents)");
   app.add_flag("--wireframe", o.wireframe,
                "Triangle edges instead of filled triangles (the W key)");
+  app.add_flag(
+      "--welcome", o.welcome,
+      "With --screenshot: show the Welcome window (views and lessons) a first start shows");
   // App-wide: plugins, loaded by main before any view (docs/plugins.md).
   app.add_option("--plugin", o.plugins,
                  "A broad-phase or ray-structure plugin (shared library, include/partlab/plugin.h) "

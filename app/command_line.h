@@ -31,6 +31,7 @@ struct Options {
   int msaa = -1;           // --msaa N samples per pixel (-1: last setting, default 4)
   bool no_ui = false;      // --no-ui: no panels (clean renders for documents)
   bool wireframe = false;  // --wireframe: triangle edges (the W key), e.g. a lesson's close-up
+  bool welcome = false;    // --welcome: a --screenshot run shows the Welcome window too
   bool show_help = false;  // --help
   // Set by the lesson player, never by a flag: a lesson step shows exactly what its file says, so
   // its view neither reads the user's saved settings nor writes the step's state over them.

@@ -28,7 +28,7 @@ void DrawPanels(Engine& engine) {
   // controls, status bar and tooltips as well as its figures, and would cover the caption.
   engine.lessons.DrawUi(engine.lesson_host);
   if (engine.lessons.presenter()) return;
-  DrawHelpPanel(&engine.show_help);
+  if (DrawHelpPanel(&engine.show_help)) engine.welcome.Toggle();
   const StatsPanelInput stats{engine.stats,
                               engine.gl,
                               engine.model,
@@ -53,6 +53,9 @@ void DrawPanels(Engine& engine) {
     engine.pending.reload_shaders |= commands.reload_shaders;
     engine.pending.frame_model |= commands.frame_model;
   }
+  const WelcomeChoice welcome = engine.welcome.Draw(engine.scene_ui.view_index);
+  if (welcome.view >= 0) engine.pending.switch_view = welcome.view;
+  if (!welcome.lesson.empty()) engine.lessons.OpenWithWindow(welcome.lesson);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "app/render/instanced_body_renderer.h"
 #include "app/render/render_state.h"
 #include "app/ui_style.h"
+#include "app/welcome/first_run_scene.h"
 #include "engine/paths/data_paths.h"
 
 namespace partlab {
@@ -230,8 +231,12 @@ int InitEngine(Engine& engine) {
   InitUi(engine);
   if (const int code = InitRenderers(engine); code != kExitOk) return code;
   if (engine.software_gl) NoteSoftwareRendering(engine);
+  ChooseFirstRunScene(engine.settings.first_run(), engine.headless, engine.options,
+                      engine.view_start);
   if (const int code = InitScene(engine); code != kExitOk) return code;
   if (const int code = engine.lessons.Start(engine.lesson_host); code != kExitOk) return code;
+  engine.welcome.Start(engine.settings, engine.headless, engine.options.welcome,
+                       !engine.options.lesson.empty(), engine.options.no_ui);
   if (const int code = StartVideo(engine); code != kExitOk) return code;
   // Clamp notes (flags, then settings) in yellow under the model's status line.
   for (const auto* notes : {&engine.options.notes, &engine.setting_notes})
@@ -250,6 +255,7 @@ void ReleaseEngine(Engine& engine) {
     std::fprintf(stderr, "partlab: %s\n", error.c_str());
   ReportMeasuredRun(engine);
   EndView(engine.view);
+  engine.welcome.ReleaseGpu();
   engine.gpu_timer.reset();
   engine.overlays.reset();
   engine.model.ReleaseGpu();

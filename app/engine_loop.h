@@ -31,6 +31,7 @@
 #include "app/settings.h"
 #include "app/video/video_recorder.h"
 #include "app/view.h"
+#include "app/welcome/welcome_window.h"
 #include "engine/view/orbit_camera.h"
 
 struct GLFWwindow;
@@ -71,6 +72,7 @@ struct Engine {
   FixedStepWorker step_worker;  // the view's steps, beside RenderScene (View::StepsOffMainThread)
 
   ScenePanelState scene_ui;
+  WelcomeWindow welcome;  // the views and the lessons, on the first start (app/welcome/)
   SceneCommands pending;  // what the panels asked for this frame, done after RenderScene
   FrameStats stats;
   bool show_help = false, show_stats = true, show_scene = true;

@@ -35,6 +35,11 @@ class LessonSession {
     window_open_ = !window_open_;
     raise_.Request();
   }
+  // Opens a lesson between frames, as the window's chooser does (the Welcome window's lessons).
+  void OpenWithWindow(const std::string& name) {
+    pending_lesson_ = name;
+    window_open_ = true;
+  }
   // After the frame is drawn, before it is shown: exports the step's picture when it has
   // settled, and says when the run is over. -1 to go on, else the process exit code.
   int AfterFrame(LessonHost& host);

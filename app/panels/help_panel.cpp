@@ -29,13 +29,14 @@ constexpr const char* kControls[][2] = {
     {N_("Right, Page Down, Space / Left, Page Up"), N_("With a lesson open: next / previous step")},
     {"F5 / Escape", N_("Presenter mode (only the scene and the caption) on / off")},
     {"H, F1", N_("This window")},
+    {N_("Home"), N_("Welcome window: every view and every lesson")},
     {"Ctrl + Q", N_("Quit")},
 };
 
 }  // namespace
 
-void DrawHelpPanel(bool* open) {
-  if (!*open) return;
+bool DrawHelpPanel(bool* open) {
+  if (!*open) return false;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
                                  viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
@@ -43,7 +44,7 @@ void DrawHelpPanel(bool* open) {
   // untranslated: the window's ImGui ID
   if (!ImGui::Begin(WindowTitle(_("Help"), "help"), open, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
-    return;
+    return false;
   }
   ImGui::TextUnformatted(_("Partition Lab: spatial partitioning for collision detection."));
   ImGui::Separator();
@@ -63,7 +64,9 @@ void DrawHelpPanel(bool* open) {
   ImGui::Separator();
   ImGui::TextDisabled("%s",
                       _("Flags: partlab --screenshot FILE.png --frames N --size WxH --model PATH"));
+  const bool welcome = ImGui::Button(_("Welcome window (Home)"));
   ImGui::End();
+  return welcome;
 }
 
 }  // namespace partlab

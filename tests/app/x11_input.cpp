@@ -5,9 +5,12 @@
 //   key NAME           press and release a key (X keysym name: F, w, p, ...)
 //   ctrl-key NAME      the same with Control held
 //   double-click X Y   left double-click at window pixel (X, Y) (picks a triangle)
+//   click X Y          one left click at window pixel (X, Y) (a button, a list entry)
 //   resize W H         resize the window (no window manager needed)
+//   hold MS            later keys stay down MS ms (default 150): a slow frame (a big window
+//                      under llvmpipe on a busy machine) must see a key down before it goes up
 //   sleep MS
-// Finds the window by its title, "Partition Lab", waiting up to 10 s for it to appear.
+// Finds the window by its title, which starts "Partition Lab", waiting up to 10 s for it to appear.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 
@@ -23,7 +26,8 @@ namespace {
 Window FindByTitle(Display* display, Window window, const char* title) {
   char* name = nullptr;
   if (XFetchName(display, window, &name) && name) {
-    const bool match = std::strcmp(name, title) == 0;
+    // A prefix: the Simulation view adds its scene to the title ("Partition Lab - scene 1 ...").
+    const bool match = std::strncmp(name, title, std::strlen(title)) == 0;
     XFree(name);
     if (match) return window;
   }
@@ -41,6 +45,8 @@ void Pause(int ms) {
   std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
+int g_key_hold_ms = 150;  // how long a key stays down (`hold MS`)
+
 void SendKeyEvent(Display* display, Window window, int type, const char* name, unsigned state) {
   XKeyEvent event{};
   event.type = type;
@@ -53,7 +59,7 @@ void SendKeyEvent(Display* display, Window window, int type, const char* name, u
   XSendEvent(display, window, True, KeyPressMask | KeyReleaseMask,
              reinterpret_cast<XEvent*>(&event));
   XFlush(display);
-  Pause(150);  // let a frame see the key down
+  Pause(g_key_hold_ms);  // let a frame see the key down
 }
 
 void SendKey(Display* display, Window window, const char* name, unsigned state) {
@@ -69,7 +75,7 @@ void SendKey(Display* display, Window window, const char* name, unsigned state) 
     XSendEvent(display, window, True, KeyPressMask | KeyReleaseMask,
                reinterpret_cast<XEvent*>(&event));
     XFlush(display);
-    Pause(150);  // let a frame see the key down
+    Pause(g_key_hold_ms);  // let a frame see the key down
   }
 }
 
@@ -167,12 +173,23 @@ int main(int argc, char** argv) {
       }
       Pause(300);
       i += 2;
+    } else if (command == "click" && i + 2 < argc) {
+      const int x = std::atoi(argv[i + 1]), y = std::atoi(argv[i + 2]);
+      MovePointer(display, window, x, y);
+      Pause(300);  // a frame sees the pointer over the widget before the button goes down
+      SendButton(display, window, ButtonPress, x, y, 0);
+      Pause(150);
+      SendButton(display, window, ButtonRelease, x, y, Button1Mask);
+      Pause(300);
+      i += 2;
     } else if (command == "resize" && i + 2 < argc) {
       XResizeWindow(display, window, unsigned(std::atoi(argv[i + 1])),
                     unsigned(std::atoi(argv[i + 2])));
       XSync(display, False);
       Pause(400);
       i += 2;
+    } else if (command == "hold" && i + 1 < argc) {
+      g_key_hold_ms = std::atoi(argv[++i]);
     } else if (command == "sleep" && i + 1 < argc) {
       Pause(std::atoi(argv[++i]));
     } else {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <glm/trigonometric.hpp>
 
+#include "app/i18n/translate.h"
 #include "app/model_library.h"
 #include "engine/lessons/lesson_file.h"
 
@@ -63,9 +64,11 @@ std::string UnknownVerb(const LessonStep& step, const LessonCommand& command, bo
   const LessonVerbSpec* spec = FindSpec(own, command.verb, is_check);
   if (!spec && !is_check) spec = FindSpec(generic, command.verb, false);
   if (spec) return CheckVerbWords(*spec, command);
-  return std::string(is_check ? "unknown check '" : "unknown action '") + command.verb +
-         "' for the " + step.view + " view (known: " + (is_check ? "" : "steps, pause, play, ") +
-         VerbList(own, is_check) + ")";
+  const std::string known = (is_check ? "" : "steps, pause, play, ") + VerbList(own, is_check);
+  return is_check ? Formatted(_("unknown check '%s' for the %s view (known: %s)"),
+                              command.verb.c_str(), _(step.view.c_str()), known.c_str())
+                  : Formatted(_("unknown action '%s' for the %s view (known: %s)"),
+                              command.verb.c_str(), _(step.view.c_str()), known.c_str());
 }
 
 // The verbs the player runs itself, on any view.
@@ -136,10 +139,11 @@ std::string LessonPlayer::Open(const std::string& path) {
   const Lesson& lesson = read.value();
   for (const LessonStep& step : lesson.steps) {
     const std::string where = lesson.file + ":" + std::to_string(step.line) + ": ";
-    if (FindView(step.view) < 0) return where + "unknown view '" + step.view + "'";
+    if (FindView(step.view) < 0)
+      return where + Formatted(_("unknown view '%s'"), step.view.c_str());
     Options ignored;
     if (const std::string error = ParseStepFlags(step, ignored); !error.empty())
-      return where + "bad flags: " + error;
+      return where + Formatted(_("bad flags: %s"), error.c_str());
     for (const LessonCommand& action : step.actions)
       if (const std::string error = UnknownVerb(step, action, false); !error.empty())
         return lesson.file + ":" + std::to_string(action.line) + ": " + error;
@@ -156,7 +160,7 @@ std::string LessonPlayer::BuildView(LessonHost& host, const LessonStep& step, bo
   EndView(host.view());  // the old view goes before what it was lent is replaced
   context_.reset();
   if (const std::string error = ParseStepFlags(step, options_); !error.empty())
-    return At(step.line, "bad flags: " + error);
+    return At(step.line, Formatted(_("bad flags: %s"), error.c_str()));
   options_.in_lesson = true;
   // A clamped number is not an error (the command line's rule), but the lesson's author should
   // know the step does not show what the file says.
@@ -168,7 +172,7 @@ std::string LessonPlayer::BuildView(LessonHost& host, const LessonStep& step, bo
   // A headless run's views finish their jobs before the frame is drawn (View::headless).
   if (headless) options_.screenshot = "lesson-step.png";
   const int index = FindView(step.view);
-  if (index < 0) return At(step.line, "unknown view '" + step.view + "'");
+  if (index < 0) return At(step.line, Formatted(_("unknown view '%s'"), step.view.c_str()));
   if (RegisteredViews()[index].uses_model) {
     if (const std::string error = OpenStepModel(host, options_); !error.empty())
       return At(step.line, error);
@@ -178,7 +182,9 @@ std::string LessonPlayer::BuildView(LessonHost& host, const LessonStep& step, bo
   host.style().wireframe = options_.wireframe;
   if (!options_.shader.empty()) {
     const int lighting = LightingModelIndex(options_.shader);
-    if (lighting < 0) return At(step.line, "bad flags: unknown --shader '" + options_.shader + "'");
+    if (lighting < 0)
+      return At(step.line,
+                Formatted(_("bad flags: unknown --shader '%s'"), options_.shader.c_str()));
     host.style().lighting = lighting;
   }
   start_ = ViewStartOf(options_);
@@ -200,12 +206,13 @@ std::string LessonPlayer::RunCommands(View& view, const LessonStep& step) {
   }
   for (const LessonCommand& check : step.checks)
     if (std::string claim = view.CheckLessonClaim(check); !claim.empty())
-      return At(check.line, "check '" + check.verb + "' failed: " + claim);
+      return At(check.line,
+                Formatted(_("check '%s' failed: %s"), check.verb.c_str(), claim.c_str()));
   return "";
 }
 
 std::string LessonPlayer::ShowStep(LessonHost& host, int index, bool headless) {
-  if (!lesson_ || index < 0 || index >= int(lesson_->steps.size())) return "no such step";
+  if (!lesson_ || index < 0 || index >= int(lesson_->steps.size())) return _("no such step");
   step_ = index;
   const LessonStep& step = lesson_->steps[index];
   const std::string error = BuildView(host, step, headless);

@@ -1,5 +1,7 @@
 #include "engine/broadphase/broad_phase_registry.h"
 
+#include "engine/text/translatable.h"
+
 #include <deque>
 
 #include "engine/broadphase/auto_broad_phase.h"
@@ -45,52 +47,52 @@ std::unique_ptr<BroadPhase> MakeSap2() {
 }
 
 const Entry kEntries[] = {
-    {"brute", "Brute force: every pair tested; the reference, O(n^2)", &Make<BruteForce>},
+    {"brute", N_("Brute force: every pair tested; the reference, O(n^2)"), &Make<BruteForce>},
     {"sabsp",
-     "Semi-adjusting BSP, our profile: the thesis's tree with our departures (fat boxes...)",
+     N_("Semi-adjusting BSP, our profile: the thesis's tree with our departures (fat boxes...)"),
      &Make<SemiAdjustingBsp>},
     {"sabsp_thesis",
-     "Semi-adjusting BSP exactly as the thesis describes it (chapters 3-6; docs/bsp.md)",
+     N_("Semi-adjusting BSP exactly as the thesis describes it (chapters 3-6; docs/bsp.md)"),
      &MakeSabspThesis},
-    {"sap", "Sweep-and-prune, 3 axes: insertion-sorted endpoints, pairs kept across steps",
+    {"sap", N_("Sweep-and-prune, 3 axes: insertion-sorted endpoints, pairs kept across steps"),
      &Make<SweepAndPrune>},
-    {"sap2", "Sweep-and-prune on X and Z only, as the thesis for Y-aligned scenes (6.1)",
+    {"sap2", N_("Sweep-and-prune on X and Z only, as the thesis for Y-aligned scenes (6.1)"),
      &MakeSap2},
-    {"hash", "Multi-level spatial hash (Mirtich 1997), rebuilt every step: the thesis's SH",
+    {"hash", N_("Multi-level spatial hash (Mirtich 1997), rebuilt every step: the thesis's SH"),
      &Make<SpatialHash>},
-    {"quadtree", "Complete static quadtree on the XZ plane, one node per box: the thesis's QT",
+    {"quadtree", N_("Complete static quadtree on the XZ plane, one node per box: the thesis's QT"),
      &Make<Quadtree>},
     {"box_pruning",
-     "Box pruning (Terdiman 2017): radix sort on X and a SIMD sweep, from scratch every step",
+     N_("Box pruning (Terdiman 2017): radix sort on X and a SIMD sweep, from scratch every step"),
      &Make<BoxPruning>},
     {"quadtree_l11",
-     "Complete static quadtree on XZ at level 11, the depth the thesis's QT needed (6.1)",
+     N_("Complete static quadtree on XZ at level 11, the depth the thesis's QT needed (6.1)"),
      &MakeQuadtreeLevel11},
     {"hash_1cell",
-     "Multi-level hash with each box in exactly one cell, as the thesis's 2.4 describes it",
+     N_("Multi-level hash with each box in exactly one cell, as the thesis's 2.4 describes it"),
      &Make<OneCellHash>},
     {"loose_octree",
-     "Loose octree (Thatcher 2000), looseness k = 2 by default; the thesis's LO had it reduced "
-     "(6.1)",
+     N_("Loose octree (Thatcher 2000), looseness k = 2 by default; the thesis's LO had it reduced "
+        "(6.1)"),
      &Make<LooseOctree>},
     {"auto",
-     "Chooses among box_pruning, sabsp and sap while it runs, by timing them on the same "
-     "frames now and then (auto_broad_phase.h); the pairs are the chosen one's",
+     N_("Chooses among box_pruning, sabsp and sap while it runs, by timing them on the same "
+        "frames now and then (auto_broad_phase.h); the pairs are the chosen one's"),
      &Make<AutoBroadPhase>},
 #if PARTLAB_HAVE_ODE
-    {"ode_hash", "ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)",
+    {"ode_hash", N_("ODE dHashSpace: ODE's multi-resolution hash space (the thesis's SH)"),
      &MakeOdeHashSpace},
-    {"ode_quadtree", "ODE dQuadTreeSpace: ODE's quadtree space (the thesis's QT)",
+    {"ode_quadtree", N_("ODE dQuadTreeSpace: ODE's quadtree space (the thesis's QT)"),
      &MakeOdeQuadTreeSpace},
     {"ode_quadtree_l11",
-     "ODE dQuadTreeSpace at level 11 on the XZ plane: the thesis's QT as configured (6.1)",
+     N_("ODE dQuadTreeSpace at level 11 on the XZ plane: the thesis's QT as configured (6.1)"),
      &MakeOdeQuadTreeSpaceLevel11},
-    {"ode_sap", "ODE dSweepAndPruneSpace: ODE's sort-based space", &MakeOdeSapSpace},
+    {"ode_sap", N_("ODE dSweepAndPruneSpace: ODE's sort-based space"), &MakeOdeSapSpace},
 #endif
 #if PARTLAB_HAVE_BULLET
-    {"bullet_dbvt", "Bullet btDbvtBroadphase: two dynamic AABB trees, the usual Bullet default",
+    {"bullet_dbvt", N_("Bullet btDbvtBroadphase: two dynamic AABB trees, the usual Bullet default"),
      &MakeBulletDbvt},
-    {"bullet_axis3", "Bullet bt32BitAxisSweep3: quantized incremental 3-axis sweep-and-prune",
+    {"bullet_axis3", N_("Bullet bt32BitAxisSweep3: quantized incremental 3-axis sweep-and-prune"),
      &MakeBulletAxisSweep},
 #endif
 };

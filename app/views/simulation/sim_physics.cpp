@@ -198,8 +198,7 @@ bool SimPhysics::SideBySideGui() {
         changed = true;
       }
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%.*s", int(BroadPhaseDescription(name).size()),
-                          BroadPhaseDescription(name).data());
+        ImGui::SetTooltip("%s", _(std::string(BroadPhaseDescription(name)).c_str()));
     }
     ImGui::EndCombo();
   }

@@ -62,7 +62,8 @@ void SimulationView::DrawControlsWindow() {
     for (std::string_view name : BroadPhaseNames()) {
       const std::string n(name);
       if (ImGui::Selectable(n.c_str(), n == choice_.algo) && n != choice_.algo) SwitchAlgorithm(n);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(BroadPhaseDescription(name).data()));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", _(std::string(BroadPhaseDescription(name)).c_str()));
     }
     ImGui::EndCombo();
   }

@@ -83,8 +83,7 @@ void TraceCheckView::AlgorithmRow() {
       const std::string n(name);
       if (ImGui::Selectable(n.c_str(), n == algorithm_) && n != algorithm_) ChooseAlgorithm(n);
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%.*s", int(BroadPhaseDescription(name).size()),
-                          BroadPhaseDescription(name).data());
+        ImGui::SetTooltip("%s", _(std::string(BroadPhaseDescription(name)).c_str()));
     }
     ImGui::EndCombo();
   }

@@ -15,12 +15,12 @@ namespace {
 constexpr float kMaxWidthShare = 0.5f;
 constexpr float kMaxHeightShare = 0.75f;
 
-ImTextureID TextureId(const ImageTexture& texture) {
-  return reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(texture.texture()));
+ImTextureID TextureId(const PngTexture& texture) {
+  return reinterpret_cast<ImTextureID>(texture.id());
 }
 
 // The largest size of the picture's proportions within (max_w, max_h).
-ImVec2 Fit(const ImageTexture& texture, float max_w, float max_h) {
+ImVec2 Fit(const PngTexture& texture, float max_w, float max_h) {
   const float scale = std::min(max_w / float(texture.width()), max_h / float(texture.height()));
   return ImVec2(float(texture.width()) * scale, float(texture.height()) * scale);
 }
@@ -29,7 +29,7 @@ ImVec2 Fit(const ImageTexture& texture, float max_w, float max_h) {
 
 std::string StepImage::Load(const LessonStep& step) {
   if (step.image_path.empty()) return "";
-  return texture_.Load(step.image_path);
+  return texture_.Load(step.image_path, PngTexture::kMaxChartSide);
 }
 
 std::string StepImage::DrawFigure(const LessonStep& step, const FigureArea& area) {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "app/render/image_texture.h"
+#include "app/render/png_texture.h"
 #include "app/view.h"
 #include "engine/lessons/lesson.h"
 
@@ -25,7 +25,7 @@ class StepImage {
  private:
   std::string Load(const LessonStep& step);
 
-  ImageTexture texture_;
+  PngTexture texture_;
 };
 
 }  // namespace partlab

@@ -15,11 +15,15 @@ PngTexture::~PngTexture() {
 }
 
 PngTexture::PngTexture(PngTexture&& other) noexcept
-    : id_(std::exchange(other.id_, 0)), width_(other.width_), height_(other.height_) {}
+    : path_(std::move(other.path_)),
+      id_(std::exchange(other.id_, 0)),
+      width_(other.width_),
+      height_(other.height_) {}
 
 PngTexture& PngTexture::operator=(PngTexture&& other) noexcept {
   if (this != &other) {
     Release();
+    path_ = std::move(other.path_);
     id_ = std::exchange(other.id_, 0);
     width_ = other.width_;
     height_ = other.height_;
@@ -31,6 +35,7 @@ void PngTexture::Release() {
   if (id_ != 0) glDeleteTextures(1, &id_);
   id_ = 0;
   width_ = height_ = 0;
+  path_.clear();
 }
 
 namespace {
@@ -42,7 +47,8 @@ std::string FailureReason() {
 
 }  // namespace
 
-std::string PngTexture::Load(const std::string& path) {
+std::string PngTexture::Load(const std::string& path, int max_side) {
+  if (id_ != 0 && path == path_) return "";
   Release();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return path + ": not found";
@@ -50,9 +56,9 @@ std::string PngTexture::Load(const std::string& path) {
   int w = 0, h = 0, channels = 0;
   if (!stbi_info(path.c_str(), &w, &h, &channels))
     return path + ": not a readable image (" + FailureReason() + ")";
-  if (w > kMaxSide || h > kMaxSide)
+  if (w > max_side || h > max_side)
     return path + ": " + std::to_string(w) + "x" + std::to_string(h) + " is larger than " +
-           std::to_string(kMaxSide) + " on a side";
+           std::to_string(max_side) + " on a side";
   const std::unique_ptr<stbi_uc, void (*)(void*)> pixels(
       stbi_load(path.c_str(), &w, &h, &channels, 4), &stbi_image_free);
   if (!pixels) return path + ": not a readable image (" + FailureReason() + ")";
@@ -66,6 +72,7 @@ std::string PngTexture::Load(const std::string& path) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glBindTexture(GL_TEXTURE_2D, 0);
+  path_ = path;
   width_ = w;
   height_ = h;
   return "";

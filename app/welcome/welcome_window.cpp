@@ -107,7 +107,8 @@ void WelcomeWindow::LoadThumbnails() {
   thumbnails_.resize(RegisteredViews().size());
   // A missing or unreadable file leaves its texture empty: the card shows a plain box.
   for (size_t i = 0; i < thumbnails_.size(); ++i)
-    thumbnails_[i].Load(dir + ThumbnailFileName(RegisteredViews()[i].name) + ".png");
+    thumbnails_[i].Load(dir + ThumbnailFileName(RegisteredViews()[i].name) + ".png",
+                        PngTexture::kMaxThumbnailSide);
 }
 
 WelcomeChoice WelcomeWindow::Draw(int current_view) {

@@ -18,33 +18,15 @@
 
 #include "engine/geometry/triangle.h"
 #include "engine/io/rayset.h"
+#include "tests/plugins/headless_app_run.h"
 #include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
 
-struct OctreeRun {
-  int status = 0;
-  std::string out, err;
-};
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::remove(path.c_str());
-  return text;
-}
-
-OctreeRun RunOctree(const std::string& args, const std::string& png) {
-  const std::string out = TempPath("octree.out"), err = TempPath("octree.err");
-  OctreeRun run;
-  run.status = std::system(("xvfb-run -a -s '-screen 0 1280x720x24' " PARTLAB_APP
-                            " --view Octree --size 1280x720 --msaa 0 --screenshot " +
-                            png + " " + args + " > " + out + " 2> " + err)
-                               .c_str());
-  run.out = Slurp(out);
-  run.err = Slurp(err);
-  return run;
+// partlab --view Octree ARGS --screenshot PNG, headless.
+AppRun RunOctree(const std::string& args, const std::string& png) {
+  return RunApp(args, png, "Octree");
 }
 
 // The nearest t > 1e-6 of o + t d over the triangles, two-sided, in double; +inf for a miss.
@@ -165,7 +147,7 @@ TEST(OctreePluginApp, BrokenBvhIsWrongExactlyOnTheRaysBruteForceSays) {
   const std::vector<uint32_t> wrong = scene.BrokenWrong();
   ASSERT_GT(wrong.size(), 50u);  // the scene gives the bug something to miss
   const std::string png = TempPath("octree_broken.png");
-  const OctreeRun run = RunOctree(scene.Args(PARTLAB_BVH_BROKEN_PLUGIN), png);
+  const AppRun run = RunOctree(scene.Args(PARTLAB_BVH_BROKEN_PLUGIN), png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   const std::string want = CheckLine("bvh_broken", wrong, scene.rays.size());
   EXPECT_NE(run.out.find(want), std::string::npos) << want << run.out << run.err;
@@ -176,7 +158,7 @@ TEST(OctreePluginApp, BrokenBvhIsWrongExactlyOnTheRaysBruteForceSays) {
 TEST(OctreePluginApp, RightBvhHasNoWrongRayAndNothingRed) {
   const Scene scene;
   const std::string png = TempPath("octree_right.png");
-  const OctreeRun run = RunOctree(scene.Args(PARTLAB_BVH_PLUGIN), png);
+  const AppRun run = RunOctree(scene.Args(PARTLAB_BVH_PLUGIN), png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find(CheckLine("bvh", {}, scene.rays.size())), std::string::npos) << run.out;
   EXPECT_LT(WrongRayPixels(png), 20u);

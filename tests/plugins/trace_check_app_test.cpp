@@ -18,35 +18,16 @@
 #include "engine/plugins/broad_phase_plugin.h"
 #include "engine/plugins/trace_check.h"
 #include "tests/plugins/crossing_trace.h"
+#include "tests/plugins/headless_app_run.h"
 #include "tests/temp_path.h"
 
 namespace partlab {
 namespace {
 
-struct AppRun {
-  int status = 0;
-  std::string out, err;
-};
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::remove(path.c_str());
-  return text;
-}
-
-// partlab ARGS --view VIEW --screenshot PNG, headless.
-AppRun RunApp(const std::string& args, const std::string& png,
-              const std::string& view = "Trace check") {
-  const std::string out = TempPath("app.out"), err = TempPath("app.err");
-  AppRun run;
-  run.status = std::system(("xvfb-run -a -s '-screen 0 1280x720x24' " PARTLAB_APP " --view '" +
-                            view + "' --size 1280x720 --msaa 0 --screenshot " + png + " " + args +
-                            " > " + out + " 2> " + err)
-                               .c_str());
-  run.out = Slurp(out);
-  run.err = Slurp(err);
-  return run;
+// partlab --view VIEW ARGS --screenshot PNG, headless; the Trace check view unless told.
+AppRun RunTraceCheck(const std::string& args, const std::string& png,
+                     const std::string& view = "Trace check") {
+  return RunApp(args, png, view);
 }
 
 // The trace written for the app, and its true pairs by brute force.
@@ -101,9 +82,10 @@ TEST(TraceCheckApp, BrokenGridReportsItsFirstWrongFrameAndMissingPairs) {
   want << ", 0 extra";
 
   const std::string png = TempPath("broken.png"), repro = TempPath("repro.aabbtrc");
-  const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
-                                " --trace " + fx.path + " --preset first-mismatch,export=" + repro,
-                            png);
+  const AppRun run =
+      RunTraceCheck(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN + " --trace " +
+                        fx.path + " --preset first-mismatch,export=" + repro,
+                    png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find(want.str()), std::string::npos) << want.str() << "\n" << run.out;
   EXPECT_GT(MissingColourPixels(png), 200u);  // the missing pairs' boxes are drawn red
@@ -151,9 +133,9 @@ TEST(TraceCheckApp, RightGridHasNoWrongFrameAndNothingRed) {
   const std::string pairs = fx.path.substr(0, fx.path.size() - 8) + ".pairs";  // beside .aabbtrc
   WritePairs(pairs, fx.trace.box_count, game);
   const std::string png = TempPath("right.png");
-  const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_PLUGIN + " --trace " +
-                                fx.path + " --preset first-mismatch",
-                            png);
+  const AppRun run = RunTraceCheck(std::string("--no-ui --plugin ") + PARTLAB_GRID_PLUGIN +
+                                       " --trace " + fx.path + " --preset first-mismatch",
+                                   png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("trace check: grid on " + fx.path +
                          ": 0 of 30 frames differ from brute "
@@ -170,11 +152,11 @@ TEST(TraceCheckApp, RightGridHasNoWrongFrameAndNothingRed) {
 TEST(TraceCheckApp, LibrariesThatFailToLoadAreOneLineEachAndTheAppStarts) {
   const Fixture fx;
   const std::string png = TempPath("bad.png"), missing = "/nonexistent/libnothing.so";
-  const AppRun run = RunApp("--plugin " + missing +
-                                " --plugin " PARTLAB_WRONG_ABI_PLUGIN
-                                " --plugin " PARTLAB_GRID_PLUGIN " --trace " +
-                                fx.path,
-                            png);
+  const AppRun run = RunTraceCheck("--plugin " + missing +
+                                       " --plugin " PARTLAB_WRONG_ABI_PLUGIN
+                                       " --plugin " PARTLAB_GRID_PLUGIN " --trace " +
+                                       fx.path,
+                                   png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   for (const std::string& lib : {missing, std::string(PARTLAB_WRONG_ABI_PLUGIN)}) {
     size_t lines = 0;
@@ -198,9 +180,9 @@ TEST(TraceCheckApp, LibrariesThatFailToLoadAreOneLineEachAndTheAppStarts) {
 TEST(TraceCheckApp, PluginRunsInTheSimulationViewAndBesideIt) {
   const std::string png = TempPath("sim.png");
   const AppRun run =
-      RunApp("--no-ui --plugin " PARTLAB_GRID_PLUGIN " --plugin " PARTLAB_GRID_BROKEN_PLUGIN
-             " --algo grid --beside grid_broken --steps 5",
-             png, "Simulation");
+      RunTraceCheck("--no-ui --plugin " PARTLAB_GRID_PLUGIN " --plugin " PARTLAB_GRID_BROKEN_PLUGIN
+                    " --algo grid --beside grid_broken --steps 5",
+                    png, "Simulation");
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_EQ(run.err.find("unknown"), std::string::npos) << run.err;
   EXPECT_NE(run.out.find("beside: grid_broken:"), std::string::npos) << run.out;
@@ -211,7 +193,7 @@ TEST(TraceCheckApp, PluginRunsInTheSimulationViewAndBesideIt) {
 TEST(TraceCheckApp, BadTraceIsOneLineNamingTheFile) {
   const std::string png = TempPath("badtrace.png"), bad = TempPath("not_a_trace.aabbtrc");
   std::ofstream(bad) << "this text file is not a trace at all\n";
-  const AppRun run = RunApp("--no-ui --trace " + bad, png);
+  const AppRun run = RunTraceCheck("--no-ui --trace " + bad, png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.err.find("partlab: " + bad + ": bad magic (not an AABBTRC1 trace)\n"),
             std::string::npos)
@@ -258,9 +240,9 @@ TEST(TraceCheckApp, PluginParameterChangesTheBrokenGridAsItsStatementSays) {
   const Wrong two = BrokenGridWrongFrames(trace, 2.0f), three = BrokenGridWrongFrames(trace, 3.0f);
   ASSERT_NE(two.frames, three.frames);  // the parameter matters on this trace
   const std::string png = TempPath("param.png");
-  const AppRun run = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
-                                " --trace " + path + " --plugin-param 'cell size=3'",
-                            png);
+  const AppRun run = RunTraceCheck(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
+                                       " --trace " + path + " --plugin-param 'cell size=3'",
+                                   png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("partlab: trace check: cell size = 3\n"), std::string::npos) << run.out;
   std::ostringstream want;
@@ -268,9 +250,10 @@ TEST(TraceCheckApp, PluginParameterChangesTheBrokenGridAsItsStatementSays) {
        << trace.FrameCount() << " frames differ from brute force (first " << three.first << ")";
   EXPECT_NE(run.out.find(want.str()), std::string::npos) << want.str() << "\n" << run.out;
   // Out of range: clamped to the plugin's [0, 1e6], like our rows.
-  const AppRun clamped = RunApp(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN +
-                                    " --trace " + path + " --plugin-param 'cell size=5e9'",
-                                png);
+  const AppRun clamped =
+      RunTraceCheck(std::string("--no-ui --plugin ") + PARTLAB_GRID_BROKEN_PLUGIN + " --trace " +
+                        path + " --plugin-param 'cell size=5e9'",
+                    png);
   EXPECT_NE(clamped.out.find("partlab: trace check: cell size = 1e+06\n"), std::string::npos)
       << clamped.out << clamped.err;
   std::remove(png.c_str());

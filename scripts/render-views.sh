@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Renders one screenshot per view and preset with a given partlab binary, so a refactoring can be
 # checked pixel by pixel against the binary before it (scripts/compare-renders.sh):
-#   scripts/render-views.sh PARTLAB OUT_DIR
+#   scripts/render-views.sh PARTLAB OUT_DIR [FLAG...]
+# FLAGs are added to every run (--no-ui: the scenes alone, for a change that also rewords panels).
 # Headless under xvfb-run (Mesa llvmpipe); software rendering, 960x540, no multisampling.
 set -euo pipefail
 partlab=$1
 out=$2
+shift 2
+extra=("$@")
 mkdir -p "$out"
 config=$(mktemp -d)
 trap 'rm -rf "$config"' EXIT
@@ -57,7 +60,7 @@ for c in "${cases[@]}"; do
     [[ "$item" == *" "* ]] && args+=("${item#* }")
   done
   if ! xvfb-run -a -s "-screen 0 1920x1080x24" "$partlab" "${args[@]}" --size 960x540 --msaa 0 \
-      --screenshot "$out/$name.png" >"$out/$name.log" 2>&1; then
+      "${extra[@]}" --screenshot "$out/$name.png" >"$out/$name.log" 2>&1; then
     echo "render-views: $name failed (see $out/$name.log)" >&2
   fi
 done

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # A game's programmer's path, outside our source tree: install the public headers (component
 # partlab_dev), build a plugin and a recording program against them with find_package(PartitionLab),
-# record a trace, and run the plugin in partlab-bench beside our brute force.
-#   installed_package.sh BUILD_DIR SOURCE_DIR PARTLAB_BENCH
+# record a trace, and run the plugin in partlab-bench beside our brute force and in the app's Trace
+# check view (headless, under xvfb-run), which compares it with brute force frame by frame.
+#   installed_package.sh BUILD_DIR SOURCE_DIR PARTLAB_BENCH [PARTLAB]
 set -uo pipefail
 build=$1
 source_dir=$2
 bench=$3
+app=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
@@ -71,4 +73,12 @@ cmake --build "$tmp/game/build" >"$tmp/build.log" 2>&1 ||
   fail "partlab-bench with the game's plugin: $(tail -5 "$tmp/bench.out")"
 grep -qE '^grid +[0-9.]+ .* ok$' "$tmp/bench.out" ||
   fail "no checked row for the game's grid: $(cat "$tmp/bench.out")"
-echo "installed_package: a plugin and a recording built against $tmp/prefix ran in partlab-bench"
+if [[ -n $app ]]; then
+  xvfb-run -a -s "-screen 0 1280x720x24" "$app" --no-ui --plugin "$tmp/game/build/libmy_grid.so" \
+    --view "Trace check" --trace "$tmp/game.aabbtrc" --size 640x360 --msaa 0 \
+    --screenshot "$tmp/app.png" >"$tmp/app.out" 2>&1 ||
+    fail "partlab with the game's plugin: $(tail -5 "$tmp/app.out")"
+  grep -qE "trace check: grid on $tmp/game.aabbtrc: 0 of [1-9][0-9]* frames differ from brute force" \
+    "$tmp/app.out" || fail "the Trace check view did not check the game's grid: $(cat "$tmp/app.out")"
+fi
+echo "installed_package: a plugin and a recording built against $tmp/prefix ran in partlab-bench${app:+ and in the Trace check view}"

@@ -8,6 +8,7 @@
 #include "app/i18n/translate.h"
 #include "app/views/dynamics/dynamics_flags.h"
 #include "app/views/dynamics/dynamics_params.h"
+#include "app/views/dynamics/joint_overlay.h"
 #include "engine/paths/data_paths.h"
 
 namespace partlab {
@@ -102,6 +103,10 @@ void DynamicsView::Restart() {
 }
 
 void DynamicsView::StepOnce() {
+  if (joints_) {
+    joints_->Step();
+    return;
+  }
   ode_.Step();
   world_.Step();
   plots_.Record(world_);
@@ -144,6 +149,15 @@ void DynamicsView::FrameCamera() {
 }
 
 void DynamicsView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
+  if (joints_) {  // figure 3.8's joints instead of the scene
+    const auto& bodies = joints_->bodies();
+    picture_.BeginFrame(ctx);
+    picture_.AddBodies(bodies);
+    picture_.AddFloors(bodies, app_.camera.target);
+    DrawJoints(*joints_, draw);
+    picture_.DrawLines(bodies, app_.camera.target, draw);
+    return;
+  }
   const auto bodies = world_.bodies();
   const glm::vec3 target = app_.camera.target;
   picture_.BeginFrame(ctx);

@@ -78,6 +78,7 @@ bool DynamicsView::LoadScene(const std::string& path) {
   world_ = std::move(world);
   scene_path_ = path;
   load_note_ = note;
+  joints_.reset();  // a scene chosen leaves figure 3.8's joints
   // The base's stepping counts steps of the scene's own dt: Step runs one of them.
   stepping().set_step_seconds(world_.params().dt);
   stepping().ResetAccumulator();

@@ -14,7 +14,9 @@ namespace {
 constexpr double kHangY = 1.6;                      // the held bodies' centres
 constexpr glm::dvec3 kHeldHalf{0.18};               // the held bodies: cubes
 constexpr glm::dvec3 kSwingHalf{0.06, 0.28, 0.06};  // the swinging bodies: rods along their y
-constexpr double kSpacing = 1.4;                    // between the three pairs along x
+constexpr double kSpacing = 1.4;
+constexpr double kSlideStop = 0.9;  // the cylinder's slide, each way (ode_joints.h) // between the
+                                    // three pairs along x
 
 glm::dvec3 ToGlm(const dReal* v) {
   return {v[0], v[1], v[2]};
@@ -106,6 +108,11 @@ OdeJoints::OdeJoints() : impl_(new Impl) {
         dJointAttach(joint, a, b);
         dJointSetPistonAnchor(joint, anchor.x, anchor.y, anchor.z);
         dJointSetPistonAxis(joint, axis.x, axis.y, axis.z);
+        // Stops so that a long run slides back and forth within the drawn axis instead of away;
+        // the rod needs 2.5 s to reach one, so a lesson's first seconds see a free slide.
+        dJointSetPistonParam(joint, dParamLoStop, -kSlideStop);
+        dJointSetPistonParam(joint, dParamHiStop, kSlideStop);
+        dJointSetPistonParam(joint, dParamBounce, 1.0);
         break;
     }
   }

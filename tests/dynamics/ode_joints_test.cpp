@@ -6,6 +6,7 @@
 // rod's angular momentum about the anchor stays).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <glm/geometric.hpp>
@@ -54,6 +55,26 @@ TEST(OdeJoints, TheCylindersSlideSpeedStays) {
   for (int step = 1; step < 480; ++step) joints.Step();
   EXPECT_NEAR(joints.bodies()[pair.b].v.x, start, 1e-6);
   EXPECT_NEAR(joints.bodies()[pair.b].x.x - x0, start * 479 * joints.dt(), 1e-4);
+}
+
+// A long run: the slide bounces between its stops (±0.9 m from where it started) and the joint
+// still keeps the rod on its axis.
+TEST(OdeJoints, TheCylindersSlideStaysBetweenItsStops) {
+  OdeJoints joints;
+  const JointPair& pair = PairOf(joints, JointKind::kCylindrical);
+  const auto& bodies = joints.bodies();
+  const double x0 = bodies[pair.b].x.x;
+  double farthest = 0.0;
+  for (int step = 0; step < 4 * 240 * 3; ++step) {
+    joints.Step();
+    farthest = std::max(farthest, std::abs(bodies[pair.b].x.x - x0));
+    const JointFrames f = FramesOf(pair, bodies[pair.a], bodies[pair.b]);
+    glm::dvec3 gap = f.anchor_b - f.anchor_a;
+    gap -= glm::dot(gap, f.axis_a) * f.axis_a;
+    ASSERT_LT(glm::length(gap), 1e-3) << "step " << step;
+  }
+  EXPECT_GT(farthest, 0.85);  // it reached a stop
+  EXPECT_LT(farthest, 0.92);  // and went no further
 }
 
 // L about the anchor p: I ω + m (x − p) × v, with I = R I0 Rᵀ of the rod (a box of mass 1).

@@ -21,8 +21,8 @@ void DrawJoints(const dynamics::OdeJoints& joints, DebugDraw& draw) {
     Cross(draw, glm::vec3(f.anchor_b), 0.06f, swinging);
     draw.Line(glm::vec3(f.anchor_b), glm::vec3(bodies[pair.b].x), swinging);
     if (pair.kind == dynamics::JointKind::kSpherical) continue;
-    // The hinge's axis is short; the cylinder's is long, as its body slides along it.
-    const float half = pair.kind == dynamics::JointKind::kRevolute ? 0.35f : 0.6f;
+    // The hinge's axis is short; the cylinder's spans the rod's slide between its stops.
+    const float half = pair.kind == dynamics::JointKind::kRevolute ? 0.35f : 0.9f;
     draw.Line(glm::vec3(f.anchor_a - double(half) * f.axis_a),
               glm::vec3(f.anchor_a + double(half) * f.axis_a), axis);
   }

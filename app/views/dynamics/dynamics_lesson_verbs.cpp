@@ -81,6 +81,17 @@ std::span<const LessonVerbRow<DynamicsView>> DynamicsView::LessonVerbTable() {
         "floor-carries-weight TOLERANCE: the resting forces on static bodies sum to the weight",
         kCheck, Words(1, 1, kNumber)},
        &Call<V, &V::CheckFloorCarriesWeight>},
+      {{"joints-scene",
+        "joints-scene: figure 3.8, a spherical, a revolute and a cylindrical joint on ODE "
+        "(world-steps then steps them)",
+        kAction, kNoWords},
+       [](V& v, const LessonCommand&) -> std::string { return v.ShowJoints(); }},
+      {{"joints-hold",
+        "joints-hold DISTANCE ANGULAR: each joint's anchor, seen from both bodies, is one point "
+        "within DISTANCE m (the cylinder's along its axis), the axes agree, and the bodies turn "
+        "relatively only about the axis within ANGULAR rad/s (3.3.2.2)",
+        kCheck, Words(2, 2, kNumber)},
+       &Call<V, &V::CheckJointsHold>},
   };
   return kVerbs;
 }
@@ -174,6 +185,50 @@ std::string DynamicsView::CheckRestitution(const LessonCommand& check) const {
              Number(after) + " m/s, expected " + Number(expected);
   }
   if (colliding == 0) return check.verb + ": no contact was colliding";
+  return {};
+}
+
+std::string DynamicsView::ShowJoints() {
+  joints_ = std::make_unique<dynamics::OdeJoints>();
+  picture_.show_spin() = false;  // the crosses and axes are the lesson here
+  stepping().set_step_seconds(joints_->dt());
+  return {};
+}
+
+// Section 3.3.2.2 on figure 3.8: "Uma junção esférica força que dois pontos sobre dois corpos
+// diferentes sejam coincidentes"; a revolute joint leaves "uma rotação que se dá em torno do eixo
+// da dobradiça"; a cylindrical one "permite uma translação e uma rotação relativa ... ao longo de
+// um eixo". Checked from the bodies' poses and velocities with the anchor and axis each body
+// carried from the start (not ODE's report of its joints), and each free motion must have
+// happened, so that a joint that froze its bodies does not pass.
+std::string DynamicsView::CheckJointsHold(const LessonCommand& check) const {
+  double distance = 0.0, angular = 0.0;
+  if (std::string e = ReadNumber(check, 0, 0.0, 10.0, &distance); !e.empty()) return e;
+  if (std::string e = ReadNumber(check, 1, 0.0, 100.0, &angular); !e.empty()) return e;
+  if (!joints_) return check.verb + ": no joints (joints-scene first)";
+  static const char* const kNames[] = {"spherical", "revolute", "cylindrical"};
+  const auto& bodies = joints_->bodies();
+  for (const dynamics::JointPair& pair : joints_->pairs()) {
+    const dynamics::RigidBody &a = bodies[pair.a], &b = bodies[pair.b];
+    const dynamics::JointFrames f = dynamics::FramesOf(pair, a, b);
+    const std::string who = check.verb + ": the " + kNames[int(pair.kind)] + " joint";
+    glm::dvec3 gap = f.anchor_b - f.anchor_a;
+    if (pair.kind == dynamics::JointKind::kCylindrical)
+      gap -= glm::dot(gap, f.axis_a) * f.axis_a;  // sliding along the axis is allowed
+    if (glm::length(gap) > distance)
+      return who + ": its anchor seen from the two bodies is " + Number(glm::length(gap)) +
+             " m apart";
+    if (glm::length(b.x - pair.b_start) < 0.05) return who + ": the swinging body has not moved";
+    if (pair.kind == dynamics::JointKind::kSpherical) continue;
+    const double tilt = glm::length(glm::cross(f.axis_a, f.axis_b));
+    if (tilt > distance) return who + ": the two bodies' axes differ by " + Number(tilt);
+    const glm::dvec3 relative = b.w - a.w;
+    const double about = glm::dot(relative, f.axis_a);
+    const double off_axis = glm::length(relative - about * f.axis_a);
+    if (off_axis > angular)
+      return who + ": the bodies turn at " + Number(off_axis) + " rad/s off the axis";
+    if (std::abs(about) < 0.05) return who + ": the bodies do not turn about the axis";
+  }
   return {};
 }
 

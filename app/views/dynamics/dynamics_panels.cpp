@@ -62,6 +62,12 @@ void DynamicsView::SceneGui() {
   if (const std::string chosen = scenes_.Combo(scene_path_); !chosen.empty()) LoadScene(chosen);
   ImGui::TextWrapped("%s", scene_.title.c_str());
   if (scenes_.OpenField()) LoadScene(scenes_.open_path());
+  // Figure 3.8 (3.3.2.2): the chapter's solver has no joints, so they run on ODE instead.
+  if (ImGui::Button(_("Figure 3.8: joints on ODE"))) ShowJoints();
+  Tip(
+      _("A spherical, a revolute and a cylindrical joint (3.3.2.2, figure 3.8), each between a "
+        "held cube and a swinging rod, on ODE: the chapter's solver treats only contacts"));
+  if (joints_) ImGui::TextWrapped("%s", _("Showing the joints; Restart or a scene leaves them"));
   if (!load_note_.empty()) DrawNoticeLine(load_note_, "dyn-load-note");  // untranslated: an ID
   if (ImGui::Button(stepping().playing() ? _("Pause (Space)") : _("Play (Space)")))
     stepping().TogglePlay();

@@ -8,6 +8,7 @@
 #include "app/i18n/translate.h"
 #include "app/views/dynamics/dynamics_flags.h"
 #include "app/views/dynamics/dynamics_params.h"
+#include "app/views/dynamics/joint_overlay.h"
 #include "engine/paths/data_paths.h"
 
 namespace partlab {
@@ -77,6 +78,7 @@ bool DynamicsView::LoadScene(const std::string& path) {
   world_ = std::move(world);
   scene_path_ = path;
   load_note_ = note;
+  joints_.reset();  // a scene chosen leaves figure 3.8's joints
   // The base's stepping counts steps of the scene's own dt: Step runs one of them.
   stepping().set_step_seconds(world_.params().dt);
   stepping().ResetAccumulator();
@@ -102,6 +104,10 @@ void DynamicsView::Restart() {
 }
 
 void DynamicsView::StepOnce() {
+  if (joints_) {
+    joints_->Step();
+    return;
+  }
   ode_.Step();
   world_.Step();
   plots_.Record(world_);
@@ -144,6 +150,15 @@ void DynamicsView::FrameCamera() {
 }
 
 void DynamicsView::Prepare(const RenderContext& ctx, DebugDraw& draw) {
+  if (joints_) {  // figure 3.8's joints instead of the scene
+    const auto& bodies = joints_->bodies();
+    picture_.BeginFrame(ctx);
+    picture_.AddBodies(bodies);
+    picture_.AddFloors(bodies, app_.camera.target);
+    DrawJoints(*joints_, draw);
+    picture_.DrawLines(bodies, app_.camera.target, draw);
+    return;
+  }
   const auto bodies = world_.bodies();
   const glm::vec3 target = app_.camera.target;
   picture_.BeginFrame(ctx);

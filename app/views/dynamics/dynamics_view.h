@@ -13,6 +13,7 @@
 // windows), dynamics_lesson_verbs.cpp (the lessons' actions and checks).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "app/view.h"
@@ -24,6 +25,7 @@
 #include "app/views/dynamics/ode_comparison.h"
 #include "app/views/dynamics/scene_list.h"
 #include "engine/dynamics/dynamics_world.h"
+#include "engine/dynamics/ode_joints.h"
 #include "engine/dynamics/scene_file.h"
 
 namespace partlab {
@@ -63,6 +65,8 @@ class DynamicsView final : public View {
   std::string CheckRelativeVelocity(const LessonCommand& check) const;
   std::string CheckAtRest(const LessonCommand& check) const;
   std::string CheckFloorCarriesWeight(const LessonCommand& check) const;
+  std::string ShowJoints();
+  std::string CheckJointsHold(const LessonCommand& check) const;
   // dynamics_panels.cpp
   void SceneGui();
   void SolverGui();
@@ -85,6 +89,8 @@ class DynamicsView final : public View {
   ContactTable contacts_;
   OdeComparison ode_;
   LessonSnapshot lesson_;
+  // Figure 3.8: while set, the view steps and draws the three joints on ODE instead of the scene.
+  std::unique_ptr<dynamics::OdeJoints> joints_;
 };
 
 }  // namespace partlab

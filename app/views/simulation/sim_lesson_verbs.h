@@ -50,6 +50,8 @@ class SimLessonSubject {
   virtual void ShowAxisProjections(bool on) { (void)on; }
   // Figure 5.2: one leaf's sorted list (kNoNode: none).
   virtual void ShowLeafList(NodeId leaf) { (void)leaf; }
+  // Figure 4.4: the lists a merge combines bottom-up, as traced now (empty: none).
+  virtual void ShowMergeLists(std::vector<MergeStage> stages) { (void)stages; }
 };
 
 // Every verb with its usage, words and handler, actions first (app/view/lesson_verbs.h), and the

@@ -119,6 +119,11 @@ class SemiAdjustingBsp final : public BroadPhase {
     scheduler_.set_observer(std::move(f));
   }
 
+  // The lists a merge of `node` would combine bottom-up (4.3, Figure 4.4); the tree is unchanged.
+  std::vector<MergeStage> TraceMerge(NodeId node) {
+    PlaceUnplaced();
+    return ops_.TraceMerge(node);
+  }
   // Applies one operation to a node now, bypassing the queues (tests, UI buttons).
   OpRecord ApplyOp(BspOp op, NodeId node);
   // Verifies and applies until nothing is left to do (at most `rounds` verifications): a tree

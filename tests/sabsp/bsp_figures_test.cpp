@@ -125,6 +125,7 @@ TEST(BspFigures, MergeOfASubtreeCombinesTheListsBottomUp) {
   BspFigureRun run = ThesisRun("merge-subtree");
   Play(run, run.figure().spare_time_from - 1);
   ASSERT_EQ(Find(run.bsp(), BspOp::kMerge, OpStatus::kApplied), nullptr);
+  EXPECT_EQ(run.bsp().PendingOps(), 1u);  // the root's merge, queued, waiting for spare time
   const std::vector<MergeStage> stages = run.bsp().TraceMerge(run.bsp().root());
   std::vector<std::pair<int, std::vector<BoxId>>> got;
   for (const MergeStage& s : stages) {

@@ -13,6 +13,7 @@
 #include "app/views/simulation/sim_lesson_answers.h"
 #include "app/views/simulation/sim_merge_lists.h"
 #include "app/views/simulation/sim_projections.h"
+#include "app/views/simulation/sim_verify_flow.h"
 #include "engine/broadphase/sabsp/bsp_invariants.h"
 #include "engine/broadphase/sabsp/cut_directions.h"
 
@@ -450,6 +451,28 @@ const Row kVerbs[] = {
        const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
        if (!node) return Formatted(_("merge-lists-hold: no node '%s'"), c.args[0].c_str());
        return CheckMergeLists(*bsp, *node, subject.ShownBoxes());
+     }},
+    {{"show-verification-flow",
+      "show-verification-flow on|off: figure 5.4, the top-down verification as a flowchart, each "
+      "box lit by how many nodes the last verification brought there",
+      kAction, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       if (c.args[0] != "on" && c.args[0] != "off")
+         return Formatted(_("show-verification-flow: expected on or off, got '%s'"),
+                          c.args[0].c_str());
+       subject.ShowVerifyFlow(c.args[0] == "on");
+       return {};
+     }},
+    {{"verification-flow",
+      "verification-flow: with operation stepping on, the last verification visited exactly the "
+      "nodes of a top-down walk of the tree (subtrees skipped below a node that needs an "
+      "operation) and ended at each where the rules of 5.2, recomputed from the populations, put "
+      "it",
+      kCheck, kNoWords},
+     [](SimLessonSubject& subject, const LessonCommand&) -> std::string {
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return _(kNoBsp);
+       return CheckVerifyFlow(*bsp);
      }},
     {{"leaf-list-sorted",
       "leaf-list-sorted root|last-op|ID: the leaf's list, in order, is sorted by its boxes' "

@@ -14,6 +14,7 @@
 #include "app/panels/tooltip.h"
 #include "app/ui_style.h"
 #include "app/views/simulation/sim_merge_lists.h"
+#include "app/views/simulation/sim_verify_flow.h"
 
 namespace partlab::simulation_view {
 
@@ -128,6 +129,7 @@ void SimulationView::UpdateWindows() {
   physics_.TimingsWindow(CurrentBsp() != nullptr, timings_.render);
   DrawViewportCaptions(WholeDisplayFigureArea());
   DrawMergeLists(merge_stages_, WholeDisplayFigureArea());
+  if (verify_flow_shown_ && CurrentBsp()) DrawVerifyFlow(*CurrentBsp(), WholeDisplayFigureArea());
   if (replay_mode_)
     replay_.Window(&replay_mode_, stepping(), [this] { return physics_.FinishRecording(); });
   DrawStatusBar();
@@ -139,6 +141,7 @@ void SimulationView::UpdateWindows() {
 void SimulationView::DrawFigures(const FigureArea& area) {
   DrawViewportCaptions(area);
   DrawMergeLists(merge_stages_, area);
+  if (verify_flow_shown_ && CurrentBsp()) DrawVerifyFlow(*CurrentBsp(), area);
   const SemiAdjustingBsp* bsp = CurrentBsp();
   if (!bsp || physics_.side_by_side_shown() || replay_mode_) return;
   panel_.Figures(*bsp, area, op_log_figure_);

@@ -106,6 +106,7 @@ class SimulationView final : public View, private SimLessonSubject {
   void ShowProjections(bool on) override { show_projections_ = on; }
   void ShowAxisProjections(bool on) override { show_axis_projections_ = on; }
   void ShowLeafList(NodeId leaf) override { leaf_list_shown_ = leaf; }
+  void ShowVerifyFlow(bool on) override { verify_flow_shown_ = on; }
   void ShowMergeLists(std::vector<MergeStage> stages) override {
     merge_stages_ = std::move(stages);
   }
@@ -123,6 +124,7 @@ class SimulationView final : public View, private SimLessonSubject {
   NodeId leaf_list_shown_ = kNoNode;      // Figure 5.2 (a lesson's show-leaf-list)
   std::vector<Aabb> leaf_list_boxes_;     // its boxes in list order, reused
   std::vector<MergeStage> merge_stages_;  // Figure 4.4 (a lesson's show-merge-lists)
+  bool verify_flow_shown_ = false;        // Figure 5.4 (a lesson's show-verification-flow)
   std::unique_ptr<SimFigureMode> figure_;
   SimBspPanel panel_;
   SimPicture picture_;

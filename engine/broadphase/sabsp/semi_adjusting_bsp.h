@@ -98,6 +98,10 @@ class SemiAdjustingBsp final : public BroadPhase {
   Aabb WorldBound() const;  // all present boxes, slightly enlarged
   const BspStepStats& last_stats() const { return stats_; }
   const std::deque<OpRecord>& op_log() const { return scheduler_.log(); }
+  // Figure 5.4: the last verification's visits, top-down, and where each ended.
+  const std::vector<BspScheduler::VerifyVisit>& last_verification() const {
+    return scheduler_.last_verification();
+  }
   std::string CheckInvariants() const;
 
   // Operation stepping: while on, Update() only migrates, sorts and schedules;

@@ -117,6 +117,36 @@ TEST(BspFigures, MergeWaitsForSpareTime) {
   EXPECT_TRUE(run.bsp().nodes()[run.bsp().root()].IsLeaf());
 }
 
+// Figure 4.4: the merge of a four-leaf subtree combines the leaves' lists bottom-up. The traced
+// lists are checked against the answer by hand: the kept boxes sit at x = 2 i, and the row was
+// cut at x = 15.5, 31.5, 47.5 (after boxes 7, 15, 23), so the leaves hold {2, 5}, {9, 13},
+// {18, 21}, {28}, the two nodes {2, 5, 9, 13} and {18, 21, 28}, the root all seven in order.
+TEST(BspFigures, MergeOfASubtreeCombinesTheListsBottomUp) {
+  BspFigureRun run = ThesisRun("merge-subtree");
+  Play(run, run.figure().spare_time_from - 1);
+  ASSERT_EQ(Find(run.bsp(), BspOp::kMerge, OpStatus::kApplied), nullptr);
+  EXPECT_EQ(run.bsp().PendingOps(), 1u);  // the root's merge, queued, waiting for spare time
+  const std::vector<MergeStage> stages = run.bsp().TraceMerge(run.bsp().root());
+  std::vector<std::pair<int, std::vector<BoxId>>> got;
+  for (const MergeStage& s : stages) {
+    got.push_back({s.depth, {}});
+    for (const LeafEntry& e : s.list) got.back().second.push_back(e.id);
+  }
+  const std::vector<std::pair<int, std::vector<BoxId>>> expected = {{2, {2, 5}},
+                                                                    {2, {9, 13}},
+                                                                    {1, {2, 5, 9, 13}},
+                                                                    {2, {18, 21}},
+                                                                    {2, {28}},
+                                                                    {1, {18, 21, 28}},
+                                                                    {0, {2, 5, 9, 13, 18, 21, 28}}};
+  EXPECT_EQ(got, expected);
+  Play(run, 2);
+  const OpRecord* merge = Find(run.bsp(), BspOp::kMerge, OpStatus::kApplied);
+  ASSERT_NE(merge, nullptr);
+  EXPECT_EQ(merge->reason, "merge: 7 < 8");
+  EXPECT_TRUE(run.bsp().nodes()[run.bsp().root()].IsLeaf());
+}
+
 TEST(BspFigures, BalanceByUnbalanceMovesThePlaneLeft) {
   BspFigureRun run = ThesisRun("balance");
   Play(run, 20);

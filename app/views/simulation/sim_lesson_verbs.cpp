@@ -11,7 +11,9 @@
 
 #include "app/i18n/translate.h"
 #include "app/views/simulation/sim_lesson_answers.h"
+#include "app/views/simulation/sim_merge_lists.h"
 #include "app/views/simulation/sim_projections.h"
+#include "app/views/simulation/sim_verify_flow.h"
 #include "engine/broadphase/sabsp/bsp_invariants.h"
 #include "engine/broadphase/sabsp/cut_directions.h"
 
@@ -422,6 +424,55 @@ const Row kVerbs[] = {
          return "show-leaf-list: '" + c.args[0] + "' is not a leaf of the tree";
        subject.ShowLeafList(*node);
        return {};
+     }},
+    {{"show-merge-lists",
+      "show-merge-lists root|next-op|ID|off: figure 4.4, the sorted lists a merge of the node "
+      "combines bottom-up, level by level, traced on the tree as it is now",
+      kAction, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       if (c.args[0] == "off") return subject.ShowMergeLists({}), std::string();
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return _(kNoBsp);
+       const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
+       if (!node || bsp->tree().node(*node).IsLeaf())
+         return Formatted(_("show-merge-lists: '%s' is not an internal node of the tree"),
+                          c.args[0].c_str());
+       subject.ShowMergeLists(bsp->TraceMerge(*node));
+       return {};
+     }},
+    {{"merge-lists-hold",
+      "merge-lists-hold root|next-op|ID: each list the node's merge combines (4.3, figure 4.4) "
+      "holds exactly the boxes of the leaves below its node, in a fresh sort's order of their "
+      "lower ends on the merge's direction, recomputed from the boxes' corners",
+      kCheck, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return _(kNoBsp);
+       const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
+       if (!node) return Formatted(_("merge-lists-hold: no node '%s'"), c.args[0].c_str());
+       return CheckMergeLists(*bsp, *node, subject.ShownBoxes());
+     }},
+    {{"show-verification-flow",
+      "show-verification-flow on|off: figure 5.4, the top-down verification as a flowchart, each "
+      "box lit by how many nodes the last verification brought there",
+      kAction, Words(1, 1)},
+     [](SimLessonSubject& subject, const LessonCommand& c) -> std::string {
+       if (c.args[0] != "on" && c.args[0] != "off")
+         return Formatted(_("show-verification-flow: expected on or off, got '%s'"),
+                          c.args[0].c_str());
+       subject.ShowVerifyFlow(c.args[0] == "on");
+       return {};
+     }},
+    {{"verification-flow",
+      "verification-flow: with operation stepping on, the last verification visited exactly the "
+      "nodes of a top-down walk of the tree (subtrees skipped below a node that needs an "
+      "operation) and ended at each where the rules of 5.2, recomputed from the populations, put "
+      "it",
+      kCheck, kNoWords},
+     [](SimLessonSubject& subject, const LessonCommand&) -> std::string {
+       SemiAdjustingBsp* bsp = subject.ShownBsp();
+       if (!bsp) return _(kNoBsp);
+       return CheckVerifyFlow(*bsp);
      }},
     {{"leaf-list-sorted",
       "leaf-list-sorted root|last-op|ID: the leaf's list, in order, is sorted by its boxes' "

@@ -13,6 +13,8 @@
 #include "app/panels/status_bar.h"
 #include "app/panels/tooltip.h"
 #include "app/ui_style.h"
+#include "app/views/simulation/sim_merge_lists.h"
+#include "app/views/simulation/sim_verify_flow.h"
 
 namespace partlab::simulation_view {
 
@@ -126,6 +128,8 @@ void SimulationView::UpdateWindows() {
                   clamp_note_, [this](const BspParams& edited) { ApplyBspParams(edited); });
   physics_.TimingsWindow(CurrentBsp() != nullptr, timings_.render);
   DrawViewportCaptions(WholeDisplayFigureArea());
+  DrawMergeLists(merge_stages_, WholeDisplayFigureArea());
+  if (verify_flow_shown_ && CurrentBsp()) DrawVerifyFlow(*CurrentBsp(), WholeDisplayFigureArea());
   if (replay_mode_)
     replay_.Window(&replay_mode_, stepping(), [this] { return physics_.FinishRecording(); });
   DrawStatusBar();
@@ -136,6 +140,8 @@ void SimulationView::UpdateWindows() {
 // operations (IsOperationVerb), and the highlighted node's numbers, top right.
 void SimulationView::DrawFigures(const FigureArea& area) {
   DrawViewportCaptions(area);
+  DrawMergeLists(merge_stages_, area);
+  if (verify_flow_shown_ && CurrentBsp()) DrawVerifyFlow(*CurrentBsp(), area);
   const SemiAdjustingBsp* bsp = CurrentBsp();
   if (!bsp || physics_.side_by_side_shown() || replay_mode_) return;
   panel_.Figures(*bsp, area, op_log_figure_);

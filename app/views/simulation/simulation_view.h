@@ -106,6 +106,10 @@ class SimulationView final : public View, private SimLessonSubject {
   void ShowProjections(bool on) override { show_projections_ = on; }
   void ShowAxisProjections(bool on) override { show_axis_projections_ = on; }
   void ShowLeafList(NodeId leaf) override { leaf_list_shown_ = leaf; }
+  void ShowVerifyFlow(bool on) override { verify_flow_shown_ = on; }
+  void ShowMergeLists(std::vector<MergeStage> stages) override {
+    merge_stages_ = std::move(stages);
+  }
 
   AppContext& app_;
   SavedCamera saved_camera_;    // the camera the settings file holds (sim_params.h)
@@ -116,9 +120,11 @@ class SimulationView final : public View, private SimLessonSubject {
   bool replay_mode_ = false;          // the replay viewer is open (its window and its trace)
   bool show_cut_directions_ = false;  // Figure 3.5 over the scene (a lesson's show-cut-directions)
   bool show_projections_ = false;     // Figures 3.1, 3.2 (a lesson's show-projections)
-  bool show_axis_projections_ = false;  // Figure 2.4 (a lesson's show-axis-projections)
-  NodeId leaf_list_shown_ = kNoNode;    // Figure 5.2 (a lesson's show-leaf-list)
-  std::vector<Aabb> leaf_list_boxes_;   // its boxes in list order, reused
+  bool show_axis_projections_ = false;    // Figure 2.4 (a lesson's show-axis-projections)
+  NodeId leaf_list_shown_ = kNoNode;      // Figure 5.2 (a lesson's show-leaf-list)
+  std::vector<Aabb> leaf_list_boxes_;     // its boxes in list order, reused
+  std::vector<MergeStage> merge_stages_;  // Figure 4.4 (a lesson's show-merge-lists)
+  bool verify_flow_shown_ = false;        // Figure 5.4 (a lesson's show-verification-flow)
   std::unique_ptr<SimFigureMode> figure_;
   SimBspPanel panel_;
   SimPicture picture_;

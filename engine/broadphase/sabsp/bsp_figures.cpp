@@ -40,6 +40,20 @@ void EmptyingRowFrames(int frame, std::vector<Aabb>& out) {
   for (int i : {0, 1, 2, 5, 6, 7}) out[i] = kAbsent;
 }
 
+// 4.3, Figure 4.4: a row of 32 under t = 8 is cut into four leaves of 8 (16 | 16, then 8 | 8 on
+// each side at the next verification, step 11: the thesis's profile verifies every 10 steps).
+// From frame 25 all but seven boxes leave, two or one in each leaf: the root holds 7 < t, so the
+// verification of step 31, top-down, queues its merge, which combines the four leaves' lists
+// bottom-up through the two nodes below it when spare time comes (frame 35).
+void EmptyingLongRowFrames(int frame, std::vector<Aabb>& out) {
+  out.clear();
+  for (int i = 0; i < 32; ++i) out.push_back(UnitAt(2.0f * float(i)));
+  if (frame < 25) return;
+  constexpr int kKept[] = {2, 5, 9, 13, 18, 21, 28};
+  for (int i = 0; i < 32; ++i)
+    if (std::find(std::begin(kKept), std::end(kKept), i) == std::end(kKept)) out[i] = kAbsent;
+}
+
 // 4.4, Figure 4.5, by unbalance: the row cut 4 | 4; from frame 3 two boxes of the right side go
 // far left (6 | 2, balance 0.33 < 0.5). The next verification moves the plane to the new middle.
 void UnbalancedRowFrames(int frame, std::vector<Aabb>& out) {
@@ -106,6 +120,8 @@ const BspFigure kFigures[] = {
      N_("4.2, Figure 4.2"), &RowFrames, 1, 4, 0},
     {"merge", N_("Merge: a node under the threshold becomes one leaf, in spare time"),
      N_("4.3, Figures 4.3 and 4.4"), &EmptyingRowFrames, 3, 4, 20},
+    {"merge-subtree", N_("Merge of a subtree: four leaves' sorted lists combined bottom-up"),
+     N_("4.3, Figure 4.4"), &EmptyingLongRowFrames, 25, 8, 35},
     {"balance", N_("Balance: an unbalanced node's plane moves to the new middle"),
      N_("4.4, Figure 4.5"), &UnbalancedRowFrames, 3, 4, 0},
     {"balance-redundancy", N_("Balance by redundancy: the plane leaves the box it straddles"),

@@ -215,11 +215,12 @@ OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
 // 4.3, Figure 4.4: each leaf's list is re-sorted on the target direction only when it was sorted
 // on another one; then lists are merged pairwise up the subtree. Duplicates (boxes straddling
 // planes inside the subtree) are dropped at the end.
-void BspOperations::MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out) {
+void BspOperations::MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out,
+                               std::vector<MergeStage>* stages, int depth) {
   const BspNode& node = tree_.node(n);
+  const size_t first = out.size();
   if (node.IsLeaf()) {
     std::span<const LeafEntry> list = tree_.leaf(n);
-    const size_t first = out.size();
     out.insert(out.end(), list.begin(), list.end());
     if (node.sort_dir != sort_dir) {
       const glm::vec3 dir = tree_.direction(sort_dir);
@@ -230,14 +231,25 @@ void BspOperations::MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry
       }
       tree_.SortByLo(std::span<LeafEntry>(out).subspan(first));
     }
-    return;
+  } else {
+    std::vector<LeafEntry> a, b;
+    MergeLists(node.child[0], sort_dir, a, stages, depth + 1);
+    MergeLists(node.child[1], sort_dir, b, stages, depth + 1);
+    out.resize(first + a.size() + b.size());
+    std::merge(a.begin(), a.end(), b.begin(), b.end(), out.begin() + ptrdiff_t(first), ByLo);
   }
-  std::vector<LeafEntry> a, b;
-  MergeLists(node.child[0], sort_dir, a);
-  MergeLists(node.child[1], sort_dir, b);
-  const size_t first = out.size();
-  out.resize(first + a.size() + b.size());
-  std::merge(a.begin(), a.end(), b.begin(), b.end(), out.begin() + ptrdiff_t(first), ByLo);
+  if (stages)
+    stages->push_back({n, depth, node.IsLeaf(), sort_dir,
+                       std::vector<LeafEntry>(out.begin() + ptrdiff_t(first), out.end())});
+}
+
+std::vector<MergeStage> BspOperations::TraceMerge(NodeId n) {
+  std::vector<MergeStage> stages;
+  const BspNode& node = tree_.node(n);
+  if (!node.alive) return stages;
+  std::vector<LeafEntry> merged;
+  MergeLists(n, tree_.ChildSortDir(node.parent), merged, &stages);
+  return stages;
 }
 
 OpResult BspOperations::Merge(NodeId n, const BspParams& params) {

@@ -19,6 +19,18 @@ enum class BspOp : uint8_t { kBalance, kShiftSplit, kSplit, kSwap, kMerge };
 constexpr int kBspOpCount = 5;
 const char* BspOpName(BspOp op);
 
+// One list of a merge's bottom-up combination (4.3, Figure 4.4): a node of the merged subtree and
+// its boxes' sorted list on the merge's direction, its leaves' lists combined. Stages come children
+// first, so the subtree's root is last.
+struct MergeStage {
+  NodeId node = kNoNode;
+  int depth = 0;         // below the merged node (0: the node itself)
+  bool leaf = false;     // a leaf's own list, re-sorted if its direction differed
+  uint8_t sort_dir = 0;  // the merge's direction: the one the merged node's parent sorts its
+                         // children's lists on
+  std::vector<LeafEntry> list;
+};
+
 struct OpResult {
   bool ok = false;
   std::string reason;  // what was done, or why nothing was
@@ -56,6 +68,10 @@ class BspOperations {
 
   OpResult Apply(BspOp op, NodeId node, const BspParams& params);
 
+  // The lists a merge of `node` would combine, level by level, without changing the tree: the
+  // very procedure Merge runs (MergeLists), each node's result recorded (Figure 4.4).
+  std::vector<MergeStage> TraceMerge(NodeId node);
+
  private:
   // The cut limits of 6.1 for a node of `population` boxes (overfull nodes: BspParams).
   CutCriteria Criteria(const BspParams& params, uint32_t population) const;
@@ -64,7 +80,9 @@ class BspOperations {
   CutChoice CutAlongWholeList(NodeId leaf, int d, const CutCriteria& criteria);
   void ProjectLeafEntries(NodeId leaf, int d);
   void MakeChildren(NodeId leaf, int d, float offset, bool projected = false);
-  void MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out);
+  // `stages`, when given, receives each node's combined list (TraceMerge).
+  void MergeLists(NodeId n, uint8_t sort_dir, std::vector<LeafEntry>& out,
+                  std::vector<MergeStage>* stages = nullptr, int depth = 0);
   void Populations(NodeId n, uint32_t out[3]) const;
 
   BspTree& tree_;

@@ -83,7 +83,10 @@ bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
   const bool backing_off =
       params.split_backoff && step_ < retry && node.population <= node.retry_split_above;
   if (node.population > uint32_t(t) && node.depth < params.max_depth && !backing_off) {
+    visits_.push_back({n, VerifyOutcome::kSplitQueued});
     Enqueue(BspOp::kShiftSplit, n, FormatReason("split: %u > t = %d", node.population, t), params);
+  } else {
+    visits_.push_back({n, VerifyOutcome::kLeafFine});
   }
   return true;
 }
@@ -92,6 +95,7 @@ bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
 bool BspScheduler::VisitMerge(NodeId n, const BspParams& params) {
   const int mt = params.NodeMergeThreshold(tree_.box_count(), tree_.node(n).motion);
   if (tree_.node(n).population >= uint32_t(mt)) return false;
+  visits_.push_back({n, VerifyOutcome::kMergeQueued});
   Enqueue(BspOp::kMerge, n, FormatReason("merge: %u < %d", tree_.node(n).population, mt), params);
   return true;
 }
@@ -102,11 +106,13 @@ bool BspScheduler::VisitBalance(NodeId n, const BspParams& params, bool apply_ba
   const std::optional<std::string> why = NeedsBalance(n, params);
   if (!why) return false;
   if (!apply_balance) {
+    visits_.push_back({n, VerifyOutcome::kBalanceQueued});
     Enqueue(BspOp::kBalance, n, "balance: " + *why, params);
     return true;
   }
   const PendingOp e{BspOp::kBalance, n, tree_.node(n).generation, "balance: " + *why, ++seq_, 0};
   const OpRecord r = Run(e, params);
+  visits_.push_back({n, r.ok ? VerifyOutcome::kBalanceApplied : VerifyOutcome::kSwapQueued});
   if (!r.ok) {
     Enqueue(
         BspOp::kSwap, n,
@@ -127,6 +133,7 @@ void BspScheduler::Visit(NodeId n, const BspParams& params, bool apply_balance) 
   } else {
     if (VisitMerge(n, params) || VisitBalance(n, params, apply_balance)) return;
   }
+  visits_.push_back({n, VerifyOutcome::kDescended});
   const NodeId c0 = tree_.node(n).child[0], c1 = tree_.node(n).child[1];
   Visit(c0, params, apply_balance);
   Visit(c1, params, apply_balance);
@@ -135,6 +142,8 @@ void BspScheduler::Visit(NodeId n, const BspParams& params, bool apply_balance) 
 void BspScheduler::Verify(const BspParams& params, bool apply_balance) {
   ++counters_.verifications;
   steps_since_verify_ = 0;
+  visits_.clear();
+  verify_step_ = step_;
   Visit(tree_.root(), params, apply_balance);
 }
 

@@ -107,6 +107,24 @@ class BspScheduler {
   std::optional<PendingOp> PeekNext(const BspParams& params);
   std::optional<OpRecord> ApplyNext(const BspParams& params);
 
+  // Figure 5.4: where the last verification's walk ended at each node it visited, top-down.
+  enum class VerifyOutcome : uint8_t {
+    kDescended,       // internal, nothing needed: both children visited
+    kMergeQueued,     // internal, under the merge threshold: merge queued, subtrees skipped
+    kBalanceApplied,  // internal, unbalanced or redundant: balance applied now, subtrees skipped
+    kSwapQueued,      // the balance failed: swap queued, subtrees skipped
+    kBalanceQueued,   // operation stepping: the balance queued instead of applied
+    kSplitQueued,     // leaf over t: shift-split queued
+    kLeafFine,        // leaf at or under t
+  };
+  struct VerifyVisit {
+    NodeId node = kNoNode;
+    VerifyOutcome outcome = VerifyOutcome::kLeafFine;
+  };
+  // The visits of the last verification in visiting order, and its step.
+  const std::vector<VerifyVisit>& last_verification() const { return visits_; }
+  uint64_t last_verification_step() const { return verify_step_; }
+
   size_t Pending() const;
   size_t Pending(BspOp op) const { return queues_[int(op)].size(); }
   const OpCounters& counters() const { return counters_; }  // since the last TakeCounters
@@ -154,6 +172,8 @@ class BspScheduler {
   size_t log_capacity_ = 4096;
   OpCounters counters_;
   uint64_t step_ = 0;
+  std::vector<VerifyVisit> visits_;  // cleared, not freed, at each verification
+  uint64_t verify_step_ = 0;
   int steps_since_verify_ = 1 << 30;  // verify on the first step
 };
 

@@ -98,6 +98,10 @@ class SemiAdjustingBsp final : public BroadPhase {
   Aabb WorldBound() const;  // all present boxes, slightly enlarged
   const BspStepStats& last_stats() const { return stats_; }
   const std::deque<OpRecord>& op_log() const { return scheduler_.log(); }
+  // Figure 5.4: the last verification's visits, top-down, and where each ended.
+  const std::vector<BspScheduler::VerifyVisit>& last_verification() const {
+    return scheduler_.last_verification();
+  }
   std::string CheckInvariants() const;
 
   // Operation stepping: while on, Update() only migrates, sorts and schedules;
@@ -119,6 +123,11 @@ class SemiAdjustingBsp final : public BroadPhase {
     scheduler_.set_observer(std::move(f));
   }
 
+  // The lists a merge of `node` would combine bottom-up (4.3, Figure 4.4); the tree is unchanged.
+  std::vector<MergeStage> TraceMerge(NodeId node) {
+    PlaceUnplaced();
+    return ops_.TraceMerge(node);
+  }
   // Applies one operation to a node now, bypassing the queues (tests, UI buttons).
   OpRecord ApplyOp(BspOp op, NodeId node);
   // Verifies and applies until nothing is left to do (at most `rounds` verifications): a tree

@@ -101,11 +101,13 @@ void DynamicsView::SolverGui() {
   const char* combines[] = {_("max"), _("min"), _("mean")};
   if (ImGui::Combo(_("restitution"), &combine, combines, 3))
     p.impulses.combine = dynamics::RestitutionCombine(combine);
-  // The chapter's words stay in Portuguese, outside the translated sentence.
-  Tip(Formatted(_("How epsilon of a contact combines the two bodies' coefficients: %s (3.3.2.2, "
-                  "after 3.55)."),
-                "'uma combinação (valor máximo, mínimo, média, etc.)'")  // untranslated: a quote
-          .c_str());
+  // The chapter's words stay in Portuguese, outside the translated sentence; the sentence is
+  // put together only while the tooltip shows, not every frame.
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    Tip(Formatted(_("How epsilon of a contact combines the two bodies' coefficients: %s (3.3.2.2, "
+                    "after 3.55)."),
+                  "'uma combinação (valor máximo, mínimo, média, etc.)'")  // untranslated: a quote
+            .c_str());
   bool ode_contacts = p.narrow_phase != nullptr;
   if (ImGui::Checkbox(_("contacts from ODE's dCollide"), &ode_contacts))
     p.narrow_phase = ode_contacts ? &dynamics::OdeCollide : nullptr;

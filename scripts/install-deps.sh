@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   cmake ninja-build g++ clang pkg-config
+  # a compiler cache: a rebuild or another clone compiles only what changed (cmake/compiler_cache.cmake)
+  ccache
   # the source style (.clang-format), checked by the test suite (scripts/check-format.sh)
   clang-format
   # libraries

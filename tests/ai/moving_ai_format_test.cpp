@@ -2,6 +2,7 @@
 // the file, the line and the problem; a scenario's optimal length must be the map's (octile, no
 // corner cutting, to 8 decimals), and its bucket floor(length / 4) or the file is reported.
 #include <gtest/gtest.h>
+#include "test_paths.h"
 
 #include <cmath>
 

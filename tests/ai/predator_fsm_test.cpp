@@ -4,6 +4,7 @@
 // split into those the text states (parsed from the chapter's own listing) and those we infer; and
 // the Lua version's errors reported in one line while the NPC keeps going.
 #include <gtest/gtest.h>
+#include "test_paths.h"
 
 #include <algorithm>
 #include <chrono>

@@ -4,6 +4,7 @@
 // process stays small, the function is not there), and a good script still runs as the direct
 // code of section 3.4.2 does. Its own executable: the peak resident size is the process's.
 #include <gtest/gtest.h>
+#include "test_paths.h"
 
 #include <chrono>
 #include <cstdio>

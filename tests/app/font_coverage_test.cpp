@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 #include <stb_truetype.h>
+#include "test_paths.h"
 
 #include <toml++/toml.h>
 #include <cstdio>

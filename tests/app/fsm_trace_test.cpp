@@ -3,6 +3,7 @@
 // real predators of the Path finding view, run for a minute on the rooms map in each of the
 // book's implementations, never leave figure 3.15.
 #include "app/views/pathfinding/fsm_trace.h"
+#include "test_paths.h"
 
 #include <gtest/gtest.h>
 

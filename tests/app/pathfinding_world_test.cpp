@@ -1,6 +1,7 @@
 // The Path finding view's GL-free parts: the predators of figure 3.15 on a grid, the replayed
 // search, the overlay, the pick on the ground plane.
 #include <gtest/gtest.h>
+#include "test_paths.h"
 
 #include <glm/geometric.hpp>
 

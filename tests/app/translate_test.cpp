@@ -2,6 +2,7 @@
 // Portuguese is read from po/pt_BR.po by the test, not from the code under test, and the compiled
 // catalogue (BUILD/share/locale) is the one the app reads.
 #include "app/i18n/translate.h"
+#include "test_paths.h"
 
 #include <gtest/gtest.h>
 

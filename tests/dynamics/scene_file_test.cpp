@@ -1,6 +1,7 @@
 // The scene file format (docs/dynamics.md): every shipped scene loads and builds; a bad line gets
 // one error naming the file and the line; grids expand to the right positions.
 #include <gtest/gtest.h>
+#include "test_paths.h"
 
 #include <filesystem>
 

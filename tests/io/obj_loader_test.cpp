@@ -1,5 +1,6 @@
 // OBJ loading: triangulation, normals, and error lines that name the file and the line.
 #include <gtest/gtest.h>
+#include "test_paths.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -2,6 +2,7 @@
 // none, every missing key named at its step's line, and every lesson the repository ships
 // complete in Portuguese.
 #include "engine/lessons/lesson_language.h"
+#include "test_paths.h"
 
 #include <gtest/gtest.h>
 

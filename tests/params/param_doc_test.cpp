@@ -2,6 +2,7 @@
 // row changed without the documentation fails here, with the table to paste written beside the
 // test binary.
 #include <gtest/gtest.h>
+#include "test_paths.h"
 
 #include <fstream>
 #include <sstream>

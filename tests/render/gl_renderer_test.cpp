@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 #include <unistd.h>
+#include "test_paths.h"
 
 #include <array>
 #include <filesystem>

@@ -1,5 +1,6 @@
 // The chapter's backface count (section 3.2.3.1) against a brute force that measures the angle.
 #include "engine/visibility/backface_count.h"
+#include "test_paths.h"
 
 #include <gtest/gtest.h>
 

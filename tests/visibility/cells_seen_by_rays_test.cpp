@@ -4,6 +4,7 @@
 // its left shoulder; an eye in the closed-off corner of the west room sees only the west room and
 // the hall through the arch.
 #include "engine/visibility/cells_seen_by_rays.h"
+#include "test_paths.h"
 
 #include <gtest/gtest.h>
 

@@ -100,8 +100,8 @@ TEST(PluginCostImage, SlicesOnTwoThreadsAtOnceGiveTheSameImage) {
   ASSERT_EQ(bvh.value()->Build(s.tris), "");
   const PluginRayStructure& plugin = *bvh.value();
   PluginCostImage alone, shared;
-  alone.Resize(64, 40);
-  shared.Resize(64, 40);
+  alone.Resize(160, 100);  // enough rays that the two threads overlap for a while
+  shared.Resize(160, 100);
   TracePluginCostRows(plugin, s.camera, s.framebuffer, alone, 0, alone.height);
   auto half = [&](int first) {
     for (int row = first; row < shared.height; row += 8)

@@ -277,8 +277,8 @@ TEST(OctreePluginApp, PluginWithoutTracedSaysSoInOneLine) {
                                    " --model " + scene.obj + " --preset heatmap",
                                png);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
-  EXPECT_NE(run.out.find("partlab: octree heatmap: untraced reports no visited nodes (no "
-                         "intersect_traced): no heatmap for it\n"),
+  EXPECT_NE(run.out.find(
+                "partlab: octree heatmap: untraced has no intersect_traced: no heatmap for it\n"),
             std::string::npos)
       << run.out;
   EXPECT_EQ(run.out.find("rays: mean"), std::string::npos) << run.out;  // no cost was coloured

@@ -125,10 +125,11 @@ void CostHeatmap::ColourisePlugin(bool headless) {
         plugin_bad_);
 }
 
+// In English: stdout keeps it so for scripts; the panel shows _(PluginLineFormat()).
 const char* CostHeatmap::PluginLineFormat() const {
   return plugin_cost_ == PluginCost::kNoCallback
-             ? _("%.*s reports no visited nodes (no intersect_traced): no heatmap for it")
-             : _("%.*s is not built: no heatmap for it");
+             ? N_("%.*s has no intersect_traced: no heatmap for it")
+             : N_("%.*s is not built: no heatmap for it");
 }
 
 bool CostHeatmap::Draw(const RenderContext& ctx, DebugDraw& draw) const {
@@ -167,7 +168,7 @@ void CostHeatmap::Gui() {
   Tip(_(octree_params::kHeatmapFraction.tip));
   if (job_.Running()) ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), _("tracing"));
   if (on_ && PluginUntraceable()) {
-    ImGui::TextWrapped(PluginLineFormat(), int(plugin_name_.size()), plugin_name_.data());
+    ImGui::TextWrapped(_(PluginLineFormat()), int(plugin_name_.size()), plugin_name_.data());
     return;
   }
   if (on_ && key_.width > 0)

@@ -68,47 +68,85 @@ void PluginRayStructure::IntersectBatch(std::span<const Ray> rays, std::span<flo
 
 namespace {
 
-struct VisitContext {
-  const std::function<void(const Aabb&)>* visited;
+// One traced query's visits, on the caller's stack: where the boxes go (null: counted only) and
+// what the plugin reported.
+struct Visits {
+  const std::function<void(const Aabb&)>* forward = nullptr;
+  uint32_t counted = 0;
+  bool bad = false;  // a null or non-finite box, or more than kMaxPluginVisits
 };
 
-// A node box from the plugin, handed on only when it is a finite box.
+// A node box from the plugin, counted and handed on only when it is a finite box, and only up to
+// kMaxPluginVisits per query.
 void OnVisited(void* ctx, const partlab_box* b) {
-  const auto* c = static_cast<VisitContext*>(ctx);
-  if (!b || !*c->visited) return;
-  for (int k = 0; k < 3; ++k)
-    if (!std::isfinite(b->min[k]) || !std::isfinite(b->max[k])) return;
-  (*c->visited)(Aabb{{b->min[0], b->min[1], b->min[2]}, {b->max[0], b->max[1], b->max[2]}});
+  auto* v = static_cast<Visits*>(ctx);
+  if (!b || v->counted >= kMaxPluginVisits) {
+    v->bad = true;
+    return;
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (!std::isfinite(b->min[k]) || !std::isfinite(b->max[k])) {
+      v->bad = true;
+      return;
+    }
+  }
+  ++v->counted;
+  if (v->forward && *v->forward)
+    (*v->forward)(Aabb{{b->min[0], b->min[1], b->min[2]}, {b->max[0], b->max[1], b->max[2]}});
+}
+
+// The plugin's raw answer and the checked one: a NaN or non-positive t, or a hit triangle past the
+// count, becomes a bad miss.
+struct TracedAnswer {
+  float raw_t;
+  uint32_t raw_triangle;
+  PluginHit hit;
+};
+
+TracedAnswer TraceQuery(const partlab_ray_structure_plugin& table, const void* state,
+                        uint32_t triangle_count, const Ray& ray, Visits& visits) {
+  const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z};
+  const float d[3] = {ray.direction.x, ray.direction.y, ray.direction.z};
+  constexpr float kMiss = std::numeric_limits<float>::infinity();
+  uint32_t triangle = UINT32_MAX;
+  const float raw = table.intersect_traced
+                        ? table.intersect_traced(state, o, d, &triangle, &OnVisited, &visits)
+                        : table.intersect(state, o, d);
+  if (std::isinf(raw) && raw > 0) return {raw, triangle, {kMiss, UINT32_MAX, false}};
+  if (!(raw > 0.0f)) return {raw, triangle, {kMiss, UINT32_MAX, true}};
+  if (!table.intersect_traced) return {raw, triangle, {raw, UINT32_MAX, false}};
+  // A hit must name one of build's triangles.
+  if (triangle >= triangle_count) return {raw, triangle, {kMiss, UINT32_MAX, true}};
+  return {raw, triangle, {raw, triangle, false}};
 }
 
 }  // namespace
 
 PluginHit PluginRayStructure::Traced(const Ray& ray,
                                      const std::function<void(const Aabb&)>& visited) {
-  const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z};
-  const float d[3] = {ray.direction.x, ray.direction.y, ray.direction.z};
-  constexpr float kMiss = std::numeric_limits<float>::infinity();
   bad_rays_.clear();
-  if (!table_.intersect_traced) {
-    const size_t bad = bad_rays_.size();
-    const float t = Checked(table_.intersect(state_, o, d), 0);
-    return {t, UINT32_MAX, bad_rays_.size() != bad};
-  }
-  uint32_t triangle = UINT32_MAX;
-  VisitContext ctx{&visited};
-  const float raw = table_.intersect_traced(state_, o, d, &triangle, &OnVisited, &ctx);
-  if (std::isinf(raw) && raw > 0) return {kMiss, UINT32_MAX, false};
-  if (!(raw > 0.0f)) {
-    Checked(raw, 0);
-    return {kMiss, UINT32_MAX, true};
-  }
-  if (triangle >= triangle_count_) {  // a hit must name one of build's triangles
+  Visits visits;
+  visits.forward = &visited;
+  const TracedAnswer a = TraceQuery(table_, state_, triangle_count_, ray, visits);
+  if (a.hit.bad && !(a.raw_t > 0.0f)) {
+    Checked(a.raw_t, 0);
+  } else if (a.hit.bad) {
+    bad_rays_.push_back(0);
     if (violation_.empty())
-      violation_ = std::string(table_.name) + ": hit triangle " + std::to_string(triangle) +
+      violation_ = std::string(table_.name) + ": hit triangle " + std::to_string(a.raw_triangle) +
                    " of " + std::to_string(triangle_count_);
-    return {kMiss, UINT32_MAX, true};
   }
-  return {raw, triangle, false};
+  if (visits.bad && violation_.empty())
+    violation_ = std::string(table_.name) +
+                 ": a visited node box that is null or not finite, or more than " +
+                 std::to_string(kMaxPluginVisits);
+  return a.hit;
+}
+
+PluginTraceCount PluginRayStructure::CountTraced(const Ray& ray) const {
+  Visits visits;
+  const TracedAnswer a = TraceQuery(table_, state_, triangle_count_, ray, visits);
+  return {a.hit, visits.counted, visits.bad};
 }
 
 uint32_t PluginRayStructure::ParamCount() const {

@@ -27,6 +27,19 @@ struct PluginHit {
   bool bad;
 };
 
+// The most node visits one traced query may report: a plugin past it is looping or lying, and the
+// visits after it are neither counted nor drawn.
+constexpr uint32_t kMaxPluginVisits = 1u << 20;
+
+// One ray's cost as the plugin reports it through intersect_traced: the node boxes it entered.
+// `bad_visits` when it reported a null or non-finite box (not counted) or more than
+// kMaxPluginVisits of them.
+struct PluginTraceCount {
+  PluginHit hit;
+  uint32_t nodes;
+  bool bad_visits;
+};
+
 class PluginRayStructure {
  public:
   PluginRayStructure(const partlab_ray_structure_plugin& table, void* state);
@@ -53,6 +66,11 @@ class PluginRayStructure {
   // to `visited` (finite boxes only). Without it: intersect's t, triangle UINT32_MAX, no boxes.
   bool HasTraced() const { return table_.intersect_traced != nullptr; }
   PluginHit Traced(const Ray& ray, const std::function<void(const Aabb&)>& visited = {});
+  // The same query, counting the nodes instead of handing them on, and reentrant: it changes
+  // nothing in the wrapper (the count lives on the caller's stack), so worker threads may call it
+  // at once, and beside the other queries, as plugin.h allows; never beside Build or SetParam.
+  // Without intersect_traced: intersect's answer, 0 nodes.
+  PluginTraceCount CountTraced(const Ray& ray) const;
 
   // The plugin's parameters (none when it exposes none), for the panel's rows. A parameter whose
   // name is missing or whose numbers are not finite with lo <= value <= hi is not shown.

@@ -31,6 +31,14 @@
  * or a hit triangle index past the triangle count, is taken as a miss and reported as the
  * plugin's mistake (the ray counts as wrong).
  *
+ * THREADS. A ray structure's queries (intersect, intersect_batch, intersect_traced: `const void*
+ * self`) may run at the same time on two threads: the Octree view's cost heatmap calls
+ * intersect_traced on a worker thread while the UI thread asks the probe's or the batch's rays.
+ * So a query must not write to the state (scratch on the stack, or per thread). build, set_param
+ * and destroy are never called while a query runs. intersect_traced calls `visited` on its own
+ * thread and only before it returns; Partition Lab counts at most 2^20 visited nodes per query
+ * and ignores a NULL or non-finite box, reporting either as the plugin's mistake.
+ *
  * Optional members may be NULL: update, memory_bytes, draw, the parameters, intersect_batch,
  * intersect_traced. A parameter's value is clamped into [lo, hi] before set_param sees it.
  * The tables are append-only within one ABI version: new optional members go at the end, and

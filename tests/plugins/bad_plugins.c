@@ -6,7 +6,9 @@
  *   NO_ENTRY         exports no entry point at all
  *   NULL_CREATE      create returns NULL
  *   BAD_PAIRS        loads fine, but reports an id that is no box, a box with itself, a duplicate
- *   NAN_RAYS         a ray structure answering NaN, and a triangle past the count when traced */
+ *   NAN_RAYS         a ray structure answering NaN, and a triangle past the count when traced,
+ *                    reporting a null and a NaN node box and more nodes than Partition Lab counts
+ *   UNTRACED_RAYS    a ray structure without intersect_traced (every ray a miss) */
 #include <math.h>
 #include <stdlib.h>
 
@@ -45,7 +47,7 @@ static void find_pairs(void* self, partlab_pair_fn emit, void* ctx) {
   emit(ctx, 1, 1);   /* a box with itself */
 }
 
-#ifdef NAN_RAYS
+#if defined(NAN_RAYS) || defined(UNTRACED_RAYS)
 static int build(void* self, const float* t, uint32_t n) {
   (void)self;
   (void)t;
@@ -56,16 +58,45 @@ static float intersect(const void* self, const float o[3], const float d[3]) {
   (void)self;
   (void)o;
   (void)d;
+#ifdef UNTRACED_RAYS
+  return INFINITY;
+#else
   return (float)nan("");
+#endif
 }
-/* A hit at t = 1 on a triangle that does not exist (the index is far past any count). */
+#endif
+#ifdef UNTRACED_RAYS
+static const partlab_ray_structure_plugin kRays = {PARTLAB_PLUGIN_ABI_VERSION,
+                                                   sizeof(partlab_ray_structure_plugin),
+                                                   "untraced",
+                                                   NULL,
+                                                   create,
+                                                   destroy,
+                                                   build,
+                                                   intersect,
+                                                   NULL,
+                                                   NULL,
+                                                   0,
+                                                   NULL,
+                                                   NULL,
+                                                   NULL};
+PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void) {
+  return &kRays;
+}
+#elif defined(NAN_RAYS)
+/* A hit at t = 1 on a triangle that does not exist (the index is far past any count), after a
+ * null node box, a NaN one, and 2^20 + 5 finite ones (more than Partition Lab counts). */
 static float intersect_traced(const void* self, const float o[3], const float d[3],
                               uint32_t* triangle, partlab_box_fn visited, void* ctx) {
+  const partlab_box nan_box = {{(float)nan(""), 0, 0}, {1, 1, 1}};
+  const partlab_box unit = {{0, 0, 0}, {1, 1, 1}};
+  uint32_t i;
   (void)self;
   (void)o;
   (void)d;
-  (void)visited;
-  (void)ctx;
+  visited(ctx, NULL);
+  visited(ctx, &nan_box);
+  for (i = 0; i < (1u << 20) + 5u; ++i) visited(ctx, &unit);
   *triangle = 999999u;
   return 1.0f;
 }

@@ -18,6 +18,7 @@
 
 #include "engine/geometry/triangle.h"
 #include "engine/io/rayset.h"
+#include "engine/octree/octree_cost_image.h"
 #include "tests/plugins/headless_app_run.h"
 #include "tests/temp_path.h"
 
@@ -198,6 +199,94 @@ TEST(OctreePluginApp, AimingAtAWrongRayShowsThePluginWrongOnTheProbe) {
   EXPECT_NE(Slurp(out + ".log").find("check 'probe-plugin-wrong' failed"), std::string::npos);
   std::filesystem::remove_all(out);
   std::remove(lesson.c_str());
+}
+
+}  // namespace
+}  // namespace partlab
+
+namespace partlab {
+namespace {
+
+// Pixels whose colour is on the heatmap's ramp above its bottom tenth (a ray that did some work),
+// within 4 levels per channel of one of 512 samples of CostRampColor.
+size_t RampPixels(const std::string& png, size_t* total) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* p = stbi_load(png.c_str(), &w, &h, &n, 3);
+  EXPECT_NE(p, nullptr) << png;
+  if (!p) return 0;
+  std::vector<glm::ivec3> ramp;
+  for (int k = 51; k <= 511; ++k) {
+    const Color c = CostRampColor(float(k) / 511.0f);
+    ramp.push_back(glm::ivec3(glm::round(glm::vec3(c.r, c.g, c.b) * 255.0f)));
+  }
+  size_t count = 0;
+  for (int i = 0; i < w * h; ++i) {
+    const glm::ivec3 px(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+    for (const glm::ivec3& r : ramp) {
+      const glm::ivec3 d = glm::abs(px - r);
+      if (d.x <= 4 && d.y <= 4 && d.z <= 4) {
+        ++count;
+        break;
+      }
+    }
+  }
+  stbi_image_free(p);
+  *total = size_t(w) * size_t(h);
+  return count;
+}
+
+// The heatmap with the BVH chosen is the BVH's cost: the view prints its mean nodes per ray (the
+// per-ray counts are checked against the plugin's own intersect_traced in
+// plugin_cost_image_test.cpp), no ray broke the contract, and the screenshot is covered by the
+// ramp.
+TEST(OctreePluginApp, HeatmapShowsTheBvhsNodesVisited) {
+  const Scene scene;
+  const std::string png = TempPath("octree_heatmap_bvh.png");
+  const AppRun run = RunOctree(std::string("--no-ui --plugin ") + PARTLAB_BVH_PLUGIN + " --model " +
+                                   scene.obj + " --preset heatmap",
+                               png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  const size_t at = run.out.find("partlab: octree heatmap plugin bvh: ");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  int w = 0, h = 0, bad = -1;
+  unsigned max = 0;
+  double mean = 0;
+  ASSERT_EQ(std::sscanf(run.out.c_str() + at,
+                        "partlab: octree heatmap plugin bvh: %dx%d rays: mean nodes %lf (max %u), "
+                        "%d bad rays",
+                        &w, &h, &mean, &max, &bad),
+            5)
+      << run.out;
+  EXPECT_EQ(w, 320);  // --preset heatmap traces a quarter of the pixels per axis of 1280x720
+  EXPECT_EQ(h, 180);
+  EXPECT_GT(mean, 0.0);
+  EXPECT_GT(double(max), mean);
+  EXPECT_EQ(bad, 0);
+  size_t total = 0;
+  const size_t ramp = RampPixels(png, &total);
+  EXPECT_GT(ramp, total / 10) << png;  // the soup is covered by the ramp: not an empty heatmap
+  std::remove(png.c_str());
+}
+
+// A plugin without intersect_traced: one line saying so, and neither the octree's cost nor an
+// empty heatmap in its place (the scene is drawn as without the heatmap).
+TEST(OctreePluginApp, PluginWithoutTracedSaysSoInOneLine) {
+  const Scene scene;
+  const std::string png = TempPath("octree_heatmap_untraced.png");
+  const AppRun run = RunOctree(std::string("--no-ui --plugin ") + PARTLAB_UNTRACED_RAYS_PLUGIN +
+                                   " --model " + scene.obj + " --preset heatmap",
+                               png);
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find(
+                "partlab: octree heatmap: untraced has no intersect_traced: no heatmap for it\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("rays: mean"), std::string::npos) << run.out;  // no cost was coloured
+  size_t total = 0;
+  const size_t ramp = RampPixels(png, &total);
+  EXPECT_GT(total, 0u);
+  EXPECT_LT(ramp, total / 100) << png;
+  std::remove(png.c_str());
 }
 
 }  // namespace

@@ -24,16 +24,36 @@ void CostHeatmap::ApplyPreset(const std::string& p) {
 }
 
 void CostHeatmap::Update(const RenderContext& ctx, const std::shared_ptr<const Octree>& tree,
-                         bool headless) {
+                         const HeatmapPlugin& plugin, bool headless) {
+  const PluginCost was = plugin_cost_;
+  plugin_cost_ = !plugin.plugin                ? PluginCost::kNone
+                 : !plugin.plugin->HasTraced() ? PluginCost::kNoCallback
+                 : !plugin.built               ? PluginCost::kNotBuilt
+                                               : PluginCost::kTraced;
+  plugin_name_ = plugin.plugin ? plugin.plugin->Name() : std::string_view();
+  if (PluginUntraceable()) {  // no cost to show: the panel says why (PluginLineFormat)
+    if (headless && was != plugin_cost_) {
+      std::printf("partlab: octree heatmap: ");
+      std::printf(PluginLineFormat(), int(plugin_name_.size()), plugin_name_.data());
+      std::printf("\n");
+    }
+    return;
+  }
   const int f = kFractions[fraction_];
   HeatmapKey key{ctx.camera, ctx.framebuffer_size, std::max(1, int(ctx.framebuffer_size.x) / f),
                  std::max(1, int(ctx.framebuffer_size.y) / f), tree.get()};
+  if (plugin_cost_ == PluginCost::kTraced) {
+    key.plugin = plugin.plugin;
+    key.plugin_build = plugin.build;
+  }
   // A running trace is left to finish (cancelling would make the UI thread wait for its slice);
   // the next frame starts one for the camera as it is then.
   if (!(key == job_.requested()) && !job_.Running()) job_.Start(tree, key);
   if (headless) job_.Wait();
   if (job_.Collect()) {
     key_ = job_.shown_key();
+    shown_plugin_ = key_.plugin != nullptr;
+    shown_name_ = plugin_name_;
     recolour_ = true;
   }
   if (recolour_) Colourise(headless);
@@ -45,6 +65,7 @@ void CostHeatmap::Colourise(bool headless) {
   recolour_ = false;
   const CostImage& image = job_.image();
   if (image.width == 0) return;
+  if (shown_plugin_) return ColourisePlugin(headless);
   const CostMetric metric = CostMetric(metric_);
   max_ = image.Max(metric);
   const auto& paper = image.Plane(Traversal::kPaper, metric);
@@ -73,6 +94,44 @@ void CostHeatmap::Colourise(bool headless) {
                 mean_[0], mean_[1], max_);
 }
 
+// The plugin's nodes per ray over the whole image, on the same ramp; the octree's means are still
+// computed (for the metric chosen) so the panel compares the two.
+void CostHeatmap::ColourisePlugin(bool headless) {
+  const PluginCostImage& image = job_.plugin_image();
+  const CostImage& octree = job_.image();
+  const CostMetric metric = CostMetric(metric_);
+  max_ = image.Max();
+  double sums[3] = {0, 0, 0};
+  rgba_.resize(image.nodes.size());
+  for (size_t i = 0; i < image.nodes.size(); ++i) {
+    const uint32_t cost = image.nodes[i];
+    sums[0] += octree.Plane(Traversal::kPaper, metric)[i];
+    sums[1] += octree.Plane(Traversal::kOrdered, metric)[i];
+    sums[2] += cost;
+    const float t = log_ ? CostRampPosition(cost, max_) : float(cost) / float(std::max(max_, 1u));
+    rgba_[i] = PackRgba(CostRampColor(t));
+  }
+  const double n = double(std::max<size_t>(image.nodes.size(), 1));
+  mean_[0] = sums[0] / n;
+  mean_[1] = sums[1] / n;
+  plugin_mean_ = sums[2] / n;
+  plugin_bad_ = image.BadRays();
+  quad_->Upload(image.width, image.height, rgba_);
+  if (headless)
+    std::printf(
+        "partlab: octree heatmap plugin %.*s: %dx%d rays: mean nodes %.2f (max %u), %zu "
+        "bad rays\n",
+        int(shown_name_.size()), shown_name_.data(), image.width, image.height, plugin_mean_, max_,
+        plugin_bad_);
+}
+
+// In English: stdout keeps it so for scripts; the panel shows _(PluginLineFormat()).
+const char* CostHeatmap::PluginLineFormat() const {
+  return plugin_cost_ == PluginCost::kNoCallback
+             ? N_("%.*s has no intersect_traced: no heatmap for it")
+             : N_("%.*s is not built: no heatmap for it");
+}
+
 bool CostHeatmap::Draw(const RenderContext& ctx, DebugDraw& draw) const {
   if (!HasImage()) return false;
   quad_->Draw(1.0f);
@@ -96,7 +155,9 @@ void CostHeatmap::Gui() {
   const char* metrics[] = {_("Cells visited"), _("Triangles tested")};
   recolour_ |= ParamCombo(octree_params::kHeatmapMetric, &metric_, metrics);
   const char* shown[] = {_("Paper traversal"), _("Ordered traversal"), _("Split: paper | ordered")};
+  ImGui::BeginDisabled(plugin_cost_ != PluginCost::kNone);  // a plugin's cost has one picture
   recolour_ |= ParamCombo(octree_params::kHeatmapShown, &shown_, shown);
+  ImGui::EndDisabled();
   recolour_ |= ImGui::Checkbox(_("Log scale"), &log_);
   Tip(
       _("Colour by log(1 + cost) instead of cost (the costs of 3.1 Resultados): shows the cheap "
@@ -106,9 +167,23 @@ void CostHeatmap::Gui() {
   ImGui::Combo(_(octree_params::kHeatmapFraction.label), &fraction_, fractions, 5);
   Tip(_(octree_params::kHeatmapFraction.tip));
   if (job_.Running()) ImGui::ProgressBar(job_.Progress(), ImVec2(-1, 0), _("tracing"));
+  if (on_ && PluginUntraceable()) {
+    ImGui::TextWrapped(_(PluginLineFormat()), int(plugin_name_.size()), plugin_name_.data());
+    return;
+  }
   if (on_ && key_.width > 0)
     ImGui::Text(_("%dx%d rays; mean %s: paper %.1f, ordered %.1f"), key_.width, key_.height,
                 metric_ == 0 ? _("cells") : _("tests"), mean_[0], mean_[1]);
+  if (on_ && shown_plugin_) {
+    ImGui::Text(_("Shown: %.*s, mean nodes visited %.1f"), int(shown_name_.size()),
+                shown_name_.data(), plugin_mean_);
+    Tip(
+        _("The nodes the plugin's intersect_traced reports entering per ray, beside the octree's "
+          "cells visited (nós navegados, 3.1 Resultados). Choose \"octree only\" to see the "
+          "octree's cost."));
+    if (plugin_bad_ > 0)
+      ImGui::TextColored({1, 0.45f, 0.4f, 1}, _("%zu rays: a bad answer or node box"), plugin_bad_);
+  }
 }
 
 void CostHeatmap::SplitLabels(const FigureArea& area) const {
@@ -127,8 +202,13 @@ void CostHeatmap::SplitLabels(const FigureArea& area) const {
 }
 
 void CostHeatmap::LegendRows(float pad) const {
-  ImGui::Text(_("%s per ray (%s scale)"), metric_ == 0 ? _("Cells visited") : _("Triangles tested"),
-              log_ ? _("log") : _("linear"));
+  if (shown_plugin_)
+    ImGui::Text(_("Nodes visited by %.*s per ray (%s scale)"), int(shown_name_.size()),
+                shown_name_.data(), log_ ? _("log") : _("linear"));
+  else
+    ImGui::Text(_("%s per ray (%s scale)"),
+                metric_ == 0 ? _("Cells visited") : _("Triangles tested"),
+                log_ ? _("log") : _("linear"));
   const float w = pad * 16;
   LegendRamp(CostRampColor, w, pad * 0.9f);
   const uint32_t mid =

@@ -9,7 +9,8 @@ bool HeatmapKey::operator==(const HeatmapKey& o) const {
   const OrbitCamera &a = camera, &b = o.camera;
   return a.target == b.target && a.distance == b.distance && a.yaw == b.yaw && a.pitch == b.pitch &&
          a.fov_y == b.fov_y && framebuffer == o.framebuffer && width == o.width &&
-         height == o.height && tree == o.tree;
+         height == o.height && tree == o.tree && plugin == o.plugin &&
+         plugin_build == o.plugin_build;
 }
 
 void Worker::Stop() {
@@ -59,9 +60,13 @@ void HeatmapJob::Start(std::shared_ptr<const Octree> tree, const HeatmapKey& key
   tree_ = std::move(tree);
   requested_ = key;
   work_.Resize(key.width, key.height);
+  plugin_work_.Resize(key.plugin ? key.width : 0, key.plugin ? key.height : 0);
   Launch([this] {
     for (int row = 0; row < work_.height && !cancel_; row += 4) {
       TraceCostRows(*tree_, requested_.camera, requested_.framebuffer, work_, row, row + 4);
+      if (requested_.plugin)
+        TracePluginCostRows(*requested_.plugin, requested_.camera, requested_.framebuffer,
+                            plugin_work_, row, row + 4);
       progress_ = float(std::min(row + 4, work_.height)) / float(std::max(work_.height, 1));
     }
   });
@@ -71,6 +76,7 @@ bool HeatmapJob::Collect() {
   if (!Finished()) return false;
   if (!Join()) return false;
   std::swap(shown_, work_);
+  std::swap(plugin_shown_, plugin_work_);
   shown_key_ = requested_;
   return true;
 }

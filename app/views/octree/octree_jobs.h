@@ -12,6 +12,7 @@
 #include "engine/octree/octree.h"
 #include "engine/octree/octree_cost_image.h"
 #include "engine/octree/octree_ray_batch.h"
+#include "engine/plugins/plugin_cost_image.h"
 #include "engine/view/orbit_camera.h"
 
 namespace partlab {
@@ -22,6 +23,9 @@ struct HeatmapKey {
   glm::vec2 framebuffer{0.0f};
   int width = 0, height = 0;  // traced rays per row and column
   const Octree* tree = nullptr;
+  // The ray-structure plugin traced beside the octree (null: none) and its build's number.
+  const PluginRayStructure* plugin = nullptr;
+  uint64_t plugin_build = 0;
   bool operator==(const HeatmapKey& o) const;
 };
 
@@ -75,20 +79,30 @@ class BatchJob : public Worker {
   bool has_result_ = false;
 };
 
+// The octree's costs and, when key.plugin is set, the plugin's, slice by slice on one worker. The
+// plugin is only queried there (PluginRayStructure::CountTraced); whoever builds it again or
+// destroys it stops the job first (Cancel).
 class HeatmapJob : public Worker {
  public:
   ~HeatmapJob() { Stop(); }
   void Start(std::shared_ptr<const Octree> tree, const HeatmapKey& key);
+  // Stops a running trace and forgets what it was for, so the next Start is not skipped.
+  void Cancel() {
+    Stop();
+    requested_ = {};
+  }
   // True when a finished run's image became image() (its key becomes shown_key()).
   bool Collect();
   const HeatmapKey& requested() const { return requested_; }
   const HeatmapKey& shown_key() const { return shown_key_; }
   const CostImage& image() const { return shown_; }
+  const PluginCostImage& plugin_image() const { return plugin_shown_; }  // empty without a plugin
 
  private:
   std::shared_ptr<const Octree> tree_;
   HeatmapKey requested_, shown_key_;
   CostImage work_, shown_;
+  PluginCostImage plugin_work_, plugin_shown_;
 };
 
 }  // namespace partlab

@@ -41,7 +41,9 @@ const std::string& PluginRays::Name() const {
 }
 
 bool PluginRays::Choose(const std::string& name) {
+  if (before_change_) before_change_();
   Clear();
+  built_ = false;
   error_.clear();
   if (name.empty()) {
     chosen_ = 0;
@@ -59,9 +61,12 @@ bool PluginRays::Choose(const std::string& name) {
 }
 
 void PluginRays::Build(std::span<const Triangle> triangles) {
+  if (before_change_) before_change_();
   Clear();
   if (!plugin_) return;
   error_ = plugin_->Build(triangles);
+  built_ = error_.empty();
+  ++builds_;
 }
 
 std::string PluginRays::SetParam(const std::string& name, double value,
@@ -70,6 +75,7 @@ std::string PluginRays::SetParam(const std::string& name, double value,
   for (uint32_t i = 0; i < plugin_->ParamCount(); ++i) {
     partlab_param p{};
     if (!plugin_->GetParam(i, p) || name != p.name) continue;
+    if (before_change_) before_change_();
     if (!plugin_->SetParam(i, value)) return Formatted(_("the plugin refused %s"), name.c_str());
     Build(triangles);
     return "";
@@ -129,7 +135,10 @@ bool PluginRays::Gui(std::span<const Triangle> triangles, ClampNote& note, size_
   const PluginParams params{
       plugin_->ParamCount(),
       [this](uint32_t i, partlab_param& p) { return plugin_->GetParam(i, p); },
-      [this](uint32_t i, double v) { return plugin_->SetParam(i, v); }};
+      [this](uint32_t i, double v) {
+        if (before_change_) before_change_();
+        return plugin_->SetParam(i, v);
+      }};
   if (PluginParamRows(params, note)) {
     Build(triangles);
   }

@@ -7,12 +7,14 @@
 // A component of the octree view, like the batch (octree_batch.h) and the probe.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "app/panels/clamped_widgets.h"
+#include "app/views/octree/octree_heatmap.h"
 #include "engine/debug_draw.h"
 #include "engine/octree/octree.h"
 #include "engine/plugins/ray_plugin_check.h"
@@ -26,6 +28,12 @@ class PluginRays {
   bool Available() const { return !names_.empty(); }
   bool Active() const { return plugin_ != nullptr; }
   const std::string& Name() const;
+
+  // Called before the plugin is built again, has a parameter set or is destroyed: the view stops
+  // the heatmap's worker, which queries the plugin (plugin.h: never a build beside a query).
+  void SetBeforeChange(std::function<void()> f) { before_change_ = std::move(f); }
+  // The chosen plugin as the cost heatmap traces it (plugin null: the octree alone).
+  HeatmapPlugin ForHeatmap() const { return {plugin_.get(), builds_, built_}; }
 
   // Chooses the plugin by name ("" for the octree alone); false for an unknown name.
   bool Choose(const std::string& name);
@@ -71,6 +79,9 @@ class PluginRays {
   int chosen_ = 0;  // 0: octree only, i: names_[i - 1]
   std::unique_ptr<PluginRayStructure> plugin_;
   std::string error_;  // a refused build, a broken promise
+  std::function<void()> before_change_;
+  uint64_t builds_ = 0;  // counts builds, so the heatmap traces a new one again
+  bool built_ = false;   // the last build succeeded
   RayPluginCheck check_;
   std::vector<Ray> rays_;  // the rays check_ is about
   // The probe's ray as the plugin answered it.

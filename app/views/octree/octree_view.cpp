@@ -16,6 +16,8 @@
 namespace partlab::octree_view {
 
 void OctreeView::Start() {
+  // The heatmap's worker queries the plugin: it stops before the plugin changes.
+  plugin_rays_.SetBeforeChange([this] { heatmap_.Cancel(); });
   ApplyCommandLine(app_.start);
   std::printf("partlab: octree view: %s, max depth %d, placement %s, cells %s (depths <= %d)\n",
               source_ == SceneSource::kSoup ? "soup" : "model", max_depth_,
@@ -75,7 +77,7 @@ bool OctreeView::Pick(const PickRay& pick) {
 void OctreeView::FinishJobs(const RenderContext& ctx) {
   batch_.Finish(*tree_, headless());
   CheckPlugin();
-  if (heatmap_.on()) heatmap_.Update(ctx, tree_, headless());
+  if (heatmap_.on()) heatmap_.Update(ctx, tree_, plugin_rays_.ForHeatmap(), headless());
 }
 
 // The plugin answers what the octree answered: each new batch once, each new probe ray once.

@@ -1,6 +1,7 @@
 #include "engine/plugins/broad_phase_plugin.h"
 
 #include <cmath>
+#include <map>
 #include <memory>
 
 #include "engine/broadphase/broad_phase_registry.h"
@@ -9,6 +10,12 @@
 
 namespace partlab {
 namespace {
+
+// Each loaded plugin's file by its registered name (plugins are loaded once, at start).
+std::map<std::string, std::string, std::less<>>& PluginPaths() {
+  static std::map<std::string, std::string, std::less<>> paths;
+  return paths;
+}
 
 partlab_box ToPlugin(const Aabb& b) {
   return {{b.min.x, b.min.y, b.min.z}, {b.max.x, b.max.y, b.max.z}};
@@ -172,7 +179,13 @@ std::string LoadBroadPhasePlugin(const std::string& path) {
     CloseSharedLibrary(lib.value());
     return path + ": " + taken;
   }
+  PluginPaths()[table->name] = path;
   return "";
+}
+
+std::string BroadPhasePluginPath(std::string_view name) {
+  const auto found = PluginPaths().find(name);
+  return found == PluginPaths().end() ? "" : found->second;
 }
 
 }  // namespace partlab

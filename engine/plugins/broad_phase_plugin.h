@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/broadphase/broad_phase.h"
@@ -53,6 +54,10 @@ class PluginBroadPhase final : public BroadPhase {
 // Loads the broad-phase plugin at `path` and registers it under its own name. Returns "" or one
 // line naming the file ("libgrid.so: plugin ABI version 1, this Partition Lab speaks 2").
 std::string LoadBroadPhasePlugin(const std::string& path);
+
+// The file the plugin registered as `name` was loaded from ("" for ours): what a replay command
+// passes to --plugin.
+std::string BroadPhasePluginPath(std::string_view name);
 
 // The checks LoadBroadPhasePlugin makes on a table, for the tests: "" or the problem.
 std::string CheckBroadPhaseTable(const partlab_broad_phase_plugin* table);

@@ -51,10 +51,15 @@ std::string TraceCheck::SetAlgorithm(std::string_view algorithm) {
   return "";
 }
 
+std::unique_ptr<BroadPhase> MakeWithParams(std::string_view algorithm, PluginParamValues params) {
+  std::unique_ptr<BroadPhase> bp = MakeBroadPhase(algorithm);
+  if (auto* plugin = dynamic_cast<PluginBroadPhase*>(bp.get()))
+    for (const auto& [i, value] : params) plugin->SetParam(i, value);
+  return bp;
+}
+
 void TraceCheck::Restart() {
-  algorithm_ = MakeBroadPhase(algorithm_name_);
-  if (auto* plugin = dynamic_cast<PluginBroadPhase*>(algorithm_.get()))
-    for (const auto& [i, value] : params_) plugin->SetParam(i, value);
+  algorithm_ = MakeWithParams(algorithm_name_, params_);
   algorithm_driver_ = std::make_unique<FrameDriver>(*algorithm_);
   reference_ = BruteForce();
   reference_driver_ = std::make_unique<FrameDriver>(reference_);
@@ -135,8 +140,8 @@ long TraceCheck::NextWrongFrame(long after) const {
   return -1;
 }
 
-bool LastFrameWrong(const AabbTrace& trace, std::string_view algorithm) {
-  std::unique_ptr<BroadPhase> bp = MakeBroadPhase(algorithm);
+bool LastFrameWrong(const AabbTrace& trace, std::string_view algorithm, PluginParamValues params) {
+  std::unique_ptr<BroadPhase> bp = MakeWithParams(algorithm, params);
   if (!bp || trace.FrameCount() == 0) return false;
   BruteForce brute;
   FrameDriver a(*bp), b(brute);
@@ -172,7 +177,7 @@ std::string IdList(std::span<const BoxId> ids) {
 }  // namespace
 
 std::string MinimalRepro(const AabbTrace& trace, uint32_t frame, const PairDiff& diff,
-                         std::string_view algorithm, ReproTrace& out) {
+                         std::string_view algorithm, PluginParamValues params, ReproTrace& out) {
   if (frame >= trace.FrameCount()) return "frame " + std::to_string(frame) + " is past the trace";
   std::vector<BoxId> involved, present, all;
   for (const auto* pairs : {&diff.missing, &diff.extra})
@@ -197,7 +202,7 @@ std::string MinimalRepro(const AabbTrace& trace, uint32_t frame, const PairDiff&
   for (const auto& cut : cuts) {
     if (cut.ids->empty()) continue;
     AabbTrace candidate = Cut(trace, *cut.ids, cut.first, frame);
-    if (!LastFrameWrong(candidate, algorithm)) continue;
+    if (!LastFrameWrong(candidate, algorithm, params)) continue;
     out = {std::move(candidate), *cut.ids, cut.what};
     return "";
   }

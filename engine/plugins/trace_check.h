@@ -50,6 +50,9 @@ struct FrameVerdict {
   bool game_wrong() const { return game_missing || game_extra; }
 };
 
+// A plugin's parameter values as TraceCheck::params() keeps them, (index, value), applied in order.
+using PluginParamValues = std::span<const std::pair<uint32_t, double>>;
+
 class TraceCheck {
  public:
   // Takes the trace and (possibly empty: no frames) the game's pairs; checks every frame with
@@ -93,7 +96,7 @@ class TraceCheck {
   bool GetParam(uint32_t i, partlab_param& out) const;
   bool SetParam(uint32_t i, double value);
   // The values set, (index, value), applied to every fresh instance in this order.
-  std::span<const std::pair<uint32_t, double>> params() const { return params_; }
+  PluginParamValues params() const { return params_; }
 
  private:
   void Restart();   // fresh algorithm and reference, before frame 0
@@ -117,6 +120,10 @@ class TraceCheck {
   uint32_t wrong_frames_ = 0, game_wrong_frames_ = 0;
 };
 
+// A fresh `algorithm` (null for an unknown name) with `params` applied when it is a plugin: the
+// algorithm as the check runs it, so a cut is minimised and replayed with the values in effect.
+std::unique_ptr<BroadPhase> MakeWithParams(std::string_view algorithm, PluginParamValues params);
+
 // A small trace that still makes `algorithm` differ from brute force in its last frame, cut from
 // `trace` at `frame`: the boxes of the differing pairs alone, renumbered 0..k-1 in id order
 // (ids[i] is new box i's id in the trace). Tried in order, the first that still goes wrong wins:
@@ -127,12 +134,15 @@ struct ReproTrace {
   std::vector<BoxId> ids;
   std::string what;  // "boxes 2, 3 in frame 3 alone"
 };
-// "" and *out, or one line saying that no cut reproduces the difference.
+// Every candidate is checked with `params` applied (the values the check ran with: a bug that
+// shows only at those values is kept by the cut). "" and *out, or one line saying that no cut
+// reproduces the difference.
 std::string MinimalRepro(const AabbTrace& trace, uint32_t frame, const PairDiff& diff,
-                         std::string_view algorithm, ReproTrace& out);
+                         std::string_view algorithm, PluginParamValues params, ReproTrace& out);
 
-// Whether `algorithm` differs from brute force (or breaks its contract) in the last frame of
-// `trace`, each replayed from the first frame.
-bool LastFrameWrong(const AabbTrace& trace, std::string_view algorithm);
+// Whether `algorithm` with `params` differs from brute force (or breaks its contract) in the
+// last frame of `trace`, each replayed from the first frame.
+bool LastFrameWrong(const AabbTrace& trace, std::string_view algorithm,
+                    PluginParamValues params = {});
 
 }  // namespace partlab

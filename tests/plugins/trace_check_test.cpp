@@ -130,7 +130,7 @@ TEST(TraceCheck, ExportedCutIsSmallAndStillWrong) {
   ASSERT_EQ(check.Open(trace, {}, "grid_broken"), "");
   check.Seek(uint32_t(check.NextWrongFrame(-1)));
   ReproTrace repro;
-  ASSERT_EQ(MinimalRepro(trace, check.frame(), check.diff(), "grid_broken", repro), "");
+  ASSERT_EQ(MinimalRepro(trace, check.frame(), check.diff(), "grid_broken", {}, repro), "");
   EXPECT_EQ(repro.trace.FrameCount(), 1u) << repro.what;
   std::set<BoxId> involved;
   for (BoxPair p : check.diff().missing) involved.insert({p.a, p.b});
@@ -141,7 +141,7 @@ TEST(TraceCheck, ExportedCutIsSmallAndStillWrong) {
   EXPECT_FALSE(LastFrameWrong(repro.trace, "grid"));  // the cut shows the bug, not a bad trace
   // A right frame has nothing to cut.
   check.Seek(0);
-  EXPECT_NE(MinimalRepro(trace, 0, check.diff(), "grid_broken", repro), "");
+  EXPECT_NE(MinimalRepro(trace, 0, check.diff(), "grid_broken", {}, repro), "");
 }
 
 }  // namespace

@@ -213,6 +213,15 @@ void TraceCheckView::ExportRow() {
         "differing pairs' boxes in this frame alone if that is enough, else more boxes or frames.\n"
         "partlab-bench broadphase --trace FILE --plugin PATH reproduces it."));
   if (!export_status_.empty()) ImGui::TextWrapped("%s", export_status_.c_str());
+  if (replay_command_.empty()) return;
+  // In a read-only field: a long command scrolls instead of overflowing, and can be copied.
+  ImGui::TextUnformatted(_("Replay it with the parameters set:"));
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputText("##replay", replay_command_.data(), replay_command_.size() + 1,
+                   ImGuiInputTextFlags_ReadOnly);
+  Tip(
+      _("The plugin, the broad phase and every parameter set in the panel, so the cut fails "
+        "as it failed here"));
 }
 
 void TraceCheckView::HandleKeys() {

@@ -1,6 +1,7 @@
 #include "app/views/trace_check/trace_check_view.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include "app/view/view_flags_cli.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/io/aabb_trace.h"
+#include "engine/plugins/broad_phase_plugin.h"
 
 namespace partlab::trace_check {
 namespace {
@@ -36,6 +38,33 @@ std::string PairsBeside(const std::string& trace) {
   return "";
 }
 
+// `text` as one shell word: in single quotes, a quote inside closed, escaped and reopened.
+std::string ShellWord(const std::string& text) {
+  std::string word = "'";
+  for (char c : text) word += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return word + "'";
+}
+
+// The command that replays `cut` as the check ran it: the plugin's file, the algorithm, and every
+// parameter set (NAME=VALUE;... in one --plugin-param, the values written to round-trip exactly).
+std::string ReplayCommand(const TraceCheck& check, const std::string& cut) {
+  std::string command = "partlab --view 'Trace check'";  // untranslated: a command line
+  if (const std::string plugin = BroadPhasePluginPath(check.algorithm_name()); !plugin.empty())
+    command += " --plugin " + ShellWord(plugin);
+  command += " --algo " + ShellWord(std::string(check.algorithm_name()));
+  std::string assignments;
+  for (const auto& [i, value] : check.params()) {
+    partlab_param p{};
+    if (!check.GetParam(i, p)) continue;
+    char number[32];
+    const auto end = std::to_chars(number, number + sizeof number, value).ptr;
+    assignments +=
+        (assignments.empty() ? "" : ";") + std::string(p.name) + "=" + std::string(number, end);
+  }
+  if (!assignments.empty()) command += " --plugin-param " + ShellWord(assignments);
+  return command + " --trace " + ShellWord(cut);
+}
+
 void CopyToField(const std::string& text, std::array<char, 512>& field) {
   const size_t n = std::min(text.size(), field.size() - 1);
   std::copy_n(text.begin(), n, field.begin());
@@ -55,7 +84,9 @@ TraceCheckView::TraceCheckView(AppContext& app) : View(app), app_(app) {
               path_field_);
   CopyToField("/tmp/repro.aabbtrc", export_field_);
   if (!trace.empty()) Open(trace);
-  if (const std::string set = flags.Text("--plugin-param"); !set.empty())
+  // NAME=VALUE, or several separated by ';' (as an exported cut's replay command gives them).
+  std::stringstream sets(flags.Text("--plugin-param"));
+  for (std::string set; std::getline(sets, set, ';');)
     if (const std::string e = SetPluginParam(set); !e.empty())
       notices().Error("partlab: --plugin-param " + set + ": " + e);  // untranslated: flag
   ApplyPreset(flags.Text("--preset"));
@@ -162,21 +193,30 @@ void TraceCheckView::ApplyPreset(const std::string& words) {
 void TraceCheckView::ExportRepro(const std::string& path) {
   if (!check_.is_open()) return;
   ReproTrace repro;
-  std::string e = MinimalRepro(check_.trace(), check_.frame(), check_.diff(), algorithm_, repro);
+  // Minimised with the parameters the check runs with: a bug that shows only at them stays.
+  std::string e = MinimalRepro(check_.trace(), check_.frame(), check_.diff(),
+                               check_.algorithm_name(), check_.params(), repro);
   if (e.empty()) e = WriteAabbTrace(path, repro.trace);
   if (!e.empty()) {
     export_status_.clear();
+    replay_command_.clear();
     notices().Error("partlab: " + e);
     return;
   }
   std::string ids;
   for (size_t i = 0; i < repro.ids.size() && i < 16; ++i)
     ids += (i ? ", " : "") + std::to_string(i) + "=" + std::to_string(repro.ids[i]);
-  export_status_ = "wrote " + path + ": " + repro.what + ", " +
-                   std::to_string(repro.trace.FrameCount()) + " frame(s), " +
-                   std::to_string(repro.trace.box_count) + " boxes (new id=trace id: " + ids +
-                   (repro.ids.size() > 16 ? ", ..." : "") + ")";
-  std::printf("partlab: trace check: %s\n", export_status_.c_str());
+  if (repro.ids.size() > 16) ids += ", ...";
+  const std::string replay = ReplayCommand(check_, path);
+  const size_t frames = repro.trace.FrameCount();
+  const uint32_t boxes = repro.trace.box_count;
+  export_status_ = Formatted(_("Wrote %s: %s, %zu frame(s), %u boxes (new id=trace id: %s)"),
+                             path.c_str(), repro.what.c_str(), frames, boxes, ids.c_str());
+  replay_command_ = replay;
+  std::printf(
+      "partlab: trace check: wrote %s: %s, %zu frame(s), %u boxes (new id=trace id: %s); "
+      "replay: %s\n",
+      path.c_str(), repro.what.c_str(), frames, boxes, ids.c_str(), replay.c_str());
 }
 
 void TraceCheckView::Step(float dt) {
@@ -257,8 +297,8 @@ static void AddTraceCheckFlags(ViewFlagDefs& defs) {
                   "Trace check: the trace to check");
   AddViewTextFlag(defs, "--algo", "NAME", "Trace check: the broad phase checked (a plugin's name)");
   AddViewTextFlag(defs, "--plugin-param", "NAME=VALUE",
-                  "Trace check: set the plugin's parameter NAME (clamped to its range), then "
-                  "check the trace");
+                  "Trace check: set the plugin's parameter NAME (clamped to its range), several "
+                  "as NAME=VALUE;NAME=VALUE, then check the trace");
   AddViewTextFlag(defs, "--preset", "NAME",
                   "Trace check: first-mismatch, next, frame=N, export=PATH", kPresetLead);
 }

@@ -78,8 +78,9 @@ class TraceCheckView final : public View {
   glm::mat4 view_projection_{1.0f};     // the last Render's, for the ids written on the scene
   std::array<char, 512> path_field_{};  // the panel's trace path
   std::array<char, 512> export_field_{};
-  std::string export_status_;  // what the last export wrote, or why it could not
-  ClampNote clamp_note_;       // a plugin parameter typed outside its range
+  std::string export_status_;   // what the last export wrote, or why it could not
+  std::string replay_command_;  // the command replaying the last export with its parameters
+  ClampNote clamp_note_;        // a plugin parameter typed outside its range
 };
 
 }  // namespace partlab::trace_check

@@ -74,6 +74,10 @@ void DefineFlags(CLI::App& app, Options& o, std::string_view view_names,
                  std::span<const ViewFlagGroup> views) {
   namespace ap = app_params;
   app.set_help_flag();  // --help is ours: main prints the help and exits 0
+  // CLI11's own words in --help, in the user's language like the rest of it.
+  app.get_formatter()->label("Usage", _("Usage"));
+  app.get_formatter()->label("OPTIONS", _("OPTIONS"));
+  app.option_defaults()->group(_("Options"));
   app.add_flag("-h,--help", o.show_help, _("Print this help and exit"));
   app.add_option("--screenshot", o.screenshot,
                  _("Headless run: render --frames frames (default 5), write this PNG and exit"))

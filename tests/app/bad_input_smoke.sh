@@ -115,6 +115,11 @@ case "$scenario" in
       --msaa 0 --view Dynamics --scene "$tmp/bad.scene"
     [[ $rc -eq 0 ]] || fail "bad.scene: exit code $rc"
     one_line_naming "$tmp/bad.scene:3: " "chave 'colour' desconhecida para box"
+    printf 'v 0 0 0\nv nan 0 0\nv 0 1 0\nf 1 2 3\n' >"$tmp/nan.obj"
+    run "${xvfb[@]}" "$partlab" --lang pt_BR --screenshot "$tmp/out.png" --frames 2 --size 320x240 \
+      --msaa 0 --model "$tmp/nan.obj"
+    [[ $rc -eq 0 ]] || fail "nan.obj: exit code $rc"
+    one_line_naming "$tmp/nan.obj:2: " "a coordenada 'nan' de vértice não é finita"
     ;;
   tiny-window)  # --size 1x1: one note, the window is the smallest the panels fit in
     run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 1x1 --msaa 0 \

@@ -12,8 +12,10 @@
                                     proper name, a file name, a unit symbol). The sentences the
                                     engine words itself are read too (engine/text/translatable.h):
                                     the problem of a file's error line and the BSP's reasons
-                                    (the calls in WORDED_BY, in app/ and engine/) and the reasons
-                                    of every ValueRange (a clamp note's "(why)") must be marked.
+                                    (the calls in WORDED_BY and the literals assigned to an
+                                    error, note, problem or why, in app/ and engine/) and the
+                                    reasons of every ValueRange (a clamp note's "(why)") must be
+                                    marked.
   check-translations.py pot FILE    writes the template (po/partlab.pot is never committed)
 
 English is the source language: an English msgid is its own translation. Exit 1 names each
@@ -55,6 +57,8 @@ WORDED_BY = ("Fail", "fail", "Error", "Stop", "At", "Reject", "ValidationError",
 CALL = re.compile(r"\b(?:ImGui::(" + "|".join(SHOWN_BY) + r")|(" + "|".join(APP_CALLS) +
                   r"))\s*\(")
 WORDED = re.compile(r"(?<!\w)(" + "|".join(WORDED_BY) + r")\s*\(")
+# ... and the ones assigned to the fields and variables that carry them: error = "...";
+ASSIGNED = re.compile(r"(?<![\w.])(?:\w+\.)?(?:problem|error|note_?|why)\s*=\s*(?!=)")
 # A range's reasons: {lo, hi, "why lo", "why hi"} (engine/params/clamped_value.h's ValueRange).
 REASON = r'((?:N_\(\s*)?)(' + LITERAL.pattern + r'(?:\s*' + LITERAL.pattern + r')*)\)?'
 RANGE = re.compile(r'\{\s*[^{}";,()]+,\s*[^{}";,()]+,\s*' + REASON + r'\s*,\s*' + REASON + r'\s*\}')
@@ -210,6 +214,10 @@ def check_unwrapped():
             start = call.end()
             for offset, literal in unwrapped_literals(text, start, call_arguments(text, start - 1)):
                 report(offset, literal, what)
+        for a in ASSIGNED.finditer(text):
+            end = text.find(";", a.end())
+            for offset, literal in unwrapped_literals(text, a.end(), text[a.end():end]):
+                report(offset, literal, "is worded without N_() or _()")
         for r in RANGE.finditer(text):
             for mark, g in ((1, 2), (3, 4)):
                 if shows_words(r.group(g)) and not r.group(mark):

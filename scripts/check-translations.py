@@ -58,7 +58,7 @@ CALL = re.compile(r"\b(?:ImGui::(" + "|".join(SHOWN_BY) + r")|(" + "|".join(APP_
                   r"))\s*\(")
 WORDED = re.compile(r"(?<!\w)(" + "|".join(WORDED_BY) + r")\s*\(")
 # ... and the ones assigned to the fields and variables that carry them: error = "...";
-ASSIGNED = re.compile(r"(?<![\w.])(?:\w+\.)?(?:problem|error|note_?|why)\s*=\s*(?!=)")
+ASSIGNED = re.compile(r"(?<![\w.])(?:\w+\.)?(?:problem|error|note|why|violation)_?\s*=\s*(?!=)")
 # A range's reasons: {lo, hi, "why lo", "why hi"} (engine/params/clamped_value.h's ValueRange).
 REASON = r'((?:N_\(\s*)?)(' + LITERAL.pattern + r'(?:\s*' + LITERAL.pattern + r')*)\)?'
 RANGE = re.compile(r'\{\s*[^{}";,()]+,\s*[^{}";,()]+,\s*' + REASON + r'\s*,\s*' + REASON + r'\s*\}')

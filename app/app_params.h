@@ -8,8 +8,8 @@
 
 namespace partlab::app_params {
 
-inline constexpr ValueRange<int> kWindowSide{64, 8192, "the smallest window the panels fit in",
-                                             "the largest window partlab opens"};
+inline constexpr ValueRange<int> kWindowSide{64, 8192, N_("the smallest window the panels fit in"),
+                                             N_("the largest window partlab opens")};
 
 inline constexpr Param<int> kWindowWidth{"window.width",
                                          "",
@@ -34,7 +34,7 @@ inline constexpr Param<int> kMsaa{
     "--msaa",
     "MSAA",  // untranslated: an abbreviation
     4,
-    {0, 16, "no multisampling", "the most GL offers"},
+    {0, 16, N_("no multisampling"), N_("the most GL offers")},
     N_("samples"),
     N_("Samples per pixel of the window's framebuffer; 0 under software rendering.")};
 

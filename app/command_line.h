@@ -12,6 +12,7 @@
 #include <span>
 
 #include "app/app_params.h"
+#include "app/i18n/translate.h"
 #include "app/view/view_flags.h"
 #include "engine/io/load_result.h"
 #include "engine/params/clamped_value.h"
@@ -71,6 +72,10 @@ std::string CommandLineHelp(std::string_view view_names = "",
 // Errors are one line: "partlab: --size expects WxH (e.g. 1280x720), got 'big'".
 LoadResult<Options> ParseCommandLine(int argc, char** argv,
                                      std::span<const ViewFlagGroup> views = {});
+
+// The language of what is printed before the window opens: --lang's (when it names one), else the
+// environment's (LanguageFromEnvironment). The saved choice is read later, with the settings.
+Language CommandLineLanguage(int argc, char** argv);
 
 // What a view built from these options is told (AppContext::start).
 ViewStart ViewStartOf(const Options& options);

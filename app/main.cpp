@@ -4,6 +4,7 @@
 
 #include "app/command_line.h"
 #include "app/engine_loop.h"
+#include "app/i18n/translate.h"
 #include "app/lessons/lesson_verb_table.h"
 #include "app/view.h"
 #include "engine/plugins/ray_structure_registry.h"
@@ -37,6 +38,9 @@ void LoadPlugins(partlab::Options& options) {
 
 int main(int argc, char** argv) {
   using namespace partlab;
+  // What is printed before the window opens (--help, --lesson-verbs, a bad flag's line, the
+  // clamp notes) reads in the environment's language, as a GNU tool's would, or --lang's.
+  UseLanguage(CommandLineLanguage(argc, argv));
   auto options = ParseCommandLine(argc, argv, RegisteredViewFlags());
   if (!options.ok()) {
     std::fprintf(stderr, "%s\n", options.error().c_str());

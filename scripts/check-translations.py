@@ -9,7 +9,13 @@
                                     without _(): the text arguments of the calls listed in
                                     SHOWN_BY are read, and a literal with a word in it must be
                                     wrapped. A line may opt out with "// untranslated: WHY" (a
-                                    proper name, a file name, a unit symbol).
+                                    proper name, a file name, a unit symbol). The sentences the
+                                    engine words itself are read too (engine/text/translatable.h):
+                                    the problem of a file's error line and the BSP's reasons
+                                    (the calls in WORDED_BY and the literals assigned to an
+                                    error, note, problem or why, in app/ and engine/) and the
+                                    reasons of every ValueRange (a clamp note's "(why)") must be
+                                    marked.
   check-translations.py pot FILE    writes the template (po/partlab.pot is never committed)
 
 English is the source language: an English msgid is its own translation. Exit 1 names each
@@ -41,9 +47,21 @@ SHOWN_BY = (
 APP_CALLS = ("ShowStatus", "Tip", "Tooltip", "HelpMarker", "Notice", "Note", "Warn", "Error",
              "SetStatus", "DrawNoteLine", "DrawErrorLine", "DrawNoticeLine")
 
+LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+# The sentences worded where they happen, app or engine: a file's error line ("FILE:LINE: "
+# + problem), a flag's error, a settings note, the semi-adjusting BSP's reasons (op_reason.h).
+WORDED_BY = ("Fail", "fail", "Error", "Stop", "At", "Reject", "ValidationError", "AppendNote",
+             "FormatReason", "FormatText", "Formatted")
+
 CALL = re.compile(r"\b(?:ImGui::(" + "|".join(SHOWN_BY) + r")|(" + "|".join(APP_CALLS) +
                   r"))\s*\(")
-LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+WORDED = re.compile(r"(?<!\w)(" + "|".join(WORDED_BY) + r")\s*\(")
+# ... and the ones assigned to the fields and variables that carry them: error = "...";
+ASSIGNED = re.compile(r"(?<![\w.])(?:\w+\.)?(?:problem|error|note|why|violation)_?\s*=\s*(?!=)")
+# A range's reasons: {lo, hi, "why lo", "why hi"} (engine/params/clamped_value.h's ValueRange).
+REASON = r'((?:N_\(\s*)?)(' + LITERAL.pattern + r'(?:\s*' + LITERAL.pattern + r')*)\)?'
+RANGE = re.compile(r'\{\s*[^{}";,()]+,\s*[^{}";,()]+,\s*' + REASON + r'\s*,\s*' + REASON + r'\s*\}')
 FORMAT = re.compile(r"%[-+ 0#]*(\d+|\*)?(\.(\d+|\*))?(hh|h|ll|l|z|j|t|L)?[diouxXeEfgGaAcsp%]")
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
 
@@ -159,29 +177,51 @@ def shows_words(literal):
     return WORD.search(FORMAT.sub(" ", re.sub(r"\\.", " ", body))) is not None
 
 
+def unwrapped_literals(text, start, args):
+    """(offset in text, literal) of each literal of `args` (starting at `start`) with a word in
+    it that no _( or N_( wraps."""
+    for lit in LITERAL.finditer(args):
+        before = args[:lit.start()].rstrip()
+        if before.endswith("_(") or before.endswith("N_(") or not shows_words(lit.group()):
+            continue
+        # A literal joined to a wrapped one ("..." "...") inside _( is wrapped too.
+        if re.search(r'N?_\(\s*(?:"(?:[^"\\]|\\.)*"\s*)+$', before):
+            continue
+        yield start + lit.start(), lit.group()
+
+
 def check_unwrapped():
     skip = pending()
     problems = []
     for path in sources():
         rel = str(path.relative_to(ROOT))
-        if not rel.startswith("app/") or rel.startswith("app/i18n/") or \
+        if rel.startswith("app/i18n/") or rel.startswith("engine/text/") or \
                 any(rel == p or rel.startswith(p.rstrip("/") + "/") for p in skip):
             continue
         text = path.read_text(encoding="utf-8")
         lines = text.splitlines()
-        for call in CALL.finditer(text):
-            args = call_arguments(text, call.end() - 1)
-            for lit in LITERAL.finditer(args):
-                before = args[:lit.start()].rstrip()
-                if before.endswith("_(") or before.endswith("N_(") or not shows_words(lit.group()):
-                    continue
-                # A literal joined to a wrapped one ("..." "...") inside _( is wrapped too.
-                if re.search(r'N?_\(\s*(?:"(?:[^"\\]|\\.)*"\s*)+$', before):
-                    continue
-                line = text.count("\n", 0, call.start() + len(call.group()) + lit.start()) + 1
-                if "untranslated:" in lines[line - 1] or "untranslated:" in lines[line - 2]:
-                    continue
-                problems.append(f"{rel}:{line}: {lit.group()[:60]} is shown without _()")
+
+        def report(offset, literal, what):
+            line = text.count("\n", 0, offset) + 1
+            if "untranslated:" in lines[line - 1] or "untranslated:" in lines[line - 2]:
+                return
+            problems.append(f"{rel}:{line}: {literal[:60]} {what}")
+
+        calls = [(c, "is shown without _()") for c in CALL.finditer(text)] if \
+            rel.startswith("app/") else []
+        calls += [(c, "is worded without N_() or _()") for c in WORDED.finditer(text)]
+        for call, what in calls:
+            start = call.end()
+            for offset, literal in unwrapped_literals(text, start, call_arguments(text, start - 1)):
+                report(offset, literal, what)
+        for a in ASSIGNED.finditer(text):
+            end = text.find(";", a.end())
+            for offset, literal in unwrapped_literals(text, a.end(), text[a.end():end]):
+                report(offset, literal, "is worded without N_() or _()")
+        for r in RANGE.finditer(text):
+            for mark, g in ((1, 2), (3, 4)):
+                if shows_words(r.group(g)) and not r.group(mark):
+                    report(r.start(g), r.group(g), "is a range's reason without N_()")
     return problems
 
 

@@ -83,11 +83,27 @@ const char* LanguageName(Language language) {
   return language == Language::kPortugueseBrazil ? "Português (Brasil)" : "English";
 }
 
+// The first of $LANGUAGE's colon-separated names that is en or pt; false when none is.
+static bool LanguageFromPriorityList(const char* list, Language* language) {
+  std::string_view rest(list ? list : "");
+  while (!rest.empty()) {
+    const size_t colon = rest.find(':');
+    if (ParseLanguage(rest.substr(0, colon), language)) return true;
+    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+  }
+  return false;
+}
+
 Language LanguageFromEnvironment() {
   for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
     const char* value = std::getenv(name);
     if (value == nullptr || *value == '\0') continue;
     Language language = Language::kEnglish;
+    // gettext reads $LANGUAGE first, but only outside the "C" locale (GNU gettext manual, "The
+    // LANGUAGE variable").
+    const std::string_view locale(value);
+    const bool c_locale = locale == "C" || locale == "POSIX" || locale.rfind("C.", 0) == 0;
+    if (!c_locale && LanguageFromPriorityList(std::getenv("LANGUAGE"), &language)) return language;
     return ParseLanguage(value, &language) ? language : Language::kEnglish;
   }
   return Language::kEnglish;
@@ -99,6 +115,7 @@ void UseLanguage(Language language) {
   bind_textdomain_codeset(kDomain, "UTF-8");
   setenv("LANGUAGE", LanguageCode(language), 1);
   ++_nl_msg_cat_cntr;
+  SetTextLookup(&Translate);  // the sentences the engine words itself (engine/text/translatable.h)
   g_language = language;
 }
 

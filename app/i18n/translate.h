@@ -40,7 +40,8 @@ const char* LanguageCode(Language language);  // "en", "pt_BR"
 const char* LanguageName(Language language);  // in its own language: "English", "Português"
 
 // The system's language, from LC_ALL, LC_MESSAGES or LANG (the first that is set), as gettext
-// reads them: a value starting with "pt" is Brazilian Portuguese, anything else English.
+// reads them: a value starting with "pt" is Brazilian Portuguese, anything else English. As in
+// gettext, $LANGUAGE (a list, "pt_BR:en") comes first unless that locale is "C".
 Language LanguageFromEnvironment();
 
 // Switches every later _() to `language`, live: the UI reads the new language from the next

@@ -63,8 +63,8 @@ void ModelSection(ScenePanelState& state, const CurrentModel& model, SceneComman
 }
 
 // Blinn-Phong's exponent: below 1 the highlight covers the whole lit side, above 1024 it vanishes.
-constexpr ValueRange<float> kShininessRange{4.0f, 256.0f, "a broader highlight looks flat",
-                                            "a sharper highlight is a single pixel"};
+constexpr ValueRange<float> kShininessRange{4.0f, 256.0f, N_("a broader highlight looks flat"),
+                                            N_("a sharper highlight is a single pixel")};
 
 // The lighting models' names as the panel shows them, in kLightingModels' order (app/render/
 // holds no text for translation).

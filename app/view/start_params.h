@@ -13,7 +13,7 @@ inline constexpr Param<int> kSteps{
     "--steps",
     N_("Steps"),
     0,
-    {0, 100000, "", "the most steps run before the first frame"},
+    {0, 100000, "", N_("the most steps run before the first frame")},
     N_("steps"),
     N_("Physics steps run before the first frame (for headless screenshots).")};
 

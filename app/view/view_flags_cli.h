@@ -9,14 +9,15 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/view/view_flags.h"
 #include "engine/params/param_cli.h"
 
 namespace partlab {
 
-inline constexpr const char* kSharedFlagGroup = "Several views (each reads its own)";
+inline constexpr const char* kSharedFlagGroup = N_("Several views (each reads its own)");
 // The start of --preset's help; each view adds its words.
-inline constexpr const char* kPresetLead = "What a view shows first, comma-separated words.";
+inline constexpr const char* kPresetLead = N_("What a view shows first, comma-separated words.");
 
 namespace detail {
 
@@ -28,7 +29,7 @@ inline CLI::Option* Redeclared(ViewFlagDefs& defs, const std::string& flag,
   const std::string& was = option->get_description();
   if (!help.empty() && was.find(help) == std::string::npos)
     option->description(was + (was.empty() || was.back() == '.' ? " " : "; ") + help);
-  option->group(kSharedFlagGroup);
+  option->group(_(kSharedFlagGroup));
   return option;
 }
 
@@ -43,9 +44,9 @@ inline CLI::Option* AddViewTextFlag(ViewFlagDefs& defs, const std::string& flag,
   return defs.app
       .add_option_function<std::string>(
           flag, [&values, flag](const std::string& v) { values.Set(flag, v); },
-          lead.empty() ? help : lead + " " + help)
+          lead.empty() ? help : _(lead.c_str()) + (" " + help))
       ->type_name(type)
-      ->group(defs.view);
+      ->group(_(defs.view));
 }
 
 // A flag whose value `accept` checks: "" or the whole error line ("--ray expects ...").
@@ -60,7 +61,7 @@ inline CLI::Option* AddViewCheckedFlag(ViewFlagDefs& defs, const std::string& fl
   };
   return defs.app.add_option_function<std::string>(flag, set, help)
       ->type_name(type)
-      ->group(defs.view);
+      ->group(_(defs.view));
 }
 
 // A flag naming a file: an empty value is an error, since empty means "not given" downstream and
@@ -70,12 +71,14 @@ inline CLI::Option* AddViewPathFlag(ViewFlagDefs& defs, const std::string& flag,
   if (CLI::Option* shared = detail::Redeclared(defs, flag, help)) return shared;
   ViewFlagValues& values = defs.values;
   auto set = [&values, flag, what](const std::string& v) {
-    if (v.empty()) throw CLI::ValidationError(flag + " expects " + what + ", got ''");
+    if (v.empty())
+      throw CLI::ValidationError(
+          Formatted(_("%s expects %s, got ''"), flag.c_str(), _(what.c_str())));
     values.Set(flag, v);
   };
   return defs.app.add_option_function<std::string>(flag, set, help)
       ->type_name("PATH")
-      ->group(defs.view);
+      ->group(_(defs.view));
 }
 
 // A numeric parameter row's flag (FlagValue's rules: text that is not a number is an error, a
@@ -91,7 +94,7 @@ CLI::Option* AddViewParamFlag(ViewFlagDefs& defs, const Param<T>& p, FlagWording
   };
   return defs.app.add_option_function<std::string>(flag, set, ParamHelp(p))
       ->type_name(std::is_same_v<T, int> ? "INT" : "NUMBER")
-      ->group(defs.view);
+      ->group(_(defs.view));
 }
 
 // A choice row's flag: one of its names, else one error line listing them.
@@ -100,27 +103,27 @@ inline CLI::Option* AddViewChoiceFlag(ViewFlagDefs& defs, const ChoiceParam& p) 
   ViewFlagValues& values = defs.values;
   std::string names;
   for (int i = 0; i < p.count(); ++i)
-    names += (i ? (i + 1 == p.count() ? " or " : ", ") : "") + std::string(p.names[i]);
+    names += (i ? (i + 1 == p.count() ? _(" or ") : ", ") : "") + std::string(p.names[i]);
   auto set = [&p, &values, names](const std::string& text) {
     if (p.Find(text) < 0)
-      throw CLI::ValidationError(std::string(p.flag) + " expects " + names + ", got '" + text +
-                                 "'");
+      throw CLI::ValidationError(
+          Formatted(_("%s expects %s, got '%s'"), p.flag, names.c_str(), text.c_str()));
     values.Set(p.flag, text);
   };
   std::string type;
   for (int i = 0; i < p.count(); ++i) type += (i ? "|" : "") + std::string(p.names[i]);
-  const std::string help =
-      std::string(p.label) + ": " + names + " (default " + p.names[p.fallback] + "). " + p.tip;
+  const std::string help = Formatted(_("%s: %s (default %s). %s"), _(p.label), names.c_str(),
+                                     p.names[p.fallback], _(p.tip));
   return defs.app.add_option_function<std::string>(p.flag, set, help)
       ->type_name(type)
-      ->group(defs.view);
+      ->group(_(defs.view));
 }
 
 // A bound row's flag (AddRowFlag): the value by the row's settings key, which the view reads with
 // LoadRow after its settings file.
 template <typename Owner, typename Row, typename Field>
 CLI::Option* AddViewRowFlag(ViewFlagDefs& defs, const Bound<Owner, Row, Field>& row) {
-  return AddRowFlag(defs.app, row, defs.values, defs.notes, "partlab: ")->group(defs.view);
+  return AddRowFlag(defs.app, row, defs.values, defs.notes, "partlab: ")->group(_(defs.view));
 }
 
 }  // namespace partlab

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "engine/io/bounded_file.h"
+#include "engine/text/translatable.h"
 
 #include "engine/ai/scenario_check.h"
 
@@ -78,12 +79,13 @@ bool ParseHeaderSide(std::string_view line, std::string_view keyword, int& side,
                      std::string& problem) {
   const auto f = Fields(line);
   if (f.size() != 2 || f[0] != keyword) {
-    problem = "expected '" + std::string(keyword) + " N', found '" + std::string(line) + "'";
+    problem = FormatText(N_("expected '%s N', found '%s'"), std::string(keyword).c_str(),
+                         std::string(line).c_str());
     return false;
   }
   if (!ParseInt(f[1], side) || side < 1 || side > kMaxMapSide) {
-    problem = std::string(keyword) + " '" + std::string(f[1]) + "' is not an integer in [1, " +
-              std::to_string(kMaxMapSide) + "]";
+    problem = FormatText(N_("%s '%s' is not an integer in [1, %d]"), std::string(keyword).c_str(),
+                         std::string(f[1]).c_str(), int(kMaxMapSide));
     return false;
   }
   return true;
@@ -97,7 +99,7 @@ LoadResult<std::string> ReadFile(const std::string& path) {
   auto bytes = ReadBoundedFile(path, kMaxMovingAiFileBytes);
   std::error_code ec;
   if (!bytes && !std::filesystem::exists(path, ec))
-    return LoadResult<std::string>::Fail(path + ":0: cannot open file");
+    return LoadResult<std::string>::Fail(path + ":0: " + LookUpText(N_("cannot open file")));
   if (!bytes) return LoadResult<std::string>::Fail(bytes.error());
   return LoadResult<std::string>::Ok(std::string(bytes.value().begin(), bytes.value().end()));
 }
@@ -109,49 +111,53 @@ LoadResult<GridMap> ParseMovingAiMap(std::string_view text, const std::string& n
   LineReader lines(text);
   std::string_view line;
   std::string problem;
-  if (!lines.Next(line)) return R::Fail(At(name, 1, "empty file, expected 'type octile'"));
+  if (!lines.Next(line))
+    return R::Fail(At(name, 1, LookUpText(N_("empty file, expected 'type octile'"))));
   const auto type = Fields(line);
   if (type.size() != 2 || type[0] != "type")
     return R::Fail(
-        At(name, lines.number(), "expected 'type octile', found '" + std::string(line) + "'"));
+        At(name, lines.number(),
+           FormatText(N_("expected 'type octile', found '%s'"), std::string(line).c_str())));
   if (type[1] != "octile")
     return R::Fail(At(name, lines.number(),
-                      "map type '" + std::string(type[1]) + "' is not supported (only octile)"));
+                      FormatText(N_("map type '%s' is not supported (only octile)"),
+                                 std::string(type[1]).c_str())));
   int height = 0, width = 0;
-  if (!lines.Next(line)) return R::Fail(At(name, lines.number() + 1, "missing 'height N'"));
+  if (!lines.Next(line))
+    return R::Fail(At(name, lines.number() + 1, LookUpText(N_("missing 'height N'"))));
   if (!ParseHeaderSide(line, "height", height, problem))
     return R::Fail(At(name, lines.number(), problem));
-  if (!lines.Next(line)) return R::Fail(At(name, lines.number() + 1, "missing 'width N'"));
+  if (!lines.Next(line))
+    return R::Fail(At(name, lines.number() + 1, LookUpText(N_("missing 'width N'"))));
   if (!ParseHeaderSide(line, "width", width, problem))
     return R::Fail(At(name, lines.number(), problem));
-  if (!lines.Next(line)) return R::Fail(At(name, lines.number() + 1, "missing 'map'"));
+  if (!lines.Next(line))
+    return R::Fail(At(name, lines.number() + 1, LookUpText(N_("missing 'map'"))));
   if (line != "map")
-    return R::Fail(At(name, lines.number(), "expected 'map', found '" + std::string(line) + "'"));
+    return R::Fail(At(name, lines.number(),
+                      FormatText(N_("expected 'map', found '%s'"), std::string(line).c_str())));
 
   GridMap map(width, height, '.');
   for (int y = 0; y < height; ++y) {
     if (!lines.Next(line))
-      return R::Fail(
-          At(name, lines.number() + 1,
-             "map has " + std::to_string(y) + " rows, header says " + std::to_string(height)));
+      return R::Fail(At(name, lines.number() + 1,
+                        FormatText(N_("map has %d rows, header says %d"), y, height)));
     if (static_cast<int>(line.size()) != width)
       return R::Fail(At(name, lines.number(),
-                        "row has " + std::to_string(line.size()) + " characters, width is " +
-                            std::to_string(width)));
+                        FormatText(N_("row has %zu characters, width is %d"), line.size(), width)));
     for (int x = 0; x < width; ++x) {
       if (!IsMapChar(line[x])) {
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "column %d: character 0x%02x is not one of . G @ O T S W",
-                      x + 1, static_cast<unsigned char>(line[x]));
-        return R::Fail(At(name, lines.number(), buf));
+        return R::Fail(At(name, lines.number(),
+                          FormatText(N_("column %d: character 0x%02x is not one of . G @ O T S W"),
+                                     x + 1, static_cast<unsigned char>(line[x]))));
       }
       map.Set(x, y, line[x]);
     }
   }
   while (lines.Next(line))
     if (!Fields(line).empty())
-      return R::Fail(At(name, lines.number(),
-                        "text after the last of the " + std::to_string(height) + " rows"));
+      return R::Fail(
+          At(name, lines.number(), FormatText(N_("text after the last of the %d rows"), height)));
   return R::Ok(std::move(map));
 }
 
@@ -165,31 +171,32 @@ LoadResult<std::vector<Scenario>> ParseScenarios(std::string_view text, const st
   using R = LoadResult<std::vector<Scenario>>;
   LineReader lines(text);
   std::string_view line;
-  if (!lines.Next(line)) return R::Fail(At(name, 1, "empty file, expected 'version 1'"));
+  if (!lines.Next(line))
+    return R::Fail(At(name, 1, LookUpText(N_("empty file, expected 'version 1'"))));
   const auto version = Fields(line);
   double v = 0;
   if (version.size() != 2 || version[0] != "version" || !ParseDouble(version[1], v))
-    return R::Fail(At(name, 1, "expected 'version 1', found '" + std::string(line) + "'"));
+    return R::Fail(
+        At(name, 1, FormatText(N_("expected 'version 1', found '%s'"), std::string(line).c_str())));
   if (v != 1.0)
-    return R::Fail(At(
-        name, 1, "scenario version '" + std::string(version[1]) + "' is not supported (only 1)"));
+    return R::Fail(At(name, 1,
+                      FormatText(N_("scenario version '%s' is not supported (only 1)"),
+                                 std::string(version[1]).c_str())));
   std::vector<Scenario> out;
-  static constexpr const char* kFieldNames[9] = {"bucket",     "map",     "map width",
-                                                 "map height", "start x", "start y",
-                                                 "goal x",     "goal y",  "optimal length"};
+  static constexpr const char* kFieldNames[9] = {
+      N_("bucket"),  N_("map"),    N_("map width"), N_("map height"),    N_("start x"),
+      N_("start y"), N_("goal x"), N_("goal y"),    N_("optimal length")};
   while (lines.Next(line)) {
     const auto f = Fields(line);
     if (f.empty()) continue;
     const int n = lines.number();
     if (f.size() != 9)
       return R::Fail(At(name, n,
-                        "expected 9 fields (bucket map width height sx sy gx gy "
-                        "optimal), found " +
-                            std::to_string(f.size())));
+                        FormatText(N_("expected 9 fields (bucket map width height sx sy gx gy "
+                                      "optimal), found %zu"),
+                                   f.size())));
     if (const int bad = FirstControlChar(line); bad >= 0) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "control character 0x%02x in the line", bad);
-      return R::Fail(At(name, n, buf));
+      return R::Fail(At(name, n, FormatText(N_("control character 0x%02x in the line"), bad)));
     }
     Scenario s;
     s.line = n;
@@ -201,22 +208,22 @@ LoadResult<std::vector<Scenario>> ParseScenarios(std::string_view text, const st
       int* target = i < 7 ? ints[i] : &s.goal.y;
       if (!ParseInt(f[i], *target) || *target < 0)
         return R::Fail(At(name, n,
-                          std::string(kFieldNames[i]) + " '" + std::string(f[i]) +
-                              "' is not a non-negative integer"));
+                          FormatText(N_("%s '%s' is not a non-negative integer"),
+                                     LookUpText(kFieldNames[i]), std::string(f[i]).c_str())));
     }
     if (!ParseDouble(f[8], s.optimal_length) || s.optimal_length < 0 || s.optimal_length > 1e9)
-      return R::Fail(
-          At(name, n, "optimal length '" + std::string(f[8]) + "' is not a number in [0, 1e9]"));
+      return R::Fail(At(name, n,
+                        FormatText(N_("optimal length '%s' is not a number in [0, 1e9]"),
+                                   std::string(f[8]).c_str())));
     if (s.map_width < 1 || s.map_height < 1 || s.map_width > kMaxMapSide ||
         s.map_height > kMaxMapSide)
       return R::Fail(At(name, n,
-                        "map size " + std::to_string(s.map_width) + "x" +
-                            std::to_string(s.map_height) + " is outside [1, " +
-                            std::to_string(kMaxMapSide) + "]"));
+                        FormatText(N_("map size %dx%d is outside [1, %d]"), s.map_width,
+                                   s.map_height, int(kMaxMapSide))));
     if (s.start.x >= s.map_width || s.start.y >= s.map_height)
-      return R::Fail(At(name, n, "start outside the declared map size"));
+      return R::Fail(At(name, n, LookUpText(N_("start outside the declared map size"))));
     if (s.goal.x >= s.map_width || s.goal.y >= s.map_height)
-      return R::Fail(At(name, n, "goal outside the declared map size"));
+      return R::Fail(At(name, n, LookUpText(N_("goal outside the declared map size"))));
     out.push_back(std::move(s));
   }
   return R::Ok(std::move(out));

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "engine/text/translatable.h"
+
 namespace partlab::ai {
 
 double PathLength(std::span<const Cell> path) {
@@ -16,24 +18,24 @@ double PathLength(std::span<const Cell> path) {
 PathCheck CheckPath(const GridMap& map, std::span<const Cell> path, Cell start, Cell goal) {
   PathCheck r;
   if (path.empty()) {
-    r.problem = "empty path";
+    r.problem = LookUpText(N_("empty path"));
     return r;
   }
   if (!(path.front() == start)) {
-    r.problem = "does not begin at the start";
+    r.problem = LookUpText(N_("does not begin at the start"));
     return r;
   }
   if (!(path.back() == goal)) {
-    r.problem = "does not end at the goal";
+    r.problem = LookUpText(N_("does not end at the goal"));
     return r;
   }
   for (size_t i = 1; i < path.size(); ++i) {
     const Move m{path[i].x - path[i - 1].x, path[i].y - path[i - 1].y};
     if (std::abs(m.dx) > 1 || std::abs(m.dy) > 1 || (m.dx == 0 && m.dy == 0) ||
         !map.CanStep(path[i - 1].x, path[i - 1].y, m)) {
-      r.problem = "step " + std::to_string(i) + " (" + std::to_string(path[i - 1].x) + "," +
-                  std::to_string(path[i - 1].y) + ")->(" + std::to_string(path[i].x) + "," +
-                  std::to_string(path[i].y) + ") is not a legal move";
+      r.problem =
+          FormatText(N_("step %zu (%d,%d)->(%d,%d) is not a legal move"), i, int(path[i - 1].x),
+                     int(path[i - 1].y), int(path[i].x), int(path[i].y));
       return r;
     }
   }

@@ -7,6 +7,8 @@
 #include <limits>
 #include <utility>
 
+#include "engine/text/translatable.h"
+
 namespace partlab::ai {
 namespace {
 
@@ -73,28 +75,29 @@ ScenarioCheck CheckScenarios(const std::vector<Scenario>& scenarios, const GridM
   for (const Scenario& s : scenarios) {
     if (s.map_width != map.width() || s.map_height != map.height()) {
       out.error = At(scen_name, s.line,
-                     "declares a " + std::to_string(s.map_width) + "x" +
-                         std::to_string(s.map_height) + " map, the map is " +
-                         std::to_string(map.width()) + "x" + std::to_string(map.height()));
+                     FormatText(N_("declares a %dx%d map, the map is %dx%d"), s.map_width,
+                                s.map_height, int(map.width()), int(map.height())));
       return out;
     }
     if (!map.Passable(s.start.x, s.start.y)) {
-      out.error = At(scen_name, s.line, "start is blocked");
+      out.error = At(scen_name, s.line, LookUpText(N_("start is blocked")));
       return out;
     }
     if (!map.Passable(s.goal.x, s.goal.y)) {
-      out.error = At(scen_name, s.line, "goal is blocked");
+      out.error = At(scen_name, s.line, LookUpText(N_("goal is blocked")));
       return out;
     }
     const double length = reference.Length(map, s.start, s.goal);
     if (length < 0) {
-      out.error = At(scen_name, s.line, "the goal cannot be reached from the start on the map");
+      out.error = At(scen_name, s.line,
+                     LookUpText(N_("the goal cannot be reached from the start on the map")));
       return out;
     }
     if (std::abs(length - s.optimal_length) > kScenarioLengthTolerance) {
       out.error = At(scen_name, s.line,
-                     "optimal length " + Number(s.optimal_length) + " is not the map's " +
-                         Number(length) + " (octile, no corner cutting)");
+                     FormatText(N_("optimal length %s is not the map's %s (octile, no corner "
+                                   "cutting)"),
+                                Number(s.optimal_length).c_str(), Number(length).c_str()));
       return out;
     }
     const int by_length = int(std::floor(length / 4.0));
@@ -102,10 +105,9 @@ ScenarioCheck CheckScenarios(const std::vector<Scenario>& scenarios, const GridM
       ++out.buckets_by_length;
     } else if (out.buckets_otherwise++ == 0) {
       out.bucket_note = At(scen_name, s.line,
-                           "bucket " + std::to_string(s.bucket) + ", floor(length / 4) is " +
-                               std::to_string(by_length) +
-                               ": the file does not bucket by length / 4; its buckets are used "
-                               "as written");
+                           FormatText(N_("bucket %d, floor(length / 4) is %d: the file does not "
+                                         "bucket by length / 4; its buckets are used as written"),
+                                      s.bucket, by_length));
     }
   }
   return out;

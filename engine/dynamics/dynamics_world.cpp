@@ -71,7 +71,7 @@ bool DynamicsWorld::AddBody(const BodyDesc& desc, std::string& error) {
 
 bool DynamicsWorld::SetTimeStep(double dt, std::string& error) {
   if (!std::isfinite(dt) || !(dt > 0) || dt > 1.0) {
-    error = "time step must be in (0, 1] s (got " + std::to_string(dt) + ")";
+    error = FormatText(N_("time step must be in (0, 1] s (got %s)"), std::to_string(dt).c_str());
     return false;
   }
   params_.dt = dt;
@@ -81,7 +81,7 @@ bool DynamicsWorld::SetTimeStep(double dt, std::string& error) {
 bool DynamicsWorld::SetBroadPhase(std::string_view name, std::string& error) {
   auto bp = MakeBroadPhase(name);
   if (!bp) {
-    error = "unknown broad phase '" + std::string(name) + "'";
+    error = FormatText(N_("unknown broad phase '%s'"), std::string(name).c_str());
     return false;
   }
   broad_phase_ = std::move(bp);
@@ -164,8 +164,9 @@ void DynamicsWorld::Impulses() {
   // Collisions by the book's propagation, then the slow approaches all at once (ε = 0).
   stats_.passes = handleAllCollisions(contacts_, params_.impulses, &stats_.pass_limit);
   if (stats_.pass_limit)
-    note_ = "propagation stopped at its guard of " + std::to_string(params_.impulses.max_passes) +
-            " passes; some contacts may still approach";
+    note_ = FormatText(N_("propagation stopped at its guard of %d passes; some contacts may still "
+                          "approach"),
+                       int(params_.impulses.max_passes));
   slow_.clear();
   slow_index_.clear();
   for (uint32_t i = 0; i < contacts_.size(); ++i)
@@ -218,10 +219,11 @@ void DynamicsWorld::RestingForces() {
   stats_.lcp_pivots = r.pivots;
   stats_.lcp_status = r.status;
   if (r.skipped || r.status != LcpStatus::kSolved) {
-    note_ = r.skipped ? "LCP of " + std::to_string(r.size) + " contacts is above the limit of " +
-                            std::to_string(params_.lcp_max_size) + ": resting contacts by impulses"
-                      : "Lemke: " + std::string(LcpStatusName(r.status)) + " after " +
-                            std::to_string(r.pivots) + " pivots; resting contacts by impulses";
+    note_ = r.skipped ? FormatText(N_("LCP of %d contacts is above the limit of %d: resting "
+                                      "contacts by impulses"),
+                                   int(r.size), int(params_.lcp_max_size))
+                      : FormatText(N_("Lemke: %s after %d pivots; resting contacts by impulses"),
+                                   std::string(LcpStatusName(r.status)).c_str(), int(r.pivots));
     FallBackToImpulses();
     return;
   }
@@ -258,7 +260,7 @@ void DynamicsWorld::Integrate() {
     bodies_[i].q = saved_[i].q;
     bodies_[i].P = bodies_[i].L = glm::dvec3(0.0);
     bodies_[i].UpdateDerived();
-    note_ = "body " + std::to_string(i) + " left the finite numbers; stopped where it was";
+    note_ = FormatText(N_("body %zu left the finite numbers; stopped where it was"), size_t(i));
   }
   CorrectPositions();
   time_ += params_.dt;
@@ -359,9 +361,9 @@ int DynamicsWorld::SeparateInitialOverlaps(std::string& note) {
     found.clear();
     PairsThatCanTouch(*boxes, round == 0, pairs);
     if (pairs.size() > kMaxStartPairs) {
-      note = "bodies crowd into " + std::to_string(pairs.size()) +
-             " pairs that may touch at the start (at most " + std::to_string(kMaxStartPairs) +
-             "): too many to separate or to step";
+      note = FormatText(N_("bodies crowd into %zu pairs that may touch at the start (at most "
+                           "%zu): too many to separate or to step"),
+                        pairs.size(), size_t(kMaxStartPairs));
       return -1;
     }
     for (const BoxPair& p : pairs) Collide(bodies_[p.a], p.a, bodies_[p.b], p.b, 0.0, found);
@@ -369,12 +371,12 @@ int DynamicsWorld::SeparateInitialOverlaps(std::string& note) {
     if (first < 0) first = overlapping;
     if (overlapping == 0) break;
     if (round == 49) {
-      note = "bodies still overlap after 50 rounds of separation";
+      note = LookUpText(N_("bodies still overlap after 50 rounds of separation"));
       return first;
     }
   }
   if (first > 0)
-    note = std::to_string(first) + " overlapping contacts at the start: bodies pushed apart";
+    note = FormatText(N_("%d overlapping contacts at the start: bodies pushed apart"), first);
   broad_phase_built_ = false;
   return first;
 }

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "engine/text/translatable.h"
+
 namespace partlab::dynamics {
 namespace {
 
@@ -64,14 +66,15 @@ bool MakeBody(const BodyDesc& d, RigidBody& out, std::string& error) {
     error = why;
     return false;
   };
-  if (!Finite(d.position)) return fail("position is not finite");
+  if (!Finite(d.position)) return fail(LookUpText(N_("position is not finite")));
   if (!Finite(d.velocity) || !Finite(d.angular_velocity) || glm::length(d.velocity) > kMaxSpeed ||
       glm::length(d.angular_velocity) > kMaxSpeed)
-    return fail("velocity is infinite, NaN or above 1e6 (m/s or rad/s)");
+    return fail(LookUpText(N_("velocity is infinite, NaN or above 1e6 (m/s or rad/s)")));
   if (!(d.restitution >= 0.0 && d.restitution <= 1.0))
-    return fail("restitution must be in [0, 1] (3.55)");
+    return fail(LookUpText(N_("restitution must be in [0, 1] (3.55)")));
   const double qn = glm::length(d.orientation);
-  if (!std::isfinite(qn) || qn < 1e-12) return fail("orientation is not a valid rotation");
+  if (!std::isfinite(qn) || qn < 1e-12)
+    return fail(LookUpText(N_("orientation is not a valid rotation")));
 
   RigidBody b;
   b.shape = d.shape;
@@ -81,8 +84,9 @@ bool MakeBody(const BodyDesc& d, RigidBody& out, std::string& error) {
   b.q = d.orientation / qn;
   if (d.shape == Shape::kPlane) {
     const double n = glm::length(d.plane_normal);
-    if (!std::isfinite(n) || n < 1e-12) return fail("plane normal is zero or not finite");
-    if (!std::isfinite(d.plane_offset)) return fail("plane offset is not finite");
+    if (!std::isfinite(n) || n < 1e-12)
+      return fail(LookUpText(N_("plane normal is zero or not finite")));
+    if (!std::isfinite(d.plane_offset)) return fail(LookUpText(N_("plane offset is not finite")));
     b.plane_normal = d.plane_normal / n;
     b.plane_offset = d.plane_offset;
     out = b;  // planes are always static: massInv = 0, IBodyInv = 0
@@ -91,19 +95,22 @@ bool MakeBody(const BodyDesc& d, RigidBody& out, std::string& error) {
   }
   if (d.shape == Shape::kBox) {
     if (!Finite(d.half) || !(d.half.x > 0 && d.half.y > 0 && d.half.z > 0))
-      return fail("box size must be > 0 on every axis (a zero axis has zero inertia)");
+      return fail(
+          LookUpText(N_("box size must be > 0 on every axis (a zero axis has zero inertia)")));
     b.half = d.half;
   } else {
-    if (!std::isfinite(d.radius) || !(d.radius > 0)) return fail("sphere radius must be > 0");
+    if (!std::isfinite(d.radius) || !(d.radius > 0))
+      return fail(LookUpText(N_("sphere radius must be > 0")));
     b.radius = d.radius;
   }
   if (!d.is_static) {
     if (!std::isfinite(d.mass) || !(d.mass > 0))
-      return fail("mass must be > 0 (write 'static' for an immovable body)");
+      return fail(LookUpText(N_("mass must be > 0 (write 'static' for an immovable body)")));
     const glm::dvec3 I = d.shape == Shape::kBox ? BoxInertiaDiagonal(d.mass, d.half)
                                                 : glm::dvec3(SphereInertia(d.mass, d.radius));
     if (!(I.x > 0 && I.y > 0 && I.z > 0) || !Finite(I))
-      return fail("an inertia axis is zero or not finite: size or mass too small or too large");
+      return fail(LookUpText(
+          N_("an inertia axis is zero or not finite: size or mass too small or too large")));
     b.massInv = 1.0 / d.mass;
     b.IBodyInv = glm::dmat3(1.0);
     b.IBodyInv[0][0] = 1.0 / I.x;
@@ -117,7 +124,7 @@ bool MakeBody(const BodyDesc& d, RigidBody& out, std::string& error) {
     Ibody[2][2] = I.z;
     b.L = R * Ibody * glm::transpose(R) * d.angular_velocity;  // 3.35 with 3.38
   } else if (glm::length(d.velocity) > 0 || glm::length(d.angular_velocity) > 0) {
-    return fail("a static body cannot move (remove its velocity)");
+    return fail(LookUpText(N_("a static body cannot move (remove its velocity)")));
   }
   b.UpdateDerived();
   out = b;

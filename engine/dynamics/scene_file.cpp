@@ -6,6 +6,7 @@
 
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/io/bounded_file.h"
+#include "engine/text/translatable.h"
 
 namespace partlab::dynamics {
 namespace {
@@ -52,10 +53,11 @@ std::string ParseBody(Shape shape, const std::vector<std::string>& words, size_t
       continue;
     }
     const size_t eq = w.find('=');
-    if (eq == std::string::npos) return "expected key=value, got '" + w + "'";
+    if (eq == std::string::npos) return FormatText(N_("expected key=value, got '%s'"), w.c_str());
     const std::string key = w.substr(0, eq), value = w.substr(eq + 1);
     auto vec3 = [&](glm::dvec3& out) -> std::string {
-      if (!Vector(value, 3, v)) return key + " needs three finite numbers x,y,z";
+      if (!Vector(value, 3, v))
+        return FormatText(N_("%s needs three finite numbers x,y,z"), key.c_str());
       out = {v[0], v[1], v[2]};
       return "";
     };
@@ -64,10 +66,10 @@ std::string ParseBody(Shape shape, const std::vector<std::string>& words, size_t
       problem = vec3(d.half);
       has_size = true;
     } else if (key == "radius" && shape == Shape::kSphere) {
-      if (!Number(value, d.radius)) problem = "radius needs a finite number";
+      if (!Number(value, d.radius)) problem = LookUpText(N_("radius needs a finite number"));
       has_size = true;
     } else if (key == "mass") {
-      if (!Number(value, d.mass)) problem = "mass needs a finite number";
+      if (!Number(value, d.mass)) problem = LookUpText(N_("mass needs a finite number"));
       has_mass = true;
     } else if (key == "pos") {
       problem = vec3(d.position);
@@ -77,25 +79,30 @@ std::string ParseBody(Shape shape, const std::vector<std::string>& words, size_t
       problem = vec3(d.angular_velocity);
     } else if (key == "rot") {
       if (!Vector(value, 4, v)) {
-        problem = "rot needs axis and degrees: ax,ay,az,deg";
+        problem = LookUpText(N_("rot needs axis and degrees: ax,ay,az,deg"));
       } else {
         const glm::dvec3 axis(v[0], v[1], v[2]);
         if (glm::length(axis) < 1e-12)
-          problem = "rot's axis is zero";
+          problem = LookUpText(N_("rot's axis is zero"));
         else
           d.orientation = glm::angleAxis(glm::radians(v[3]), glm::normalize(axis));
       }
     } else if (key == "restitution") {
-      if (!Number(value, d.restitution)) problem = "restitution needs a finite number";
+      if (!Number(value, d.restitution))
+        problem = LookUpText(N_("restitution needs a finite number"));
     } else if (key == "name") {
       d.name = value;
     } else {
-      problem = "unknown key '" + key + "' for a " + (shape == Shape::kBox ? "box" : "sphere");
+      problem = FormatText(shape == Shape::kBox ? N_("unknown key '%s' for a box")
+                                                : N_("unknown key '%s' for a sphere"),
+                           key.c_str());
     }
     if (!problem.empty()) return problem;
   }
-  if (!has_size) return shape == Shape::kBox ? "box needs half=hx,hy,hz" : "sphere needs radius=r";
-  if (!has_mass && !d.is_static) return "needs mass=m (or 'static')";
+  if (!has_size)
+    return LookUpText(shape == Shape::kBox ? N_("box needs half=hx,hy,hz")
+                                           : N_("sphere needs radius=r"));
+  if (!has_mass && !d.is_static) return LookUpText(N_("needs mass=m (or 'static')"));
   return "";
 }
 
@@ -104,44 +111,47 @@ std::string ParseSetting(const std::vector<std::string>& w, SceneFile& out) {
   DynamicsParams& p = out.params;
   const std::string& key = w[0];
   auto one = [&](double& v, double lo, double hi, const char* what) -> std::string {
-    if (w.size() != 2 || !Number(w[1], v)) return key + " needs one number";
+    if (w.size() != 2 || !Number(w[1], v))
+      return FormatText(N_("%s needs one number"), key.c_str());
     if (v < lo || v > hi)
-      return key + " must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "] " + what;
+      return FormatText(N_("%s must be in [%s, %s] %s"), key.c_str(), std::to_string(lo).c_str(),
+                        std::to_string(hi).c_str(), LookUpText(what));
     return "";
   };
   if (key == "gravity") {
     std::vector<double> v(3);
     if (w.size() != 4 || !Number(w[1], v[0]) || !Number(w[2], v[1]) || !Number(w[3], v[2]))
-      return "gravity needs three numbers gx gy gz";
+      return LookUpText(N_("gravity needs three numbers gx gy gz"));
     p.gravity = {v[0], v[1], v[2]};
     return "";
   }
   if (key == "timestep") {
     double dt;
-    if (w.size() != 2 || !Number(w[1], dt)) return "timestep needs one number";
-    if (!(dt > 0) || dt > 1) return "timestep must be in (0, 1] seconds";
+    if (w.size() != 2 || !Number(w[1], dt)) return LookUpText(N_("timestep needs one number"));
+    if (!(dt > 0) || dt > 1) return LookUpText(N_("timestep must be in (0, 1] seconds"));
     p.dt = dt;
     return "";
   }
   if (key == "integrator") {
     if (w.size() != 2 || !ParseIntegrator(w[1], p.integrator))
-      return "integrator must be rk4, semi-implicit or euler";
+      return LookUpText(N_("integrator must be rk4, semi-implicit or euler"));
     return "";
   }
   if (key == "restitution-combine") {
     if (w.size() != 2 || !ParseRestitutionCombine(w[1], p.impulses.combine))
-      return "restitution-combine must be max, min or mean";
+      return LookUpText(N_("restitution-combine must be max, min or mean"));
     return "";
   }
-  if (key == "friction") return one(p.impulses.friction, 0, 10, "(Coulomb mu; 0 = off)");
+  if (key == "friction") return one(p.impulses.friction, 0, 10, N_("(Coulomb mu; 0 = off)"));
   if (key == "lcp") {
-    if (w.size() != 2 || (w[1] != "on" && w[1] != "off")) return "lcp must be on or off";
+    if (w.size() != 2 || (w[1] != "on" && w[1] != "off"))
+      return LookUpText(N_("lcp must be on or off"));
     p.resting_lcp = w[1] == "on";
     return "";
   }
   if (key == "lcp-max") {
     double n;
-    std::string problem = one(n, 0, kMaxLcpSize, "(contacts)");
+    std::string problem = one(n, 0, kMaxLcpSize, N_("(contacts)"));
     p.lcp_max_size = int(n);
     return problem;
   }
@@ -150,12 +160,12 @@ std::string ParseSetting(const std::vector<std::string>& w, SceneFile& out) {
       std::string names;
       for (std::string_view n : BroadPhaseNames())
         names += (names.empty() ? "" : ", ") + std::string(n);
-      return "broadphase must be one of: " + names;
+      return FormatText(N_("broadphase must be one of: %s"), names.c_str());
     }
     p.broad_phase = w[1];
     return "";
   }
-  return "unknown directive '" + key + "'";
+  return FormatText(N_("unknown directive '%s'"), key.c_str());
 }
 
 }  // namespace
@@ -166,8 +176,8 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
   for (std::string line : Split(text, '\n')) {
     ++line_no;
     if (line.size() > kMaxSceneLineBytes) {
-      error = std::string(file) + ":" + std::to_string(line_no) + ": line longer than " +
-              std::to_string(kMaxSceneLineBytes) + " bytes";
+      error = std::string(file) + ":" + std::to_string(line_no) + ": " +
+              FormatText(N_("line longer than %zu bytes"), size_t(kMaxSceneLineBytes));
       return false;
     }
     if (const size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
@@ -179,9 +189,9 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
       error = std::string(file) + ":" + std::to_string(line_no) + ": " + problem;
       return false;
     };
-    if (w[0] == "title") {
-      const size_t at = line.find("title") + 5;
-      scene.title = line.substr(std::min(at + 1, line.size()));
+    if (w[0] == "title" || w[0] == "title_pt") {  // title_pt: Portuguese, as lessons' *_pt keys
+      const size_t at = line.find(w[0]) + w[0].size();
+      (w[0] == "title" ? scene.title : scene.title_pt) = line.substr(std::min(at + 1, line.size()));
       continue;
     }
     if (w[0] == "floor" || w[0] == "plane") {
@@ -192,16 +202,18 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
       std::vector<double> v;
       for (size_t i = 1; i < w.size(); ++i) {
         double x;
-        if (!Number(w[i], x)) return fail(w[0] + ": '" + w[i] + "' is not a finite number");
+        if (!Number(w[i], x))
+          return fail(
+              FormatText(N_("%s: '%s' is not a finite number"), w[0].c_str(), w[i].c_str()));
         v.push_back(x);
       }
       if (w[0] == "floor") {
-        if (v.size() > 2) return fail("floor takes [height] [restitution]");
+        if (v.size() > 2) return fail(LookUpText(N_("floor takes [height] [restitution]")));
         d.plane_offset = v.size() > 0 ? v[0] : 0.0;
         if (v.size() > 1) d.restitution = v[1];
       } else {
         if (v.size() != 4 && v.size() != 5)
-          return fail("plane takes nx ny nz offset [restitution]");
+          return fail(LookUpText(N_("plane takes nx ny nz offset [restitution]")));
         d.plane_normal = {v[0], v[1], v[2]};
         d.plane_offset = v[3];
         if (v.size() == 5) d.restitution = v[4];
@@ -210,7 +222,7 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
       std::string why;
       if (!MakeBody(d, check, why)) return fail(why);
       if (scene.bodies.size() >= kMaxSceneBodies)
-        return fail("more than " + std::to_string(kMaxSceneBodies) + " bodies in the scene");
+        return fail(FormatText(N_("more than %zu bodies in the scene"), size_t(kMaxSceneBodies)));
       scene.bodies.push_back(d);
       continue;
     }
@@ -220,13 +232,14 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
     if (w[0] == "grid") {
       std::vector<double> n, d;
       if (w.size() < 4 || !Vector(w[1], 3, n) || !Vector(w[2], 3, d))
-        return fail("grid needs nx,ny,nz dx,dy,dz then a box or sphere");
+        return fail(LookUpText(N_("grid needs nx,ny,nz dx,dy,dz then a box or sphere")));
       for (int k = 0; k < 3; ++k) {
         if (n[k] < 1 || n[k] > 100 || n[k] != std::floor(n[k]))
-          return fail("grid counts must be whole numbers in [1, 100]");
+          return fail(LookUpText(N_("grid counts must be whole numbers in [1, 100]")));
         counts[k] = int(n[k]);
       }
-      if (counts[0] * counts[1] * counts[2] > 5000) return fail("grid makes more than 5000 bodies");
+      if (counts[0] * counts[1] * counts[2] > 5000)
+        return fail(LookUpText(N_("grid makes more than 5000 bodies")));
       step = {d[0], d[1], d[2]};
       first = 3;
     }
@@ -239,7 +252,7 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
       std::string why;
       if (!MakeBody(d, check, why)) return fail(why);
       if (scene.bodies.size() + size_t(counts[0]) * counts[1] * counts[2] > kMaxSceneBodies)
-        return fail("more than " + std::to_string(kMaxSceneBodies) + " bodies in the scene");
+        return fail(FormatText(N_("more than %zu bodies in the scene"), size_t(kMaxSceneBodies)));
       for (int i = 0; i < counts[0]; ++i)
         for (int j = 0; j < counts[1]; ++j)
           for (int k = 0; k < counts[2]; ++k) {
@@ -249,7 +262,7 @@ bool ParseScene(std::string_view text, std::string_view file, SceneFile& out, st
           }
       continue;
     }
-    if (first > 0) return fail("grid must be followed by box or sphere");
+    if (first > 0) return fail(LookUpText(N_("grid must be followed by box or sphere")));
     if (std::string problem = ParseSetting(w, scene); !problem.empty()) return fail(problem);
   }
   out = std::move(scene);
@@ -272,7 +285,7 @@ bool BuildWorld(const SceneFile& scene, DynamicsWorld& world, std::string& note,
   DynamicsWorld w(scene.params);
   for (size_t i = 0; i < scene.bodies.size(); ++i)
     if (!w.AddBody(scene.bodies[i], error)) {
-      error = "body " + std::to_string(i) + ": " + error;
+      error = FormatText(N_("body %zu: %s"), i, error.c_str());
       return false;
     }
   if (w.SeparateInitialOverlaps(note) < 0) {

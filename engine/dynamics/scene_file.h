@@ -1,6 +1,7 @@
 // The dynamics scene file: a small line-oriented text format (docs/dynamics.md) that the view and
 // `partlab-bench dynamics` both load. One directive per line, '#' starts a comment:
 //   title Ball bouncing on the floor
+//   title_pt Bola quicando no chão          (the title in Portuguese, shown under --lang pt_BR)
 //   gravity 0 -9.81 0          timestep 0.004          integrator rk4|semi-implicit|euler
 //   restitution-combine max|min|mean                    friction 0   (outside the chapter)
 //   broadphase sap             lcp on|off              lcp-max 200
@@ -36,6 +37,7 @@ inline constexpr int kMaxLcpSize = 384;
 
 struct SceneFile {
   std::string title;
+  std::string title_pt;  // "" when the file gives none: the English title is shown
   DynamicsParams params;
   std::vector<BodyDesc> bodies;
 };

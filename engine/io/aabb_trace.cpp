@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "engine/io/binary_io.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -30,11 +31,12 @@ LoadResult<AabbTrace> ReadAabbTrace(const std::string& path) {
   if (!file) return Result::Fail(file.error());
   const std::vector<uint8_t>& bytes = file.value();
   if (bytes.size() < kHeaderSize)
-    return Result::Fail(path + ": truncated header (" + std::to_string(bytes.size()) +
-                        " bytes, AABBTRC1 needs at least 16)");
+    return Result::Fail(
+        path + ": " +
+        FormatText(N_("truncated header (%zu bytes, AABBTRC1 needs at least 16)"), bytes.size()));
   ByteCursor in(bytes);
   if (!in.Magic(std::string_view(kMagic, kMagicSize)))
-    return Result::Fail(path + ": bad magic (not an AABBTRC1 trace)");
+    return Result::Fail(path + ": " + LookUpText(N_("bad magic (not an AABBTRC1 trace)")));
   const uint32_t n = in.U32();
   const uint32_t f = in.U32();
   // Counts against the size exactly: a short file is truncated, a long one is not this format.
@@ -44,10 +46,14 @@ LoadResult<AabbTrace> ReadAabbTrace(const std::string& path) {
   const uint64_t expected =
       boxes > (UINT64_MAX - kHeaderSize) / kBoxBytes ? UINT64_MAX : kHeaderSize + boxes * kBoxBytes;
   if (bytes.size() != expected)
-    return Result::Fail(path + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") +
-                        ": header says " + std::to_string(n) + " boxes x " + std::to_string(f) +
-                        " frames = " + std::to_string(expected) + " bytes, file has " +
-                        std::to_string(bytes.size()));
+    return Result::Fail(
+        path + ": " +
+        FormatText(
+            bytes.size() < expected
+                ? N_("truncated: header says %u boxes x %u frames = %llu bytes, file has %zu")
+                : N_("trailing bytes: header says %u boxes x %u frames = %llu bytes, file "
+                     "has %zu"),
+            n, f, (unsigned long long)expected, bytes.size()));
   AabbTrace trace;
   trace.box_count = n;
   trace.boxes.resize(size_t(n) * f);
@@ -59,12 +65,13 @@ LoadResult<AabbTrace> ReadAabbTrace(const std::string& path) {
       for (float& x : v) x = in.F32();
       for (float x : v)
         if (!std::isfinite(x))
-          return Result::Fail(path + ": frame " + std::to_string(fr) + " box " + std::to_string(b) +
-                              ": coordinate is NaN or infinite");
+          return Result::Fail(
+              path + ": " +
+              FormatText(N_("frame %u box %u: coordinate is NaN or infinite"), fr, b));
       trace.boxes[size_t(fr) * n + b] = Aabb{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}};
     }
   }
-  if (!in.ok()) return Result::Fail(path + ": truncated");
+  if (!in.ok()) return Result::Fail(path + ": " + LookUpText(N_("truncated")));
   return Result::Ok(std::move(trace));
 }
 
@@ -92,24 +99,25 @@ std::string AabbTraceWriter::Open(const std::string& path, uint32_t box_count) {
   box_count_ = box_count;
   frames_ = 0;
   file_ = std::fopen(path.c_str(), "wb");
-  if (!file_) return path + ": cannot write (" + std::strerror(errno) + ")";
+  if (!file_) return path + ": " + FormatText(N_("cannot write (%s)"), std::strerror(errno));
   uint8_t raw[kHeaderSize];  // frame count 0 until Close() patches it
   std::memcpy(raw, kMagic, kMagicSize);
   std::memcpy(raw + kMagicSize, &box_count, 4);
   std::memset(raw + kMagicSize + 4, 0, 4);
-  if (std::fwrite(raw, 1, kHeaderSize, file_) != kHeaderSize) return Fail("write failed");
+  if (std::fwrite(raw, 1, kHeaderSize, file_) != kHeaderSize)
+    return Fail(LookUpText(N_("write failed")));
   scratch_.resize(size_t(box_count) * 6);
   return {};
 }
 
 std::string AabbTraceWriter::AppendFrame(std::span<const Aabb> frame) {
-  if (!file_) return path_ + ": trace writer is not open";
+  if (!file_) return path_ + ": " + LookUpText(N_("trace writer is not open"));
   if (frame.size() != box_count_)
-    return Fail("frame " + std::to_string(frames_) + " has " + std::to_string(frame.size()) +
-                " boxes, the trace has " + std::to_string(box_count_));
+    return Fail(FormatText(N_("frame %u has %zu boxes, the trace has %u"), unsigned(frames_),
+                           frame.size(), unsigned(box_count_)));
   for (size_t i = 0; i < frame.size(); ++i) BoxToFloats(frame[i], &scratch_[i * 6]);
   if (std::fwrite(scratch_.data(), sizeof(float), scratch_.size(), file_) != scratch_.size())
-    return Fail("write failed");
+    return Fail(LookUpText(N_("write failed")));
   ++frames_;
   return {};
 }
@@ -119,10 +127,10 @@ std::string AabbTraceWriter::Close() {
   // Patch F in the header now that it is known.
   if (std::fseek(file_, long(kMagicSize + 4), SEEK_SET) != 0 ||
       std::fwrite(&frames_, 4, 1, file_) != 1)
-    return Fail("cannot patch the frame count");
+    return Fail(LookUpText(N_("cannot patch the frame count")));
   const int rc = std::fclose(file_);
   file_ = nullptr;
-  if (rc != 0) return path_ + ": write failed on close";
+  if (rc != 0) return path_ + ": " + LookUpText(N_("write failed on close"));
   return {};
 }
 

@@ -1,6 +1,7 @@
 #include "engine/io/binary_io.h"
 
 #include "engine/io/bounded_file.h"
+#include "engine/text/translatable.h"
 
 #include <bit>
 #include <cerrno>
@@ -32,17 +33,21 @@ LoadResult<CountedFile> ReadCountedFile(const std::string& path, std::string_vie
   CountedFile out{std::move(file).value(), 0};
   const size_t size = out.bytes.size();
   if (size < kCountedHeaderBytes)
-    return Result::Fail(path + ": truncated header (" + std::to_string(size) + " bytes)");
+    return Result::Fail(path + ": " + FormatText(N_("truncated header (%zu bytes)"), size));
   ByteCursor in(out.bytes);
   if (!in.Magic(magic))
-    return Result::Fail(path + ": bad magic (not a " + std::string(magic) + " file)");
+    return Result::Fail(path + ": " +
+                        FormatText(N_("bad magic (not a %s file)"), std::string(magic).c_str()));
   out.count = in.U32();
   const uint64_t expected = kCountedHeaderBytes + uint64_t(out.count) * record_bytes;
   if (size != expected)
-    return Result::Fail(path + ": " + (size < expected ? "truncated" : "trailing bytes") + " (" +
-                        std::to_string(out.count) + " " + std::string(noun) + " need " +
-                        std::to_string(expected) + " bytes, file has " + std::to_string(size) +
-                        ")");
+    return Result::Fail(path + ": " +
+                        FormatText(size < expected ? N_("truncated (%u %s need %llu bytes, file "
+                                                        "has %zu)")
+                                                   : N_("trailing bytes (%u %s need %llu bytes, "
+                                                        "file has %zu)"),
+                                   out.count, LookUpText(std::string(noun).c_str()),
+                                   (unsigned long long)expected, size));
   return Result::Ok(std::move(out));
 }
 

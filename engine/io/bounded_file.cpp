@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "engine/text/translatable.h"
+
 namespace partlab {
 namespace {
 
@@ -21,8 +23,9 @@ struct Descriptor {
 };
 
 std::string TooLarge(const std::string& path, uint64_t size, uint64_t max_bytes) {
-  return path + ": " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) +
-         " this reader accepts";
+  return path + ": " +
+         FormatText(N_("%llu bytes, more than the %llu this reader accepts"),
+                    (unsigned long long)size, (unsigned long long)max_bytes);
 }
 
 }  // namespace
@@ -30,22 +33,26 @@ std::string TooLarge(const std::string& path, uint64_t size, uint64_t max_bytes)
 std::string CheckRegularFile(const std::string& path) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0)
-    return path + ": cannot open (" + std::strerror(errno) + ")";
-  if (S_ISDIR(info.st_mode)) return path + ": is a directory, not a file";
-  if (!S_ISREG(info.st_mode)) return path + ": not a regular file (a device, a pipe or a socket)";
+    return path + ": " + FormatText(N_("cannot open (%s)"), std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) return path + ": " + LookUpText(N_("is a directory, not a file"));
+  if (!S_ISREG(info.st_mode))
+    return path + ": " + LookUpText(N_("not a regular file (a device, a pipe or a socket)"));
   return {};
 }
 
 Bytes ReadBoundedFile(const std::string& path, uint64_t max_bytes) {
   // O_NONBLOCK: opening a FIFO for reading otherwise waits until a writer appears.
   Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
-  if (file.fd < 0) return Bytes::Fail(path + ": cannot open (" + std::strerror(errno) + ")");
+  if (file.fd < 0)
+    return Bytes::Fail(path + ": " + FormatText(N_("cannot open (%s)"), std::strerror(errno)));
   struct stat info {};
   if (::fstat(file.fd, &info) != 0)
-    return Bytes::Fail(path + ": cannot open (" + std::strerror(errno) + ")");
-  if (S_ISDIR(info.st_mode)) return Bytes::Fail(path + ": is a directory, not a file");
+    return Bytes::Fail(path + ": " + FormatText(N_("cannot open (%s)"), std::strerror(errno)));
+  if (S_ISDIR(info.st_mode))
+    return Bytes::Fail(path + ": " + LookUpText(N_("is a directory, not a file")));
   if (!S_ISREG(info.st_mode))
-    return Bytes::Fail(path + ": not a regular file (a device, a pipe or a socket)");
+    return Bytes::Fail(path + ": " +
+                       LookUpText(N_("not a regular file (a device, a pipe or a socket)")));
   const uint64_t size = uint64_t(info.st_size);
   if (size > max_bytes) return Bytes::Fail(TooLarge(path, size, max_bytes));
 
@@ -54,7 +61,8 @@ Bytes ReadBoundedFile(const std::string& path, uint64_t max_bytes) {
   while (got < bytes.size()) {
     const ssize_t n = ::read(file.fd, bytes.data() + got, bytes.size() - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return Bytes::Fail(path + ": read error (" + std::strerror(errno) + ")");
+    if (n < 0)
+      return Bytes::Fail(path + ": " + FormatText(N_("read error (%s)"), std::strerror(errno)));
     if (n == 0) break;  // shrank while we read: what is there is the file
     got += size_t(n);
   }

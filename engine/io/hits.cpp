@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/io/binary_io.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -12,7 +13,7 @@ constexpr size_t kHitRecordBytes = 4;
 
 LoadResult<std::vector<float>> ReadHits(const std::string& path) {
   using Result = LoadResult<std::vector<float>>;
-  auto file = ReadCountedFile(path, kHitsMagic, kHitRecordBytes, "hits");
+  auto file = ReadCountedFile(path, kHitsMagic, kHitRecordBytes, N_("hits"));
   if (!file) return Result::Fail(file.error());
   const uint32_t count = file.value().count;
   ByteCursor in(file.value().bytes);
@@ -20,11 +21,11 @@ LoadResult<std::vector<float>> ReadHits(const std::string& path) {
   std::vector<float> t(count);
   for (uint32_t i = 0; i < count; ++i) {
     t[i] = in.F32();
-    if (std::isnan(t[i])) return Result::Fail(path + ": ray " + std::to_string(i) + ": t is NaN");
+    if (std::isnan(t[i])) return Result::Fail(path + ": " + FormatText(N_("ray %u: t is NaN"), i));
     if (t[i] == -INFINITY)
-      return Result::Fail(path + ": ray " + std::to_string(i) + ": t is -infinity");
+      return Result::Fail(path + ": " + FormatText(N_("ray %u: t is -infinity"), i));
   }
-  if (!in.ok()) return Result::Fail(path + ": truncated");
+  if (!in.ok()) return Result::Fail(path + ": " + LookUpText(N_("truncated")));
   return Result::Ok(std::move(t));
 }
 

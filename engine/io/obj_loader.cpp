@@ -14,6 +14,7 @@
 #include "engine/geometry/mesh_normals.h"
 #include "engine/io/bounded_file.h"
 #include "engine/io/obj_lines.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 
@@ -73,11 +74,16 @@ bool HasBinaryByte(std::string_view line) {
   return false;
 }
 
-std::string KindName(char kind) {
-  return kind == 'v' ? "vertex" : kind == 't' ? "texture coordinate" : "normal";
+// The kinds' names, in the user's language (engine/text/translatable.h).
+const char* KindName(char kind) {
+  return LookUpText(kind == 'v'   ? N_("vertex")
+                    : kind == 't' ? N_("texture coordinate")
+                                  : N_("normal"));
 }
-std::string KindPlural(char kind) {
-  return kind == 'v' ? "vertices" : kind == 't' ? "texture coordinates" : "normals";
+const char* KindPlural(char kind) {
+  return LookUpText(kind == 'v'   ? N_("vertices")
+                    : kind == 't' ? N_("texture coordinates")
+                                  : N_("normals"));
 }
 
 // from_chars does not take the '+' some exporters write before positive numbers.
@@ -86,32 +92,32 @@ std::string_view WithoutPlus(std::string_view token) {
 }
 
 // Three finite coordinates that fit a float ("v x y z [w]", "vn x y z").
-std::optional<ObjError> ReadTriple(std::string_view rest, size_t line, const char* what,
-                                   glm::vec3* out) {
+std::optional<ObjError> ReadTriple(std::string_view rest, size_t line, char kind, glm::vec3* out) {
   for (int axis = 0; axis < 3; ++axis) {
     const std::string_view token = NextToken(rest);
     if (token.empty())
       return ObjError{line,
-                      std::string(what) + " needs 3 coordinates, found " + std::to_string(axis)};
+                      FormatText(N_("%s needs 3 coordinates, found %d"), KindName(kind), axis)};
     const std::string_view digits = WithoutPlus(token);
     double value = 0.0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    std::string quoted(1, '\'');  // not "'" + token: GCC 12 warns falsely (-Wrestrict)
-    quoted.append(token).push_back('\'');
+    const std::string text(token);
     // Out of range for a double ("1e999"): from_chars reports it; too large for a float is next.
     if (ec == std::errc::result_out_of_range && end == digits.data() + digits.size())
-      return ObjError{line,
-                      std::string(what) + " coordinate " + quoted + " does not fit a 32-bit float"};
+      return ObjError{line, FormatText(N_("%s coordinate '%s' does not fit a 32-bit float"),
+                                       KindName(kind), text.c_str())};
     if (ec != std::errc() || end != digits.data() + digits.size())
-      return ObjError{line, std::string(what) + " coordinate " + quoted + " is not a number"};
+      return ObjError{
+          line, FormatText(N_("%s coordinate '%s' is not a number"), KindName(kind), text.c_str())};
     if (!std::isfinite(value))
-      return ObjError{line, std::string(what) + " coordinate " + quoted + " is not finite"};
+      return ObjError{
+          line, FormatText(N_("%s coordinate '%s' is not finite"), KindName(kind), text.c_str())};
     // The mesh stores floats: 1e39 is a finite double but an infinite float. A decimal rounds to
     // FLT_MAX up to half an ulp above it (2^128 - 2^103), so "3.40282347e+38", which is how
     // FLT_MAX is printed with 9 digits, fits (found by fuzzing).
     if (std::fabs(value) >= 0x1.ffffffp+127)
-      return ObjError{line,
-                      std::string(what) + " coordinate " + quoted + " does not fit a 32-bit float"};
+      return ObjError{line, FormatText(N_("%s coordinate '%s' does not fit a 32-bit float"),
+                                       KindName(kind), text.c_str())};
     (*out)[axis] = float(value);
   }
   return std::nullopt;
@@ -125,13 +131,14 @@ std::optional<ObjError> ReadIndex(std::string_view text, char kind, int64_t defi
   int64_t index = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
   if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty())
-    return ObjError{
-        line, "face " + KindName(kind) + " index '" + std::string(text) + "' is not an integer"};
-  if (index == 0) return ObjError{line, "face " + KindName(kind) + " index 0 (OBJ is 1-based)"};
+    return ObjError{line, FormatText(N_("face %s index '%s' is not an integer"), KindName(kind),
+                                     std::string(text).c_str())};
+  if (index == 0)
+    return ObjError{line, FormatText(N_("face %s index 0 (OBJ is 1-based)"), KindName(kind))};
   if (index < 0 && index < -defined)  // not -index > defined: -INT64_MIN overflows
-    return ObjError{line, "face " + KindName(kind) + " index " + std::to_string(index) +
-                              " out of range (" + std::to_string(defined) + " " + KindPlural(kind) +
-                              " so far)"};
+    return ObjError{
+        line, FormatText(N_("face %s index %lld out of range (%lld %s so far)"), KindName(kind),
+                         (long long)index, (long long)defined, KindPlural(kind))};
   *out = index < 0 ? defined + 1 + index : index;
   return std::nullopt;
 }
@@ -141,7 +148,8 @@ std::optional<ObjError> ReadCorner(std::string_view token, const ObjContent& c, 
                                    Corner* out) {
   // "2/" or "2/2/": a field announced and not given.
   if (token.back() == '/')
-    return ObjError{line, "face corner '" + std::string(token) + "' ends with '/'"};
+    return ObjError{line,
+                    FormatText(N_("face corner '%s' ends with '/'"), std::string(token).c_str())};
   const char kinds[3] = {'v', 't', 'n'};
   const int64_t defined[3] = {int64_t(c.positions.size()), c.texcoords, int64_t(c.normals.size())};
   int64_t index[3] = {0, 0, 0};
@@ -150,14 +158,14 @@ std::optional<ObjError> ReadCorner(std::string_view token, const ObjContent& c, 
     const std::string_view field = token.substr(0, slash);
     token = slash == std::string_view::npos ? std::string_view() : token.substr(slash + 1);
     if (field.empty()) {
-      if (part == 0) return ObjError{line, "face corner without a vertex index"};
+      if (part == 0) return ObjError{line, LookUpText(N_("face corner without a vertex index"))};
       continue;  // "v//vn": no texture coordinate
     }
     if (part == 2 && slash != std::string_view::npos)
-      return ObjError{line, "face corner with more than 3 indices"};
+      return ObjError{line, LookUpText(N_("face corner with more than 3 indices"))};
     if (auto error = ReadIndex(field, kinds[part], defined[part], line, &index[part])) return error;
   }
-  if (!token.empty()) return ObjError{line, "face corner with more than 3 indices"};
+  if (!token.empty()) return ObjError{line, LookUpText(N_("face corner with more than 3 indices"))};
   *out = {index[0], index[2]};
   return std::nullopt;
 }
@@ -172,10 +180,10 @@ std::optional<ObjError> ReadFace(std::string_view rest, size_t line, ObjContent&
   }
   const size_t count = c.corners.size() - first;
   if (count < 3)
-    return ObjError{line, "face has " + std::to_string(count) + " vertices (needs at least 3)"};
+    return ObjError{line, FormatText(N_("face has %zu vertices (needs at least 3)"), count)};
   c.triangles += count - 2;
   if (c.corners.size() > kMaxCount || c.triangles > kMaxCount)
-    return ObjError{line, "more faces than a mesh of 32-bit indices can hold"};
+    return ObjError{line, LookUpText(N_("more faces than a mesh of 32-bit indices can hold"))};
   c.faces.push_back({line, uint32_t(first), uint32_t(count)});
   return std::nullopt;
 }
@@ -183,14 +191,16 @@ std::optional<ObjError> ReadFace(std::string_view rest, size_t line, ObjContent&
 // One statement. Keywords other than v, vt, vn and f (o, g, s, usemtl, mtllib, l, p, vp, ...) do
 // not change the triangles and are skipped.
 std::optional<ObjError> ReadStatement(std::string_view text, size_t line, ObjContent& c) {
-  if (HasBinaryByte(text)) return ObjError{line, "binary data, not a text OBJ file"};
+  if (HasBinaryByte(text))
+    return ObjError{line, LookUpText(N_("binary data, not a text OBJ file"))};
   std::string_view rest = text;
   const std::string_view keyword = NextToken(rest);
   if (keyword == "v" || keyword == "vn") {
     glm::vec3 p;
-    if (auto error = ReadTriple(rest, line, keyword == "v" ? "vertex" : "normal", &p)) return error;
+    if (auto error = ReadTriple(rest, line, keyword == "v" ? 'v' : 'n', &p)) return error;
     auto& list = keyword == "v" ? c.positions : c.normals;
-    if (list.size() >= kMaxCount) return ObjError{line, "more vertices than 32-bit indices hold"};
+    if (list.size() >= kMaxCount)
+      return ObjError{line, LookUpText(N_("more vertices than 32-bit indices hold"))};
     list.push_back(p);
   } else if (keyword == "vt") {
     ++c.texcoords;
@@ -207,29 +217,30 @@ std::optional<ObjError> CheckIndices(const ObjContent& c) {
     for (uint32_t k = 0; k < face.corner_count; ++k) {
       const Corner& corner = c.corners[face.first_corner + k];
       if (corner.position > positions)
-        return ObjError{face.line, "face vertex index " + std::to_string(corner.position) +
-                                       " out of range (" + std::to_string(positions) +
-                                       " vertices)"};
+        return ObjError{face.line,
+                        FormatText(N_("face vertex index %lld out of range (%lld vertices)"),
+                                   (long long)corner.position, (long long)positions)};
       if (corner.normal > normals)
-        return ObjError{face.line, "face normal index " + std::to_string(corner.normal) +
-                                       " out of range (" + std::to_string(normals) + " normals)"};
+        return ObjError{face.line,
+                        FormatText(N_("face normal index %lld out of range (%lld normals)"),
+                                   (long long)corner.normal, (long long)normals)};
     }
   return std::nullopt;
 }
 
 std::optional<ObjError> ReadContent(std::string_view text, ObjContent& c) {
   if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos)
-    return ObjError{0, "empty file"};
+    return ObjError{0, LookUpText(N_("empty file"))};
   ObjLines lines(text);
   std::string_view line;
   while (lines.Next(&line))
     if (auto error = ReadStatement(line, lines.line_number(), c)) return error;
   if (lines.too_long())
-    return ObjError{lines.line_number(), "line longer than " +
-                                             std::to_string(kMaxObjLineBytes >> 20) +
-                                             " MiB (not an OBJ statement)"};
+    return ObjError{lines.line_number(),
+                    FormatText(N_("line longer than %zu MiB (not an OBJ statement)"),
+                               size_t(kMaxObjLineBytes >> 20))};
   if (auto error = CheckIndices(c)) return error;
-  if (c.faces.empty()) return ObjError{0, "no faces (not a mesh)"};
+  if (c.faces.empty()) return ObjError{0, LookUpText(N_("no faces (not a mesh)"))};
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include "engine/io/rayset.h"
 
 #include "engine/io/binary_io.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -10,7 +11,7 @@ constexpr size_t kRayRecordBytes = 24;
 
 LoadResult<std::vector<Ray>> ReadRaySet(const std::string& path) {
   using Result = LoadResult<std::vector<Ray>>;
-  auto file = ReadCountedFile(path, kRaysetMagic, kRayRecordBytes, "rays");
+  auto file = ReadCountedFile(path, kRaysetMagic, kRayRecordBytes, N_("rays"));
   if (!file) return Result::Fail(file.error());
   const uint32_t count = file.value().count;
   ByteCursor in(file.value().bytes);
@@ -21,11 +22,11 @@ LoadResult<std::vector<Ray>> ReadRaySet(const std::string& path) {
     for (int a = 0; a < 3; ++a) r.origin[a] = in.F32();
     for (int a = 0; a < 3; ++a) r.direction[a] = in.F32();
     if (!IsFinite(r.origin))
-      return Result::Fail(path + ": ray " + std::to_string(i) + ": non-finite origin");
+      return Result::Fail(path + ": " + FormatText(N_("ray %u: non-finite origin"), i));
     if (!IsFinite(r.direction))
-      return Result::Fail(path + ": ray " + std::to_string(i) + ": non-finite direction");
+      return Result::Fail(path + ": " + FormatText(N_("ray %u: non-finite direction"), i));
   }
-  if (!in.ok()) return Result::Fail(path + ": truncated");
+  if (!in.ok()) return Result::Fail(path + ": " + LookUpText(N_("truncated")));
   return Result::Ok(std::move(rays));
 }
 

@@ -8,6 +8,8 @@
 #include <initializer_list>
 #include <sstream>
 
+#include "engine/text/translatable.h"
+
 namespace partlab {
 
 namespace {
@@ -67,7 +69,9 @@ class LessonReader {
     for (const auto& [key, node] : table) {
       bool found = false;
       for (std::string_view k : known) found = found || key.str() == k;
-      if (!found) return Fail(node, "unknown key '" + std::string(key.str()) + "' in " + where);
+      if (!found)
+        return Fail(node, FormatText(N_("unknown key '%s' in %s"), std::string(key.str()).c_str(),
+                                     LookUpText(where.c_str())));
     }
     return true;
   }
@@ -78,12 +82,14 @@ class LessonReader {
     const toml::node* node = table.get(key);
     if (!node) {
       if (!required) return true;
-      return Fail(table_line, where + " has no " + std::string(key));
+      return Fail(table_line, FormatText(N_("%s has no %s"), LookUpText(where.c_str()),
+                                         std::string(key).c_str()));
     }
     const auto* value = node->as_string();
-    if (!value) return Fail(*node, std::string(key) + " must be a string");
+    if (!value) return Fail(*node, FormatText(N_("%s must be a string"), std::string(key).c_str()));
     out = value->get();
-    if (required && out.empty()) return Fail(*node, std::string(key) + " is empty");
+    if (required && out.empty())
+      return Fail(*node, FormatText(N_("%s is empty"), std::string(key).c_str()));
     return true;
   }
 
@@ -93,10 +99,14 @@ class LessonReader {
     const toml::node* node = table.get(key);
     if (!node) return true;
     const auto* array = node->as_array();
-    if (!array) return Fail(*node, std::string(key) + " must be an array of strings");
+    if (!array)
+      return Fail(*node,
+                  FormatText(N_("%s must be an array of strings"), std::string(key).c_str()));
     for (const toml::node& item : *array) {
       const auto* value = item.as_string();
-      if (!value) return Fail(item, std::string(key) + " must be an array of strings");
+      if (!value)
+        return Fail(item,
+                    FormatText(N_("%s must be an array of strings"), std::string(key).c_str()));
       out.push_back(value->get());
       if (lines) lines->push_back(int(item.source().begin.line));
     }
@@ -111,8 +121,10 @@ class LessonReader {
   }
   bool NumberNode(const toml::node& node, const std::string& what, float& out) {
     const std::optional<double> value = node.value<double>();
-    if (!node.is_number() || !value) return Fail(node, what + " must be a number");
-    if (!std::isfinite(*value)) return Fail(node, what + " must be finite");
+    if (!node.is_number() || !value)
+      return Fail(node, FormatText(N_("%s must be a number"), LookUpText(what.c_str())));
+    if (!std::isfinite(*value))
+      return Fail(node, FormatText(N_("%s must be finite"), LookUpText(what.c_str())));
     out = float(*value);
     return true;
   }
@@ -124,7 +136,9 @@ class LessonReader {
 
 bool ReadCamera(LessonReader& reader, const toml::node& node, LessonCamera& camera) {
   const auto* table = node.as_table();
-  if (!table) return reader.Fail(node, "camera must be a table { yaw, pitch, distance, target }");
+  if (!table)
+    return reader.Fail(node,
+                       LookUpText(N_("camera must be a table { yaw, pitch, distance, target }")));
   if (!reader.OnlyKnownKeys(*table, {"yaw", "pitch", "distance", "target"}, "camera")) return false;
   camera.set = true;
   camera.frame = !table->contains("distance") && !table->contains("target");
@@ -133,15 +147,17 @@ bool ReadCamera(LessonReader& reader, const toml::node& node, LessonCamera& came
       !reader.Number(*table, "distance", camera.distance))
     return false;
   // A camera at or behind its target sees nothing; the pitch past a pole flips the view.
-  if (camera.distance <= 0) return reader.Fail(node, "camera distance must be positive");
+  if (camera.distance <= 0)
+    return reader.Fail(node, LookUpText(N_("camera distance must be positive")));
   if (std::abs(camera.pitch_degrees) >= 89.5f)
-    return reader.Fail(node, "camera pitch must be within (-89.5, 89.5) degrees");
+    return reader.Fail(node, LookUpText(N_("camera pitch must be within (-89.5, 89.5) degrees")));
   if (const toml::node* target = table->get("target")) {
     const auto* array = target->as_array();
     if (!array || array->size() != 3)
-      return reader.Fail(*target, "camera target must be an array of three numbers");
+      return reader.Fail(*target,
+                         LookUpText(N_("camera target must be an array of three numbers")));
     for (size_t k = 0; k < 3; ++k)
-      if (!reader.NumberNode(*array->get(k), "camera target", camera.target[k])) return false;
+      if (!reader.NumberNode(*array->get(k), N_("camera target"), camera.target[k])) return false;
   }
   return true;
 }
@@ -153,12 +169,13 @@ bool ReadCommands(LessonReader& reader, const toml::table& table, std::string_vi
   std::vector<int> lines;
   if (!reader.Strings(table, key, texts, &lines)) return false;
   if (texts.size() > kMaxStepCommands)
-    return reader.Fail(lines[kMaxStepCommands], "more than " + std::to_string(kMaxStepCommands) +
-                                                    " commands in " + std::string(key));
+    return reader.Fail(lines[kMaxStepCommands],
+                       FormatText(N_("more than %zu commands in %s"), size_t(kMaxStepCommands),
+                                  std::string(key).c_str()));
   for (size_t i = 0; i < texts.size(); ++i) {
     out.push_back(SplitLessonCommand(texts[i], lines[i]));
     if (out.back().verb.empty())
-      return reader.Fail(lines[i], "empty command in " + std::string(key));
+      return reader.Fail(lines[i], FormatText(N_("empty command in %s"), std::string(key).c_str()));
   }
   return true;
 }
@@ -170,39 +187,40 @@ bool ReadCommands(LessonReader& reader, const toml::table& table, std::string_vi
 bool ReadImagePath(LessonReader& reader, const toml::node& node, LessonStep& step) {
   const std::filesystem::path written(step.image);
   if (written.is_absolute())
-    return reader.Fail(node, "image must be a path relative to the lesson file");
-  if (written.extension() != ".png") return reader.Fail(node, "image must be a .png file");
+    return reader.Fail(node, LookUpText(N_("image must be a path relative to the lesson file")));
+  if (written.extension() != ".png")
+    return reader.Fail(node, LookUpText(N_("image must be a .png file")));
   const std::filesystem::path path = reader.folder() / written;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    return reader.Fail(node,
-                       "image '" + step.image + "' not found (looked for " + path.string() + ")");
+    return reader.Fail(node, FormatText(N_("image '%s' not found (looked for %s)"),
+                                        step.image.c_str(), path.string().c_str()));
   if (std::filesystem::file_size(path, ec) > kMaxImageBytes)
-    return reader.Fail(node, "image '" + step.image + "' is over 8 MiB");
+    return reader.Fail(node, FormatText(N_("image '%s' is over 8 MiB"), step.image.c_str()));
   step.image_path = path.string();
   return true;
 }
 
 bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
   const auto* table = node.as_table();
-  if (!table) return reader.Fail(node, "step must be a table ([[step]])");
+  if (!table) return reader.Fail(node, LookUpText(N_("step must be a table ([[step]])")));
   step.line = int(node.source().begin.line);
-  const std::string where = "step " + std::to_string(step.line);
+  const std::string where = FormatText(N_("step %d"), step.line);
   if (!reader.OnlyKnownKeys(
           *table,
           {"title", "view", "flags", "camera", "actions", "checks", "section", "caption", "quote",
            "figures", "image", "title_pt", "caption_pt", "section_pt"},
-          "a step"))
+          N_("a step")))
     return false;
-  if (!reader.String(*table, "title", true, step.line, "the step", step.title) ||
-      !reader.String(*table, "view", true, step.line, "the step", step.view) ||
-      !reader.String(*table, "caption", true, step.line, "the step", step.caption) ||
-      !reader.String(*table, "section", false, step.line, "the step", step.section) ||
-      !reader.String(*table, "quote", false, step.line, "the step", step.quote) ||
-      !reader.String(*table, "title_pt", false, step.line, "the step", step.title_pt) ||
-      !reader.String(*table, "caption_pt", false, step.line, "the step", step.caption_pt) ||
-      !reader.String(*table, "section_pt", false, step.line, "the step", step.section_pt) ||
-      !reader.String(*table, "image", false, step.line, "the step", step.image) ||
+  if (!reader.String(*table, "title", true, step.line, N_("the step"), step.title) ||
+      !reader.String(*table, "view", true, step.line, N_("the step"), step.view) ||
+      !reader.String(*table, "caption", true, step.line, N_("the step"), step.caption) ||
+      !reader.String(*table, "section", false, step.line, N_("the step"), step.section) ||
+      !reader.String(*table, "quote", false, step.line, N_("the step"), step.quote) ||
+      !reader.String(*table, "title_pt", false, step.line, N_("the step"), step.title_pt) ||
+      !reader.String(*table, "caption_pt", false, step.line, N_("the step"), step.caption_pt) ||
+      !reader.String(*table, "section_pt", false, step.line, N_("the step"), step.section_pt) ||
+      !reader.String(*table, "image", false, step.line, N_("the step"), step.image) ||
       !reader.Strings(*table, "flags", step.flags) ||
       !reader.Strings(*table, "figures", step.figures) ||
       !ReadCommands(reader, *table, "actions", step.actions) ||
@@ -216,25 +234,27 @@ bool ReadStep(LessonReader& reader, const toml::node& node, LessonStep& step) {
 
 bool ReadLesson(LessonReader& reader, const toml::table& root, Lesson& lesson) {
   if (!reader.OnlyKnownKeys(root, {"title", "source", "summary", "title_pt", "summary_pt", "step"},
-                            "the lesson"))
+                            N_("the lesson")))
     return false;
-  if (!reader.String(root, "title", true, 1, "the lesson", lesson.title) ||
-      !reader.String(root, "source", false, 1, "the lesson", lesson.source) ||
-      !reader.String(root, "summary", false, 1, "the lesson", lesson.summary) ||
-      !reader.String(root, "title_pt", false, 1, "the lesson", lesson.title_pt) ||
-      !reader.String(root, "summary_pt", false, 1, "the lesson", lesson.summary_pt))
+  if (!reader.String(root, "title", true, 1, N_("the lesson"), lesson.title) ||
+      !reader.String(root, "source", false, 1, N_("the lesson"), lesson.source) ||
+      !reader.String(root, "summary", false, 1, N_("the lesson"), lesson.summary) ||
+      !reader.String(root, "title_pt", false, 1, N_("the lesson"), lesson.title_pt) ||
+      !reader.String(root, "summary_pt", false, 1, N_("the lesson"), lesson.summary_pt))
     return false;
   const toml::node* steps = root.get("step");
-  if (!steps) return reader.Fail(1, "the lesson has no [[step]]");
+  if (!steps) return reader.Fail(1, LookUpText(N_("the lesson has no [[step]]")));
   const auto* array = steps->as_array();
-  if (!array) return reader.Fail(*steps, "step must be an array of tables ([[step]])");
+  if (!array)
+    return reader.Fail(*steps, LookUpText(N_("step must be an array of tables ([[step]])")));
   for (const toml::node& node : *array) {
     if (lesson.steps.size() == kMaxLessonSteps)
-      return reader.Fail(node, "more than " + std::to_string(kMaxLessonSteps) + " steps");
+      return reader.Fail(node, FormatText(N_("more than %zu steps"), size_t(kMaxLessonSteps)));
     lesson.steps.emplace_back();
     if (!ReadStep(reader, node, lesson.steps.back())) return false;
   }
-  if (lesson.steps.empty()) return reader.Fail(*steps, "the lesson has no [[step]]");
+  if (lesson.steps.empty())
+    return reader.Fail(*steps, LookUpText(N_("the lesson has no [[step]]")));
   return true;
 }
 
@@ -269,13 +289,15 @@ LoadResult<Lesson> ParseLessonText(std::string_view text, const std::string& pat
 LoadResult<Lesson> ReadLessonFile(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    return LoadResult<Lesson>::Fail(path + ": not a lesson file (no such regular file)");
+    return LoadResult<Lesson>::Fail(path + ": " +
+                                    LookUpText(N_("not a lesson file (no such regular file)")));
   if (std::filesystem::file_size(path, ec) > kMaxLessonBytes)
-    return LoadResult<Lesson>::Fail(path + ": too large for a lesson file (over 1 MiB)");
+    return LoadResult<Lesson>::Fail(path + ": " +
+                                    LookUpText(N_("too large for a lesson file (over 1 MiB)")));
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  if (!in) return LoadResult<Lesson>::Fail(path + ": cannot be read");
+  if (!in) return LoadResult<Lesson>::Fail(path + ": " + LookUpText(N_("cannot be read")));
   return ParseLessonText(text.str(), path);
 }
 

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include "engine/text/translatable.h"
+
 namespace partlab {
 
 namespace {
@@ -36,7 +38,7 @@ std::string WriteText(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   out.close();
-  return out ? "" : path + ": cannot be written";
+  return out ? "" : path + ": " + LookUpText(N_("cannot be written"));
 }
 
 }  // namespace
@@ -87,6 +89,7 @@ std::string LessonIndexHtml(const Lesson& lesson, int first_step, LessonLanguage
 
 std::string WriteLessonIndex(const Lesson& lesson, const std::string& dir, int first_step,
                              LessonLanguage language) {
+  // untranslated: a file name
   if (std::string error = WriteText(dir + "/index.md", LessonIndexMarkdown(lesson, first_step));
       !error.empty())
     return error;

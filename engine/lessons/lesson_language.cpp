@@ -44,6 +44,7 @@ bool LessonLacksPortuguese(const Lesson& lesson) {
 std::vector<std::string> MissingPortugueseKeys(const Lesson& lesson) {
   std::vector<std::string> lines;
   auto note = [&](int line, const char* where, const char* key) {
+    // untranslated: the authors' completeness check the tests run, never shown in the app
     lines.push_back(lesson.file + ":" + std::to_string(line) + ": " + where + " has no " + key);
   };
   if (Lacks(lesson.title, lesson.title_pt)) note(1, "the lesson", "title_pt");

@@ -20,8 +20,8 @@ inline constexpr BoundParam<OctreeBuildOptions, int> kMaxDepth{
      "--octree-depth",
      N_("Max depth"),
      8,
-     {1, 12, "the root alone is depth 1", "the octree view's maximum"},
-     "levels",
+     {1, 12, N_("the root alone is depth 1"), N_("the octree view's maximum")},
+     N_("levels"),
      N_("The deepest level cells may split to (root = 1); triangles that fit no deeper stay where "
         "they are, the paper's escape valve (1.2 Octree; 3.1 Profundidade da Octree).")},
     &OctreeBuildOptions::max_depth};

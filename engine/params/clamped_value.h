@@ -14,14 +14,17 @@
 #include <string_view>
 #include <type_traits>
 
+#include "engine/text/translatable.h"
+
 namespace partlab {
 
-// A closed range and the reason for its bounds, shown in the note.
+// A closed range and the reason for its bounds, shown in the note. The reasons are marked N_()
+// where a range is declared, and the note shows them in the user's language.
 template <typename T>
 struct ValueRange {
   T lo, hi;
-  const char* why_lo;  // "the smallest useful depth"
-  const char* why_hi;  // "the octree view's maximum"
+  const char* why_lo;  // N_("the smallest useful depth")
+  const char* why_hi;  // N_("the octree view's maximum")
 };
 
 namespace detail {
@@ -48,8 +51,9 @@ std::string ClampWithNote(T& value, const ValueRange<T>& range, std::string_view
   const bool low = nan || value < range.lo;
   const std::string was = nan ? "NaN" : detail::FormatNumber(value);
   value = low ? range.lo : range.hi;
-  return std::string(name) + " " + was + " clamped to " + detail::FormatNumber(value) + " (" +
-         (low ? range.why_lo : range.why_hi) + ")";
+  return FormatText(N_("%s %s clamped to %s (%s)"), std::string(name).c_str(), was.c_str(),
+                    detail::FormatNumber(value).c_str(),
+                    LookUpText(low ? range.why_lo : range.why_hi));
 }
 
 // Appends a note to a list of notes separated by "; " (several values clamped at once).

@@ -150,8 +150,9 @@ std::string EnforceParam(const Param<T>& p, T& value, std::string_view name) {
   if (!detail::IsFinite(value)) {
     const std::string was = detail::FormatNumber(value);
     value = p.fallback;
-    return std::string(name) + " " + was + " is not a finite number; the default " +
-           detail::FormatNumber(p.fallback) + " is used";
+    return FormatText(N_("%s %s is not a finite number; the default %s is used"),
+                      std::string(name).c_str(), was.c_str(),
+                      detail::FormatNumber(p.fallback).c_str());
   }
   return ClampWithNote(value, p.range, name);
 }
@@ -164,9 +165,11 @@ std::string ParamFromText(const Param<T>& p, std::string_view text, T& value,
   T parsed{};
   if (!detail::ParseNumber(text, parsed)) {
     value = p.fallback;
-    return std::string(name) + " '" + std::string(text) + "' is not " +
-           (std::is_same_v<T, int> ? "an integer" : "a number") + " in " + RangeText(p) +
-           "; the default " + detail::FormatNumber(p.fallback) + " is used";
+    const char* format = std::is_same_v<T, int>
+                             ? N_("%s '%s' is not an integer in %s; the default %s is used")
+                             : N_("%s '%s' is not a number in %s; the default %s is used");
+    return FormatText(format, std::string(name).c_str(), std::string(text).c_str(),
+                      RangeText(p).c_str(), detail::FormatNumber(p.fallback).c_str());
   }
   value = parsed;
   return EnforceParam(p, value, name);

@@ -16,11 +16,12 @@
 namespace partlab {
 
 // "Max depth of the octree, 1..12 levels (default 8). The paper's ..." for --help.
+// In the user's language (engine/text/translatable.h), as GNU tools print --help.
 template <typename T>
 std::string ParamHelp(const Param<T>& p) {
-  std::string unit = *p.unit ? std::string(" ") + p.unit : std::string();
-  return std::string(p.label) + ", " + RangeText(p) + unit + " (default " +
-         detail::FormatNumber(p.fallback) + "). " + p.tip;
+  const std::string range = *p.unit ? RangeText(p) + " " + LookUpText(p.unit) : RangeText(p);
+  return FormatText(N_("%s, %s (default %s). %s"), LookUpText(p.label), range.c_str(),
+                    detail::FormatNumber(p.fallback).c_str(), LookUpText(p.tip));
 }
 
 // How a flag words its error line: "--steps expects a count of physics steps (0..100000), got
@@ -44,8 +45,9 @@ T FlagValue(const Param<T>& p, const std::string& text, std::vector<std::string>
   if (!number || (wording.negative_is_error && value < 0)) {
     const std::string range = RangeText(p);
     const std::string expects =
-        wording.expects ? std::string(wording.expects) + " (" + range + ")" : range;
-    throw CLI::ValidationError(flag + " expects " + expects + ", got '" + text + "'");
+        wording.expects ? std::string(LookUpText(wording.expects)) + " (" + range + ")" : range;
+    throw CLI::ValidationError(
+        FormatText(N_("%s expects %s, got '%s'"), flag.c_str(), expects.c_str(), text.c_str()));
   }
   const std::string note = EnforceParam(p, value, flag);
   if (!note.empty()) notes.push_back(note_prefix + note);
@@ -68,17 +70,18 @@ CLI::Option* AddParamFlag(CLI::App& app, const Param<T>& p, T& value,
 inline CLI::Option* AddChoiceFlag(CLI::App& app, const ChoiceParam& p, std::string& value) {
   std::string names;
   for (int i = 0; i < p.count(); ++i)
-    names += (i ? (i + 1 == p.count() ? " or " : ", ") : "") + std::string(p.names[i]);
+    names +=
+        (i ? (i + 1 == p.count() ? LookUpText(N_(" or ")) : ", ") : "") + std::string(p.names[i]);
   auto set = [&p, &value, names](const std::string& text) {
     if (p.Find(text) < 0)
-      throw CLI::ValidationError(std::string(p.flag) + " expects " + names + ", got '" + text +
-                                 "'");
+      throw CLI::ValidationError(
+          FormatText(N_("%s expects %s, got '%s'"), p.flag, names.c_str(), text.c_str()));
     value = text;
   };
   std::string type;
   for (int i = 0; i < p.count(); ++i) type += (i ? "|" : "") + std::string(p.names[i]);
-  const std::string help =
-      std::string(p.label) + ": " + names + " (default " + p.names[p.fallback] + "). " + p.tip;
+  const std::string help = FormatText(N_("%s: %s (default %s). %s"), LookUpText(p.label),
+                                      names.c_str(), p.names[p.fallback], LookUpText(p.tip));
   return app.add_option_function<std::string>(p.flag, set, help)->type_name(type);
 }
 
@@ -94,25 +97,28 @@ CLI::Option* AddRowFlag(CLI::App& app, const Bound<Owner, Row, Field>& row, Para
   if constexpr (std::is_same_v<Row, BoolParam>) {
     auto set = [&r, &given, flag](const std::string& text) {
       if (text != "0" && text != "1")
-        throw CLI::ValidationError(flag + " expects 1 or 0, got '" + text + "'");
+        throw CLI::ValidationError(
+            FormatText(N_("%s expects 1 or 0, got '%s'"), flag.c_str(), text.c_str()));
       given.Set(r.key, text);
     };
-    const std::string help =
-        std::string(r.label) + ": 1 or 0 (default " + (r.fallback ? "1" : "0") + "). " + r.tip;
+    const std::string help = FormatText(N_("%s: 1 or 0 (default %s). %s"), LookUpText(r.label),
+                                        r.fallback ? "1" : "0", LookUpText(r.tip));
     return app.add_option_function<std::string>(flag, set, help)->type_name("1|0");
   } else if constexpr (std::is_same_v<Row, ChoiceParam>) {
     std::string names, type;
     for (int i = 0; i < r.count(); ++i) {
-      names += (i ? (i + 1 == r.count() ? " or " : ", ") : "") + std::string(r.names[i]);
+      names +=
+          (i ? (i + 1 == r.count() ? LookUpText(N_(" or ")) : ", ") : "") + std::string(r.names[i]);
       type += (i ? "|" : "") + std::string(r.names[i]);
     }
     auto set = [&r, &given, flag, names](const std::string& text) {
       if (r.Find(text) < 0)
-        throw CLI::ValidationError(flag + " expects " + names + ", got '" + text + "'");
+        throw CLI::ValidationError(
+            FormatText(N_("%s expects %s, got '%s'"), flag.c_str(), names.c_str(), text.c_str()));
       given.Set(r.key, text);
     };
-    const std::string help =
-        std::string(r.label) + ": " + names + " (default " + r.names[r.fallback] + "). " + r.tip;
+    const std::string help = FormatText(N_("%s: %s (default %s). %s"), LookUpText(r.label),
+                                        names.c_str(), r.names[r.fallback], LookUpText(r.tip));
     return app.add_option_function<std::string>(flag, set, help)->type_name(type);
   } else {
     auto set = [&r, &given, &notes, note_prefix](const std::string& text) {
@@ -136,12 +142,13 @@ inline std::string ParseToOneLine(CLI::App& app, std::vector<std::string> words)
     throw;
   } catch (const CLI::ArgumentMismatch& e) {
     const std::string what = e.what();
-    return what.substr(0, what.find(':')) + " expects a value (see --help)";
+    return FormatText(N_("%s expects a value (see --help)"),
+                      what.substr(0, what.find(':')).c_str());
   } catch (const CLI::ParseError& e) {
     return e.what();
   }
   if (!app.remaining().empty())
-    return "unknown flag '" + app.remaining().front() + "' (see --help)";
+    return FormatText(N_("unknown flag '%s' (see --help)"), app.remaining().front().c_str());
   return "";
 }
 

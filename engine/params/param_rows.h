@@ -49,8 +49,8 @@ void LoadParam(const Source& s, const ChoiceParam& p, int& index, std::string& n
     if (i > 0) choices += '|';
     choices += p.names[i];
   }
-  AppendNote(notes, std::string(p.key) + " '" + name + "' is not one of " + choices +
-                        "; the default " + p.names[p.fallback] + " is used");
+  AppendNote(notes, FormatText(N_("%s '%s' is not one of %s; the default %s is used"), p.key,
+                               name.c_str(), choices.c_str(), p.names[p.fallback]));
 }
 
 // 1 or 0; any other integer counts as yes (as the files written before the table read it).
@@ -64,8 +64,8 @@ void LoadParam(const Source& s, const BoolParam& p, bool& value, std::string& no
     return;
   }
   value = p.fallback;
-  AppendNote(notes, std::string(p.key) + " '" + text + "' is not 0 or 1; the default " +
-                        (p.fallback ? "1" : "0") + " is used");
+  AppendNote(notes, FormatText(N_("%s '%s' is not 0 or 1; the default %s is used"), p.key,
+                               text.c_str(), p.fallback ? "1" : "0"));
 }
 
 // A name its row does not know (a broad phase that is not built here, a typo) falls back to the
@@ -79,8 +79,8 @@ void LoadParam(const Source& s, const NameParam& p, std::string& value, std::str
     return;
   }
   value = p.fallback;
-  AppendNote(notes, std::string(p.key) + " '" + name + "' is not known here; the default " +
-                        p.fallback + " is used");
+  AppendNote(notes, FormatText(N_("%s '%s' is not known here; the default %s is used"), p.key,
+                               name.c_str(), p.fallback));
 }
 
 template <typename Sink, typename T>

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "engine/io/bounded_file.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 
@@ -21,7 +22,8 @@ LoadResult<RecordedPairs> ReadRecordedPairs(const std::string& path) {
     return true;
   };
   if (bytes.size() < 16 || std::memcmp(bytes.data(), "PAIRS001", 8) != 0)
-    return Result::Fail(path + ": not a PAIRS001 file (bad magic or shorter than its header)");
+    return Result::Fail(
+        path + ": " + LookUpText(N_("not a PAIRS001 file (bad magic or shorter than its header)")));
   at = 8;
   RecordedPairs out;
   uint32_t frames = 0;
@@ -29,32 +31,36 @@ LoadResult<RecordedPairs> ReadRecordedPairs(const std::string& path) {
   u32(frames);
   // Each frame takes at least its 4-byte count: more frames than that cannot be in the file.
   if (uint64_t(frames) * 4 > bytes.size() - at)
-    return Result::Fail(path + ": " + std::to_string(frames) + " frames do not fit in " +
-                        std::to_string(bytes.size()) + " bytes (truncated?)");
+    return Result::Fail(
+        path + ": " +
+        FormatText(N_("%u frames do not fit in %zu bytes (truncated?)"), frames, bytes.size()));
   out.frames.resize(frames);
   for (uint32_t f = 0; f < frames; ++f) {
     uint32_t count = 0;
     u32(count);
     if (uint64_t(count) * 8 > bytes.size() - at)
-      return Result::Fail(path + ": frame " + std::to_string(f) + ": " + std::to_string(count) +
-                          " pairs do not fit in the rest of the file (truncated?)");
+      return Result::Fail(
+          path + ": " +
+          FormatText(N_("frame %u: %u pairs do not fit in the rest of the file (truncated?)"), f,
+                     count));
     out.frames[f].reserve(count);
     for (uint32_t p = 0; p < count; ++p) {
       uint32_t a = 0, b = 0;
       u32(a);
       u32(b);
-      const std::string where =
-          path + ": frame " + std::to_string(f) + " pair " + std::to_string(p) + ": ";
       if (a >= out.box_count || b >= out.box_count)
-        return Result::Fail(where + "id " + std::to_string(std::max(a, b)) +
-                            " >= " + std::to_string(out.box_count) + " boxes");
-      if (a == b) return Result::Fail(where + "box " + std::to_string(a) + " with itself");
+        return Result::Fail(path + ": " +
+                            FormatText(N_("frame %u pair %u: id %u >= %u boxes"), f, p,
+                                       std::max(a, b), out.box_count));
+      if (a == b)
+        return Result::Fail(path + ": " +
+                            FormatText(N_("frame %u pair %u: box %u with itself"), f, p, a));
       out.frames[f].push_back(MakePair(a, b));
     }
   }
   if (at != bytes.size())
-    return Result::Fail(path + ": " + std::to_string(bytes.size() - at) +
-                        " bytes after the last frame");
+    return Result::Fail(
+        path + ": " + FormatText(N_("%zu bytes after the last frame"), size_t(bytes.size() - at)));
   return Result::Ok(std::move(out));
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "engine/text/translatable.h"
 #include "partlab/plugin.h"
 
 namespace partlab {
@@ -15,8 +16,9 @@ LoadResult<SharedLibrary> OpenSharedLibrary(const std::string& path) {
   void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char* why = dlerror();
-    return LoadResult<SharedLibrary>::Fail(path +
-                                           ": cannot load: " + (why ? why : "dlopen failed"));
+    return LoadResult<SharedLibrary>::Fail(
+        path + ": " +
+        FormatText(N_("cannot load: %s"), why ? why : LookUpText(N_("dlopen failed"))));
   }
   return LoadResult<SharedLibrary>::Ok({path, handle});
 }
@@ -30,8 +32,9 @@ LoadResult<void*> FindSymbol(const SharedLibrary& lib, const char* symbol) {
   dlerror();  // clear: a null symbol value is only an error when dlerror says so
   void* address = dlsym(lib.handle, symbol);
   if (const char* why = dlerror(); why || !address)
-    return LoadResult<void*>::Fail(lib.path + ": no symbol '" + symbol +
-                                   "' (not a Partition Lab plugin of this kind?)");
+    return LoadResult<void*>::Fail(
+        lib.path + ": " +
+        FormatText(N_("no symbol '%s' (not a Partition Lab plugin of this kind?)"), symbol));
   return LoadResult<void*>::Ok(address);
 }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "engine/scenes/scene.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 
@@ -19,9 +20,9 @@ std::string TraceRecorder::Open(const std::string& path, uint32_t box_count) {
 std::string TraceRecorder::Record(std::span<const Aabb> frame) {
   if (!error_.empty()) return error_;
   if (frame.size() > padded_.size()) {
-    error_ = "trace recorder: frame has " + std::to_string(frame.size()) +
-             " boxes, more than the " + std::to_string(padded_.size()) +
-             " the trace was opened for";
+    error_ = FormatText(N_("trace recorder: frame has %zu boxes, more than the %zu the trace was "
+                           "opened for"),
+                        frame.size(), padded_.size());
     return error_;
   }
   std::copy(frame.begin(), frame.end(), padded_.begin());  // ids beyond frame.size() stay absent
@@ -52,23 +53,27 @@ std::string TraceFrameStream::Open(const std::string& path) {
   file_ = nullptr;
   if (std::string error = CheckRegularFile(path); !error.empty()) return error_ = error;
   file_ = std::fopen(path.c_str(), "rb");
-  if (!file_) return error_ = path + ": cannot open (" + std::strerror(errno) + ")";
+  if (!file_)
+    return error_ = path + ": " + FormatText(N_("cannot open (%s)"), std::strerror(errno));
   char magic[8];
   uint32_t counts[2];
   if (std::fread(magic, 1, 8, file_) != 8 || std::fread(counts, 4, 2, file_) != 2)
-    return error_ = path + ": truncated header (AABBTRC1 needs 16 bytes)";
+    return error_ = path + ": " + LookUpText(N_("truncated header (AABBTRC1 needs 16 bytes)"));
   if (std::memcmp(magic, "AABBTRC1", 8) != 0)
-    return error_ = path + ": bad magic (not an AABBTRC1 trace)";
+    return error_ = path + ": " + LookUpText(N_("bad magic (not an AABBTRC1 trace)"));
   box_count_ = counts[0];
   frame_count_ = counts[1];
   std::fseek(file_, 0, SEEK_END);
   const uint64_t size = uint64_t(std::ftell(file_));
   const uint64_t expected = 16 + uint64_t(box_count_) * frame_count_ * 24;
   if (size != expected)
-    return error_ = path + ": " + (size < expected ? "truncated" : "trailing bytes") +
-                    ": header says " + std::to_string(box_count_) + " boxes x " +
-                    std::to_string(frame_count_) + " frames = " + std::to_string(expected) +
-                    " bytes, file has " + std::to_string(size);
+    return error_ = path + ": " +
+                    FormatText(size < expected ? N_("truncated: header says %u boxes x %u frames = "
+                                                    "%llu bytes, file has %llu")
+                                               : N_("trailing bytes: header says %u boxes x %u "
+                                                    "frames = %llu bytes, file has %llu"),
+                               box_count_, frame_count_, (unsigned long long)expected,
+                               (unsigned long long)size);
   std::fseek(file_, 16, SEEK_SET);
   raw_.resize(size_t(box_count_) * 6);
   return error_ = {};
@@ -77,7 +82,7 @@ std::string TraceFrameStream::Open(const std::string& path) {
 bool TraceFrameStream::Next(std::vector<Aabb>& frame) {
   if (!file_ || !error_.empty() || next_frame_ >= frame_count_) return false;
   if (std::fread(raw_.data(), sizeof(float), raw_.size(), file_) != raw_.size()) {
-    error_ = path_ + ": truncated in frame " + std::to_string(next_frame_);
+    error_ = path_ + ": " + FormatText(N_("truncated in frame %u"), next_frame_);
     return false;
   }
   frame.resize(box_count_);
@@ -85,8 +90,8 @@ bool TraceFrameStream::Next(std::vector<Aabb>& frame) {
     const float* v = &raw_[size_t(b) * 6];
     for (int i = 0; i < 6; ++i) {
       if (!std::isfinite(v[i])) {
-        error_ = path_ + ": frame " + std::to_string(next_frame_) + " box " + std::to_string(b) +
-                 ": coordinate is NaN or infinite";
+        error_ = path_ + ": " +
+                 FormatText(N_("frame %u box %u: coordinate is NaN or infinite"), next_frame_, b);
         return false;
       }
     }

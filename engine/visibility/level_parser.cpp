@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "engine/io/bounded_file.h"
+#include "engine/text/translatable.h"
 #include "engine/visibility/cross2.h"
 
 namespace partlab {
@@ -50,14 +51,14 @@ class Parser {
     std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
       if (line.size() > kMaxLevelLineBytes) {
-        Error(n, "line longer than " + std::to_string(kMaxLevelLineBytes) + " bytes");
+        Error(n, FormatText(N_("line longer than %zu bytes"), size_t(kMaxLevelLineBytes)));
         break;
       }
       Line(line, n);
       if (stop_) break;
     }
     if (out_.level.cells.empty() && out_.errors.empty())
-      out_.errors.push_back(file_ + ":1: the level has no cell");
+      out_.errors.push_back(file_ + ":1: " + LookUpText(N_("the level has no cell")));
     if (out_.errors.empty()) Validate();
     if (out_.errors.empty()) BuildLevelGeometry(&out_.level);
     return std::move(out_);
@@ -69,8 +70,9 @@ class Parser {
     if (stop_) return;
     out_.errors.push_back(file_ + ":" + std::to_string(line) + ": " + problem);
     if (out_.errors.size() == kMaxLevelErrors) {
-      out_.errors.push_back(file_ + ":" + std::to_string(line) + ": more than " +
-                            std::to_string(kMaxLevelErrors) + " errors, reading stops here");
+      out_.errors.push_back(
+          file_ + ":" + std::to_string(line) + ": " +
+          FormatText(N_("more than %zu errors, reading stops here"), size_t(kMaxLevelErrors)));
       stop_ = true;
     }
   }
@@ -85,7 +87,7 @@ class Parser {
     char* end = nullptr;
     const float v = std::strtof(word.c_str(), &end);
     if (end == word.c_str() || *end != '\0' || !std::isfinite(v)) {
-      Error(line, "'" + word + "' is not a finite number");
+      Error(line, FormatText(N_("'%s' is not a finite number"), word.c_str()));
       return false;
     }
     *value = v;
@@ -99,28 +101,28 @@ class Parser {
     for (std::string s; words >> s;) w.push_back(s);
     if (w.empty()) return;
     if (w[0] == "level") {
-      if (w.size() != 2) return Error(n, "'level' takes one name");
+      if (w.size() != 2) return Error(n, LookUpText(N_("'level' takes one name")));
       out_.level.name = w[1];
     } else if (w[0] == "cell") {
       Cell(w, n);
     } else if (w[0] == "portal") {
       Portal(w, n);
     } else {
-      Error(n, "unknown word '" + w[0] + "' (level, cell, portal)");
+      Error(n, FormatText(N_("unknown word '%s' (level, cell, portal)"), w[0].c_str()));
     }
   }
 
   void Cell(const std::vector<std::string>& w, int n) {
     if (w.size() < 10 || (w.size() - 4) % 2 != 0)
-      return Error(n,
-                   "'cell' takes a name, floor and ceiling heights, then at least three x z "
-                   "corners");
-    if (names_.count(w[1])) return Error(n, "cell '" + w[1] + "' is declared twice");
+      return Error(n, LookUpText(N_("'cell' takes a name, floor and ceiling heights, then at "
+                                    "least three x z corners")));
+    if (names_.count(w[1]))
+      return Error(n, FormatText(N_("cell '%s' is declared twice"), w[1].c_str()));
     if ((w.size() - 4) / 2 > kMaxCellCorners)
-      return Error(
-          n, "cell '" + w[1] + "' has more than " + std::to_string(kMaxCellCorners) + " corners");
+      return Error(n, FormatText(N_("cell '%s' has more than %zu corners"), w[1].c_str(),
+                                 size_t(kMaxCellCorners)));
     if (++cell_lines_ > kMaxLevelCells)
-      return Stop(n, "more than " + std::to_string(kMaxLevelCells) + " cells");
+      return Stop(n, FormatText(N_("more than %zu cells"), size_t(kMaxLevelCells)));
     LevelCell cell;
     cell.name = w[1];
     cell.line = n;
@@ -132,7 +134,8 @@ class Parser {
     }
     if (!numbers) return;
     if (cell.ceiling <= cell.floor)
-      return Error(n, "cell '" + cell.name + "': the ceiling is not above the floor");
+      return Error(
+          n, FormatText(N_("cell '%s': the ceiling is not above the floor"), cell.name.c_str()));
     if (!CheckOutline(&cell, n)) return;
     names_[cell.name] = uint32_t(out_.level.cells.size());
     out_.level.cells.push_back(std::move(cell));
@@ -143,18 +146,18 @@ class Parser {
   bool CheckOutline(LevelCell* cell, int n) {
     std::vector<glm::vec2>& p = cell->outline;
     const size_t k = p.size();
-    const std::string who = "cell '" + cell->name + "'";
     for (size_t i = 0; i < k; ++i)
       if (glm::length(p[(i + 1) % k] - p[i]) <= kTolerance) {
-        Error(n, who + ": corner " + std::to_string(i + 1) + " repeats the next one");
+        Error(n, FormatText(N_("cell '%s': corner %zu repeats the next one"), cell->name.c_str(),
+                            i + 1));
         return false;
       }
     for (size_t i = 0; i < k; ++i)
       for (size_t j = i + 2; j < k; ++j) {
         if (i == 0 && j == k - 1) continue;  // adjacent through the closing edge
         if (SegmentsMeet(p[i], p[i + 1], p[j], p[(j + 1) % k])) {
-          Error(n, who + ": the outline intersects itself (edges " + std::to_string(i + 1) +
-                       " and " + std::to_string(j + 1) + ")");
+          Error(n, FormatText(N_("cell '%s': the outline intersects itself (edges %zu and %zu)"),
+                              cell->name.c_str(), i + 1, j + 1));
           return false;
         }
       }
@@ -162,8 +165,9 @@ class Parser {
     for (size_t i = 0; i < k; ++i) {
       const glm::vec2 &a = p[(i + k - 1) % k], &b = p[i], &c = p[(i + 1) % k];
       if (Cross2(b - a, c - b) < -kTolerance * glm::length(c - b)) {
-        Error(n, who + " is not convex (it turns the other way at corner (" + Format(b.x) + " " +
-                     Format(b.y) + "))");
+        Error(n, FormatText(N_("cell '%s' is not convex (it turns the other way at corner (%s "
+                               "%s))"),
+                            cell->name.c_str(), Format(b.x).c_str(), Format(b.y).c_str()));
         return false;
       }
     }
@@ -178,32 +182,35 @@ class Parser {
 
   void Portal(const std::vector<std::string>& w, int n) {
     if (w.size() != 9)
-      return Error(n, "'portal' takes two cell names, two x z ends and the bottom and top heights");
+      return Error(n, LookUpText(N_("'portal' takes two cell names, two x z ends and the bottom "
+                                    "and top heights")));
     if (++portal_lines_ > kMaxLevelPortals)
-      return Stop(n, "more than " + std::to_string(kMaxLevelPortals) + " portals");
+      return Stop(n, FormatText(N_("more than %zu portals"), size_t(kMaxLevelPortals)));
     LevelPortal portal;
     portal.line = n;
     for (int s = 0; s < 2; ++s) {
       const auto it = names_.find(w[1 + s]);
       if (it == names_.end())
-        return Error(n, "portal names cell '" + w[1 + s] + "', which is not declared above");
+        return Error(n, FormatText(N_("portal names cell '%s', which is not declared above"),
+                                   w[1 + s].c_str()));
       portal.cells[s] = it->second;
     }
     if (portal.cells[0] == portal.cells[1])
-      return Error(n, "portal joins cell '" + w[1] + "' to itself");
+      return Error(n, FormatText(N_("portal joins cell '%s' to itself"), w[1].c_str()));
     if (!Number(w[3], n, &portal.a.x) || !Number(w[4], n, &portal.a.y) ||
         !Number(w[5], n, &portal.b.x) || !Number(w[6], n, &portal.b.y) ||
         !Number(w[7], n, &portal.bottom) || !Number(w[8], n, &portal.top))
       return;
     if (glm::length(portal.b - portal.a) <= kTolerance)
-      return Error(n, "the portal's two ends are the same point");
-    if (portal.top <= portal.bottom) return Error(n, "the portal's top is not above its bottom");
+      return Error(n, LookUpText(N_("the portal's two ends are the same point")));
+    if (portal.top <= portal.bottom)
+      return Error(n, LookUpText(N_("the portal's top is not above its bottom")));
     for (uint32_t c : portal.cells)
       if (!CheckPortalOnCell(portal, out_.level.cells[c], n)) return;
     if (!OppositeSides(portal, n)) return;
     for (const LevelPortal& other : out_.level.portals)
       if (Overlap(portal, other)) {
-        return Error(n, "the portal overlaps the one on line " + std::to_string(other.line));
+        return Error(n, FormatText(N_("the portal overlaps the one on line %d"), other.line));
       }
     out_.level.portals.push_back(portal);
   }
@@ -216,12 +223,14 @@ class Parser {
       on_edge = OnSegment(portal.a, cell.outline[i], cell.outline[(i + 1) % k]) &&
                 OnSegment(portal.b, cell.outline[i], cell.outline[(i + 1) % k]);
     if (!on_edge) {
-      Error(n, "the portal does not lie on the boundary of cell '" + cell.name + "'");
+      Error(n, FormatText(N_("the portal does not lie on the boundary of cell '%s'"),
+                          cell.name.c_str()));
       return false;
     }
     if (portal.bottom < cell.floor - kTolerance || portal.top > cell.ceiling + kTolerance) {
-      Error(n, "the portal's opening leaves cell '" + cell.name + "' (floor " + Format(cell.floor) +
-                   ", ceiling " + Format(cell.ceiling) + ")");
+      Error(n, FormatText(N_("the portal's opening leaves cell '%s' (floor %s, ceiling %s)"),
+                          cell.name.c_str(), Format(cell.floor).c_str(),
+                          Format(cell.ceiling).c_str()));
       return false;
     }
     return true;
@@ -245,8 +254,9 @@ class Parser {
       side[s] = Cross2(portal.b - portal.a, mean - portal.a);
     }
     if (side[0] * side[1] < 0.0f) return true;
-    Error(n, "cells '" + out_.level.cells[portal.cells[0]].name + "' and '" +
-                 out_.level.cells[portal.cells[1]].name + "' lie on the same side of the portal");
+    Error(n, FormatText(N_("cells '%s' and '%s' lie on the same side of the portal"),
+                        out_.level.cells[portal.cells[0]].name.c_str(),
+                        out_.level.cells[portal.cells[1]].name.c_str()));
     return false;
   }
 
@@ -280,8 +290,9 @@ class Parser {
           }
     for (size_t c = 0; c < cells.size(); ++c)
       if (!reached[c])
-        Error(cells[c].line, "cell '" + cells[c].name + "' cannot be reached from cell '" +
-                                 cells[0].name + "' through any portal");
+        Error(cells[c].line,
+              FormatText(N_("cell '%s' cannot be reached from cell '%s' through any portal"),
+                         cells[c].name.c_str(), cells[0].name.c_str()));
   }
 
   std::string_view text_;

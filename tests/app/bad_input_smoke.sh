@@ -81,6 +81,46 @@ case "$scenario" in
       echo "ok: $kind.aabbtrc"
     done
     ;;
+  portuguese)  # under --lang pt_BR or LANG=pt_BR the notes and error lines read in Portuguese,
+    # the file and flag names untouched; with LANG unset they stay English (the lines above)
+    run "${xvfb[@]}" "$partlab" --lang pt_BR --screenshot "$tmp/out.png" --frames 2 --size 1x1 \
+      --msaa 0 --model bunny
+    [[ $rc -eq 0 ]] || fail "--size 1x1: exit code $rc"
+    one_line_naming "--size 1x1" "limitado a 64x64 (a menor janela em que os painéis cabem)"
+    run "${xvfb[@]}" "$partlab" --lang pt_BR --screenshot "$tmp/out.png" --frames 2 --size 320x240 \
+      --msaa 0 --model bunny --view Octree --preset cells --octree-depth 99
+    [[ $rc -eq 0 ]] || fail "--octree-depth 99: exit code $rc"
+    one_line_naming "--octree-depth: 99" "limitado a 12 (o máximo da vista Octree)"
+    # Before the window opens, without --lang: the environment's language, as a GNU tool's.
+    run env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=pt_BR.UTF-8 "$partlab" --frames abc
+    [[ $rc -eq 2 ]] || fail "--frames abc: exit code $rc, expected 2"
+    one_line_naming "--frames" "espera um inteiro positivo, recebeu 'abc'"
+    run env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=pt_BR.UTF-8 "$partlab" --octree-depth x
+    [[ $rc -eq 2 ]] || fail "--octree-depth x: exit code $rc, expected 2"
+    one_line_naming "--octree-depth" "espera 1..12, recebeu 'x'"
+    env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=pt_BR.UTF-8 "$partlab" --help >"$tmp/help"
+    grep -qF "Mostra esta ajuda e sai" "$tmp/help" || fail "--help under LANG=pt_BR is not Portuguese"
+    grep -qF -- "--octree-depth INT" "$tmp/help" || fail "--help under LANG=pt_BR lost a flag name"
+    env -u LC_ALL -u LC_MESSAGES -u LANGUAGE -u LANG "$partlab" --help >"$tmp/help"
+    grep -qF "Print this help and exit" "$tmp/help" || fail "--help without LANG is not English"
+    # A file's problem: "FILE:LINE: problem", the problem translated, the file's name as given.
+    printf 'type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n' >"$tmp/bad.map"
+    run "${xvfb[@]}" "$partlab" --lang pt_BR --screenshot "$tmp/out.png" --frames 2 --size 320x240 \
+      --msaa 0 --view "Path finding" --preset "map=$tmp/bad.map"
+    [[ $rc -eq 0 ]] || fail "bad.map: exit code $rc"
+    one_line_naming "$tmp/bad.map:6: " "coluna 2: o caractere 0x78 não é um de . G @ O T S W"
+    printf 'title broken\ngravity 0 -9.81 0\nbox half=1,1,1 mass=1 pos=0,1,0 colour=red\n' \
+      >"$tmp/bad.scene"
+    run "${xvfb[@]}" "$partlab" --lang pt_BR --screenshot "$tmp/out.png" --frames 2 --size 320x240 \
+      --msaa 0 --view Dynamics --scene "$tmp/bad.scene"
+    [[ $rc -eq 0 ]] || fail "bad.scene: exit code $rc"
+    one_line_naming "$tmp/bad.scene:3: " "chave 'colour' desconhecida para box"
+    printf 'v 0 0 0\nv nan 0 0\nv 0 1 0\nf 1 2 3\n' >"$tmp/nan.obj"
+    run "${xvfb[@]}" "$partlab" --lang pt_BR --screenshot "$tmp/out.png" --frames 2 --size 320x240 \
+      --msaa 0 --model "$tmp/nan.obj"
+    [[ $rc -eq 0 ]] || fail "nan.obj: exit code $rc"
+    one_line_naming "$tmp/nan.obj:2: " "a coordenada 'nan' de vértice não é finita"
+    ;;
   tiny-window)  # --size 1x1: one note, the window is the smallest the panels fit in
     run "${xvfb[@]}" "$partlab" --screenshot "$tmp/out.png" --frames 3 --size 1x1 --msaa 0 \
       --model bunny

@@ -57,10 +57,11 @@ TEST_F(TranslateTest, NumbersKeepTheirDecimalPoint) {
 }
 
 TEST(LanguageTest, ReadsTheSystemLocaleAsGettextDoes) {
-  const auto with = [](const char* lc_all, const char* lang) {
+  const auto with = [](const char* lc_all, const char* lang, const char* language = nullptr) {
     lc_all ? setenv("LC_ALL", lc_all, 1) : unsetenv("LC_ALL");
     unsetenv("LC_MESSAGES");
     lang ? setenv("LANG", lang, 1) : unsetenv("LANG");
+    language ? setenv("LANGUAGE", language, 1) : unsetenv("LANGUAGE");
     return LanguageFromEnvironment();
   };
   EXPECT_EQ(with(nullptr, "pt_BR.UTF-8"), Language::kPortugueseBrazil);
@@ -68,6 +69,13 @@ TEST(LanguageTest, ReadsTheSystemLocaleAsGettextDoes) {
   EXPECT_EQ(with("pt_PT.UTF-8", "en_US.UTF-8"), Language::kPortugueseBrazil);  // LC_ALL first
   EXPECT_EQ(with(nullptr, nullptr), Language::kEnglish);
   EXPECT_EQ(with(nullptr, "C"), Language::kEnglish);
+  // $LANGUAGE, a priority list, comes first, but only outside the "C" locale (as gettext reads it).
+  EXPECT_EQ(with(nullptr, "en_US.UTF-8", "pt_BR:en"), Language::kPortugueseBrazil);
+  EXPECT_EQ(with(nullptr, "pt_BR.UTF-8", "fr:en"), Language::kEnglish);
+  EXPECT_EQ(with(nullptr, "pt_BR.UTF-8", "fr"), Language::kPortugueseBrazil);  // none it knows
+  EXPECT_EQ(with(nullptr, "C", "pt_BR"), Language::kEnglish);
+  EXPECT_EQ(with(nullptr, nullptr, "pt_BR"), Language::kEnglish);
+  unsetenv("LANGUAGE");
 }
 
 TEST(LanguageTest, ParsesTheCodesLangAccepts) {

@@ -70,7 +70,7 @@ TEST(SabspScheduler, SteppingShowsTheNextOperationAndItsReason) {
   ASSERT_TRUE(next.has_value());
   EXPECT_EQ(next->op, BspOp::kShiftSplit);  // tried before split (5.2.1)
   EXPECT_EQ(next->node, bsp.root());
-  EXPECT_EQ(next->reason, "split: 8 > t = 4");
+  EXPECT_EQ(next->reason.text, "split: 8 > t = 4");  // in English (op_reason.h)
   const auto rec = bsp.ApplyNextOp();
   ASSERT_TRUE(rec.has_value());
   EXPECT_TRUE(rec->ok) << rec->outcome;

@@ -6,10 +6,10 @@
 namespace partlab {
 
 void AddDynamicsFlags(ViewFlagDefs& defs) {
-  AddViewTextFlag(defs, "--scene", "N|KEY", "Dynamics: a scene's name or .scene file");
-  AddViewParamFlag(defs, view_params::kSteps, {"a count of physics steps", true});
-  AddViewTextFlag(defs, "--preset", "NAME", "Dynamics: one of see-through, ode-beside, stage-NAME",
-                  kPresetLead);
+  AddViewTextFlag(defs, "--scene", "N|KEY", _("Dynamics: a scene's name or .scene file"));
+  AddViewParamFlag(defs, view_params::kSteps, {N_("a count of physics steps"), true});
+  AddViewTextFlag(defs, "--preset", "NAME",
+                  _("Dynamics: one of see-through, ode-beside, stage-NAME"), kPresetLead);
 }
 
 DynamicsFlags ReadDynamicsFlags(const ViewFlagValues& flags) {

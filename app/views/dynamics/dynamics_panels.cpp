@@ -60,7 +60,9 @@ const char* StageCaption(Stage s) {
 void DynamicsView::SceneGui() {
   SectionTitle(_("Scene (assets/dynamics, docs/dynamics.md)"));
   if (const std::string chosen = scenes_.Combo(scene_path_); !chosen.empty()) LoadScene(chosen);
-  ImGui::TextWrapped("%s", scene_.title.c_str());
+  const bool portuguese =
+      CurrentLanguage() == Language::kPortugueseBrazil && !scene_.title_pt.empty();
+  ImGui::TextWrapped("%s", (portuguese ? scene_.title_pt : scene_.title).c_str());
   if (scenes_.OpenField()) LoadScene(scenes_.open_path());
   // Figure 3.8 (3.3.2.2): the chapter's solver has no joints, so they run on ODE instead.
   if (ImGui::Button(_("Figure 3.8: joints on ODE"))) ShowJoints();

@@ -17,7 +17,8 @@ inline constexpr Param<float> kSpeed{
     "",
     N_("speed"),
     1.0f,
-    {0.05f, 2.0f, "a twentieth of real time, slow enough to follow one bounce", "twice real time"},
+    {0.05f, 2.0f, N_("a twentieth of real time, slow enough to follow one bounce"),
+     N_("twice real time")},
     "x",
     N_("Simulated seconds per real second. The scene's own time step stays fixed (3.3.2).")};
 
@@ -43,7 +44,8 @@ inline constexpr BoundParam<Overlay, float> kImpulseScale{
      "",
      N_("impulse scale"),
      0.25f,
-     {0.01f, 2.0f, "shorter arrows vanish into the contact point", "longer ones cross the scene"},
+     {0.01f, 2.0f, N_("shorter arrows vanish into the contact point"),
+      N_("longer ones cross the scene")},
      "m/(N s)",
      N_("Length of the collision impulse's arrow per unit of lambda_c (3.54).")},
     &Overlay::impulse_scale};
@@ -52,7 +54,8 @@ inline constexpr BoundParam<Overlay, float> kForceScale{
      "",
      N_("force scale"),
      0.02f,
-     {0.001f, 0.2f, "shorter arrows vanish into the contact point", "longer ones cross the scene"},
+     {0.001f, 0.2f, N_("shorter arrows vanish into the contact point"),
+      N_("longer ones cross the scene")},
      "m/N",
      N_("Length of the resting force's arrow per unit of lambda_r (3.62-3.64), when not scaled to "
         "the largest.")},

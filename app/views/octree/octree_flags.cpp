@@ -37,20 +37,20 @@ std::string AcceptRay(const std::string& text) {
 void AddOctreeFlags(ViewFlagDefs& defs) {
   namespace op = octree_params;
   AddViewTextFlag(defs, "--preset", "NAME",
-                  "Octree: cells, soup-low|medium|high, tint, ray, batch, "
-                  "heatmap[-paper|-ordered|-nodes|-log]",
+                  _("Octree: cells, soup-low|medium|high, tint, ray, batch, "
+                    "heatmap[-paper|-ordered|-nodes|-log]"),
                   kPresetLead);
   AddViewParamFlag(defs, op::kMaxDepth);
   AddViewChoiceFlag(defs, op::kPlacement);
-  AddViewCheckedFlag(defs, "--ray", "ox,oy,oz,dx,dy,dz", "Octree: a ray query from a fixed origin",
-                     &AcceptRay);
-  AddViewPathFlag(defs, "--rays-in", "a path to a RAYSET01 file",
-                  "Octree: the batch's rays from a RAYSET01 file instead of random ones");
+  AddViewCheckedFlag(defs, "--ray", "ox,oy,oz,dx,dy,dz",
+                     _("Octree: a ray query from a fixed origin"), &AcceptRay);
+  AddViewPathFlag(defs, "--rays-in", N_("a path to a RAYSET01 file"),
+                  _("Octree: the batch's rays from a RAYSET01 file instead of random ones"));
   AddViewTextFlag(defs, "--ray-plugin", "NAME",
-                  "Octree: the ray-structure plugin checked beside the octree (default: the last "
-                  "loaded; 'octree' for none)");
+                  _("Octree: the ray-structure plugin checked beside the octree (default: the last "
+                    "loaded; 'octree' for none)"));
   AddViewTextFlag(defs, "--plugin-param", "NAME=VALUE",
-                  "Octree: set the ray-structure plugin's parameter NAME, clamped to its range");
+                  _("Octree: set the ray-structure plugin's parameter NAME, clamped to its range"));
 }
 
 }  // namespace partlab::octree_view

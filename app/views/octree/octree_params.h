@@ -21,8 +21,9 @@ inline constexpr Param<int> kSoupTriangles{
     "",
     N_("Triangles"),
     10000,
-    {100, 2000000, "the paper's smallest soup", "2 million triangles, beyond the paper's 10,000"},
-    "triangles",
+    {100, 2000000, N_("the paper's smallest soup"),
+     N_("2 million triangles, beyond the paper's 10,000")},
+    N_("triangles"),
     N_("N, the number of random triangles; the paper uses 100 to 10,000 (2.2 Fatores de estudo).")};
 
 inline constexpr Param<int> kSoupSeed{
@@ -40,8 +41,8 @@ inline constexpr Param<int> kDepthShown{
     "",
     N_("Depths <= k"),
     8,
-    {1, 12, "the root is depth 1", "the octree view's maximum"},
-    "levels",
+    {1, 12, N_("the root is depth 1"), N_("the octree view's maximum")},
+    N_("levels"),
     N_("Show only cells at depth k or shallower, to follow the subdivision level by level (1.2 "
        "Octree: the root is depth 1).")};
 
@@ -61,8 +62,8 @@ inline constexpr Param<int> kBruteRays{
     "",
     N_("Brute-force rays"),
     10000,
-    {100, 10000, "too few rays to time", "the batch has 10,000 rays"},
-    "rays",
+    {100, 10000, N_("too few rays to time"), N_("the batch has 10,000 rays")},
+    N_("rays"),
     N_("How many of the rays the brute force (the paper's basic algorithm, 1.1) also answers; "
        "speedups compare both on those rays. All 10,000 take minutes on a 200k-triangle model.")};
 
@@ -71,8 +72,8 @@ inline constexpr Param<int> kRaysDrawn{
     "",
     N_("##Rays drawn"),
     2000,
-    {100, 10000, "the fewest rays drawn", "the batch has 10,000 rays"},
-    "rays",
+    {100, 10000, N_("the fewest rays drawn"), N_("the batch has 10,000 rays")},
+    N_("rays"),
     N_("How many of the 10,000 rays (2.1 Parâmetros da avaliação) to draw.")};
 
 // Index into {1/1, 1/2, 1/4, 1/8, 1/16} of the pixels traced per axis.
@@ -81,7 +82,7 @@ inline constexpr Param<int> kHeatmapFraction{
     "",
     N_("Resolution"),
     3,
-    {0, 4, "every pixel traced", "one ray per 16x16 block"},
+    {0, 4, N_("every pixel traced"), N_("one ray per 16x16 block")},
     "",
     N_("Rays per pixel side: 1/4 traces one ray per 4x4 block, a sixteenth of the pixels; each is "
        "a "

@@ -107,6 +107,7 @@ void RayProbe::Gui(const Octree& tree, const OctreeScene& scene, const OrbitCame
                           std::isfinite(fixed_origin_.z);
       if (!finite) {
         fixed_origin_ = before;
+        // untranslated: "Origin" is the note's key (the widget it belongs to), never shown
         note = {"Origin", _("Origin: not a finite point; the previous origin is kept")};
       } else if (note.label == "Origin") {
         note = {};

@@ -123,6 +123,7 @@ void OctreeView::ApplyPluginFlags(const ViewFlagValues& flags) {
     const std::string problem =
         !number ? std::string(_("expects NAME=VALUE"))
                 : plugin_rays_.SetParam(set.substr(0, eq), value, scene_.triangles());
+    // untranslated: the flag's name and the value as typed; the problem is translated
     if (!problem.empty()) error = "--plugin-param " + set + ": " + problem;
   }
   if (!error.empty()) notices().Error("partlab: " + error);

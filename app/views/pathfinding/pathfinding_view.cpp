@@ -289,8 +289,8 @@ std::unique_ptr<View> CreatePathfindingView(AppContext& app) {
 
 void AddPathfindingFlags(ViewFlagDefs& defs) {
   AddViewTextFlag(defs, "--preset", "NAME",
-                  "Path finding: rooms|forest|maze|map=PATH, bfs|dfs|best|astar, straight, "
-                  "waypoints, partial, lowcutoff, half, figure, lua, runN (docs/ai.md)",
+                  _("Path finding: rooms|forest|maze|map=PATH, bfs|dfs|best|astar, straight, "
+                    "waypoints, partial, lowcutoff, half, figure, lua, runN (docs/ai.md)"),
                   kPresetLead);
 }
 

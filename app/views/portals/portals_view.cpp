@@ -309,7 +309,7 @@ std::unique_ptr<View> CreatePortalsView(AppContext& app) {
 
 void AddPortalsFlags(ViewFlagDefs& defs) {
   AddViewTextFlag(defs, "--preset", "NAME",
-                  "Portals: class|large|corridor, windows|frusta, walk, at=S", kPresetLead);
+                  _("Portals: class|large|corridor, windows|frusta, walk, at=S"), kPresetLead);
 }
 
 const bool kPortalsViewRegistered =

@@ -225,7 +225,7 @@ void DrawRecentOperations(const SemiAdjustingBsp& bsp, size_t count) {
                                                : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(_("#%llu step %llu %s node %d [%s]: %s -> %s"), (unsigned long long)r.seq,
                        (unsigned long long)r.step, BspOpName(r.op), r.node, OpStatusName(r.status),
-                       r.reason.c_str(), r.outcome.c_str());
+                       r.reason_shown.c_str(), r.outcome_shown.c_str());
     if (coloured) ImGui::PopStyleColor();
   }
 }

@@ -7,15 +7,15 @@
 namespace partlab::simulation_view {
 
 void AddSimulationFlags(ViewFlagDefs& defs) {
-  AddViewTextFlag(defs, "--scene", "N|KEY", "Simulation: the scene, by number or key");
-  AddViewTextFlag(defs, "--algo", "NAME", "Simulation: the broad phase, by registry name");
-  AddViewParamFlag(defs, view_params::kSteps, {"a count of physics steps", true});
-  AddViewParamFlag(defs, kBodies, {"a number of bodies", false});
-  AddViewPathFlag(defs, "--trace", "a path to an AABBTRC1 trace",
-                  "Simulation: replay this AABBTRC1 trace");
+  AddViewTextFlag(defs, "--scene", "N|KEY", _("Simulation: the scene, by number or key"));
+  AddViewTextFlag(defs, "--algo", "NAME", _("Simulation: the broad phase, by registry name"));
+  AddViewParamFlag(defs, view_params::kSteps, {N_("a count of physics steps"), true});
+  AddViewParamFlag(defs, kBodies, {N_("a number of bodies"), false});
+  AddViewPathFlag(defs, "--trace", N_("a path to an AABBTRC1 trace"),
+                  _("Simulation: replay this AABBTRC1 trace"));
   AddViewTextFlag(defs, "--beside", "NAME",
-                  "Simulation: a second broad phase drawn in a right-hand viewport");
-  AddViewTextFlag(defs, "--preset", "NAME", "Simulation: a thesis figure by key (bsp_figures.h)",
+                  _("Simulation: a second broad phase drawn in a right-hand viewport"));
+  AddViewTextFlag(defs, "--preset", "NAME", _("Simulation: a thesis figure by key (bsp_figures.h)"),
                   kPresetLead);
   // Every parameter of the semi-adjusting BSP, as its panel and settings file know it.
   bsp_params::ForEachRow([&](const auto& row) { AddViewRowFlag(defs, row); });

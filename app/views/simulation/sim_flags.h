@@ -17,8 +17,8 @@ inline constexpr Param<int> kBodies{
     "--bodies",
     N_("Bodies"),
     0,
-    {1, 100000, "a scene needs one body", "the simulation view's maximum"},
-    "bodies",
+    {1, 100000, N_("a scene needs one body"), N_("the simulation view's maximum")},
+    N_("bodies"),
     N_("Dynamic bodies of the scene (default: the scene's own count).")};
 
 void AddSimulationFlags(ViewFlagDefs& defs);

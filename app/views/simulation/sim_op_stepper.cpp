@@ -9,7 +9,7 @@ const std::string& OpStepper::Advance(SemiAdjustingBsp& bsp) {
     applied_.reset();
     peeked_ = bsp.PeekNextOp();
     message_ = peeked_ ? Formatted(_("next: %s on node %d (%s)"), BspOpName(peeked_->op),
-                                   peeked_->node, peeked_->reason.c_str())
+                                   peeked_->node, peeked_->reason.shown.c_str())
                        : std::string(_("no operation pending: step the physics (S) so that the "
                                        "scheduler verifies the tree"));
     return message_;
@@ -24,7 +24,8 @@ const std::string& OpStepper::Advance(SemiAdjustingBsp& bsp) {
   }
   message_ = Formatted(
       applied_->ok ? _("applied %s on node %d (%s): %s") : _("failed %s on node %d (%s): %s"),
-      BspOpName(applied_->op), applied_->node, applied_->reason.c_str(), applied_->outcome.c_str());
+      BspOpName(applied_->op), applied_->node, applied_->reason_shown.c_str(),
+      applied_->outcome_shown.c_str());
   return message_;
 }
 

@@ -39,26 +39,27 @@ inline constexpr Param<int> kScene{
     "",
     "Scene",
     1,
-    {1, 4, "the thesis's Simulation 1 (6.2.1)", "its Simulation 4 (6.2.4)"},
+    {1, 4, N_("the thesis's Simulation 1 (6.2.1)"), N_("its Simulation 4 (6.2.4)")},
     "",
     "The thesis's simulation shown (semi-adjusting-bsp.txt 6.2)."};
 inline constexpr NameParam kAlgo{
     "sim.algo",        "",
     "Broad phase",     "sabsp",
     &IsBroadPhaseName, "The broad phase the physics runs on, by its registry name."};
-inline constexpr Param<int> kSeed{"sim.seed",
-                                  "",
-                                  "Seed",
-                                  1,
-                                  {INT_MIN, INT_MAX, "any integer is a seed", "any integer"},
-                                  "",
-                                  "The scene's random seed: same seed, same run."};
+inline constexpr Param<int> kSeed{
+    "sim.seed",
+    "",
+    "Seed",
+    1,
+    {INT_MIN, INT_MAX, N_("any integer is a seed"), N_("any integer")},
+    "",
+    "The scene's random seed: same seed, same run."};
 inline constexpr Param<int> kColour{
     "sim.colour",
     "",
     "Colour",
     int(BodyColourMode::kLeaf),
-    {0, kBodyColourModeCount - 1, "the first colouring (by shape)", "the last (by speed)"},
+    {0, kBodyColourModeCount - 1, N_("the first colouring (by shape)"), N_("the last (by speed)")},
     "",
     "How the bodies are coloured (sim_colouring.h)."};
 inline constexpr BoolParam kSideBySide{"sim.side_by_side", "", "Side by side", false,
@@ -79,8 +80,8 @@ inline constexpr BoundParam<BspOverlayOptions, int> kPlaneDepth{
      "",
      N_("Plane depth"),
      BspOverlayOptions{}.max_depth,
-     {0, 24, "0 draws no plane", "deeper planes are too small to read"},
-     "levels",
+     {0, 24, N_("0 draws no plane"), N_("deeper planes are too small to read")},
+     N_("levels"),
      N_("Planes of nodes deeper than this are hidden, so deep trees stay readable.")},
     &BspOverlayOptions::max_depth};
 inline constexpr BoundBool<BspOverlayOptions> kLeafCells{
@@ -92,7 +93,7 @@ inline constexpr BoundParam<BspOverlayOptions, float> kPlaneAlpha{
      "",
      N_("Plane opacity"),
      BspOverlayOptions{}.plane_alpha,
-     {0.02f, 0.6f, "fainter planes are invisible", "more opaque planes hide the bodies"},
+     {0.02f, 0.6f, N_("fainter planes are invisible"), N_("more opaque planes hide the bodies")},
      "",
      N_("How opaque the splitting planes are drawn.")},
     &BspOverlayOptions::plane_alpha};
@@ -111,14 +112,14 @@ inline constexpr BoundParam<SavedCamera, int> kCameraScene{
      "",
      "Camera's scene",
      0,
-     {0, 4, "0: no camera saved", "the thesis's Simulation 4"},
+     {0, 4, N_("0: no camera saved"), N_("the thesis's Simulation 4")},
      "",
      "The scene the saved camera looked at; another scene is framed afresh."},
     &SavedCamera::scene};
 // The target and the distance span any scene's world many times over; the pitch stays inside
 // the orbit camera's (-89, 89) degrees.
-inline constexpr ValueRange<float> kCameraSpan{-1e6f, 1e6f, "far beyond any scene",
-                                               "far beyond any scene"};
+inline constexpr ValueRange<float> kCameraSpan{-1e6f, 1e6f, N_("far beyond any scene"),
+                                               N_("far beyond any scene")};
 inline constexpr BoundParam<SavedCamera, float> kCameraX{
     {"sim.camera.target.x", "", "Camera target x", 0.0f, kCameraSpan, "m", "Orbit target."},
     &SavedCamera::x};
@@ -133,7 +134,7 @@ inline constexpr BoundParam<SavedCamera, float> kCameraDistance{
      "",
      "Camera distance",
      SavedCamera{}.distance,
-     {1e-3f, 1e6f, "a millimetre from the target", "far beyond any scene"},
+     {1e-3f, 1e6f, N_("a millimetre from the target"), N_("far beyond any scene")},
      "m",
      "From the eye to the target."},
     &SavedCamera::distance};
@@ -142,7 +143,7 @@ inline constexpr BoundParam<SavedCamera, float> kCameraYaw{
      "",
      "Camera yaw",
      SavedCamera{}.yaw,
-     {-1e4f, 1e4f, "thousands of turns", "thousands of turns"},
+     {-1e4f, 1e4f, N_("thousands of turns"), N_("thousands of turns")},
      "rad",
      "Around +Y."},
     &SavedCamera::yaw};
@@ -151,7 +152,7 @@ inline constexpr BoundParam<SavedCamera, float> kCameraPitch{
      "",
      "Camera pitch",
      SavedCamera{}.pitch,
-     {-1.55f, 1.55f, "just above straight down", "just below straight up"},
+     {-1.55f, 1.55f, N_("just above straight down"), N_("just below straight up")},
      "rad",
      "Above the horizon."},
     &SavedCamera::pitch};

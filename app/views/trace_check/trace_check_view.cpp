@@ -293,14 +293,15 @@ std::unique_ptr<View> CreateTraceCheckView(AppContext& app) {
 namespace partlab {
 // The flags it reads: which trace, which broad phase, and where to start (ApplyPreset).
 static void AddTraceCheckFlags(ViewFlagDefs& defs) {
-  AddViewPathFlag(defs, "--trace", "a path to an AABBTRC1 trace",
-                  "Trace check: the trace to check");
-  AddViewTextFlag(defs, "--algo", "NAME", "Trace check: the broad phase checked (a plugin's name)");
+  AddViewPathFlag(defs, "--trace", N_("a path to an AABBTRC1 trace"),
+                  _("Trace check: the trace to check"));
+  AddViewTextFlag(defs, "--algo", "NAME",
+                  _("Trace check: the broad phase checked (a plugin's name)"));
   AddViewTextFlag(defs, "--plugin-param", "NAME=VALUE",
-                  "Trace check: set the plugin's parameter NAME (clamped to its range), several "
-                  "as NAME=VALUE;NAME=VALUE, then check the trace");
+                  _("Trace check: set the plugin's parameter NAME (clamped to its range), "
+                    "several as NAME=VALUE;NAME=VALUE, then check the trace"));
   AddViewTextFlag(defs, "--preset", "NAME",
-                  "Trace check: first-mismatch, next, frame=N, export=PATH", kPresetLead);
+                  _("Trace check: first-mismatch, next, frame=N, export=PATH"), kPresetLead);
 }
 
 static const bool kTraceCheckViewRegistered = RegisterView(

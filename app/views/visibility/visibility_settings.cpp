@@ -14,7 +14,7 @@ namespace partlab {
 
 void AddVisibilityFlags(ViewFlagDefs& defs) {
   AddViewTextFlag(defs, "--preset", "NAME",
-                  "Visibility: backface|frustum|room|book with god|observer|split", kPresetLead);
+                  _("Visibility: backface|frustum|room|book with god|observer|split"), kPresetLead);
 }
 
 // --preset: comma-separated words, a mode (backface | frustum | room) and a display

@@ -8,7 +8,7 @@
 namespace partlab {
 namespace {
 
-OpResult Fail(std::string reason) {
+OpResult Fail(OpText reason) {
   OpResult r;
   r.reason = std::move(reason);
   return r;
@@ -134,12 +134,12 @@ void BspOperations::MakeChildren(NodeId leaf, int d, float offset, bool projecte
 
 OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
   const BspNode& node = tree_.node(leaf);
-  if (!node.alive || !node.IsLeaf()) return Fail("split: not a leaf");
+  if (!node.alive || !node.IsLeaf()) return Fail(FormatReason(N_("split: not a leaf")));
   if (node.depth >= params.max_depth)
-    return Fail(FormatReason("split: depth %d = max", node.depth));
+    return Fail(FormatReason(N_("split: depth %d = max"), node.depth));
   std::span<const LeafEntry> list = tree_.leaf(leaf);
   const size_t n = list.size();
-  if (n < 2) return Fail("split: fewer than 2 boxes");
+  if (n < 2) return Fail(FormatReason(N_("split: fewer than 2 boxes")));
   OpResult result;
   Populations(leaf, result.before);
 
@@ -167,23 +167,22 @@ OpResult BspOperations::Split(NodeId leaf, const BspParams& params) {
     Populations(leaf, result.after);
     result.ok = true;
     result.result_node = leaf;
-    result.reason = FormatReason("split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
+    result.reason = FormatReason(N_("split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f"), d,
                                  cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
     return result;
   }
-  return Fail(
-      FormatReason("split failed: no direction cuts %zu boxes with balance >= %.2f and "
-                   "redundancy <= %.1f%%",
-                   n, params.unbalance_limit, criteria.max_redundancy * 100));
+  return Fail(FormatReason(N_("split failed: no direction cuts %zu boxes with balance >= %.2f and "
+                              "redundancy <= %.1f%%"),
+                           n, params.unbalance_limit, criteria.max_redundancy * 100));
 }
 
 OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
   const BspNode& node = tree_.node(leaf);
-  if (!node.alive || !node.IsLeaf()) return Fail("shift-split: not a leaf");
+  if (!node.alive || !node.IsLeaf()) return Fail(FormatReason(N_("shift-split: not a leaf")));
   if (node.depth >= params.max_depth)
-    return Fail(FormatReason("shift-split: depth %d = max", node.depth));
+    return Fail(FormatReason(N_("shift-split: depth %d = max"), node.depth));
   std::span<const LeafEntry> list = tree_.leaf(leaf);
-  if (list.size() < 2) return Fail("shift-split: fewer than 2 boxes");
+  if (list.size() < 2) return Fail(FormatReason(N_("shift-split: fewer than 2 boxes")));
   OpResult result;
   Populations(leaf, result.before);
   // 4.2: the list is already sorted on the parent's normal, so the lows need no sort; only the
@@ -199,16 +198,17 @@ OpResult BspOperations::ShiftSplit(NodeId leaf, const BspParams& params) {
   const int d = node.sort_dir;
   if (!cut.found) {
     return Fail(
-        FormatReason("shift-split failed: no cut along the parent's normal (dir %d) for %zu "
-                     "boxes",
+        FormatReason(N_("shift-split failed: no cut along the parent's normal (dir %d) for %zu "
+                        "boxes"),
                      d, list.size()));
   }
   MakeChildren(leaf, d, cut.offset);
   Populations(leaf, result.after);
   result.ok = true;
   result.result_node = leaf;
-  result.reason = FormatReason("shift-split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f", d,
-                               cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
+  result.reason =
+      FormatReason(N_("shift-split: dir %d at %.3g, %u | %u, %u straddle, balance %.2f"), d,
+                   cut.offset, cut.left, cut.right, cut.redundancy, cut.balance);
   return result;
 }
 
@@ -254,7 +254,7 @@ std::vector<MergeStage> BspOperations::TraceMerge(NodeId n) {
 
 OpResult BspOperations::Merge(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
-  if (!node.alive || node.IsLeaf()) return Fail("merge: not an internal node");
+  if (!node.alive || node.IsLeaf()) return Fail(FormatReason(N_("merge: not an internal node")));
   OpResult result;
   Populations(n, result.before);
   const uint8_t sort_dir = tree_.ChildSortDir(node.parent);
@@ -279,7 +279,7 @@ OpResult BspOperations::Merge(NodeId n, const BspParams& params) {
   result.ok = true;
   result.result_node = n;
   result.reason =
-      FormatReason("merge: %u + %u -> leaf of %zu", result.before[1], result.before[2], kept);
+      FormatReason(N_("merge: %u + %u -> leaf of %zu"), result.before[1], result.before[2], kept);
   return result;
 }
 
@@ -297,7 +297,7 @@ OpResult BspOperations::Balance(NodeId n, const BspParams& params) {
 // region, which gives the best acceptable position.
 OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
-  if (!node.alive || node.IsLeaf()) return Fail("balance: not an internal node");
+  if (!node.alive || node.IsLeaf()) return Fail(FormatReason(N_("balance: not an internal node")));
   OpResult result;
   Populations(n, result.before);
   const uint32_t pop = result.before[0], left = result.before[1], right = result.before[2];
@@ -330,8 +330,8 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
   const CutChoice cut = ChooseCut(lo_, hi_, Criteria(params, pop));
   if (!cut.found || cut.offset == old_offset) {
     return Fail(FormatReason(
-        "balance failed: no position of the plane gives balance >= %.2f with "
-        "redundancy <= %.1f%% (%u | %u, %u straddle)",
+        N_("balance failed: no position of the plane gives balance >= %.2f with "
+           "redundancy <= %.1f%% (%u | %u, %u straddle)"),
         params.unbalance_limit, Criteria(params, pop).max_redundancy * 100, left, right, straddle));
   }
   tree_.node_mut(n).offset = cut.offset;
@@ -351,16 +351,17 @@ OpResult BspOperations::BalanceByMerge(NodeId n, const BspParams& params) {
   result.ok = true;
   result.result_node = n;
   result.reason = FormatReason(
-      "balance: plane %.3g -> %.3g (%s), %u | %u -> %u | %u, %u straddle, %u box moves", old_offset,
-      cut.offset, cut.offset < old_offset ? "down" : "up", left, right, result.after[1],
-      result.after[2], cut.redundancy, migrated);
+      N_("balance: plane %.3g -> %.3g (%s), %u | %u -> %u | %u, %u straddle, %u box moves"),
+      old_offset, cut.offset,
+      cut.offset < old_offset ? FormatReason(N_("down")) : FormatReason(N_("up")), left, right,
+      result.after[1], result.after[2], cut.redundancy, migrated);
   return result;
 }
 
 // Ours (BspParams::balance_by_merge off): see bsp_operations.h.
 OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
-  if (!node.alive || node.IsLeaf()) return Fail("balance: not an internal node");
+  if (!node.alive || node.IsLeaf()) return Fail(FormatReason(N_("balance: not an internal node")));
   OpResult result;
   Populations(n, result.before);
   const uint32_t pop = result.before[0], left = result.before[1], right = result.before[2];
@@ -433,8 +434,8 @@ OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
   }
   if (!cut.found || cut.offset == old_offset) {
     return Fail(
-        FormatReason("balance failed: no position of the plane gives balance >= %.2f with "
-                     "redundancy <= %.1f%% (%u | %u, %u straddle)",
+        FormatReason(N_("balance failed: no position of the plane gives balance >= %.2f with "
+                        "redundancy <= %.1f%% (%u | %u, %u straddle)"),
                      params.unbalance_limit, params.redundancy_limit * 100, left, right, straddle));
   }
   // Move the plane, then migrate the boxes of the region between the old and new positions.
@@ -461,14 +462,14 @@ OpResult BspOperations::BalanceHeavySide(NodeId n, const BspParams& params) {
   result.ok = true;
   result.result_node = n;
   result.reason =
-      FormatReason("balance: plane %.3g -> %.3g, %u | %u -> %u | %u, %u box moves", old_offset,
+      FormatReason(N_("balance: plane %.3g -> %.3g, %u | %u -> %u | %u, %u box moves"), old_offset,
                    cut.offset, left, right, result.after[1], result.after[2], migrated);
   return result;
 }
 
 OpResult BspOperations::Swap(NodeId n, const BspParams& params) {
   const BspNode& node = tree_.node(n);
-  if (!node.alive || node.IsLeaf()) return Fail("swap: not an internal node");
+  if (!node.alive || node.IsLeaf()) return Fail(FormatReason(N_("swap: not an internal node")));
   OpResult result;
   Populations(n, result.before);
   const int keep = result.before[1] >= result.before[2] ? 0 : 1;
@@ -508,9 +509,10 @@ OpResult BspOperations::Swap(NodeId n, const BspParams& params) {
   Populations(kept, result.after);
   result.ok = true;
   result.result_node = kept;
-  result.reason = FormatReason("swap: kept the %s subtree (%u), dropped %u, %zu boxes migrated",
-                               keep == 0 ? "negative" : "positive", result.before[1 + keep],
-                               result.before[2 - keep], movers);
+  result.reason =
+      FormatReason(N_("swap: kept the %s subtree (%u), dropped %u, %zu boxes migrated"),
+                   keep == 0 ? FormatReason(N_("negative")) : FormatReason(N_("positive")),
+                   result.before[1 + keep], result.before[2 - keep], movers);
   return result;
 }
 
@@ -527,7 +529,7 @@ OpResult BspOperations::Apply(BspOp op, NodeId node, const BspParams& params) {
     case BspOp::kMerge:
       return Merge(node, params);
   }
-  return Fail("unknown operation");
+  return Fail(FormatReason(N_("unknown operation")));
 }
 
 }  // namespace partlab

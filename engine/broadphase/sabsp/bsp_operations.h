@@ -4,6 +4,8 @@
 // apply them is the scheduler's business (bsp_scheduler.h, chapter 5).
 #pragma once
 
+#include "engine/broadphase/sabsp/op_reason.h"
+
 #include <string>
 #include <vector>
 
@@ -33,7 +35,7 @@ struct MergeStage {
 
 struct OpResult {
   bool ok = false;
-  std::string reason;  // what was done, or why nothing was
+  OpText reason;  // what was done, or why nothing was (op_reason.h)
   // Populations of the node and of its two children (0 for a leaf) before and after.
   uint32_t before[3] = {0, 0, 0};
   uint32_t after[3] = {0, 0, 0};

@@ -19,8 +19,8 @@ inline constexpr BoundParam<BspParams, int> kMaxDepth{
      "",
      N_("Height limit"),
      BspParams{}.max_depth,
-     {1, 40, "the root alone", "the panel's maximum depth"},
-     "levels",
+     {1, 40, N_("the root alone"), N_("the panel's maximum depth")},
+     N_("levels"),
      N_("No split below this depth (6.2.2: 'forces the height of the BSP up to a threshold'; 7: "
         "'fixing the height of the tree'). The thesis gives no value: Thesis 16, Ours 24.")},
     &BspParams::max_depth};
@@ -34,8 +34,8 @@ inline constexpr BoundParam<BspParams, int> kSplitMin{
      "",
      N_("Split threshold min"),
      BspParams{}.split_threshold_min,
-     {2, 512, "a leaf of one box cannot split (4.1)", "6.1 found t above 128 slower"},
-     "boxes",
+     {2, 512, N_("a leaf of one box cannot split (4.1)"), N_("6.1 found t above 128 slower")},
+     N_("boxes"),
      N_("Lower bound of the adaptive split threshold (6.1: best results for t from 16 to 128).")},
     &BspParams::split_threshold_min};
 inline constexpr BoundParam<BspParams, int> kSplitMax{
@@ -43,8 +43,8 @@ inline constexpr BoundParam<BspParams, int> kSplitMax{
      "",
      N_("Split threshold max"),
      BspParams{}.split_threshold_max,
-     {2, 1024, "a leaf of one box cannot split (4.1)", "the panel's maximum threshold"},
-     "boxes",
+     {2, 1024, N_("a leaf of one box cannot split (4.1)"), N_("the panel's maximum threshold")},
+     N_("boxes"),
      N_("Upper bound of the adaptive split threshold t (6.1).")},
     &BspParams::split_threshold_max};
 inline constexpr BoundParam<BspParams, float> kSplitExponent{
@@ -52,7 +52,7 @@ inline constexpr BoundParam<BspParams, float> kSplitExponent{
      "",
      N_("Split threshold exponent"),
      BspParams{}.split_threshold_exponent,
-     {0.0f, 1.0f, "t = min: one threshold for every N", "t = N, clamped to max"},
+     {0.0f, 1.0f, N_("t = min: one threshold for every N"), N_("t = N, clamped to max")},
      "",
      N_("The adaptive threshold's formula, t = clamp(round(N^this), min, max). 6.1 gives the range "
         "(16 to 128) and that t varies with the number of AABBs, not how: 0.5 (sqrt N) spans the "
@@ -63,8 +63,8 @@ inline constexpr BoundParam<BspParams, int> kSplitFixed{
      "",
      N_("Split threshold t"),
      BspParams{}.split_threshold,
-     {2, 1024, "a leaf of one box cannot split (4.1)", "the panel's maximum threshold"},
-     "boxes",
+     {2, 1024, N_("a leaf of one box cannot split (4.1)"), N_("the panel's maximum threshold")},
+     N_("boxes"),
      N_("A leaf holding more than t boxes is split (4.1, scheduled by verification, 5.2). 6.1: "
         "best "
         "results with t from 16 to 128.")},
@@ -74,7 +74,8 @@ inline constexpr BoundParam<BspParams, float> kMergeFraction{
      "",
      N_("Merge threshold (x t)"),
      BspParams{}.merge_fraction,
-     {0.05f, 1.0f, "below this nothing ever merges", "merging above t would undo every split"},
+     {0.05f, 1.0f, N_("below this nothing ever merges"),
+      N_("merging above t would undo every split")},
      "",
      N_("A node whose subtree holds fewer than this fraction of t boxes is merged into one leaf "
         "(4.3). "
@@ -85,8 +86,9 @@ inline constexpr BoundParam<BspParams, int> kQueueSize{
      "",
      N_("Event queue size s"),
      BspParams{}.queue_size,
-     {4, 256, "the smallest useful event queue", "6.1: s <= 64; larger only for experiments"},
-     "events",
+     {4, 256, N_("the smallest useful event queue"),
+      N_("6.1: s <= 64; larger only for experiments")},
+     N_("events"),
      N_("Capacity s of the pending events (5.2; 6.1: s <= 64).")},
     &BspParams::queue_size};
 inline constexpr BoundParam<BspParams, int> kOpsMin{
@@ -94,8 +96,8 @@ inline constexpr BoundParam<BspParams, int> kOpsMin{
      "",
      N_("Ops per cycle min"),
      BspParams{}.ops_per_cycle_min,
-     {1, 16, "at least one operation per step (5.2.2)", "6.1: 1 to 4 per step"},
-     "operations",
+     {1, 16, N_("at least one operation per step (5.2.2)"), N_("6.1: 1 to 4 per step")},
+     N_("operations"),
      N_("At least this many operations per step (Figure 5.5; 6.1: s/16, 1 to 4).")},
     &BspParams::ops_per_cycle_min};
 inline constexpr BoundParam<BspParams, int> kOpsMax{
@@ -103,8 +105,8 @@ inline constexpr BoundParam<BspParams, int> kOpsMax{
      "",
      N_("Ops per cycle max"),
      BspParams{}.ops_per_cycle_max,
-     {1, 1024, "at least one operation per step (5.2.2)", "the panel's maximum"},
-     "operations",
+     {1, 1024, N_("at least one operation per step (5.2.2)"), N_("the panel's maximum")},
+     N_("operations"),
      N_("At most this many operations per step: s/16 clamped to [min, max] (6.1).")},
     &BspParams::ops_per_cycle_max};
 inline constexpr BoundParam<BspParams, int> kVerifyInterval{
@@ -112,8 +114,8 @@ inline constexpr BoundParam<BspParams, int> kVerifyInterval{
      "",
      N_("Verification interval"),
      BspParams{}.verify_interval,
-     {1, 100, "verification every step at most", "the panel's maximum interval"},
-     "steps",
+     {1, 100, N_("verification every step at most"), N_("the panel's maximum interval")},
+     N_("steps"),
      N_("The tree is verified top-down at most once every this many steps, postponed while split "
         "or "
         "swap events wait (5.2.2, Figure 5.4; 6.1: 10).")},
@@ -123,7 +125,7 @@ inline constexpr BoundParam<BspParams, float> kUnbalanceLimit{
      "",
      N_("Unbalance limit"),
      BspParams{}.unbalance_limit,
-     {0.05f, 0.95f, "0 would never balance", "1 would balance after every move"},
+     {0.05f, 0.95f, N_("0 would never balance"), N_("1 would balance after every move")},
      "",
      N_("A node is unbalanced when min(L, R) / max(L, R) is below this, and balanced by moving its "
         "plane (4.4). 6.1: 0.5, one subtree with more than twice the other's boxes.")},
@@ -133,7 +135,7 @@ inline constexpr BoundParam<BspParams, float> kRedundancyLimit{
      "",
      N_("Redundancy limit"),
      BspParams{}.redundancy_limit,
-     {0.0f, 0.2f, "no straddling box allowed", "the panel's maximum (20 %)"},
+     {0.0f, 0.2f, N_("no straddling box allowed"), N_("the panel's maximum (20 %)")},
      "",
      N_("Maximum fraction of a node's boxes straddling a cut (3.6; 6.1: 2.5 %).")},
     &BspParams::redundancy_limit};
@@ -145,8 +147,8 @@ inline constexpr BoundParam<BspParams, float> kGapOffset{
      "",
      N_("Plane in the gap"),
      BspParams{}.gap_offset,
-     {0.0f, 1.0f, "the gap's low end", "the gap's high end (falls back to the low end)"},
-     "of the gap",
+     {0.0f, 1.0f, N_("the gap's low end"), N_("the gap's high end (falls back to the low end)")},
+     N_("of the gap"),
      N_("3.3 / Figure 3.3 cut 'between the maximum of the green AABB and the minimum of the "
         "yellow' "
         "and say no more: where in that gap the plane goes, from its low end (0) to its high end. "
@@ -157,7 +159,7 @@ inline constexpr BoundParam<BspParams, int> kRootDirection{
      "",
      N_("Root sort direction"),
      BspParams{}.root_direction,
-     {0, 12, "x (directions 0-2 are x, y, z)", "the last of the 13 directions (3.5)"},
+     {0, 12, N_("x (directions 0-2 are x, y, z)"), N_("the last of the 13 directions (3.5)")},
      "",
      N_("The direction the root leaf is sorted and swept on; every other leaf sorts on its "
         "parent's "
@@ -172,7 +174,8 @@ inline constexpr BoundParam<BspParams, float> kExcessFactor{
      "",
      N_("Redundancy trigger"),
      BspParams{}.redundancy_excess_factor,
-     {1.0f, 8.0f, "below 1 a fresh plane is already excessive", "the panel's maximum factor"},
+     {1.0f, 8.0f, N_("below 1 a fresh plane is already excessive"),
+      N_("the panel's maximum factor")},
      "",
      N_("Departure from 4.5 / 6.1 [thesis 1], a multiple of the redundancy limit: a plane is "
         "rebalanced (or swapped) when its straddlers "
@@ -185,7 +188,7 @@ inline constexpr BoundParam<BspParams, float> kFatMargin{
      "",
      N_("Fat box margin"),
      BspParams{}.fat_margin,
-     {0.0f, 0.2f, "exact boxes, as the thesis (5.1)", "20 % of a box's size"},
+     {0.0f, 0.2f, N_("exact boxes, as the thesis (5.1)"), N_("20 % of a box's size")},
      "",
      N_("Departure from 5.1 [thesis 0]: leaves store each box grown by this fraction; a box moving "
         "inside its fat box neither migrates nor is re-sorted.")},
@@ -195,8 +198,8 @@ inline constexpr BoundParam<BspParams, float> kPredictiveSteps{
      "",
      N_("Predictive fattening"),
      BspParams{}.predictive_steps,
-     {0.0f, 16.0f, "the fat box only, no prediction", "sixteen steps of motion ahead"},
-     "steps",
+     {0.0f, 16.0f, N_("the fat box only, no prediction"), N_("sixteen steps of motion ahead")},
+     N_("steps"),
      N_("Departure from 5.1 [thesis 0], as Box2D's and Bullet's dynamic trees: a box leaving its "
         "fat "
         "box gets a new one also stretched along its last displacement by this many steps of it, "
@@ -209,8 +212,8 @@ inline constexpr BoundParam<BspParams, float> kPredictiveCap{
      "",
      N_("Prediction cap"),
      BspParams{}.predictive_cap,
-     {0.0f, 8.0f, "no stretch at all", "eight box sizes"},
-     "x size",
+     {0.0f, 8.0f, N_("no stretch at all"), N_("eight box sizes")},
+     N_("x size"),
      N_("Departure from 5.1 (with Predictive fattening): the stretch along the displacement is at "
         "most "
         "this many times the box's largest extent per axis, so a teleported box does not get a fat "
@@ -221,8 +224,8 @@ inline constexpr BoundParam<BspParams, int> kSplitTries{
      "",
      N_("Split direction tries"),
      BspParams{}.split_direction_tries,
-     {1, 13, "the sampled best only, as 4.1", "all 13 directions (3.5)"},
-     "directions",
+     {1, 13, N_("the sampled best only, as 4.1"), N_("all 13 directions (3.5)")},
+     N_("directions"),
      N_("Departure from 4.1 [thesis 1]: when the best sampled direction has no acceptable cut on "
         "the "
         "whole list, the next ones are tried.")},
@@ -232,7 +235,7 @@ inline constexpr BoundParam<BspParams, float> kStepBudget{
      "",
      N_("Merge time budget"),
      BspParams{}.step_budget_ms,
-     {0.0f, 40.0f, "no spare time: merges never run", "the thesis's whole 40 ms step"},
+     {0.0f, 40.0f, N_("no spare time: merges never run"), N_("the thesis's whole 40 ms step")},
      "ms",
      N_("5.2.1: merges run only while the step's maintenance used less than this (the thesis gives "
         "no value: 1 ms). Used when 'Merge only in spare time' is on.")},
@@ -242,8 +245,8 @@ inline constexpr BoundParam<BspParams, int> kSpareTimeMerges{
      "",
      N_("Merges per step (0: timed)"),
      BspParams{}.spare_time_merges,
-     {0, 64, "0: spare time on the CPU clock (live)", "the panel's maximum"},
-     "merges",
+     {0, 64, N_("0: spare time on the CPU clock (live)"), N_("the panel's maximum")},
+     N_("merges"),
      N_("5.2.1 gives no measure of spare time: 0 measures the step's maintenance on the thread's "
         "CPU clock against the merge time budget; above 0, spare time is this many merges per "
         "step, "
@@ -309,8 +312,8 @@ inline constexpr BoundParam<BspParams, float> kExactSweepDensity{
      "",
      N_("Exact sweep from"),
      BspParams{}.exact_sweep_density,
-     {0.0f, 8.0f, "every leaf exact", "only the densest leaves exact"},
-     "pairs/entry",
+     {0.0f, 8.0f, N_("every leaf exact"), N_("only the densest leaves exact")},
+     N_("pairs/entry"),
      N_("Departure from 5.1.2 (with Exact leaf sweep): only a leaf with at least this many pairs "
         "per "
         "entry at its last search is swept exactly; a sparser one keeps cached candidates, whose "
@@ -321,8 +324,8 @@ inline constexpr BoundParam<BspParams, float> kExactSweepEscapeRate{
      "",
      N_("Exact sweep escapes"),
      BspParams{}.exact_sweep_escape_rate,
-     {0.0f, 1.0f, "no condition", "only leaves whose boxes all escape"},
-     "of entries/step",
+     {0.0f, 1.0f, N_("no condition"), N_("only leaves whose boxes all escape")},
+     N_("of entries/step"),
      N_("Departure from 5.1.2 (with Exact leaf sweep): a leaf also needs at least this share of "
         "its "
         "entries touched per step (escaped their fat boxes, entered or left; a running mean) to be "
@@ -334,7 +337,8 @@ inline constexpr BoundParam<BspParams, float> kMovingLeafScale{
      "",
      N_("Moving leaves x t"),
      BspParams{}.moving_leaf_scale,
-     {1.0f, 16.0f, "one threshold t for every leaf, as 6.1", "leaves of thousands of boxes"},
+     {1.0f, 16.0f, N_("one threshold t for every leaf, as 6.1"),
+      N_("leaves of thousands of boxes")},
      "",
      N_("Departure from 6.1 [thesis 1]: a node whose boxes keep escaping their fat boxes or "
         "crossing "
@@ -349,8 +353,9 @@ inline constexpr BoundParam<BspParams, float> kMovingLeafRate{
      "",
      N_("Moving from"),
      BspParams{}.moving_leaf_rate,
-     {0.0f, 1.0f, "every node counts as moving", "only nodes whose boxes all escape every step"},
-     "of population/step",
+     {0.0f, 1.0f, N_("every node counts as moving"),
+      N_("only nodes whose boxes all escape every step")},
+     N_("of population/step"),
      N_("With Moving leaves x t above 1: the share of a node's population escaping or crossing per "
         "step (a running mean over about four steps) from which its threshold grows; it shrinks "
         "back "

@@ -41,7 +41,7 @@ OpCounters BspScheduler::TakeCounters() {
   return c;
 }
 
-bool BspScheduler::Enqueue(BspOp op, NodeId n, std::string reason, const BspParams& params,
+bool BspScheduler::Enqueue(BspOp op, NodeId n, OpText reason, const BspParams& params,
                            uint64_t chained_from) {
   if (Pending() >= static_cast<size_t>(params.queue_size)) return false;  // re-detected later
   // Verification runs while merges wait for spare time: a node's merge is queued once.
@@ -55,7 +55,7 @@ bool BspScheduler::Enqueue(BspOp op, NodeId n, std::string reason, const BspPara
 
 // 3.6 / 6.1: a node needs balancing when balance = min(L, R) / max(L, R) < unbalance_limit, or
 // when more than redundancy_limit × redundancy_excess_factor of its population straddles its plane.
-std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams& params) const {
+std::optional<OpText> BspScheduler::NeedsBalance(NodeId n, const BspParams& params) const {
   const BspNode& node = tree_.node(n);
   const uint32_t l = tree_.node(node.child[0]).population;
   const uint32_t r = tree_.node(node.child[1]).population;
@@ -63,12 +63,13 @@ std::optional<std::string> BspScheduler::NeedsBalance(NodeId n, const BspParams&
   const uint32_t large = std::max(l, r);
   const float balance = large == 0 ? 1.0f : float(std::min(l, r)) / float(large);
   if (balance < params.unbalance_limit) {
-    return FormatReason("unbalanced: %.2f < %.2f (%u | %u)", balance, params.unbalance_limit, l, r);
+    return FormatReason(N_("unbalanced: %.2f < %.2f (%u | %u)"), balance, params.unbalance_limit, l,
+                        r);
   }
   const float excess =
       params.RedundancyLimit(node.population, tree_.box_count()) * params.redundancy_excess_factor;
   if (float(straddle) > excess * float(node.population)) {
-    return FormatReason("redundant: %u straddle > %.1f%% of %u", straddle, excess * 100,
+    return FormatReason(N_("redundant: %u straddle > %.1f%% of %u"), straddle, excess * 100,
                         node.population);
   }
   return std::nullopt;
@@ -84,7 +85,8 @@ bool BspScheduler::VisitLeaf(NodeId n, const BspParams& params) {
       params.split_backoff && step_ < retry && node.population <= node.retry_split_above;
   if (node.population > uint32_t(t) && node.depth < params.max_depth && !backing_off) {
     visits_.push_back({n, VerifyOutcome::kSplitQueued});
-    Enqueue(BspOp::kShiftSplit, n, FormatReason("split: %u > t = %d", node.population, t), params);
+    Enqueue(BspOp::kShiftSplit, n, FormatReason(N_("split: %u > t = %d"), node.population, t),
+            params);
   } else {
     visits_.push_back({n, VerifyOutcome::kLeafFine});
   }
@@ -96,28 +98,30 @@ bool BspScheduler::VisitMerge(NodeId n, const BspParams& params) {
   const int mt = params.NodeMergeThreshold(tree_.box_count(), tree_.node(n).motion);
   if (tree_.node(n).population >= uint32_t(mt)) return false;
   visits_.push_back({n, VerifyOutcome::kMergeQueued});
-  Enqueue(BspOp::kMerge, n, FormatReason("merge: %u < %d", tree_.node(n).population, mt), params);
+  Enqueue(BspOp::kMerge, n, FormatReason(N_("merge: %u < %d"), tree_.node(n).population, mt),
+          params);
   return true;
 }
 
 // Balance is applied during verification itself (Figure 5.4); when it fails a swap is scheduled,
 // with a reason of its own naming the failed balance (4.5). True when the node needed it.
 bool BspScheduler::VisitBalance(NodeId n, const BspParams& params, bool apply_balance) {
-  const std::optional<std::string> why = NeedsBalance(n, params);
+  const std::optional<OpText> why = NeedsBalance(n, params);
   if (!why) return false;
   if (!apply_balance) {
     visits_.push_back({n, VerifyOutcome::kBalanceQueued});
-    Enqueue(BspOp::kBalance, n, "balance: " + *why, params);
+    Enqueue(BspOp::kBalance, n, FormatReason(N_("balance: %s"), *why), params);
     return true;
   }
-  const PendingOp e{BspOp::kBalance, n, tree_.node(n).generation, "balance: " + *why, ++seq_, 0};
+  const PendingOp e{
+      BspOp::kBalance, n, tree_.node(n).generation, FormatReason(N_("balance: %s"), *why),
+      ++seq_,          0};
   const OpRecord r = Run(e, params);
   visits_.push_back({n, r.ok ? VerifyOutcome::kBalanceApplied : VerifyOutcome::kSwapQueued});
   if (!r.ok) {
-    Enqueue(
-        BspOp::kSwap, n,
-        FormatReason("swap: balance #%llu failed (%s)", (unsigned long long)r.seq, why->c_str()),
-        params, r.seq);
+    Enqueue(BspOp::kSwap, n,
+            FormatReason(N_("swap: balance #%llu failed (%s)"), (unsigned long long)r.seq, *why),
+            params, r.seq);
   }
   return true;
 }
@@ -150,44 +154,45 @@ void BspScheduler::Verify(const BspParams& params, bool apply_balance) {
 // Whether the event's condition still holds (4.6: events detected before another operation
 // changed their subtree "may become invalid"); when it does not, why, naming the operation that
 // changed the node since the event was scheduled, if one did (else the boxes' own motion).
-std::optional<std::string> BspScheduler::WhyStale(const PendingOp& e, const BspParams& params,
-                                                  uint64_t& stale_by) const {
-  std::optional<std::string> why = ConditionGone(e, params);
+std::optional<OpText> BspScheduler::WhyStale(const PendingOp& e, const BspParams& params,
+                                             uint64_t& stale_by) const {
+  std::optional<OpText> why = ConditionGone(e, params);
   stale_by = 0;
   if (!why) return std::nullopt;
   if (size_t(e.node) < touched_by_.size() && touched_by_[e.node].seq > e.seq) {
     const Touch& t = touched_by_[e.node];
     stale_by = t.seq;
-    return FormatReason("stale after %s #%llu at node %d (step %llu): %s", BspOpName(t.op),
-                        (unsigned long long)t.seq, t.node, (unsigned long long)t.step,
-                        why->c_str());
+    return FormatReason(N_("stale after %s #%llu at node %d (step %llu): %s"), BspOpName(t.op),
+                        (unsigned long long)t.seq, t.node, (unsigned long long)t.step, *why);
   }
-  return "boxes moved: " + *why;
+  return FormatReason(N_("boxes moved: %s"), *why);
 }
 
-std::optional<std::string> BspScheduler::ConditionGone(const PendingOp& e,
-                                                       const BspParams& params) const {
+std::optional<OpText> BspScheduler::ConditionGone(const PendingOp& e,
+                                                  const BspParams& params) const {
   const BspNode& node = tree_.node(e.node);
-  if (!node.alive || node.generation != e.generation) return FormatReason("node %d gone", e.node);
+  if (!node.alive || node.generation != e.generation)
+    return FormatReason(N_("node %d gone"), e.node);
   const uint32_t count = tree_.box_count();
   switch (e.op) {
     case BspOp::kShiftSplit:
     case BspOp::kSplit: {
       const int t = params.NodeSplitThreshold(count, node.motion);
-      if (!node.IsLeaf()) return std::string("no longer a leaf");
-      if (node.population <= uint32_t(t)) return FormatReason("%u <= t = %d", node.population, t);
+      if (!node.IsLeaf()) return FormatReason(N_("no longer a leaf"));
+      if (node.population <= uint32_t(t))
+        return FormatReason(N_("%u <= t = %d"), node.population, t);
       return std::nullopt;
     }
     case BspOp::kMerge: {
       const int mt = params.NodeMergeThreshold(count, node.motion);
-      if (node.IsLeaf()) return std::string("already a leaf");
-      if (node.population >= uint32_t(mt)) return FormatReason("%u >= %d", node.population, mt);
+      if (node.IsLeaf()) return FormatReason(N_("already a leaf"));
+      if (node.population >= uint32_t(mt)) return FormatReason(N_("%u >= %d"), node.population, mt);
       return std::nullopt;
     }
     case BspOp::kBalance:
     case BspOp::kSwap:
-      if (node.IsLeaf()) return std::string("now a leaf");
-      if (!NeedsBalance(e.node, params)) return std::string("balanced again");
+      if (node.IsLeaf()) return FormatReason(N_("now a leaf"));
+      if (!NeedsBalance(e.node, params)) return FormatReason(N_("balanced again"));
       return std::nullopt;
   }
   return std::nullopt;
@@ -198,15 +203,15 @@ void BspScheduler::Record(const OpRecord& rec) {
   log_.push_back(rec);
 }
 
-void BspScheduler::Drop(const PendingOp& e, std::string why, uint64_t stale_by) {
+void BspScheduler::Drop(const PendingOp& e, const OpText& why, uint64_t stale_by) {
   OpRecord rec;
   rec.seq = ++seq_;
   rec.step = step_;
   rec.op = e.op;
   rec.node = e.node;
   rec.status = OpStatus::kDropped;
-  rec.reason = e.reason;
-  rec.outcome = "dropped: " + why;
+  rec.SetReason(e.reason);
+  rec.SetOutcome(FormatReason(N_("dropped: %s"), why));
   rec.chained_from = e.chained_from;
   rec.stale_by = stale_by;
   ++counters_.dropped;
@@ -220,9 +225,9 @@ int BspScheduler::NextQueue(bool include_merge, const BspParams& params) {
     auto& queue = queues_[q];
     while (!queue.empty()) {
       uint64_t stale_by = 0;
-      std::optional<std::string> why = WhyStale(queue.front(), params, stale_by);
+      std::optional<OpText> why = WhyStale(queue.front(), params, stale_by);
       if (!why) break;
-      Drop(queue.front(), std::move(*why), stale_by);
+      Drop(queue.front(), *why, stale_by);
       queue.pop_front();
     }
     if (!queue.empty()) return q;
@@ -253,8 +258,8 @@ OpRecord BspScheduler::Run(const PendingOp& e, const BspParams& params) {
   rec.result_node = r.result_node;
   std::copy(r.before, r.before + 3, rec.before);
   std::copy(r.after, r.after + 3, rec.after);
-  rec.reason = e.reason;
-  rec.outcome = std::move(r.reason);
+  rec.SetReason(e.reason);
+  rec.SetOutcome(std::move(r.reason));
   (rec.ok ? counters_.applied : counters_.failed)[int(e.op)]++;
   counters_.ms[int(e.op)] += rec.ms;
   if (rec.ok) {
@@ -283,13 +288,12 @@ std::optional<OpRecord> BspScheduler::ApplyNext(const BspParams& params) {
     const auto seq = (unsigned long long)rec.seq;
     if (e.op == BspOp::kShiftSplit) {
       Enqueue(BspOp::kSplit, e.node,
-              FormatReason("split: shift-split #%llu failed (%s)", seq, e.reason.c_str()), params,
+              FormatReason(N_("split: shift-split #%llu failed (%s)"), seq, e.reason), params,
               rec.seq);
     }
     if (e.op == BspOp::kBalance) {
       Enqueue(BspOp::kSwap, e.node,
-              FormatReason("swap: balance #%llu failed (%s)", seq, e.reason.c_str()), params,
-              rec.seq);
+              FormatReason(N_("swap: balance #%llu failed (%s)"), seq, e.reason), params, rec.seq);
     }
     if (e.op == BspOp::kSplit && params.split_backoff && tree_.node(e.node).alive) {
       tree_.node_mut(e.node).RecordFailedSplit(step_, params);

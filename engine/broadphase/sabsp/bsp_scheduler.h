@@ -45,7 +45,7 @@ struct PendingOp {
   BspOp op = BspOp::kSplit;
   NodeId node = kNoNode;
   uint32_t generation = 0;    // the node slot's generation when scheduled
-  std::string reason;         // why it was scheduled, e.g. "split: 212 > 128"
+  OpText reason;              // why it was scheduled, e.g. "split: 212 > 128" (op_reason.h)
   uint64_t seq = 0;           // the scheduler's sequence number when it was scheduled
   uint64_t chained_from = 0;  // seq of the failed operation that scheduled it (0: verification)
 };
@@ -65,11 +65,21 @@ struct OpRecord {
   OpStatus status = OpStatus::kFailed;
   uint32_t before[3] = {0, 0, 0};  // populations: node, negative child, positive child
   uint32_t after[3] = {0, 0, 0};
-  std::string reason;         // why it was scheduled
-  std::string outcome;        // what it did, why it failed, or why it was dropped
+  std::string reason;        // why it was scheduled, in English (op_reason.h)
+  std::string outcome;       // what it did, why it failed, or why it was dropped, in English
+  std::string reason_shown;  // the two in the user's language, for the panel
+  std::string outcome_shown;
   uint64_t chained_from = 0;  // seq of the failed operation that scheduled this one (0: none)
   uint64_t stale_by = 0;      // dropped: seq of the applied operation that made it stale
   double ms = 0;
+  void SetReason(OpText t) {
+    reason = std::move(t.text);
+    reason_shown = std::move(t.shown);
+  }
+  void SetOutcome(OpText t) {
+    outcome = std::move(t.text);
+    outcome_shown = std::move(t.shown);
+  }
 };
 
 // The time source of the merge budget, in milliseconds (thread CPU time by default; tests give a
@@ -137,16 +147,16 @@ class BspScheduler {
   bool VisitLeaf(NodeId n, const BspParams& params);
   bool VisitMerge(NodeId n, const BspParams& params);
   bool VisitBalance(NodeId n, const BspParams& params, bool apply_balance);
-  bool Enqueue(BspOp op, NodeId n, std::string reason, const BspParams& params,
+  bool Enqueue(BspOp op, NodeId n, OpText reason, const BspParams& params,
                uint64_t chained_from = 0);
   // Why an event no longer makes sense (node changed by another operation, or its condition no
   // longer true); nullopt while it is still needed. `stale_by` gets the operation's seq, if any.
-  std::optional<std::string> WhyStale(const PendingOp& e, const BspParams& params,
-                                      uint64_t& stale_by) const;
-  std::optional<std::string> ConditionGone(const PendingOp& e, const BspParams& params) const;
-  std::optional<std::string> NeedsBalance(NodeId n, const BspParams& params) const;
+  std::optional<OpText> WhyStale(const PendingOp& e, const BspParams& params,
+                                 uint64_t& stale_by) const;
+  std::optional<OpText> ConditionGone(const PendingOp& e, const BspParams& params) const;
+  std::optional<OpText> NeedsBalance(NodeId n, const BspParams& params) const;
   OpRecord Run(const PendingOp& e, const BspParams& params);
-  void Drop(const PendingOp& e, std::string why, uint64_t stale_by);
+  void Drop(const PendingOp& e, const OpText& why, uint64_t stale_by);
   void Record(const OpRecord& rec);
   int NextQueue(bool include_merge, const BspParams& params);
   void ApplyMergesInSpareTime(const BspParams& params, double step_start_ms);

@@ -328,14 +328,14 @@ OpRecord SemiAdjustingBsp::ApplyOp(BspOp op, NodeId node) {
   rec.op = op;
   rec.node = node;
   rec.step = step_;
-  rec.reason = "applied by hand";
+  rec.SetReason(FormatReason(N_("applied by hand")));
   const OpResult r = ops_.Apply(op, node, params_);
   rec.ok = r.ok;
   rec.status = r.ok ? OpStatus::kApplied : OpStatus::kFailed;
   rec.result_node = r.result_node;
   std::copy(r.before, r.before + 3, rec.before);
   std::copy(r.after, r.after + 3, rec.after);
-  rec.outcome = r.reason;
+  rec.SetOutcome(r.reason);
   return rec;
 }
 

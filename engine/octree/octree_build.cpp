@@ -541,7 +541,8 @@ class OctreeBuilder {
         b.plane[a][lane] = box.min[a];
         b.plane[3 + a][lane] = box.max[a];
       }
-      b.children[lane] = nodes[node].IsLeaf() ? block_boxes_of_[node] : children_of[node];
+      b.children[lane] =
+          nodes[node].IsLeaf() ? kLeafChild | block_boxes_of_[node] : children_of[node];
       b.first_block[lane] = nodes[node].first_ref / kLanesPerBlock;
       tree_.box_slot_[node] = boxes * 8 + uint32_t(lane);
     };
@@ -601,7 +602,7 @@ class OctreeBuilder {
 std::span<const BlockBoxes> Octree::BlockBoxesOf(uint32_t node) const {
   const OctreeNode& n = nodes_[node];
   const uint32_t slot = box_slot_[node];
-  const uint32_t first = child_boxes_[slot / 8].children[slot % 8];
+  const uint32_t first = child_boxes_[slot / 8].children[slot % 8] & ~kLeafChild;
   if (!n.IsLeaf() || first == 0) return {};
   return {block_boxes_.data() + (first - 1), (BlocksFor(n.ref_count) + 3) / 4};
 }

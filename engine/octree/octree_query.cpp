@@ -266,14 +266,15 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
     if (e.enter <= mode.Limit()) {
       const OctreeNode& n = nodes_[e.node];
       // A leaf's children field names its blocks' boxes (child_boxes.h), 0 when it has none.
-      const bool with_block_boxes = n.IsLeaf() && e.children;
+      const uint32_t block_groups = e.children & ~kLeafChild;
+      const bool with_block_boxes = n.IsLeaf() && block_groups;
       if (!n.IsLeaf())
         __builtin_prefetch(&child_boxes_[e.children]);  // read after the cell's tests
       sink.Node(e.node);
       // Cells of the leaf placement's inner levels hold no triangles, so the triangle loop is not
       // even set up for them.
       if (n.ref_count &&
-          (with_block_boxes ? TestLeafBlocks(ReferencesOf(n), &block_boxes_[e.children - 1],
+          (with_block_boxes ? TestLeafBlocks(ReferencesOf(n), &block_boxes_[block_groups - 1],
                                              box_ray, ray, opt, eight_wide, mode, sink)
                             : TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)))
         return;
@@ -297,7 +298,13 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
           }
           e = child_entry(nearest);
           __builtin_prefetch(&nodes_[e.node]);
-          PrefetchRecords(boxes.first_block[nearest ^ s.sign_mask]);
+          // What the child reads first: a leaf's blocks' boxes or, without them, its records.
+          if (!(e.children & kLeafChild))
+            __builtin_prefetch(&child_boxes_[e.children]);
+          else if (e.children != kLeafChild)
+            PrefetchBlockBoxes((e.children & ~kLeafChild) - 1);
+          else
+            PrefetchRecords(boxes.first_block[nearest ^ s.sign_mask]);
           continue;
         }
       }

@@ -161,9 +161,9 @@ class Octree {
   // (0.2 units after --fit100) are as small as the full dragon's triangles; for kLeafReferences
   // enough levels for one leaf per few triangles of a surface (about log4 N), capped at 13.
   static int AutoMaxDepth(Placement p, size_t triangle_count);
-  // For kLeafReferences: 32, or 64 from kLargeModelTriangles up.
+  // For kLeafReferences: kAutoLeafSize, whatever the model.
   static int AutoLeafSize(size_t triangle_count);
-  static constexpr size_t kLargeModelTriangles = 100000;
+  static constexpr int kAutoLeafSize = 128;
 
  private:
   friend class OctreeBuilder;

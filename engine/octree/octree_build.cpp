@@ -35,20 +35,19 @@ int Octree::AutoMaxDepth(Placement p, size_t triangle_count) {
   return std::min(depth, 13);
 }
 
-int Octree::AutoLeafSize(size_t triangle_count) {
-  // Leaves of up to 32 triangles. Since a cell's triangles are tested four at a time, in paired
-  // runs (thread CPU time, this shared 2-core machine) leaves of 32 answered as fast as leaves of
-  // 16 on both dragons, the bunny and the soups (ratios 0.93 to 1.02, within the noise), and 16 as
-  // fast as 6; the bigger the leaves, the fewer levels the build makes, and the deepest levels are
-  // those that duplicate references most: leaves of 32 build the dragons in about a quarter of
-  // the time leaves of 6 did, in two thirds of the memory.
-  // Large models, leaves of 64: once the ordered traversal skips the cells whose content box the
-  // ray misses (ContentBox), a big leaf costs only the rays that come near its triangles. In
-  // in-process A/B runs leaves of 64 answered a few per cent faster than 32 on both dragons
-  // (202,520 and 871,414 triangles; fewer levels, so fewer dependent node reads) and took a
-  // quarter less memory; on the bunny (3,674) they were no faster. Where between the two the
-  // change starts to pay was not measured: 100,000 is a choice.
-  return triangle_count >= kLargeModelTriangles ? 64 : 32;
+int Octree::AutoLeafSize(size_t /*triangle_count*/) {
+  // Leaves of up to 128 triangles, every model alike. A leaf's triangles are ordered by place and
+  // cut into blocks of eight, each with its box (block_boxes.h), and the ordered traversal tests
+  // only the blocks whose box the ray crosses: a big leaf costs the rays that pass near few of
+  // its triangles little more than a small one, and big leaves mean fewer levels, fewer nodes on
+  // a ray's way down and far fewer triangles referenced from several leaves. In in-process runs
+  // against Embree (interleaved pairs of thread CPU time, the bench's 10,000 rays, on the AMD
+  // EPYC machine) leaves of 128 answered as fast as leaves of 64 on the bunny, both levels and
+  // dragon_vrip, faster than the former choices (32, and 64 from 100,000 triangles up) on the
+  // bunny, oa_shouse and dragon_vrip, and within the noise of them on oa_dm5, in less memory on
+  // each (dragon_vrip's tree then takes less than Embree's). Without the block boxes, leaves of
+  // 32 and 64 had been the fastest.
+  return kAutoLeafSize;
 }
 
 namespace {

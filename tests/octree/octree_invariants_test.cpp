@@ -375,6 +375,40 @@ TEST(OctreeInvariants, BlockBoxesHoldTheirTrianglesInTheirCells) {
     }
 }
 
+// The leaf placement orders each leaf's records by place before cutting blocks, so the blocks'
+// boxes are small: on a soup whose ids say nothing of place, their total area is well under that
+// of the same leaves' records cut into blocks in id order.
+TEST(OctreeInvariants, LeavesAreOrderedByPlaceForSmallBlockBoxes) {
+  const auto tris = MakeTriangleSoup(Affinity::kHigh, 4000, 3);
+  const Octree tree(tris, {Placement::kLeafReferences, 0, 128});
+  auto area = [](const Aabb& b) {
+    const glm::vec3 e = b.Extent();
+    return double(e.x * e.y + e.y * e.z + e.z * e.x);
+  };
+  double ordered = 0, by_id = 0;
+  for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
+    const OctreeNode& n = tree.nodes()[i];
+    const std::span<const BlockBoxes> groups = tree.BlockBoxesOf(i);
+    if (groups.empty()) continue;
+    const Aabb cell = n.Bounds();
+    std::vector<uint32_t> ids;
+    for (const PackedTriangle& p : tree.ReferencesOf(n)) ids.push_back(p.id);
+    std::sort(ids.begin(), ids.end());
+    for (size_t block = 0; block * 8 < ids.size(); ++block) {
+      const BlockBoxes& g = groups[block / 4];
+      const int k = int(block % 4);
+      ordered += area({{g.plane[0][k], g.plane[1][k], g.plane[2][k]},
+                       {g.plane[3][k], g.plane[4][k], g.plane[5][k]}});
+      Aabb box;
+      for (size_t r = block * 8; r < std::min(ids.size(), block * 8 + 8); ++r)
+        box.Grow(tris[ids[r]].Bounds());
+      by_id += area({glm::max(box.min, cell.min), glm::min(box.max, cell.max)});
+    }
+  }
+  EXPECT_GT(by_id, 0.0);
+  EXPECT_LT(ordered, 0.6 * by_id);
+}
+
 // The property the ordered traversal's block test relies on: the nearest hit's point lies in the
 // box of the block that holds its triangle, in every leaf that references the triangle and holds
 // the point.

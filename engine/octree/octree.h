@@ -16,7 +16,8 @@
 // traversals answer nearest, any-hit and all-hits queries, both exactly equal to BruteForce*: the
 // paper's (slab-test each child cube, descend into those hit, test the triangles of every visited
 // cell) and an ordered front-to-back one that skips every cell whose entry distance is beyond the
-// nearest hit found so far.
+// nearest hit found so far, and in a leaf every block of eight records whose box the ray misses
+// (block_boxes.h; the leaf placement orders each leaf's records by place for it).
 #pragma once
 
 #include <array>
@@ -27,6 +28,7 @@
 #include "engine/geometry/aabb.h"
 #include "engine/geometry/moller_trumbore.h"
 #include "engine/geometry/ray_scale.h"
+#include "engine/octree/block_boxes.h"
 #include "engine/octree/child_boxes.h"
 #include "engine/octree/large_pages.h"
 #include "engine/octree/prepared_triangles.h"
@@ -139,6 +141,9 @@ class Octree {
     return {{b.plane[0][k], b.plane[1][k], b.plane[2][k]},
             {b.plane[3][k], b.plane[4][k], b.plane[5][k]}};
   }
+  // The boxes of a leaf's record blocks, four per group (block_boxes.h): empty for a cell with
+  // one block or none, and for the paper placement's cells.
+  std::span<const BlockBoxes> BlockBoxesOf(uint32_t node) const;
   // Triangle references in the node's whole subtree (0 = an empty cell, for "hide empty cells").
   uint32_t SubtreeReferences(uint32_t node) const { return subtree_refs_[node]; }
   // Depth of the (deepest) cell holding each input triangle; 0 for skipped ones.
@@ -156,9 +161,9 @@ class Octree {
   // (0.2 units after --fit100) are as small as the full dragon's triangles; for kLeafReferences
   // enough levels for one leaf per few triangles of a surface (about log4 N), capped at 13.
   static int AutoMaxDepth(Placement p, size_t triangle_count);
-  // For kLeafReferences: 32, or 64 from kLargeModelTriangles up.
+  // For kLeafReferences: kAutoLeafSize, whatever the model.
   static int AutoLeafSize(size_t triangle_count);
-  static constexpr size_t kLargeModelTriangles = 100000;
+  static constexpr int kAutoLeafSize = 128;
 
  private:
   friend class OctreeBuilder;
@@ -177,6 +182,9 @@ class Octree {
   // Every node's content box (ContentBox), eight children side by side per inner node, for the
   // ordered traversal (child_boxes.h); index 0 holds the root alone.
   LargePageVector<ChildBoxes> child_boxes_;
+  // The boxes of the record blocks of every leaf with more than one block (the leaf placement's),
+  // four blocks per group, each leaf's groups contiguous (block_boxes.h).
+  LargePageVector<BlockBoxes> block_boxes_;
   // Per node, where its box lies there: ChildBoxes index × 8 + lane (only ContentBox reads it).
   std::vector<uint32_t> box_slot_;
   std::vector<uint8_t> triangle_depth_;
@@ -190,6 +198,12 @@ class Octree {
     const char* first = reinterpret_cast<const char*>(ref_blocks_.data() + block);
     for (size_t line = 0; line < sizeof(TriangleLanes8); line += 64)
       __builtin_prefetch(first + line);
+  }
+  // Asks the cache for a leaf's first group of block boxes (its two lines).
+  void PrefetchBlockBoxes(uint32_t group) const {
+    const char* first = reinterpret_cast<const char*>(block_boxes_.data() + group);
+    __builtin_prefetch(first);
+    __builtin_prefetch(first + sizeof(BlockBoxes) - 1);
   }
   bool Prepare(const Ray& ray, const RayTriangleOptions& opt, QueryStats* stats,
                ScaledQuery* q) const;

@@ -35,20 +35,19 @@ int Octree::AutoMaxDepth(Placement p, size_t triangle_count) {
   return std::min(depth, 13);
 }
 
-int Octree::AutoLeafSize(size_t triangle_count) {
-  // Leaves of up to 32 triangles. Since a cell's triangles are tested four at a time, in paired
-  // runs (thread CPU time, this shared 2-core machine) leaves of 32 answered as fast as leaves of
-  // 16 on both dragons, the bunny and the soups (ratios 0.93 to 1.02, within the noise), and 16 as
-  // fast as 6; the bigger the leaves, the fewer levels the build makes, and the deepest levels are
-  // those that duplicate references most: leaves of 32 build the dragons in about a quarter of
-  // the time leaves of 6 did, in two thirds of the memory.
-  // Large models, leaves of 64: once the ordered traversal skips the cells whose content box the
-  // ray misses (ContentBox), a big leaf costs only the rays that come near its triangles. In
-  // in-process A/B runs leaves of 64 answered a few per cent faster than 32 on both dragons
-  // (202,520 and 871,414 triangles; fewer levels, so fewer dependent node reads) and took a
-  // quarter less memory; on the bunny (3,674) they were no faster. Where between the two the
-  // change starts to pay was not measured: 100,000 is a choice.
-  return triangle_count >= kLargeModelTriangles ? 64 : 32;
+int Octree::AutoLeafSize(size_t /*triangle_count*/) {
+  // Leaves of up to 128 triangles, every model alike. A leaf's triangles are ordered by place and
+  // cut into blocks of eight, each with its box (block_boxes.h), and the ordered traversal tests
+  // only the blocks whose box the ray crosses: a big leaf costs the rays that pass near few of
+  // its triangles little more than a small one, and big leaves mean fewer levels, fewer nodes on
+  // a ray's way down and far fewer triangles referenced from several leaves. In in-process runs
+  // against Embree (interleaved pairs of thread CPU time, the bench's 10,000 rays, on the AMD
+  // EPYC machine) leaves of 128 answered as fast as leaves of 64 on the bunny, both levels and
+  // dragon_vrip, faster than the former choices (32, and 64 from 100,000 triangles up) on the
+  // bunny, oa_shouse and dragon_vrip, and within the noise of them on oa_dm5, in less memory on
+  // each (dragon_vrip's tree then takes less than Embree's). Without the block boxes, leaves of
+  // 32 and 64 had been the fastest.
+  return kAutoLeafSize;
 }
 
 namespace {
@@ -292,10 +291,65 @@ class OctreeBuilder {
     // Copied whole; Flatten packs each (its edges) straight into the lanes. Packed here, every
     // record went through a temporary on the stack whose parts the copy could not forward: a
     // seventh of the split's time in the profile of the medium soup's build.
-    std::copy_n(level + cell.first, cell.count, leaf_records_->get() + leaf_record_count_);
+    BuildRecord* records = leaf_records_->get() + leaf_record_count_;
+    std::copy_n(level + cell.first, cell.count, records);
     leaf_record_count_ += cell.count;
+    OrderByPlace(records, cell.count);
     for (uint32_t r = cell.first; r < cell.first + cell.count; ++r)
       node.bounds.Grow(level[r].triangle.Bounds());  // the corners are at hand here
+  }
+
+  // Orders a leaf's records so that each block of eight holds triangles close together, for the
+  // blocks' boxes (block_boxes.h): the records are split at a block boundary near the median of
+  // their centroids along the axis where the centroids spread most, and each part again, down to
+  // single blocks (a binary space partition of the leaf, cut at whole blocks). The triangles and
+  // ids are unchanged; only their order within the leaf is, which no answer depends on (ties in t
+  // go to the lower id whatever the order). Each split orders its part by a counting sort over
+  // kBins slices of the axis, which has no comparison to mispredict (a selection by comparisons,
+  // std::nth_element, took over a third of a Quake 3 level's build); the cut then falls between two
+  // records at most a slice apart around the median.
+  static constexpr int kBins = 64;
+  void OrderByPlace(BuildRecord* records, size_t count) {
+    if (count <= size_t(kLanesPerBlock)) return;
+    centroids_.resize(count);
+    order_.resize(count);
+    scratch_.resize(count);
+    bins_.resize(count);
+    for (size_t i = 0; i < count; ++i) {
+      // Centroids times 3 (the sum of the corners): the order is the same, without a division.
+      const Triangle& t = records[i].triangle;
+      centroids_[i] = t.v0 + t.v1 + t.v2;
+      order_[i] = uint32_t(i);
+    }
+    SplitByPlace(0, count);
+    moved_.resize(count);
+    for (size_t i = 0; i < count; ++i) moved_[i] = records[order_[i]];
+    std::copy_n(moved_.data(), count, records);
+  }
+  // Orders order_[begin, end) as described above.
+  void SplitByPlace(size_t begin, size_t end) {
+    const size_t count = end - begin;
+    if (count <= size_t(kLanesPerBlock)) return;
+    Aabb spread;
+    for (size_t i = begin; i < end; ++i) spread.Grow(centroids_[order_[i]]);
+    const glm::vec3 e = spread.Extent();
+    const int axis = e.x >= e.y ? (e.x >= e.z ? 0 : 2) : (e.y >= e.z ? 1 : 2);
+    if (e[axis] > 0.0f) {  // else every centroid is one point: any order will do
+      const float low = spread.min[axis], scale = float(kBins) / e[axis];
+      std::array<uint32_t, kBins + 1> first{};
+      for (size_t i = begin; i < end; ++i) {
+        const int bin = std::min(int((centroids_[order_[i]][axis] - low) * scale), kBins - 1);
+        bins_[i] = uint8_t(bin);
+        ++first[size_t(bin) + 1];
+      }
+      for (int b = 1; b <= kBins; ++b) first[size_t(b)] += first[size_t(b) - 1];
+      for (size_t i = begin; i < end; ++i) scratch_[begin + first[bins_[i]]++] = order_[i];
+      std::copy(scratch_.begin() + std::ptrdiff_t(begin), scratch_.begin() + std::ptrdiff_t(end),
+                order_.begin() + std::ptrdiff_t(begin));
+    }
+    const size_t middle = begin + (BlocksFor(count) + 1) / 2 * kLanesPerBlock;
+    SplitByPlace(begin, middle);
+    SplitByPlace(middle, end);
   }
 
   // Finds the octants each of the cell's records overlaps (bits in octants[r]) and how many
@@ -388,10 +442,51 @@ class OctreeBuilder {
     tree_.ref_blocks_.resize(blocks);
     tree_.nodes_.reserve(nodes_.size());
     tree_.nodes_.resize(1);
+    size_t groups = 0;
+    for (const BuildNode& b : nodes_) groups += BlockBoxGroups(b);
+    tree_.block_boxes_.reserve(groups);
+    block_boxes_of_.assign(nodes_.size(), 0);
     // Each node's own triangles' bounds, set by FlattenSubtree.
     content_box_.assign(nodes_.size(), Aabb{glm::vec3(0.0f), glm::vec3(0.0f)});
     FlattenSubtree(0, 0);
     FillStatistics();
+  }
+
+  static bool IsBuildLeaf(const BuildNode& b) {
+    return std::all_of(b.child, b.child + 8, [](int32_t c) { return c < 0; });
+  }
+  // The BlockBoxes groups a build node's cell gets: the leaf placement's leaves of two blocks or
+  // more, one group per four blocks.
+  static size_t BlockBoxGroups(const BuildNode& b) {
+    const size_t blocks = BlocksFor(b.leaf_count);
+    return blocks >= 2 && IsBuildLeaf(b) ? (blocks + 3) / 4 : 0;
+  }
+
+  // Appends the boxes of a leaf's blocks (block_boxes.h), each its triangles' bounds clipped to
+  // the cell, and notes where they start for FillChildBoxes.
+  void AppendBlockBoxes(const BuildNode& b, uint32_t index) {
+    const size_t groups = BlockBoxGroups(b);
+    if (groups == 0) return;
+    block_boxes_of_[index] = uint32_t(tree_.block_boxes_.size()) + 1;
+    const Aabb cell = Aabb::FromCenterHalf(b.center, glm::vec3(b.half));
+    const BuildRecord* records = leaf_records_->get() + b.leaf_first;
+    for (size_t g = 0; g < groups; ++g) {
+      BlockBoxes boxes;
+      for (int lane = 0; lane < 4; ++lane) {
+        const size_t first = (4 * g + size_t(lane)) * kLanesPerBlock;
+        Aabb box;
+        for (size_t r = first; r < std::min<size_t>(first + kLanesPerBlock, b.leaf_count); ++r)
+          box.Grow(records[r].triangle.Bounds());
+        box = {glm::max(box.min, cell.min), glm::min(box.max, cell.max)};
+        for (int a = 0; a < 3; ++a) {
+          // No block in this lane, or none of its triangles' points in the closed cell.
+          const bool none = box.IsEmpty();
+          boxes.plane[a][lane] = none ? kNoBlockMin : box.min[a];
+          boxes.plane[3 + a][lane] = none ? kNoBlockMax : box.max[a];
+        }
+      }
+      tree_.block_boxes_.push_back(boxes);
+    }
   }
 
   // Appends a cell's records as lanes from a fresh block; returns the first lane's index.
@@ -419,6 +514,7 @@ class OctreeBuilder {
                      : AppendLanes(ref_count, [&](size_t i) {
                          return Pack(tree_.triangles_[b.tris[i]], b.tris[i]);
                        });
+    AppendBlockBoxes(b, index);
     OctreeNode n{b.center, b.half, 0, first_ref, uint32_t(ref_count), 0, uint8_t(b.depth), 0};
     Aabb& bounds = content_box_[index];
     bounds = b.bounds;  // the leaf placement's, found while its records were made
@@ -471,7 +567,8 @@ class OctreeBuilder {
         b.plane[a][lane] = box.min[a];
         b.plane[3 + a][lane] = box.max[a];
       }
-      b.children[lane] = children_of[node];
+      b.children[lane] =
+          nodes[node].IsLeaf() ? kLeafChild | block_boxes_of_[node] : children_of[node];
       b.first_block[lane] = nodes[node].first_ref / kLanesPerBlock;
       tree_.box_slot_[node] = boxes * 8 + uint32_t(lane);
     };
@@ -510,8 +607,8 @@ class OctreeBuilder {
     s.memory_bytes =
         CapacityBytes(nodes) + CapacityBytes(tree_.ref_blocks_) +
         tree_.subtree_refs_.capacity() * sizeof(uint32_t) + CapacityBytes(tree_.child_boxes_) +
-        tree_.box_slot_.capacity() * sizeof(uint32_t) + tree_.triangle_depth_.capacity() +
-        tree_.triangles_.capacity() * sizeof(Triangle);
+        CapacityBytes(tree_.block_boxes_) + tree_.box_slot_.capacity() * sizeof(uint32_t) +
+        tree_.triangle_depth_.capacity() + tree_.triangles_.capacity() * sizeof(Triangle);
   }
 
   Octree& tree_;
@@ -520,11 +617,26 @@ class OctreeBuilder {
   ScratchVector<BuildNode> nodes_;
   // Each flattened node's content box, worked out before the tree copies it into its ChildBoxes.
   ScratchVector<Aabb> content_box_;
+  // OrderByPlace's scratch, reused from leaf to leaf.
+  std::vector<glm::vec3> centroids_;
+  std::vector<uint32_t> order_, scratch_;
+  std::vector<uint8_t> bins_;
+  std::vector<BuildRecord> moved_;
+  // Per flattened node: 1 + its first BlockBoxes group, 0 when it has none.
+  ScratchVector<uint32_t> block_boxes_of_;
   // The leaf placement's leaves' records, in the order the leaves were made.
   std::unique_ptr<BuildBuffer<BuildRecord>> leaf_records_;
   size_t leaf_record_count_ = 0;
   size_t next_block_ = 0;  // Flatten: the first block not yet filled
 };
+
+std::span<const BlockBoxes> Octree::BlockBoxesOf(uint32_t node) const {
+  const OctreeNode& n = nodes_[node];
+  const uint32_t slot = box_slot_[node];
+  const uint32_t first = child_boxes_[slot / 8].children[slot % 8] & ~kLeafChild;
+  if (!n.IsLeaf() || first == 0) return {};
+  return {block_boxes_.data() + (first - 1), (BlocksFor(n.ref_count) + 3) / 4};
+}
 
 Octree::Octree(std::span<const Triangle> triangles, const OctreeBuildOptions& options)
     : options_(options) {

@@ -17,6 +17,7 @@
 #include <glm/vec3.hpp>
 
 #include "engine/geometry/ray_box.h"
+#include "engine/octree/block_boxes.h"
 #include "engine/octree/child_boxes.h"
 
 // PARTLAB_OCTREE_SCALAR_LANES forces the float lanes (the tests build both and compare).
@@ -67,23 +68,38 @@ inline float Min(float a, float b) {
   return a < b ? a : b;
 }
 
-// The mask of children k whose (grown) boxes the ray crosses within [t_min, limit], lanes that
-// hold no child included (the caller masks them); enter[k]: where the ray enters child k's box,
-// at least t_min.
-inline unsigned CrossedBoxes(const ChildBoxes& b, const BoxRay& ray, float t_min, float limit,
-                             float (&enter)[8]) {
+// Lanes [first, first + count) of a row-major box array (plane[row][lane]): bit k of the result
+// and enter[k] are lane first + k's.
+template <int kLanes>
+inline unsigned CrossedLanes(const float (&plane)[6][kLanes], int first, int count,
+                             const BoxRay& ray, float t_min, float limit, float* enter) {
   const BoxRayAxes& r = ray.axes;
   unsigned mask = 0;
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < count; ++k) {
     float in = t_min, out = limit;
     for (int a = 0; a < 3; ++a) {
-      in = Max(b.plane[r.near_row[a]][k] * r.inv[a] - r.near_offset[a], in);
-      out = Min(b.plane[r.far_row[a]][k] * r.inv[a] - r.far_offset[a], out);
+      in = Max(plane[r.near_row[a]][first + k] * r.inv[a] - r.near_offset[a], in);
+      out = Min(plane[r.far_row[a]][first + k] * r.inv[a] - r.far_offset[a], out);
     }
     enter[k] = in;
     mask |= unsigned(in <= out) << k;
   }
   return mask;
+}
+
+// The mask of children k whose (grown) boxes the ray crosses within [t_min, limit], lanes that
+// hold no child included (the caller masks them); enter[k]: where the ray enters child k's box,
+// at least t_min.
+inline unsigned CrossedBoxes(const ChildBoxes& b, const BoxRay& ray, float t_min, float limit,
+                             float (&enter)[8]) {
+  return CrossedLanes(b.plane, 0, 8, ray, t_min, limit, enter);
+}
+
+// The same for a group of four record blocks' boxes (block_boxes.h); lanes with no block are
+// never crossed.
+inline unsigned CrossedBlockBoxes(const BlockBoxes& b, const BoxRay& ray, float t_min, float limit,
+                                  float (&enter)[4]) {
+  return CrossedLanes(b.plane, 0, 4, ray, t_min, limit, enter);
 }
 
 }  // namespace scalar
@@ -105,24 +121,33 @@ inline BoxRay MakeBoxRay(const SlabRay& s, float margin) {
   return r;
 }
 
-// As scalar::CrossedBoxes, four children per register. _mm_max_ps(a, b) is a > b ? a : b and
+// As scalar::CrossedLanes, four lanes per register: lanes [first, first + 4) of a row-major box
+// array, first a multiple of 4 (aligned loads). _mm_max_ps(a, b) is a > b ? a : b and
 // _mm_min_ps(a, b) is a < b ? a : b, the scalar version's selections in the same order.
+template <int kLanes>
+inline unsigned CrossedFourLanes(const float (&plane)[6][kLanes], int first, const BoxRay& r,
+                                 __m128 t_min4, __m128 limit4, float* enter) {
+  __m128 in = t_min4, out = limit4;
+  for (int a = 0; a < 3; ++a) {
+    const __m128 near = _mm_load_ps(&plane[r.axes.near_row[a]][first]);
+    const __m128 far = _mm_load_ps(&plane[r.axes.far_row[a]][first]);
+    in = _mm_max_ps(_mm_sub_ps(_mm_mul_ps(near, r.inv[a]), r.near_offset[a]), in);
+    out = _mm_min_ps(_mm_sub_ps(_mm_mul_ps(far, r.inv[a]), r.far_offset[a]), out);
+  }
+  _mm_storeu_ps(enter, in);
+  return unsigned(_mm_movemask_ps(_mm_cmple_ps(in, out)));
+}
+
 inline unsigned CrossedBoxes(const ChildBoxes& b, const BoxRay& r, float t_min, float limit,
                              float (&enter)[8]) {
   const __m128 t_min4 = _mm_set1_ps(t_min), limit4 = _mm_set1_ps(limit);
-  unsigned mask = 0;
-  for (int half = 0; half < 2; ++half) {
-    __m128 in = t_min4, out = limit4;
-    for (int a = 0; a < 3; ++a) {
-      const __m128 near = _mm_load_ps(&b.plane[r.axes.near_row[a]][4 * half]);
-      const __m128 far = _mm_load_ps(&b.plane[r.axes.far_row[a]][4 * half]);
-      in = _mm_max_ps(_mm_sub_ps(_mm_mul_ps(near, r.inv[a]), r.near_offset[a]), in);
-      out = _mm_min_ps(_mm_sub_ps(_mm_mul_ps(far, r.inv[a]), r.far_offset[a]), out);
-    }
-    _mm_storeu_ps(enter + 4 * half, in);
-    mask |= unsigned(_mm_movemask_ps(_mm_cmple_ps(in, out))) << (4 * half);
-  }
-  return mask;
+  return CrossedFourLanes(b.plane, 0, r, t_min4, limit4, enter) |
+         CrossedFourLanes(b.plane, 4, r, t_min4, limit4, enter + 4) << 4;
+}
+
+inline unsigned CrossedBlockBoxes(const BlockBoxes& b, const BoxRay& r, float t_min, float limit,
+                                  float (&enter)[4]) {
+  return CrossedFourLanes(b.plane, 0, r, _mm_set1_ps(t_min), _mm_set1_ps(limit), enter);
 }
 
 }  // namespace sse

@@ -119,6 +119,30 @@ inline bool AcceptGroup(unsigned mask, const Hits& hits, const uint32_t* ids, Mo
   return false;
 }
 
+// One block's first `count` lanes (1..8), eight-wide or as four-lane halves.
+template <class Mode, class Sink>
+inline bool TestBlock(const TriangleLanes8& block, int count, const glm::vec3& origin,
+                      const glm::vec3& dir, const RayTriangleOptions& o, bool eight_wide,
+                      Mode& mode, Sink& sink) {
+  for (int k = 0; k < count; ++k) sink.Test(block.id[k]);
+#if defined(PARTLAB_HAVE_EIGHT_WIDE_MT)
+  if (eight_wide && count > 4) {
+    EightHits hits;
+    const unsigned mask = IntersectEightLanes(origin, dir, block, count, o, &hits);
+    return AcceptGroup(mask, hits, block.id, mode);
+  }
+#else
+  (void)eight_wide;
+#endif
+  for (int half = 0; half * 4 < count; ++half) {
+    FourHits hits;
+    const int in_half = std::min(4, count - half * 4);
+    const unsigned mask = IntersectFourLanes(origin, dir, block, half, in_half, o, &hits);
+    if (AcceptGroup(mask, hits, block.id + half * 4, mode)) return true;
+  }
+  return false;
+}
+
 template <class Mode, class Sink>
 inline bool TestCellWide(const TriangleLanesRange& refs, const Ray& ray,
                          const RayTriangleOptions& opt, bool eight_wide, Mode& mode, Sink& sink) {
@@ -128,22 +152,35 @@ inline bool TestCellWide(const TriangleLanesRange& refs, const Ray& ray,
   for (size_t left = refs.size(); left > 0; ++block) {
     const int count = int(std::min<size_t>(kLanesPerBlock, left));
     left -= size_t(count);
-    for (int k = 0; k < count; ++k) sink.Test(block->id[k]);
-#if defined(PARTLAB_HAVE_EIGHT_WIDE_MT)
-    if (eight_wide && count > 4) {
-      EightHits hits;
-      const unsigned mask = IntersectEightLanes(origin, dir, *block, count, o, &hits);
-      if (AcceptGroup(mask, hits, block->id, mode)) return true;
-      continue;
-    }
-#else
-    (void)eight_wide;
-#endif
-    for (int half = 0; half * 4 < count; ++half) {
-      FourHits hits;
-      const int in_half = std::min(4, count - half * 4);
-      const unsigned mask = IntersectFourLanes(origin, dir, *block, half, in_half, o, &hits);
-      if (AcceptGroup(mask, hits, block->id + half * 4, mode)) return true;
+    if (TestBlock(*block, count, origin, dir, o, eight_wide, mode, sink)) return true;
+  }
+  return false;
+}
+
+// A leaf of several blocks: each group of four blocks' boxes (block_boxes.h) tested at once, as a
+// node's children's are, and only the blocks whose (grown) box the ray crosses before the nearest
+// hit so far are tested, in the leaf's order. A block skipped holds no triangle the ray can hit
+// inside this cell nearer than that hit (its box holds every such hit point); hits outside the
+// cell are found in the cells that hold them.
+template <class Mode, class Sink>
+inline bool TestLeafBlocks(const TriangleLanesRange& refs, const BlockBoxes* groups,
+                           const octree_lanes::BoxRay& box_ray, const Ray& ray,
+                           const RayTriangleOptions& opt, bool eight_wide, Mode& mode, Sink& sink) {
+  const glm::vec3 origin = ray.origin, dir = ray.direction;
+  const RayTriangleOptions o = opt;
+  const size_t blocks = BlocksFor(refs.size());
+  for (size_t g = 0; g * 4 < blocks; ++g) {
+    float enter[4];
+    // Lanes past the last block hold boxes no ray crosses.
+    for (unsigned crossed =
+             octree_lanes::CrossedBlockBoxes(groups[g], box_ray, o.t_min, mode.Limit(), enter);
+         crossed; crossed &= crossed - 1) {
+      const int lane = __builtin_ctz(crossed);
+      if (enter[lane] > mode.Limit()) continue;  // beyond a hit found in an earlier block
+      const size_t block = 4 * g + size_t(lane);
+      const int count = int(std::min<size_t>(kLanesPerBlock, refs.size() - block * kLanesPerBlock));
+      if (TestBlock(refs.blocks()[block], count, origin, dir, o, eight_wide, mode, sink))
+        return true;
     }
   }
   return false;
@@ -228,12 +265,19 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
     // Else beyond the nearest hit found since the node was stacked: nothing there can be nearer.
     if (e.enter <= mode.Limit()) {
       const OctreeNode& n = nodes_[e.node];
+      // A leaf's children field names its blocks' boxes (child_boxes.h), 0 when it has none.
+      const uint32_t block_groups = e.children & ~kLeafChild;
+      const bool with_block_boxes = n.IsLeaf() && block_groups;
       if (!n.IsLeaf())
         __builtin_prefetch(&child_boxes_[e.children]);  // read after the cell's tests
       sink.Node(e.node);
       // Cells of the leaf placement's inner levels hold no triangles, so the triangle loop is not
       // even set up for them.
-      if (n.ref_count && TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)) return;
+      if (n.ref_count &&
+          (with_block_boxes ? TestLeafBlocks(ReferencesOf(n), &block_boxes_[block_groups - 1],
+                                             box_ray, ray, opt, eight_wide, mode, sink)
+                            : TestCellWide(ReferencesOf(n), ray, opt, eight_wide, mode, sink)))
+        return;
       if (!n.IsLeaf()) {
         const ChildBoxes& boxes = child_boxes_[e.children];
         const unsigned crossed_octants =
@@ -254,7 +298,13 @@ void Octree::TraverseOrdered(const Ray& ray, const RayTriangleOptions& opt, Mode
           }
           e = child_entry(nearest);
           __builtin_prefetch(&nodes_[e.node]);
-          PrefetchRecords(boxes.first_block[nearest ^ s.sign_mask]);
+          // What the child reads first: a leaf's blocks' boxes or, without them, its records.
+          if (!(e.children & kLeafChild))
+            __builtin_prefetch(&child_boxes_[e.children]);
+          else if (e.children != kLeafChild)
+            PrefetchBlockBoxes((e.children & ~kLeafChild) - 1);
+          else
+            PrefetchRecords(boxes.first_block[nearest ^ s.sign_mask]);
           continue;
         }
       }

@@ -313,6 +313,7 @@ TEST(CellLinesOutsideMesh, KeepsEveryEdgePointOutsideTheMeshAndNothingInside) {
   const std::vector<Triangle> surface = TrianglesOf(torus);
   OctreeBuildOptions options;
   options.max_depth = 5;
+  options.leaf_size = 32;  // cells down to depth 5 around the whole surface, edges inside it
   const Octree tree(surface, options);
   MergedLineRecorder r;
   const OctreeNode& root = tree.nodes()[0];

@@ -333,6 +333,115 @@ TEST(OctreeInvariants, ContentBoxHoldsEveryHitPointOfItsCell) {
 // pages (the tail past the last whole large page is not rounded up to another); ordinary memory
 // below it; either way aligned for the record blocks, holding what was put in, and counted as
 // they are taken.
+// The boxes of a leaf's record blocks (block_boxes.h): a group of four per four blocks for every
+// leaf placement leaf of two blocks or more, none otherwise; each block's box holds the part of
+// each of its triangles' bounds inside the cell; lanes past the last block hold the box no ray
+// crosses.
+TEST(OctreeInvariants, BlockBoxesHoldTheirTrianglesInTheirCells) {
+  for (const auto& tris : Scenes())
+    for (Placement placement : {Placement::kLeafReferences, Placement::kDeepestContaining}) {
+      const Octree tree(tris, {placement, 0, 64});
+      size_t leaves_with_boxes = 0;
+      for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
+        const OctreeNode& n = tree.nodes()[i];
+        const size_t blocks = BlocksFor(n.ref_count);
+        const std::span<const BlockBoxes> groups = tree.BlockBoxesOf(i);
+        const bool expected = placement == Placement::kLeafReferences && n.IsLeaf() && blocks >= 2;
+        ASSERT_EQ(groups.size(), expected ? (blocks + 3) / 4 : 0) << "node " << i;
+        leaves_with_boxes += expected;
+        const Aabb cell = n.Bounds();
+        for (size_t lane = 0; lane < 4 * groups.size(); ++lane) {
+          const BlockBoxes& g = groups[lane / 4];
+          const glm::vec3 lo(g.plane[0][lane % 4], g.plane[1][lane % 4], g.plane[2][lane % 4]);
+          const glm::vec3 hi(g.plane[3][lane % 4], g.plane[4][lane % 4], g.plane[5][lane % 4]);
+          if (lane >= blocks) {
+            EXPECT_EQ(lo, glm::vec3(kNoBlockMin)) << "node " << i << " lane " << lane;
+            EXPECT_EQ(hi, glm::vec3(kNoBlockMax)) << "node " << i << " lane " << lane;
+            continue;
+          }
+          for (size_t r = lane * 8; r < std::min<size_t>(n.ref_count, lane * 8 + 8); ++r) {
+            const PackedTriangle p = tree.ReferencesOf(n)[r];
+            const Triangle& t = tris[p.id];
+            Aabb in_cell = t.Bounds();
+            in_cell = {glm::max(in_cell.min, cell.min), glm::min(in_cell.max, cell.max)};
+            if (in_cell.IsEmpty()) continue;  // touches only the cell's margin
+            EXPECT_TRUE(Aabb(lo, hi).Contains(in_cell)) << "node " << i << " record " << r;
+          }
+        }
+      }
+      if (placement == Placement::kLeafReferences) {
+        EXPECT_GT(leaves_with_boxes, 0u);
+      }
+    }
+}
+
+// The leaf placement orders each leaf's records by place before cutting blocks, so the blocks'
+// boxes are small: on a soup whose ids say nothing of place, their total area is well under that
+// of the same leaves' records cut into blocks in id order.
+TEST(OctreeInvariants, LeavesAreOrderedByPlaceForSmallBlockBoxes) {
+  const auto tris = MakeTriangleSoup(Affinity::kHigh, 4000, 3);
+  const Octree tree(tris, {Placement::kLeafReferences, 0, 128});
+  auto area = [](const Aabb& b) {
+    const glm::vec3 e = b.Extent();
+    return double(e.x * e.y + e.y * e.z + e.z * e.x);
+  };
+  double ordered = 0, by_id = 0;
+  for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
+    const OctreeNode& n = tree.nodes()[i];
+    const std::span<const BlockBoxes> groups = tree.BlockBoxesOf(i);
+    if (groups.empty()) continue;
+    const Aabb cell = n.Bounds();
+    std::vector<uint32_t> ids;
+    for (const PackedTriangle& p : tree.ReferencesOf(n)) ids.push_back(p.id);
+    std::sort(ids.begin(), ids.end());
+    for (size_t block = 0; block * 8 < ids.size(); ++block) {
+      const BlockBoxes& g = groups[block / 4];
+      const int k = int(block % 4);
+      ordered += area({{g.plane[0][k], g.plane[1][k], g.plane[2][k]},
+                       {g.plane[3][k], g.plane[4][k], g.plane[5][k]}});
+      Aabb box;
+      for (size_t r = block * 8; r < std::min(ids.size(), block * 8 + 8); ++r)
+        box.Grow(tris[ids[r]].Bounds());
+      by_id += area({glm::max(box.min, cell.min), glm::min(box.max, cell.max)});
+    }
+  }
+  EXPECT_GT(by_id, 0.0);
+  EXPECT_LT(ordered, 0.6 * by_id);
+}
+
+// The property the ordered traversal's block test relies on: the nearest hit's point lies in the
+// box of the block that holds its triangle, in every leaf that references the triangle and holds
+// the point.
+TEST(OctreeInvariants, BlockBoxHoldsEveryHitPointOfItsCell) {
+  const auto tris = MakeTriangleSoup(Affinity::kHigh, 3000, 12);
+  const Octree tree(tris, {Placement::kLeafReferences, 0, 64});
+  const PreparedTriangles prepared(tris);
+  size_t checked = 0;
+  for (const Ray& ray : testing::TestRays(400, 5)) {
+    const RayHit hit = BruteForceNearest(prepared, ray);
+    if (!hit.hit) continue;
+    const glm::vec3 point = ray.origin + hit.t * ray.direction;
+    for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
+      const OctreeNode& n = tree.nodes()[i];
+      const std::span<const BlockBoxes> groups = tree.BlockBoxesOf(i);
+      if (groups.empty() || !n.Bounds().Contains(Aabb{point, point})) continue;
+      for (size_t r = 0; r < n.ref_count; ++r) {
+        if (tree.ReferencesOf(n)[r].id != hit.triangle) continue;
+        const size_t block = r / 8;
+        const BlockBoxes& g = groups[block / 4];
+        const int k = int(block % 4);
+        const Aabb box{{g.plane[0][k], g.plane[1][k], g.plane[2][k]},
+                       {g.plane[3][k], g.plane[4][k], g.plane[5][k]}};
+        const float slack = 1e-4f * (1.0f + glm::length(point));  // t's own rounding
+        EXPECT_TRUE(Aabb(box.min - slack, box.max + slack).Contains(Aabb{point, point}))
+            << "node " << i << " record " << r;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 100u);
+}
+
 TEST(OctreeInvariants, LargePageArraysAreAlignedAndCountedAsTaken) {
   EXPECT_EQ(LargePageBytes(1000, kTreeLargePagesFrom), 1000u);
   EXPECT_EQ(LargePageBytes(kLargePageBytes, kTreeLargePagesFrom), kLargePageBytes);

@@ -70,6 +70,40 @@ TEST(OctreeLanes, SseMatchesThePlainLanesBitForBit) {
 }
 #endif
 
+#if defined(PARTLAB_OCTREE_SSE_LANES)
+// The blocks' boxes (block_boxes.h) through the same lanes, four at a time: SSE and plain floats
+// agree bit for bit, and a lane holding the no-block box is never crossed, whatever the ray.
+TEST(OctreeLanes, BlockBoxesSseMatchesThePlainLanesAndNoBlockIsNeverCrossed) {
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<float> t(-50.0f, 150.0f), width(0.0f, 1e30f);
+  int crossed = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const ChildBoxes eight = RandomBoxes(rng);
+    BlockBoxes boxes;
+    const int blocks = 1 + trial % 4;  // lanes past these hold no block
+    for (int row = 0; row < 6; ++row)
+      for (int k = 0; k < 4; ++k)
+        boxes.plane[row][k] = k < blocks ? eight.plane[row][k]
+                              : row < 3  ? kNoBlockMin
+                                         : kNoBlockMax;
+    const SlabRay s = MakeSlabRay(RandomRay(rng, trial, eight));
+    const float margin = trial % 4 == 0 ? 0.0f : 0.01f;
+    const float t_min = trial % 2 == 0 ? 0.0f : t(rng), limit = t_min + width(rng);
+    float s_enter[4], v_enter[4];
+    const unsigned s_mask =
+        scalar::CrossedBlockBoxes(boxes, scalar::MakeBoxRay(s, margin), t_min, limit, s_enter);
+    const unsigned v_mask =
+        sse::CrossedBlockBoxes(boxes, sse::MakeBoxRay(s, margin), t_min, limit, v_enter);
+    ASSERT_EQ(s_mask, v_mask) << "trial " << trial;
+    ASSERT_EQ(v_mask >> blocks, 0u) << "trial " << trial;
+    for (int k = 0; k < blocks; ++k)
+      ASSERT_TRUE(SameBits(s_enter[k], v_enter[k])) << "trial " << trial << " block " << k;
+    crossed += __builtin_popcount(v_mask);
+  }
+  EXPECT_GT(crossed, 1000);  // both outcomes are exercised
+}
+#endif
+
 // Against the exact slab test (IntersectRayBox, zero components handled explicitly), on rays away
 // from grazing: a box is crossed within [t_min, limit] exactly when the exact test says so for
 // the box both grown and shrunk by a little more than the margin, and the entry distance is where

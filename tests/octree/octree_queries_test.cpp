@@ -22,6 +22,10 @@ const Config kConfigs[] = {
     {Placement::kLeafReferences, Traversal::kPaper, 0, 0},
     {Placement::kLeafReferences, Traversal::kOrdered, 0, 0},
     {Placement::kLeafReferences, Traversal::kOrdered, 12, 1},  // tiny leaves, deep tree
+    // Leaves of up to eight blocks, and shallow trees whose leaves hold many: the blocks' boxes
+    // (block_boxes.h) decide which blocks are tested.
+    {Placement::kLeafReferences, Traversal::kOrdered, 0, 64},
+    {Placement::kLeafReferences, Traversal::kOrdered, 3, 0},
 };
 
 std::string Describe(const Config& c, size_t ray) {

@@ -134,9 +134,11 @@ void AutoBroadPhase::Update() {
   if (!in_trial_ && frames_to_trial_ == 0 && present_count_ > 0) StartTrial();
   updated_ = true;
   if (!in_trial_) {
-    // Between trials the incumbent alone runs; one step in kSampleEvery is timed (a thread-CPU
-    // clock read costs about a microsecond, as much as a small scene's whole step).
-    sampling_ = ++steps_ % kSampleEvery == 0;
+    // Between trials the incumbent alone runs. A thread-CPU clock read costs about a microsecond,
+    // as much as a small scene's whole step: a cheap incumbent is timed one step in kSampleEvery,
+    // one whose steps are long enough that two reads do not matter every step (a climb caught a
+    // few steps after it starts, not dozens).
+    sampling_ = ++steps_ % kSampleEvery == 0 || winning_cost_ >= params_.sample_every_ms;
     if (sampling_) sample_start_ = ThreadCpuMs();
     incumbent_->Update();
     moves_ = 0;
@@ -177,10 +179,10 @@ void AutoBroadPhase::FindPairs(std::vector<BoxPair>& out) {
   // A challenger far behind is not worth finishing: from the first timed frame on by its total, on
   // a warm-up frame after the build by that frame's cost with a looser ratio.
   const Candidate& incumbent = candidates_[active_];
+  const bool timed = trial_frame_ >= params_.warmup_frames;
   for (size_t k = 0; k < candidates_.size(); ++k) {
     Candidate& c = candidates_[k];
     if (k == active_ || !c.bp) continue;
-    const bool timed = trial_frame_ >= params_.warmup_frames;
     if ((timed && c.cost > params_.abandon_ratio * incumbent.cost) ||
         (!timed && trial_frame_ > 0 &&
          c.frame_cost > params_.abandon_warmup * incumbent.frame_cost)) {
@@ -188,20 +190,31 @@ void AutoBroadPhase::FindPairs(std::vector<BoxPair>& out) {
       Drop(c);
     }
   }
+  // A challenger far ahead is not worth timing longer either: the trial is decided.
+  const bool decided =
+      timed && std::any_of(candidates_.begin(), candidates_.end(), [&](const Candidate& c) {
+        return &c != &incumbent && c.bp && c.cost < params_.win_early * incumbent.cost;
+      });
   ++trial_frame_;
   const bool any_challenger =
       std::any_of(candidates_.begin(), candidates_.end(),
                   [&](const Candidate& c) { return &c != &candidates_[active_] && c.bp; });
-  if (trial_frame_ >= params_.warmup_frames + params_.timed_frames || !any_challenger) EndTrial();
+  if (trial_frame_ >= params_.warmup_frames + params_.timed_frames || !any_challenger || decided)
+    EndTrial();
 }
 
-// Between trials: the incumbent's sampled cost, smoothed; a sustained climb well above its winning
-// cost brings the next trial forward (no sooner than min_interval after the decision), with every
-// candidate in it.
+// Between trials: the incumbent's timed steps; when the median of the last five (slow steps that
+// come alone or in twos, as rebuilds do, do not count; a climb that lasts does) is well above its
+// winning cost, the next trial comes forward (no sooner than min_interval after the decision),
+// with every candidate in it.
 void AutoBroadPhase::WatchIncumbent(double cost) {
-  recent_cost_ = recent_cost_ == 0 ? cost : 0.7 * recent_cost_ + 0.3 * cost;
+  std::copy(recent_.begin() + 1, recent_.end(), recent_.begin());
+  recent_.back() = cost;
+  if (recent_.front() == 0) return;  // fewer than five since the decision
+  std::array<double, kRecent> sorted = recent_;
+  std::nth_element(sorted.begin(), sorted.begin() + kRecent / 2, sorted.end());
   const uint32_t since = interval_ - std::min(interval_, frames_to_trial_);
-  if (winning_cost_ > 0 && recent_cost_ > params_.cost_rise * winning_cost_ &&
+  if (winning_cost_ > 0 && sorted[kRecent / 2] > params_.cost_rise * winning_cost_ &&
       since >= params_.min_interval) {
     frames_to_trial_ = 1;
     everyone_next_trial_ = true;  // the motion changed: any candidate may suit it now
@@ -243,11 +256,12 @@ void AutoBroadPhase::Choose(size_t winner) {
     }
     if (k != active_) Drop(c);
   }
-  // (No timed frame when every challenger was dropped during its warm-up: the last cost stands.)
-  if (candidates_[active_].cost > 0) {
-    winning_cost_ = candidates_[active_].cost / params_.timed_frames;
-    recent_cost_ = winning_cost_;
-  }
+  // The winner's cost per timed frame (fewer of them when the trial was decided early). No timed
+  // frame when every challenger was dropped during its warm-up: the last winning cost stands.
+  const uint32_t timed = trial_frame_ - std::min(trial_frame_, params_.warmup_frames);
+  if (candidates_[active_].cost > 0 && timed > 0)
+    winning_cost_ = candidates_[active_].cost / double(timed);
+  recent_ = {};
   frames_to_trial_ = interval_;
 }
 

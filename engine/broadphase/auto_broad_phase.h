@@ -12,14 +12,18 @@
 //
 // Trials cost time (a build and a few frames of a second structure), so they grow rarer while the
 // incumbent keeps winning (the interval doubles up to a ceiling); a routine trial tries one
-// challenger, the candidates taking turns. One step in eight of the incumbent is timed between
-// trials: when its cost climbs well above what it cost when it won, the motion changed, and a trial
-// of every candidate comes early.
-// A challenger twice as costly as the incumbent on its first timed frame (four times on a warm-up
-// frame after its build) is dropped at once, and a candidate that loses sits out more and more
-// routine trials (1, 3, 7, ... up to a ceiling) until it wins one.
+// challenger, the candidates taking turns. Between trials the incumbent is timed, every step when
+// its steps are long enough for two clock reads not to matter (else one step in eight): when the
+// median of its last five timed steps climbs well above what it cost when it won, the motion (or
+// the incumbent's own state) changed, and a trial of every candidate comes a few steps after the
+// decision at the soonest. The median ignores a slow step or two (a rebuild), not a lasting climb.
+// A trial ends as soon as it is decided: a challenger twice as costly as the incumbent on its
+// first timed frame (four times on a warm-up frame after its build) is dropped at once, and one
+// that costs half the incumbent's by then takes over at once. A candidate that loses sits out
+// more and more routine trials (1, 3, 7, ... up to a ceiling) until it wins one.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -41,13 +45,15 @@ struct AutoParams {
   std::vector<std::string> settled_only{"sap"};
   double settled_share = 0.1;
   uint32_t warmup_frames = 2;     // a trial's untimed frames (the first one builds the challenger)
-  uint32_t timed_frames = 3;      // then timed frames
+  uint32_t timed_frames = 2;      // then timed frames
   uint32_t first_interval = 256;  // frames from a decision to the next trial...
   uint32_t max_interval = 4096;   // ...doubling while the incumbent wins, up to this
-  uint32_t min_interval = 16;     // the soonest a trial comes back when the cost climbs
+  uint32_t min_interval = 4;      // the soonest a trial comes back when the cost climbs
   double switch_margin = 0.92;    // the challenger takes over below this fraction of the incumbent
   double abandon_ratio = 2.0;     // a challenger this many times the incumbent is dropped early
   double abandon_warmup = 4.0;    // ...or this many times, on one warm-up step after its build
+  double win_early = 0.5;         // a challenger this fraction of the incumbent takes over early
+  double sample_every_ms = 0.1;   // an incumbent whose step costs this much is timed every step
   uint32_t max_penalty = 15;      // the most routine trials a losing candidate sits out
   double cost_rise = 1.5;         // the incumbent's cost this many times its winning cost: retry
 };
@@ -133,8 +139,10 @@ class AutoBroadPhase final : public BroadPhase {
   uint32_t interval_ = 0;
   size_t next_challenger_ = 1;
   double winning_cost_ = 0;  // the incumbent's cost per frame when it last won a trial
-  double recent_cost_ = 0;   // its cost per frame, smoothed
-  // Between trials, one step in kSampleEvery is timed.
+  // Its last timed steps since then (0: none yet), oldest first.
+  static constexpr size_t kRecent = 5;
+  std::array<double, kRecent> recent_{};
+  // Between trials, one step in kSampleEvery is timed, or every step (AutoParams::sample_every_ms).
   static constexpr uint32_t kSampleEvery = 8;
   uint64_t steps_ = 0;
   bool sampling_ = false;

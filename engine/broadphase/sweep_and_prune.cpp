@@ -55,6 +55,7 @@ void SweepAndPrune::Add(BoxId id, const Aabb& box) {
     boxes_.resize(id + 1);
     previous_.resize(id + 1);
     state_.resize(id + 1, State::kAbsent);
+    is_moved_.resize(id + 1, 0);
   }
   boxes_[id] = box;
   if (state_[id] == State::kPresent) return;
@@ -85,6 +86,7 @@ void SweepAndPrune::Remove(BoxId id) {
 
 void SweepAndPrune::Move(BoxId id, const Aabb& box) {
   boxes_[id] = box;
+  if (!is_moved_[id]) is_moved_[id] = 1, moved_.push_back(id);
 }
 
 // Insertion sort of one axis. Moving endpoint `cur` left past `prev` changes the order of exactly
@@ -98,19 +100,7 @@ void SweepAndPrune::SortAxis(int ax) {
     size_t j = i;
     while (j > 0 && Less(cur, e[j - 1])) {
       const Endpoint prev = e[j - 1];
-      if (IsMax(cur) != IsMax(prev)) {
-        const BoxId a = IdOf(cur), b = IdOf(prev);
-        if (IsMax(prev)) {  // cur is a min moving left of b's max
-          if (state_[a] == State::kPresent && state_[b] == State::kPresent &&
-              OverlapsOnTrackedAxes(boxes_[a], boxes_[b]))
-            pairs_.Insert(a, b);
-        } else if (OverlapsOnTrackedAxes(previous_[a], previous_[b])) {
-          // cur is a max moving left of b's min. The pair can only be listed if it overlapped at
-          // the last step (a pair added during this sort overlaps at the end of it, which this
-          // event contradicts), so the cheap test spares most hash lookups.
-          pairs_.Erase(a, b);
-        }
-      }
+      Crossed(cur, prev);
       e[j] = prev;
       --j;
       ++swaps;
@@ -118,6 +108,77 @@ void SweepAndPrune::SortAxis(int ax) {
     e[j] = cur;
   }
   last_swaps_ += swaps;
+}
+
+void SweepAndPrune::Crossed(const Endpoint& left, const Endpoint& right) {
+  const BoxId a = IdOf(left), b = IdOf(right);
+  // (One box's own min and max cross while UpdateMovedOnly places the first of them.)
+  if (IsMax(left) == IsMax(right) || a == b) return;
+  if (IsMax(right)) {  // a's min now left of b's max: they may overlap
+    if (state_[a] == State::kPresent && state_[b] == State::kPresent &&
+        OverlapsOnTrackedAxes(boxes_[a], boxes_[b]))
+      pairs_.Insert(a, b);
+  } else if (OverlapsOnTrackedAxes(previous_[a], previous_[b])) {
+    // a's max now left of b's min. The pair can only be listed if it overlapped at the last step
+    // (a pair added during this update overlaps at the end of it, which this event contradicts),
+    // so the cheap test spares most hash lookups.
+    pairs_.Erase(a, b);
+  }
+}
+
+// One endpoint whose value changed, moved left or right by swaps with its neighbours (each swap
+// the same event as in SortAxis), keeping position_ up to date. The others are in order, so the
+// list is in order again afterwards.
+void SweepAndPrune::PlaceEndpoint(int ax, uint32_t at) {
+  auto& e = endpoints_[ax];
+  auto& pos = position_[ax];
+  const Endpoint cur = e[at];
+  uint32_t j = at;
+  while (j > 0 && Less(cur, e[j - 1])) {
+    Crossed(cur, e[j - 1]);
+    e[j] = e[j - 1];
+    pos[e[j].tag] = j;
+    --j;
+  }
+  while (j + 1 < e.size() && Less(e[j + 1], cur)) {
+    Crossed(e[j + 1], cur);
+    e[j] = e[j + 1];
+    pos[e[j].tag] = j;
+    ++j;
+  }
+  e[j] = cur;
+  pos[cur.tag] = j;
+  last_swaps_ += j > at ? j - at : at - j;
+}
+
+// Each moved box's endpoints take their new values one at a time, each placed before the next
+// changes, so that every swap compares two endpoints of a list otherwise in order (updating them
+// all first and then placing them one by one could leave one stopped beside another not yet
+// placed). The events are those of SortAxis: a pair starts or stops where its endpoints cross.
+bool SweepAndPrune::UpdateMovedOnly() {
+  if (needs_rebuild_ || pending_adds_ > 0 || !removing_.empty() ||
+      double(moved_.size()) > kMovedOnlyShare * double(live_))
+    return false;
+  if (!positions_valid_) {
+    for (int k = 0; k < axis_count_; ++k) {
+      const int ax = axes_[k];
+      position_[ax].resize(2 * boxes_.size());
+      for (uint32_t i = 0; i < endpoints_[ax].size(); ++i) position_[ax][endpoints_[ax][i].tag] = i;
+    }
+    positions_valid_ = true;
+  }
+  for (const BoxId id : moved_) {
+    for (int k = 0; k < axis_count_; ++k) {
+      const int ax = axes_[k];
+      for (const uint32_t tag : {2 * id, 2 * id + 1}) {
+        const uint32_t at = position_[ax][tag];
+        endpoints_[ax][at].value = tag & 1u ? boxes_[id].max[ax] : boxes_[id].min[ax];
+        PlaceEndpoint(ax, at);
+      }
+    }
+  }
+  for (const BoxId id : moved_) previous_[id] = boxes_[id];
+  return true;
 }
 
 void SweepAndPrune::CompactRemoved() {
@@ -180,19 +241,24 @@ void SweepAndPrune::Rebuild() {
 
 void SweepAndPrune::Update() {
   last_swaps_ = 0;
-  const double limit = std::max(32.0, params_.rebuild_fraction * double(live_));
-  if (needs_rebuild_ || double(pending_adds_) > limit) {
-    needs_rebuild_ = true;
-    Rebuild();
-  } else {
-    for (int k = 0; k < axis_count_; ++k) {
-      RefreshValues(axes_[k]);
-      SortAxis(axes_[k]);
+  if (!UpdateMovedOnly()) {
+    positions_valid_ = false;  // the full sort below does not track them
+    const double limit = std::max(32.0, params_.rebuild_fraction * double(live_));
+    if (needs_rebuild_ || double(pending_adds_) > limit) {
+      needs_rebuild_ = true;
+      Rebuild();
+    } else {
+      for (int k = 0; k < axis_count_; ++k) {
+        RefreshValues(axes_[k]);
+        SortAxis(axes_[k]);
+      }
+      CompactRemoved();
     }
-    CompactRemoved();
+    pending_adds_ = 0;
+    previous_ = boxes_;  // same size: a copy into the existing capacity
   }
-  pending_adds_ = 0;
-  previous_ = boxes_;  // same size: a copy into the existing capacity
+  for (const BoxId id : moved_) is_moved_[id] = 0;
+  moved_.clear();
 }
 
 void SweepAndPrune::FindPairs(std::vector<BoxPair>& out) {
@@ -210,7 +276,9 @@ void SweepAndPrune::FindPairs(std::vector<BoxPair>& out) {
 size_t SweepAndPrune::MemoryBytes() const {
   size_t bytes = (boxes_.capacity() + previous_.capacity()) * sizeof(Aabb) + state_.capacity() +
                  pairs_.MemoryBytes();
-  for (int ax = 0; ax < 3; ++ax) bytes += endpoints_[ax].capacity() * sizeof(Endpoint);
+  for (int ax = 0; ax < 3; ++ax)
+    bytes += endpoints_[ax].capacity() * sizeof(Endpoint) + position_[ax].capacity() * 4;
+  bytes += moved_.capacity() * sizeof(BoxId) + is_moved_.capacity();
   return bytes;
 }
 

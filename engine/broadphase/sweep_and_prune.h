@@ -62,6 +62,12 @@ class SweepAndPrune final : public BroadPhase {
   bool OverlapsOnTrackedAxes(const Aabb& a, const Aabb& b) const;
   void RefreshValues(int axis);
   void SortAxis(int axis);
+  // `left` has just moved to the left of `right` (adjacent endpoints of one axis swapped).
+  void Crossed(const Endpoint& left, const Endpoint& right);
+  // Few boxes moved and none came or went: only their endpoints are updated and moved to their
+  // places, one at a time, instead of refreshing and re-sorting every endpoint.
+  bool UpdateMovedOnly();
+  void PlaceEndpoint(int axis, uint32_t at);
   void CompactRemoved();
   void Rebuild();
 
@@ -81,6 +87,14 @@ class SweepAndPrune final : public BroadPhase {
   std::vector<uint32_t> open_index_;
   uint64_t last_candidates_ = 0;
   uint64_t last_swaps_ = 0;
+  // The boxes moved since the last Update (each once), and by tag each endpoint's index in its
+  // axis' list: kept only while steps take the moved-only path (positions_valid_).
+  std::vector<BoxId> moved_;
+  std::vector<uint8_t> is_moved_;
+  std::array<std::vector<uint32_t>, 3> position_;
+  bool positions_valid_ = false;
+  // The moved-only path is taken while at most this share of the live boxes moved in a step.
+  static constexpr double kMovedOnlyShare = 0.05;
 };
 
 }  // namespace partlab

@@ -62,6 +62,76 @@ TEST(AutoBroadPhase, SwitchesBackAndForthAndKeepsExactPairs) {
     EXPECT_EQ(chosen[era_end], (era_end / 40) % 2 == 1 ? "sabsp" : "box_pruning") << era_end;
 }
 
+// Steps one scene through `bp` for `frames` frames, calling `each(frame)` after every step.
+template <typename Each>
+void RunFrames(AutoBroadPhase& bp, int& frame, int frames, Each each) {
+  MotionFamilyParams p;
+  p.boxes = 400;
+  p.speed = SpeedProfile::kFlow;
+  FamilyMotion motion(p);
+  BruteForce brute;
+  FrameDriver driver(bp), reference(brute);
+  std::vector<BoxPair> got, want;
+  for (frame = 0; frame < frames; ++frame) {
+    driver.Step(motion.frame(), got);
+    reference.Step(motion.frame(), want);
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    ASSERT_EQ(got, want) << "frame " << frame << " with " << bp.active() << " in charge";
+    each(frame);
+    motion.Advance();
+  }
+}
+
+// The first trial's choice goes wrong later (the incumbent's own cost climbs tenfold at frame 60,
+// as a BSP's does when its pair search turns costly): with the default schedule, whose next
+// routine trial is 256 frames away, the climb is seen within a few timed steps and a trial of
+// every candidate hands over within six frames of it, the pairs exact throughout.
+TEST(AutoBroadPhase, LastingClimbOfTheIncumbentBringsATrialAtOnce) {
+  int frame = 0;
+  AutoBroadPhase bp({.candidates = {"box_pruning", "sabsp"}},
+                    [&frame](std::string_view name, double) {
+                      if (name == "sabsp") return 3.0;
+                      return frame < 60 ? 1.0 : 10.0;
+                    });
+  int handed_over = -1;
+  RunFrames(bp, frame, 100, [&](int f) {
+    if (f == 59) EXPECT_EQ(bp.active(), "box_pruning");
+    if (handed_over < 0 && bp.active() == "sabsp") handed_over = f;
+  });
+  EXPECT_GE(handed_over, 60);
+  EXPECT_LE(handed_over, 66) << "the climb should be acted on within a few steps";
+  EXPECT_EQ(bp.switches(), 1u);
+}
+
+// A slow step or two now and then (a rebuild inside the incumbent) is no climb: the incumbent,
+// cheapest otherwise, is never put on trial again before its routine trial (256 frames away).
+TEST(AutoBroadPhase, OccasionalSlowStepsBringNoTrial) {
+  int frame = 0;
+  AutoBroadPhase bp({.candidates = {"box_pruning", "sabsp"}},
+                    [&frame](std::string_view name, double) {
+                      if (name == "sabsp") return 3.0;
+                      return frame % 10 < 2 ? 10.0 : 1.0;  // two slow steps in every ten
+                    });
+  RunFrames(bp, frame, 150, [](int) {});
+  EXPECT_EQ(bp.trials(), 1u);
+  EXPECT_EQ(bp.active(), "box_pruning");
+}
+
+// A challenger that costs under half the incumbent on its first timed frame takes over there:
+// the first trial (build on step 1, warm-up on step 2, timed from step 3) ends after step 3
+// instead of timing more frames of two structures.
+TEST(AutoBroadPhase, ClearWinnerTakesOverOnItsFirstTimedFrame) {
+  int frame = 0;
+  AutoBroadPhase bp({.candidates = {"box_pruning", "sabsp"}},
+                    [](std::string_view name, double) { return name == "sabsp" ? 0.3 : 1.0; });
+  std::vector<std::string> chosen;
+  RunFrames(bp, frame, 8, [&](int) { chosen.emplace_back(bp.active()); });
+  EXPECT_EQ(chosen[2], "box_pruning");
+  EXPECT_EQ(chosen[3], "sabsp");
+  EXPECT_EQ(bp.trials(), 1u);
+}
+
 // With the real clock, on every scenario of the registry's equivalence test and a quick schedule.
 TEST(AutoBroadPhase, MatchesBruteForceWithFrequentTrials) {
   for (const auto& s : testing::AllScenarios()) {

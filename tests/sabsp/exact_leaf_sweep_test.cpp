@@ -153,6 +153,78 @@ TEST_F(ExactLeafSweep, JitteringPilesLeaveTheExactSweep) {
   }
 }
 
+// The same condition's limit (BspPairFinder::kMaxCandidateExcess): rows of boxes that overlap
+// their neighbours along x and stand a hair apart along y and z, closer than their fat margins,
+// jittering inside their fat boxes. Few of them escape, so the escape condition alone would send
+// the leaves to the cached candidates, and those candidates (every fat neighbour, up to 13 a box)
+// are several times the pairs (one or two a box). Such leaves stay on the exact sweep: late in
+// the run the candidates tested are about the pairs, and the pairs are brute force's every step.
+TEST_F(ExactLeafSweep, StillRowsWithManyFatNeighboursStayExact) {
+  BspParams p = SmallLeaves();
+  p.exact_sweep_density = BspParams{}.exact_sweep_density;
+  p.exact_sweep_escape_rate = BspParams{}.exact_sweep_escape_rate;
+  bsp.SetParams(p);
+  std::vector<Aabb> rows;
+  for (int z = 0; z < 6; ++z)
+    for (int y = 0; y < 6; ++y)
+      for (int x = 0; x < 16; ++x)  // x: 0.9 apart, overlapping; y, z: 0.01 gaps
+        rows.push_back(Aabb::FromCenterHalf(
+            glm::vec3(float(x) * 0.9f, float(y) * 1.01f, float(z) * 1.01f), glm::vec3(0.5f)));
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> jitter(-0.001f, 0.001f);
+  uint64_t late_candidates = 0, late_pairs = 0;
+  for (int s = 0; s < 60; ++s) {
+    std::vector<Aabb> frame = rows;
+    for (Aabb& b : frame) b = Shifted(b, glm::vec3(jitter(rng), jitter(rng), jitter(rng)));
+    Step(frame);
+    if (s >= 40) late_candidates += bsp.last_stats().candidates, late_pairs += want.size();
+  }
+  ASSERT_GT(late_pairs, 20u * 500u);  // about one pair a box along x
+  EXPECT_LT(double(late_candidates), 1.3 * double(late_pairs))
+      << "leaves with far more fat candidates than pairs should keep the exact sweep";
+}
+
+// The same limit on a sparse scene: boxes flying fast in one large leaf, few of them touching, each
+// with a fat box stretched along its motion (predictive fattening): the candidates are many times
+// the pairs and several per entry, so however sparse the leaf (under the density threshold), it
+// takes the exact sweep, and the pairs are brute force's every step.
+TEST(ExactSweepCandidateLimit, SparseFastBoxesTakeTheExactSweep) {
+  BspParams p;  // our profile, as the registry's `sabsp`
+  p.adaptive_split_threshold = false;
+  p.split_threshold = 1024;  // one leaf
+  class Run : public BspAgainstBrute {
+   public:
+    explicit Run(const BspParams& params) : BspAgainstBrute(params) {}
+    void TestBody() override {}
+    using BspAgainstBrute::bsp, BspAgainstBrute::Step, BspAgainstBrute::want;
+  } run(p);
+  // Unit boxes flying diagonally through a 40-wide cube, most of a size per step along every
+  // axis: their predicted fat boxes are several sizes long on all three.
+  std::mt19937 rng(41);
+  std::uniform_real_distribution<float> u(0.0f, 40.0f), speed(0.6f, 0.9f);
+  std::vector<glm::vec3> centre(600), velocity(centre.size());
+  for (size_t i = 0; i < centre.size(); ++i) {
+    centre[i] = glm::vec3(u(rng), u(rng), u(rng));
+    for (int a = 0; a < 3; ++a) velocity[i][a] = (rng() % 2 ? 1.0f : -1.0f) * speed(rng);
+  }
+  std::vector<Aabb> frame(centre.size());
+  uint64_t late_candidates = 0, late_pairs = 0;
+  for (int s = 0; s < 60; ++s) {
+    for (size_t i = 0; i < centre.size(); ++i) {
+      centre[i] += velocity[i];
+      for (int a = 0; a < 3; ++a)
+        if (centre[i][a] < 0 || centre[i][a] > 40) velocity[i][a] = -velocity[i][a];
+      frame[i] = Aabb::FromCenterHalf(centre[i], glm::vec3(0.5f));
+    }
+    run.Step(frame);
+    ASSERT_EQ(run.bsp.last_stats().leaves, 1u);
+    if (s >= 40) late_candidates += run.bsp.last_stats().candidates, late_pairs += run.want.size();
+  }
+  ASSERT_LT(late_pairs, 20u * 600u / 4u);  // sparse: under a quarter of a pair per box
+  EXPECT_LT(double(late_candidates), 1.3 * double(late_pairs) + 20.0 * 20.0)
+      << "a sparse leaf whose candidates are many per entry should take the exact sweep";
+}
+
 // One leaf of boxes that stream past each other (half move one way along x, half the other, a
 // size every two steps): the predicted fat boxes (BspParams::predictive_steps) keep them in place
 // in the stored list for several steps while the exact boxes cross, so the exact order is far

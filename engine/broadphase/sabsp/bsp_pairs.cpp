@@ -755,6 +755,8 @@ void BspPairFinder::GrowPerNode(size_t nodes) {
   slabs_.resize(nodes);
   leaf_pairs_.resize(nodes, 0);
   escape_rate_.resize(nodes, 1.0f);  // a new leaf counts as moving until seen resting
+  candidate_excess_.resize(nodes, 1.0f);
+  candidate_surplus_.resize(nodes, 0.0f);
 }
 
 uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density,
@@ -771,6 +773,10 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
     const size_t entries = tree.leaf(leaf).size();
     const float touched = entries ? float(tree.touched(leaf).size()) / float(entries) : 0.0f;
     escape_rate_[n] += 0.25f * (std::min(touched, 1.0f) - escape_rate_[n]);
+    if (exact_mode_[n]) {
+      candidate_excess_[n] = 1.0f + 0.98f * (candidate_excess_[n] - 1.0f);
+      candidate_surplus_[n] *= 0.98f;
+    }
     const bool exact = ChooseExact(n, entries, min_density, min_escape_rate);
     const bool switched = exact != bool(exact_mode_[n]);
     exact_mode_[n] = exact;
@@ -785,9 +791,14 @@ uint64_t BspPairFinder::FindExactPairs(BspTree& tree, std::vector<BoxPair>& out,
 }
 
 // Hysteresis around both thresholds, so that a leaf near one does not switch back and forth
-// (each switch costs a full sweep). Both at 0 keep every leaf on the exact sweep.
+// (each switch costs a full sweep). Both at 0 keep every leaf on the exact sweep. A leaf whose
+// cached candidates were far more than its pairs and its entries stays exact however sparse or
+// still, until that excess, measured when it last kept candidates, has drifted back under the
+// limits (a few dozen steps or more: then it tries the candidates again, at the cost of one sweep).
 bool BspPairFinder::ChooseExact(size_t n, size_t entries, float min_density,
                                 float min_escape_rate) const {
+  if (candidate_excess_[n] >= kMaxCandidateExcess && candidate_surplus_[n] >= kMaxCandidateSurplus)
+    return true;
   const float slack = exact_mode_[n] ? 0.8f : 1.25f;
   const float density = entries ? float(leaf_pairs_[n]) / float(entries) : 0.0f;
   return density >= slack * min_density && escape_rate_[n] >= slack * min_escape_rate;
@@ -836,6 +847,10 @@ uint64_t BspPairFinder::CandidateLeafPairs(BspTree& tree, NodeId leaf, bool full
   const size_t before = out.size();
   ReportCandidates(tree, leaf, kept_[leaf], out);
   leaf_pairs_[leaf] = uint32_t(out.size() - before);
+  const size_t candidates = kept_[leaf].Reportable(), pairs = leaf_pairs_[leaf];
+  candidate_excess_[leaf] = float(candidates) / float(std::max<size_t>(pairs, 1));
+  candidate_surplus_[leaf] =
+      float(candidates - std::min(candidates, pairs)) / float(std::max<size_t>(size, 1));
   return kept_[leaf].Reportable();
 }
 
@@ -910,7 +925,9 @@ size_t BspPairFinder::MemoryBytes() const {
            choose_in_.capacity() + stamped_.capacity() + hits_.capacity() * 4 +
            slabs_.capacity() * sizeof(SlabPlan) + slab_fill_.capacity() * sizeof(uint32_t) +
            slab_spans_.capacity() * sizeof(uint16_t) +
-           (leaf_pairs_.capacity() + escape_rate_.capacity()) * 4;
+           (leaf_pairs_.capacity() + escape_rate_.capacity() + candidate_excess_.capacity() +
+            candidate_surplus_.capacity()) *
+               4;
   return bytes;
 }
 

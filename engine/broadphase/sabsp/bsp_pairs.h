@@ -125,7 +125,11 @@ class BspPairFinder {
   // A leaf also needs at least `min_escape_rate` of its entries touched per step (a running mean,
   // BspParams::exact_sweep_escape_rate; 0: no such condition): in a resting or jittering pile no
   // box leaves its fat box, the cached candidates stay valid and their exact re-test costs less
-  // than re-sweeping every leaf whose boxes jittered.
+  // than re-sweeping every leaf whose boxes jittered. Unless those candidates are many more than
+  // the pairs and than the entries (kMaxCandidateExcess, kMaxCandidateSurplus: fat or predicted
+  // boxes much larger than the gaps between boxes, as in a dense swirl, a jittering cluster or a
+  // sparse rain of fast boxes): re-testing them all then costs more than the sweep, and the leaf
+  // takes the exact sweep whatever its density and escapes.
   // With `best_axis` (BspParams::exact_sweep_best_axis) a leaf is swept along whichever of its
   // direction and the three axes spreads its boxes most for their widths (SweepDirection).
   uint64_t FindExactPairs(BspTree& tree, std::vector<BoxPair>& out, float min_density = 0,
@@ -203,6 +207,15 @@ class BspPairFinder {
   std::vector<uint8_t> exact_mode_;    // by node id: 1 while the leaf takes the exact sweep
   std::vector<uint32_t> leaf_pairs_;   // by node id: pairs at the leaf's last search
   std::vector<float> escape_rate_;     // by node id: running mean of the touched share per step
+  // By node id, measured when the leaf last kept cached candidates: its candidates per pair (1:
+  // none seen yet) and its candidates beyond the pairs per entry (0), drifting back to 1 and 0
+  // while it sweeps exactly, so that it tries the candidates again now and then.
+  std::vector<float> candidate_excess_, candidate_surplus_;
+  // A leaf whose cached candidates outnumber its pairs by both of these re-tests more candidates
+  // each step than an exact sweep of its entries costs: it takes the exact sweep however sparse
+  // its pairs or still its boxes (ChooseExact).
+  static constexpr float kMaxCandidateExcess = 1.5f;   // candidates per pair
+  static constexpr float kMaxCandidateSurplus = 2.0f;  // candidates beyond the pairs, per entry
   bool avx2_ = false;
   LeafColumns columns_;  // the swept leaf's list, scratch
   uint32_t swept_ = 0;

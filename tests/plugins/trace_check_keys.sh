@@ -9,17 +9,7 @@ partlab=$1 x11_input=$2 plugin=$3
 smoke_screen=1280x720x24
 source "$(dirname "${BASH_SOURCE[0]}")/../smoke_prelude.sh"
 
-python3 - "$tmp/crossing.aabbtrc" <<'PY'
-import struct, sys
-frames, pairs = 30, 6
-with open(sys.argv[1], "wb") as f:
-    f.write(b"AABBTRC1" + struct.pack("<II", 2 * pairs, frames))
-    for frame in range(frames):
-        for k in range(pairs):
-            x, z = 0.125 + (k + 1) * frame / 32.0, 4.0 * k + 0.25
-            f.write(struct.pack("<6f", x, 0.25, z, x + 1, 1.25, z + 1))
-            f.write(struct.pack("<6f", x + 0.25, 0.5, z + 0.2, x + 1.25, 1.3, z + 0.9))
-PY
+python3 "$(dirname "${BASH_SOURCE[0]}")/crossing_trace.py" "$tmp/crossing.aabbtrc"
 # The frame a headless run shows with these --preset words.
 frame_of() {
   "${xvfb[@]}" "$partlab" --plugin "$plugin" --view "Trace check" --trace "$tmp/crossing.aabbtrc" \

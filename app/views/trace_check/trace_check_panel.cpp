@@ -202,16 +202,21 @@ void TraceCheckView::DifferenceList() {
 }
 
 void TraceCheckView::ExportRow() {
-  ImGui::SetNextItemWidth(-130.0f);
+  // The field takes what the button leaves, measured in the shown language and font size.
+  const char* export_label = _("Export this frame");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(
+      -(ImGui::CalcTextSize(export_label).x + 2.0f * style.FramePadding.x + style.ItemSpacing.x));
   ImGui::InputText("##export", export_field_.data(), export_field_.size());
   ImGui::SameLine();
   ImGui::BeginDisabled(check_.diff().empty() && check_.violation().empty());
-  if (ImGui::Button(_("Export this frame"))) ExportRepro(export_field_.data());
+  if (ImGui::Button(export_label)) ExportRepro(export_field_.data());
   ImGui::EndDisabled();
   Tip(
       _("Writes the smallest cut of the trace that still goes wrong as an AABBTRC1 file: the\n"
         "differing pairs' boxes in this frame alone if that is enough, else more boxes or frames.\n"
-        "partlab-bench broadphase --trace FILE --plugin PATH reproduces it."));
+        "partlab-bench broadphase --trace FILE --plugin PATH replays it at the plugin's\n"
+        "default parameters; the replay command shown after an export keeps the ones set here."));
   if (!export_status_.empty()) ImGui::TextWrapped("%s", export_status_.c_str());
   if (replay_command_.empty()) return;
   // In a read-only field: a long command scrolls instead of overflowing, and can be copied.

@@ -59,6 +59,15 @@ CALL = re.compile(r"\b(?:ImGui::(" + "|".join(SHOWN_BY) + r")|(" + "|".join(APP_
 WORDED = re.compile(r"(?<!\w)(" + "|".join(WORDED_BY) + r")\s*\(")
 # ... and the ones assigned to the fields and variables that carry them: error = "...";
 ASSIGNED = re.compile(r"(?<![\w.])(?:\w+\.)?(?:problem|error|note|why|violation)_?\s*=\s*(?!=)")
+# ... and the literals a function returns as its error or notice, in the files whose functions
+# return one (a lesson verb's failed check, a plugin's load error): `return "no ray was shot";`.
+# Only these files: elsewhere a returned literal is mostly a key or a name nobody reads as prose.
+# The lesson verbs' files (app/views/*/..._lesson_verbs.cpp, app/view/lesson_verbs.cpp,
+# app/lessons/lesson_player.cpp) return such errors too but are not read yet: their returned
+# sentences are still English.
+RETURNS_SHOWN = ("engine/plugins/", "engine/ai/predator_script.cpp", "engine/ai/lua_sandbox.cpp",
+                 "app/views/simulation/sim_lesson_verbs.cpp")
+RETURNED = re.compile(r"(?<![\w.])return\s+(?!;)")
 # A range's reasons: {lo, hi, "why lo", "why hi"} (engine/params/clamped_value.h's ValueRange).
 REASON = r'((?:N_\(\s*)?)(' + LITERAL.pattern + r'(?:\s*' + LITERAL.pattern + r')*)\)?'
 RANGE = re.compile(r'\{\s*[^{}";,()]+,\s*[^{}";,()]+,\s*' + REASON + r'\s*,\s*' + REASON + r'\s*\}')
@@ -218,6 +227,11 @@ def check_unwrapped():
             end = text.find(";", a.end())
             for offset, literal in unwrapped_literals(text, a.end(), text[a.end():end]):
                 report(offset, literal, "is worded without N_() or _()")
+        if rel.startswith(RETURNS_SHOWN):
+            for r in RETURNED.finditer(text):
+                end = text.find(";", r.end())
+                for offset, literal in unwrapped_literals(text, r.end(), text[r.end():end]):
+                    report(offset, literal, "is returned as an error without N_() or _()")
         for r in RANGE.finditer(text):
             for mark, g in ((1, 2), (3, 4)):
                 if shows_words(r.group(g)) and not r.group(mark):

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/text/translatable.h"
+
 extern "C" {
 #include <lauxlib.h>
 #include <lua.h>
@@ -29,21 +31,21 @@ int CallOriginal(lua_State* L, int results) {
 // its time going there). At most 65,536 copies; the result's size is the memory cap's business.
 int BoundedRep(lua_State* L) {
   if (luaL_checkinteger(L, 2) > kMaxRepCount)
-    return luaL_error(L, "string.rep: count above %d", int(kMaxRepCount));
+    return luaL_error(L, LookUpText(N_("string.rep: count above %d")), int(kMaxRepCount));
   return CallOriginal(L, 1);
 }
 
 int BoundedMove(lua_State* L) {
   const lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
   if (e >= f && lua_Unsigned(e) - lua_Unsigned(f) >= kMaxMoveCount)
-    return luaL_error(L, "table.move: more than %d elements", int(kMaxMoveCount));
+    return luaL_error(L, LookUpText(N_("table.move: more than %d elements")), int(kMaxMoveCount));
   return CallOriginal(L, 1);
 }
 
 int BoundedSort(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   if (lua_rawlen(L, 1) > kMaxSortLength)
-    return luaL_error(L, "table.sort: more than %d elements", int(kMaxSortLength));
+    return luaL_error(L, LookUpText(N_("table.sort: more than %d elements")), int(kMaxSortLength));
   return CallOriginal(L, 0);
 }
 
@@ -156,8 +158,9 @@ std::string LuaSandbox::Finish(int status) {
   if (status == LUA_OK) return {};
   if (status == LUA_ERRMEM) Stop(Limit::kMemory, refused_line_);
   // Only a string is read: lua_tostring would convert a number in place, which allocates.
-  std::string message =
-      lua_type(lua_, -1) == LUA_TSTRING ? lua_tostring(lua_, -1) : "error object is not a string";
+  std::string message = lua_type(lua_, -1) == LUA_TSTRING
+                            ? lua_tostring(lua_, -1)
+                            : LookUpText(N_("error object is not a string"));
   lua_pop(lua_, 1);
   for (char& c : message)
     if (c == '\n' || c == '\r') c = ' ';
@@ -167,13 +170,13 @@ std::string LuaSandbox::Finish(int status) {
 std::string LuaSandbox::StopReason() const {
   switch (stopped_) {
     case Limit::kInstructions:
-      return "more than " + std::to_string(budget_ticks_ * kScriptHookEvery) +
-             " Lua instructions in one call";
+      return FormatText(N_("more than %lld Lua instructions in one call"),
+                        static_cast<long long>(budget_ticks_ * kScriptHookEvery));
     case Limit::kTime:
-      return "more than " + std::to_string(int(kScriptTimeBudgetSeconds * 1000 + 0.5)) +
-             " ms in one call";
+      return FormatText(N_("more than %d ms in one call"),
+                        int(kScriptTimeBudgetSeconds * 1000 + 0.5));
     case Limit::kMemory:
-      return "needs more than the " + std::to_string(cap_ >> 20) + " MiB a script may use";
+      return FormatText(N_("needs more than the %zu MiB a script may use"), size_t(cap_ >> 20));
     case Limit::kNone:
       break;
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/io/bounded_file.h"
+#include "engine/text/translatable.h"
 
 extern "C" {
 #include <lauxlib.h>
@@ -50,7 +51,10 @@ std::string OneLine(std::string text) {
 // The predator whose handler is running, or an error when the script calls outside a handler.
 ScriptedPredator* Current(lua_State* L, const char* function) {
   auto* p = static_cast<ScriptedPredator*>(LuaSandbox::Of(L).user);
-  if (!p) luaL_error(L, "%s called outside a state handler", function);
+  // Our sentences raised as Lua errors are worded in the user's language here; a message Lua
+  // words itself (a syntax error, "attempt to call a nil value") stays as Lua wrote it. luaL_error
+  // reads %s and %d in order only, so a translation keeps the English order.
+  if (!p) luaL_error(L, LookUpText(N_("%s called outside a state handler")), function);
   return p;
 }
 
@@ -81,7 +85,8 @@ int LuaState(lua_State* L) {
   const char* name = luaL_checkstring(L, 1);
   PredatorState s;
   if (!StateFromName(name, s))
-    return luaL_error(L, "unknown state '%s' (figure 3.15 has wait, chase, attack, die)", name);
+    return luaL_error(
+        L, LookUpText(N_("unknown state '%s' (figure 3.15 has wait, chase, attack, die)")), name);
   lua_pushvalue(L, 1);
   lua_pushcclosure(L, LuaDefineState, 1);
   return 1;
@@ -90,7 +95,8 @@ int LuaState(lua_State* L) {
 int LuaSetState(lua_State* L) {
   const char* name = luaL_checkstring(L, 1);
   PredatorState s;
-  if (!StateFromName(name, s)) return luaL_error(L, "SetState: unknown state '%s'", name);
+  if (!StateFromName(name, s))
+    return luaL_error(L, LookUpText(N_("SetState: unknown state '%s'")), name);
   Current(L, "SetState")->RequestState(s);
   return 0;
 }
@@ -108,9 +114,9 @@ bool MessageFromName(const char* name, MessageName& out) {
 int SendToSelf(lua_State* L, double delay, int data_index) {
   const char* name = luaL_checkstring(L, 1);
   MessageName n;
-  if (!MessageFromName(name, n)) return luaL_error(L, "unknown message '%s'", name);
+  if (!MessageFromName(name, n)) return luaL_error(L, LookUpText(N_("unknown message '%s'")), name);
   if (!(delay >= 0.0) || !std::isfinite(delay))
-    return luaL_error(L, "message delay must be a finite number >= 0");
+    return luaL_error(L, "%s", LookUpText(N_("message delay must be a finite number >= 0")));
   const double data = luaL_optnumber(L, data_index, 0.0);
   ScriptedPredator* p = Current(L, "SendMsg");
   PredatorContext* w = p->world();
@@ -161,7 +167,7 @@ int CheckMachine(lua_State* L) {
   auto* c = static_cast<MachineCheck*>(lua_touserdata(L, 1));
   lua_getfield(L, LUA_REGISTRYINDEX, kMachineKey);
   if (!lua_istable(L, -1)) {
-    c->problem = *c->name + ":1: the script never calls BeginStateMachine";
+    c->problem = *c->name + ":1: " + LookUpText(N_("the script never calls BeginStateMachine"));
     return 0;
   }
   lua_getfield(L, LUA_REGISTRYINDEX, kBeginLineKey);
@@ -173,8 +179,8 @@ int CheckMachine(lua_State* L) {
     const bool defined = lua_istable(L, -1);
     lua_pop(L, 1);
     if (!defined) {
-      c->problem =
-          *c->name + ":" + std::to_string(line) + ": the machine has no State \"" + state + "\"";
+      c->problem = *c->name + ":" + std::to_string(line) + ": " +
+                   FormatText(N_("the machine has no State \"%s\""), state);
       return 0;
     }
   }
@@ -184,15 +190,15 @@ int CheckMachine(lua_State* L) {
 }  // namespace
 
 std::string PredatorScript::Call(lua_CFunction f, void* data, const std::string& what) {
-  if (!lua()) return name_ + ":0: " + what + " cannot run: no Lua state";
+  if (!lua()) return name_ + ":0: " + FormatText(N_("%s cannot run: no Lua state"), what.c_str());
   return Explain(sandbox_.Call(f, data), what);
 }
 
 std::string PredatorScript::Explain(std::string error, const std::string& what) {
   if (sandbox_.stopped() != LuaSandbox::Limit::kNone) {
     stopped_ = true;
-    return name_ + ":" + std::to_string(sandbox_.stop_line()) + ": " + what +
-           " stopped: " + sandbox_.StopReason();
+    return name_ + ":" + std::to_string(sandbox_.stop_line()) + ": " +
+           FormatText(N_("%s stopped: %s"), what.c_str(), sandbox_.StopReason().c_str());
   }
   // error("text", 0) or error({}) carry no position: the handler then says where it happened.
   if (!error.empty() && !NamesFileAndLine(error, name_))
@@ -213,14 +219,17 @@ LoadResult<std::shared_ptr<PredatorScript>> PredatorScript::FromText(const std::
   std::shared_ptr<PredatorScript> s(new PredatorScript());
   s->name_ = name;
   lua_State* L = s->lua();
-  if (!L) return R::Fail(name + ":0: cannot create a Lua state");
-  if (std::string e = s->Call(RegisterLanguage, nullptr, "the language set-up"); !e.empty())
+  if (!L) return R::Fail(name + ":0: " + LookUpText(N_("cannot create a Lua state")));
+  if (std::string e = s->Call(RegisterLanguage, nullptr, LookUpText(N_("the language set-up")));
+      !e.empty())
     return R::Fail(e);
   const std::string chunk = "@" + name;  // messages then read "name:line: ..."
   if (s->sandbox_.LoadText(text, chunk) != LUA_OK) {
-    std::string m = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "cannot load";
+    std::string m =
+        lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : LookUpText(N_("cannot load"));
     if (s->sandbox_.stopped() != LuaSandbox::Limit::kNone)
-      m = name + ":0: the script stopped loading: " + s->sandbox_.StopReason();
+      m = name + ":0: " +
+          FormatText(N_("the script stopped loading: %s"), s->sandbox_.StopReason().c_str());
     else if (!NamesFileAndLine(m, name))  // "attempt to load a binary chunk" names no file
       m = name + ":1: " + m;
     for (char& c : m)
@@ -228,10 +237,12 @@ LoadResult<std::shared_ptr<PredatorScript>> PredatorScript::FromText(const std::
     return R::Fail(m);
   }
   // The script's top level, which defines the machine, under the same limits as a handler.
-  if (std::string e = s->Explain(s->sandbox_.CallTop(), "the script's top level"); !e.empty())
+  if (std::string e = s->Explain(s->sandbox_.CallTop(), LookUpText(N_("the script's top level")));
+      !e.empty())
     return R::Fail(e);
   MachineCheck check{&s->name_, {}};
-  if (std::string e2 = s->Call(CheckMachine, &check, "the machine check"); !e2.empty())
+  if (std::string e2 = s->Call(CheckMachine, &check, LookUpText(N_("the machine check")));
+      !e2.empty())
     return R::Fail(e2);
   if (!check.problem.empty()) return R::Fail(check.problem);
   return R::Ok(std::move(s));
@@ -398,9 +409,12 @@ int RunHandler(lua_State* L) {
 
 // "OnUpdate of state 'chase'", "OnMsg 'destroy' of the machine": what a limit stopped.
 std::string Describe(const char* state, const char* handler, const Message* msg) {
-  std::string what = handler;
-  if (msg) what += std::string(" '") + MessageNameText(msg->name) + "'";
-  return what + (state ? std::string(" of state '") + state + "'" : " of the machine");
+  // The handler's name (OnUpdate), the state's and the message's are the script's words.
+  if (msg && state)
+    return FormatText(N_("%s '%s' of state '%s'"), handler, MessageNameText(msg->name), state);
+  if (msg) return FormatText(N_("%s '%s' of the machine"), handler, MessageNameText(msg->name));
+  return state ? FormatText(N_("%s of state '%s'"), handler, state)
+               : FormatText(N_("%s of the machine"), handler);
 }
 
 }  // namespace
@@ -409,7 +423,7 @@ bool ScriptedPredator::PushNpc(const PredatorSenses& senses) {
   if (!UsableScript()) return false;
   NpcFill fill{&npc_ref_, &senses, &world_->tuning};
   const std::string error = script_->sandbox().Call(FillNpc, &fill);
-  if (!error.empty()) return Fail(script_->Explain(error, "filling the npc table"));
+  if (!error.empty()) return Fail(script_->Explain(error, LookUpText(N_("filling the npc table"))));
   return true;
 }
 

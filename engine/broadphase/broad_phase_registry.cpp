@@ -128,8 +128,9 @@ std::unique_ptr<BroadPhase> MakeBroadPhase(std::string_view name) {
 }
 
 std::string RegisterBroadPhase(std::string name, std::string description, BroadPhaseFactory make) {
-  if (name.empty()) return "empty broad-phase name";
-  if (Find(name) || FindRuntime(name)) return "broad-phase name '" + name + "' is already taken";
+  if (name.empty()) return LookUpText(N_("empty broad-phase name"));
+  if (Find(name) || FindRuntime(name))
+    return FormatText(N_("broad-phase name '%s' is already taken"), name.c_str());
   RuntimeEntries().push_back({std::move(name), std::move(description), std::move(make)});
   return "";
 }

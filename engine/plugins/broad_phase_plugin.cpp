@@ -7,6 +7,7 @@
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/debug_draw.h"
 #include "engine/plugins/shared_library.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -76,8 +77,7 @@ void PluginBroadPhase::Update() {
 
 void PluginBroadPhase::Violation(const char* what, uint32_t a, uint32_t b) {
   if (!violation_.empty()) return;  // the first is the one to look at
-  violation_ = std::string(table_.name) + " reported pair (" + std::to_string(a) + ", " +
-               std::to_string(b) + "): " + what;
+  violation_ = FormatText(N_("%s reported pair (%u, %u): %s"), table_.name, a, b, LookUpText(what));
 }
 
 // Checks one pair as the plugin reports it: only pairs of two different present boxes get in.
@@ -88,9 +88,9 @@ void PluginBroadPhase::OnPair(void* ctx, uint32_t a, uint32_t b) {
     return id < self->present_.size() && self->present_[id];
   };
   if (!present(a) || !present(b))
-    self->Violation("an id that is not a present box", a, b);
+    self->Violation(N_("an id that is not a present box"), a, b);
   else if (a == b)
-    self->Violation("a box paired with itself", a, b);
+    self->Violation(N_("a box paired with itself"), a, b);
   else
     self->out_->push_back(MakePair(a, b));
 }
@@ -131,17 +131,18 @@ bool PluginBroadPhase::SetParam(uint32_t i, double value) {
 }
 
 std::string CheckBroadPhaseTable(const partlab_broad_phase_plugin* t) {
-  if (!t) return "the entry point returned no table";
+  if (!t) return LookUpText(N_("the entry point returned no table"));
   if (std::string abi = CheckAbi(t->abi_version, t->struct_size, sizeof(*t), t->name); !abi.empty())
     return abi;
-  const std::string who = std::string("plugin '") + t->name + "': ";
+  // The members' names are the C ABI's (partlab/plugin.h): they stay as written.
   const std::pair<const char*, bool> required[] = {
       {"create", t->create != nullptr}, {"destroy", t->destroy != nullptr},
       {"add", t->add != nullptr},       {"remove", t->remove != nullptr},
       {"move", t->move != nullptr},     {"find_pairs", t->find_pairs != nullptr}};
   for (const auto& [member, set] : required)
-    if (!set) return who + "required function '" + member + "' is null";
-  if (t->param_count > 0 && !t->get_param) return who + "declares parameters but has no get_param";
+    if (!set) return FormatText(N_("plugin '%s': required function '%s' is null"), t->name, member);
+  if (t->param_count > 0 && !t->get_param)
+    return FormatText(N_("plugin '%s': declares parameters but has no get_param"), t->name);
   return "";
 }
 
@@ -161,7 +162,7 @@ std::string LoadBroadPhasePlugin(const std::string& path) {
     if (void* probe = table->create())
       table->destroy(probe);
     else
-      bad = "create returned null";
+      bad = LookUpText(N_("create returned null"));
   }
   if (!bad.empty()) {
     CloseSharedLibrary(lib.value());

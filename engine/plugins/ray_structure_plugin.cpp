@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/plugins/shared_library.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 
@@ -23,9 +24,9 @@ std::string PluginRayStructure::Build(std::span<const Triangle> triangles) {
   v.reserve(triangles.size() * 9);
   for (const Triangle& t : triangles)
     for (const glm::vec3& p : {t.v0, t.v1, t.v2}) v.insert(v.end(), {p.x, p.y, p.z});
-  if (triangles.size() > UINT32_MAX) return std::string(table_.name) + ": too many triangles";
+  if (triangles.size() > UINT32_MAX) return FormatText(N_("%s: too many triangles"), table_.name);
   if (table_.build(state_, v.data(), uint32_t(triangles.size())) != 0)
-    return std::string(table_.name) + ": build refused the triangles";
+    return FormatText(N_("%s: build refused the triangles"), table_.name);
   triangle_count_ = uint32_t(triangles.size());
   return "";
 }
@@ -35,8 +36,9 @@ float PluginRayStructure::Checked(float t, size_t ray) {
   if (t > 0.0f) return t;  // false for NaN
   bad_rays_.push_back(uint32_t(ray));
   if (violation_.empty())
-    violation_ = std::string(table_.name) + ": ray " + std::to_string(ray) + ": t is " +
-                 (std::isnan(t) ? "NaN" : "not positive (" + std::to_string(t) + ")");
+    violation_ = std::isnan(t) ? FormatText(N_("%s: ray %zu: t is NaN"), table_.name, ray)
+                               : FormatText(N_("%s: ray %zu: t is not positive (%g)"), table_.name,
+                                            ray, double(t));
   return std::numeric_limits<float>::infinity();
 }
 
@@ -133,13 +135,13 @@ PluginHit PluginRayStructure::Traced(const Ray& ray,
   } else if (a.hit.bad) {
     bad_rays_.push_back(0);
     if (violation_.empty())
-      violation_ = std::string(table_.name) + ": hit triangle " + std::to_string(a.raw_triangle) +
-                   " of " + std::to_string(triangle_count_);
+      violation_ = FormatText(N_("%s: hit triangle %u of %u"), table_.name,
+                              unsigned(a.raw_triangle), unsigned(triangle_count_));
   }
   if (visits.bad && violation_.empty())
-    violation_ = std::string(table_.name) +
-                 ": a visited node box that is null or not finite, or more than " +
-                 std::to_string(kMaxPluginVisits);
+    violation_ =
+        FormatText(N_("%s: a visited node box that is null or not finite, or more than %zu"),
+                   table_.name, size_t(kMaxPluginVisits));
   return a.hit;
 }
 
@@ -167,17 +169,18 @@ bool PluginRayStructure::SetParam(uint32_t i, double value) {
 }
 
 std::string CheckRayStructureTable(const partlab_ray_structure_plugin* t) {
-  if (!t) return "the entry point returned no table";
+  if (!t) return LookUpText(N_("the entry point returned no table"));
   if (std::string abi = CheckAbi(t->abi_version, t->struct_size, sizeof(*t), t->name); !abi.empty())
     return abi;
-  const std::string who = std::string("plugin '") + t->name + "': ";
+  // The members' names are the C ABI's (partlab/plugin.h): they stay as written.
   const std::pair<const char*, bool> required[] = {{"create", t->create != nullptr},
                                                    {"destroy", t->destroy != nullptr},
                                                    {"build", t->build != nullptr},
                                                    {"intersect", t->intersect != nullptr}};
   for (const auto& [member, set] : required)
-    if (!set) return who + "required function '" + member + "' is null";
-  if (t->param_count > 0 && !t->get_param) return who + "declares parameters but has no get_param";
+    if (!set) return FormatText(N_("plugin '%s': required function '%s' is null"), t->name, member);
+  if (t->param_count > 0 && !t->get_param)
+    return FormatText(N_("plugin '%s': declares parameters but has no get_param"), t->name);
   return "";
 }
 
@@ -194,7 +197,7 @@ LoadResult<std::unique_ptr<PluginRayStructure>> LoadRayStructurePlugin(const std
   const partlab_ray_structure_plugin* table = get_table();
   std::string bad = CheckRayStructureTable(table);
   void* state = bad.empty() ? table->create() : nullptr;
-  if (bad.empty() && !state) bad = "create returned null";
+  if (bad.empty() && !state) bad = LookUpText(N_("create returned null"));
   if (!bad.empty()) {
     CloseSharedLibrary(lib.value());
     return Result::Fail(path + ": " + bad);

@@ -2,6 +2,7 @@
 
 #include "engine/plugins/broad_phase_plugin.h"
 #include "engine/plugins/shared_library.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 namespace {
@@ -32,7 +33,8 @@ std::string RegisterRayStructure(const std::string& path) {
   const partlab_ray_structure_plugin* table = &loaded.value()->table();
   for (const partlab_ray_structure_plugin* t : Tables())
     if (std::string_view(t->name) == table->name)
-      return path + ": a ray structure named '" + table->name + "' is already loaded";
+      return path + ": " +
+             FormatText(N_("a ray structure named '%s' is already loaded"), table->name);
   Tables().push_back(table);
   return "";
 }

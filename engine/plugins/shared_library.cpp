@@ -40,16 +40,17 @@ LoadResult<void*> FindSymbol(const SharedLibrary& lib, const char* symbol) {
 
 std::string CheckAbi(uint32_t abi_version, uint32_t struct_size, size_t ours, const char* name) {
   if (abi_version != PARTLAB_PLUGIN_ABI_VERSION)
-    return "plugin ABI version " + std::to_string(abi_version) + ", this Partition Lab speaks " +
-           std::to_string(PARTLAB_PLUGIN_ABI_VERSION) + " (rebuild it against partlab/plugin.h)";
+    return FormatText(N_("plugin ABI version %u, this Partition Lab speaks %u (rebuild it against "
+                         "partlab/plugin.h)"),
+                      unsigned(abi_version), unsigned(PARTLAB_PLUGIN_ABI_VERSION));
   if (struct_size < ours)
-    return "plugin table of " + std::to_string(struct_size) + " bytes, version " +
-           std::to_string(abi_version) + "'s has " + std::to_string(ours) +
-           " (rebuild it against partlab/plugin.h)";
-  if (!name || !*name) return "plugin has no name";
+    return FormatText(N_("plugin table of %zu bytes, version %u's has %zu (rebuild it against "
+                         "partlab/plugin.h)"),
+                      size_t(struct_size), unsigned(abi_version), size_t(ours));
+  if (!name || !*name) return LookUpText(N_("plugin has no name"));
   for (const char* c = name; *c; ++c)
     if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_') || c - name >= 64)
-      return std::string("plugin name '") + name + "' is not [a-z0-9_], at most 64 characters";
+      return FormatText(N_("plugin name '%s' is not [a-z0-9_], at most 64 characters"), name);
   return "";
 }
 

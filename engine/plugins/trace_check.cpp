@@ -5,6 +5,7 @@
 
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/plugins/broad_phase_plugin.h"
+#include "engine/text/translatable.h"
 
 namespace partlab {
 
@@ -28,22 +29,31 @@ std::string GamePairsMismatch(const AabbTrace& trace, const RecordedPairs& game)
   if (game.frames.empty() ||
       (game.box_count == trace.box_count && game.frames.size() == trace.FrameCount()))
     return "";
-  return "the game's pairs were recorded for " + std::to_string(game.box_count) + " boxes and " +
-         std::to_string(game.frames.size()) + " frames, the trace has " +
-         std::to_string(trace.box_count) + " and " + std::to_string(trace.FrameCount());
+  return FormatText(N_("the game's pairs were recorded for %u boxes and %zu frames, the trace has "
+                       "%u and %zu"),
+                    unsigned(game.box_count), game.frames.size(), unsigned(trace.box_count),
+                    size_t(trace.FrameCount()));
 }
 
+namespace {
+
+std::string UnknownBroadPhase(std::string_view algorithm) {
+  return FormatText(N_("unknown broad phase '%s'"), std::string(algorithm).c_str());
+}
+
+}  // namespace
+
 std::string TraceCheck::Open(AabbTrace trace, RecordedPairs game, std::string_view algorithm) {
-  if (trace.FrameCount() == 0) return "the trace has no frames: nothing to check";
+  if (trace.FrameCount() == 0) return LookUpText(N_("the trace has no frames: nothing to check"));
   if (std::string e = GamePairsMismatch(trace, game); !e.empty()) return e;
-  if (!MakeBroadPhase(algorithm)) return "unknown broad phase '" + std::string(algorithm) + "'";
+  if (!MakeBroadPhase(algorithm)) return UnknownBroadPhase(algorithm);
   trace_ = std::move(trace);
   game_ = std::move(game);
   return SetAlgorithm(algorithm);
 }
 
 std::string TraceCheck::SetAlgorithm(std::string_view algorithm) {
-  if (!MakeBroadPhase(algorithm)) return "unknown broad phase '" + std::string(algorithm) + "'";
+  if (!MakeBroadPhase(algorithm)) return UnknownBroadPhase(algorithm);
   if (algorithm_name_ != algorithm) params_.clear();
   algorithm_name_ = std::string(algorithm);
   CheckAllFrames();
@@ -178,7 +188,8 @@ std::string IdList(std::span<const BoxId> ids) {
 
 std::string MinimalRepro(const AabbTrace& trace, uint32_t frame, const PairDiff& diff,
                          std::string_view algorithm, PluginParamValues params, ReproTrace& out) {
-  if (frame >= trace.FrameCount()) return "frame " + std::to_string(frame) + " is past the trace";
+  if (frame >= trace.FrameCount())
+    return FormatText(N_("frame %u is past the trace"), unsigned(frame));
   std::vector<BoxId> involved, present, all;
   for (const auto* pairs : {&diff.missing, &diff.extra})
     for (BoxPair p : *pairs) involved.insert(involved.end(), {p.a, p.b});
@@ -206,8 +217,9 @@ std::string MinimalRepro(const AabbTrace& trace, uint32_t frame, const PairDiff&
     out = {std::move(candidate), *cut.ids, cut.what};
     return "";
   }
-  return std::string(algorithm) + " agrees with brute force on every cut of frame " +
-         std::to_string(frame) + " (its answer depends on something not in the trace)";
+  return FormatText(N_("%s agrees with brute force on every cut of frame %u (its answer depends on "
+                       "something not in the trace)"),
+                    std::string(algorithm).c_str(), unsigned(frame));
 }
 
 }  // namespace partlab

@@ -11,9 +11,11 @@
 #include <string>
 
 #include "app/i18n/translate.h"
+#include "engine/ai/predator_script.h"
 #include "engine/broadphase/sabsp/op_reason.h"
 #include "engine/octree/octree_param_table.h"
 #include "engine/params/clamped_value.h"
+#include "engine/plugins/broad_phase_plugin.h"
 #include "engine/visibility/level_parser.h"
 
 namespace partlab {
@@ -90,6 +92,37 @@ TEST_F(EngineTextTest, AnOperationsReasonIsKeptInEnglishAndShownTranslated) {
   EXPECT_EQ(reason.text, "balance: unbalanced: 0.25 < 0.50 (1 | 4)");  // what lessons match
   EXPECT_EQ(reason.shown, Printf(balance, Printf(unbalanced, 0.25, 0.5, 1u, 4u).c_str()));
   EXPECT_NE(reason.shown, reason.text);
+}
+
+TEST_F(EngineTextTest, APluginLoadErrorReadsInTheChosenLanguage) {
+  // The table the loader checks before it keeps a plugin (LoadBroadPhasePlugin), missing a
+  // required function: the function's name is the C ABI's and stays.
+  partlab_broad_phase_plugin table{};
+  table.abi_version = PARTLAB_PLUGIN_ABI_VERSION;
+  table.struct_size = sizeof table;
+  table.name = "half_done";
+  const std::string format = FromPoFile("plugin '%s': required function '%s' is null");
+  ASSERT_FALSE(format.empty());
+  UseLanguage(Language::kPortugueseBrazil);
+  EXPECT_EQ(CheckBroadPhaseTable(&table), Printf(format, "half_done", "create"));
+  UseLanguage(Language::kEnglish);
+  EXPECT_EQ(CheckBroadPhaseTable(&table), "plugin 'half_done': required function 'create' is null");
+}
+
+TEST_F(EngineTextTest, AScriptsLimitErrorReadsInTheChosenLanguage) {
+  // string.rep past the sandbox's bound (2^16 copies) on the script's line 1: our sentence is
+  // translated, the "FILE:LINE: " Lua puts before it stays.
+  const std::string limit = FromPoFile("string.rep: count above %d");
+  ASSERT_FALSE(limit.empty());
+  const std::string script = "local s = string.rep('a', 70000)\n";
+  UseLanguage(Language::kPortugueseBrazil);
+  const auto pt = ai::PredatorScript::FromText(script, "big.lua");
+  ASSERT_FALSE(pt.ok());
+  EXPECT_EQ(pt.error(), "big.lua:1: " + Printf(limit, 65536));
+  UseLanguage(Language::kEnglish);
+  const auto en = ai::PredatorScript::FromText(script, "big.lua");
+  ASSERT_FALSE(en.ok());
+  EXPECT_EQ(en.error(), "big.lua:1: string.rep: count above 65536");
 }
 
 TEST_F(EngineTextTest, WithoutALanguageChosenTheEngineWordsEnglish) {

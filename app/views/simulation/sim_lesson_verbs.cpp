@@ -334,7 +334,7 @@ std::string CheckRootProjections(SimLessonSubject& subject, SemiAdjustingBsp& bs
                                  const LessonCommand&) {
   const BspTree& tree = bsp.tree();
   if (tree.root() == kNoNode || tree.node(tree.root()).child[0] == kNoNode)
-    return "the root is a leaf: no plane to project on yet";
+    return _("the root is a leaf: no plane to project on yet");
   return CheckProjections(subject.ShownBoxes(), tree.node(tree.root()).normal);
 }
 
@@ -421,7 +421,7 @@ const Row kVerbs[] = {
        if (!bsp) return kNoBsp;
        const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
        if (!node || bsp->tree().node(*node).child[0] != kNoNode)
-         return "show-leaf-list: '" + c.args[0] + "' is not a leaf of the tree";
+         return Formatted(_("show-leaf-list: '%s' is not a leaf of the tree"), c.args[0].c_str());
        subject.ShowLeafList(*node);
        return {};
      }},
@@ -482,7 +482,7 @@ const Row kVerbs[] = {
        SemiAdjustingBsp* bsp = subject.ShownBsp();
        if (!bsp) return kNoBsp;
        const std::optional<NodeId> node = ResolveNode(*bsp, c.args[0]);
-       if (!node) return "leaf-list-sorted: no node '" + c.args[0] + "'";
+       if (!node) return Formatted(_("leaf-list-sorted: no node '%s'"), c.args[0].c_str());
        return CheckLeafListSorted(*bsp, *node);
      }},
     {{"projections-hold",

@@ -66,7 +66,8 @@ ASSIGNED = re.compile(r"(?<![\w.])(?:\w+\.)?(?:problem|error|note|why|violation)
 # app/lessons/lesson_player.cpp) return such errors too but are not read yet: their returned
 # sentences are still English.
 RETURNS_SHOWN = ("engine/plugins/", "engine/ai/predator_script.cpp", "engine/ai/lua_sandbox.cpp",
-                 "app/views/simulation/sim_lesson_verbs.cpp")
+                 "app/views/simulation/sim_lesson_verbs.cpp",
+                 "app/views/octree/octree_lesson_verbs.cpp")
 RETURNED = re.compile(r"(?<![\w.])return\s+(?!;)")
 # A range's reasons: {lo, hi, "why lo", "why hi"} (engine/params/clamped_value.h's ValueRange).
 REASON = r'((?:N_\(\s*)?)(' + LITERAL.pattern + r'(?:\s*' + LITERAL.pattern + r')*)\)?'

@@ -9,6 +9,8 @@
 
 #include "app/views/octree/octree_view.h"
 
+#include "app/i18n/translate.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -36,14 +38,9 @@ bool ParseFloat(const std::string& word, float* out) {
   return ec == std::errc() && ptr == end && std::isfinite(*out);
 }
 
+// The usage comes translated (_()); the verb stays English, a lesson file's own word.
 std::string Usage(const LessonCommand& c, const char* usage) {
-  return "'" + c.verb + "' expects " + usage;
-}
-
-std::string Format(const char* format, auto... values) {
-  char text[300];
-  std::snprintf(text, sizeof text, format, values...);
-  return text;
+  return Formatted(_("'%s' expects %s"), c.verb.c_str(), usage);
 }
 
 }  // namespace
@@ -72,14 +69,14 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
        // The batch waited for and checked first: a lesson's actions run before the first frame.
        [](V& v, const LessonCommand& a) -> std::string {
          int k = 0;
-         if (!ParseInt(a.args[0], &k) || k < 0) return Usage(a, "one index, 0 or more");
+         if (!ParseInt(a.args[0], &k) || k < 0) return Usage(a, _("one index, 0 or more"));
          if (!v.plugin_rays_.Active())
-           return "no ray-structure plugin is chosen (partlab --plugin PATH)";
+           return _("no ray-structure plugin is chosen (partlab --plugin PATH)");
          v.batch_.Finish(*v.tree_, /*headless=*/true);
          v.CheckPlugin();
          const auto& wrong = v.plugin_rays_.check().wrong;
          if (size_t(k) >= wrong.size())
-           return "the plugin has " + std::to_string(wrong.size()) + " wrong rays in the batch";
+           return Formatted(_("the plugin has %zu wrong rays in the batch"), wrong.size());
          v.AimProbeAlong(wrong[size_t(k)].ray);
          return {};
        }},
@@ -90,7 +87,7 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
        // Brute force on the probe's ray (octree_lesson_reference.h) against the plugin's answer.
        [](V& v, const LessonCommand&) -> std::string {
          if (!v.probe_.has_ray() || !v.plugin_rays_.has_probe())
-           return "no probe ray answered by a plugin";
+           return _("no probe ray answered by a plugin");
          const octree_lesson::ReferenceHit truth =
              octree_lesson::BruteForceNearest(v.scene_.triangles(), v.probe_.ray());
          const PluginHit got = v.plugin_rays_.probe_hit();
@@ -98,8 +95,8 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
              !got.bad && std::isfinite(got.t) == truth.hit &&
              (!truth.hit || std::fabs(double(got.t) - truth.t) <= 1e-4 * std::max(1.0, truth.t));
          if (!same) return {};
-         return "the plugin agrees with brute force on the probe's ray (t " +
-                std::to_string(truth.hit ? truth.t : double(INFINITY)) + ")";
+         return Formatted(_("the plugin agrees with brute force on the probe's ray (t %f)"),
+                          truth.hit ? truth.t : double(INFINITY));
        }},
       {{"depth", "depth N: rebuild with maximum depth N (1-12; the root is depth 1)", kAction,
         Words(1, 1, kInteger)},
@@ -107,7 +104,7 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
          int depth = 0;
          if (!ParseInt(a.args[0], &depth) || depth < op::kMaxDepth.range.lo ||
              depth > op::kMaxDepth.range.hi)
-           return Usage(a, "one depth from 1 to 12");
+           return Usage(a, _("one depth from 1 to 12"));
          v.max_depth_ = v.overlay().depth_shown = depth;
          return kRebuilt(v);
        }},
@@ -115,7 +112,7 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
         "placement paper|leaf: the paper's deepest containing cell, or leaf references", kAction,
         Words(1, 1)},
        [](V& v, const LessonCommand& a) -> std::string {
-         if (a.args[0] != "paper" && a.args[0] != "leaf") return Usage(a, "paper or leaf");
+         if (a.args[0] != "paper" && a.args[0] != "leaf") return Usage(a, _("paper or leaf"));
          v.placement_ =
              int(a.args[0] == "leaf" ? Placement::kLeafReferences : Placement::kDeepestContaining);
          return kRebuilt(v);
@@ -137,7 +134,8 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
        [](V& v, const LessonCommand& a) -> std::string {
          int depth = 0;
          if (!ParseInt(a.args[0], &depth) || depth < 1 || depth > v.max_depth_)
-           return Usage(a, Format("one depth from 1 to the octree's %d", v.max_depth_).c_str());
+           return Usage(a,
+                        Formatted(_("one depth from 1 to the octree's %d"), v.max_depth_).c_str());
          v.overlay().depth_shown = depth;
          return {};
        }},
@@ -171,7 +169,7 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
          // quotient to zero) is refused like a zero one: only a unit vector comes out of this.
          const glm::vec3 dir = ok ? glm::normalize(glm::vec3(w[3], w[4], w[5])) : glm::vec3(0.0f);
          if (!ok || !IsFinite(dir) || !(glm::length(dir) > 0.5f))
-           return Usage(a, "six finite numbers: the origin, then a non-zero direction");
+           return Usage(a, _("six finite numbers: the origin, then a non-zero direction"));
          v.probe_.ShootFrom(*v.tree_, {w[0], w[1], w[2]}, dir);
          return {};
        }},
@@ -186,7 +184,7 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
       {{"trace", "trace paper|ordered: whose visited cells and tested triangles are drawn", kAction,
         Words(1, 1)},
        [](V& v, const LessonCommand& a) -> std::string {
-         if (a.args[0] != "paper" && a.args[0] != "ordered") return Usage(a, "paper or ordered");
+         if (a.args[0] != "paper" && a.args[0] != "ordered") return Usage(a, _("paper or ordered"));
          v.probe_.set_trace_shown(a.args[0] == "paper" ? 0 : 1);
          return {};
        }},
@@ -200,7 +198,7 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
        [](V& v, const LessonCommand& a) -> std::string {
          int n = 0;
          if (!ParseInt(a.args[0], &n) || n < op::kRaysDrawn.range.lo || n > op::kRaysDrawn.range.hi)
-           return Usage(a, "a count from 100 to 10000");
+           return Usage(a, _("a count from 100 to 10000"));
          v.batch_.ShowRays(n);
          return {};
        }},
@@ -215,8 +213,8 @@ std::span<const LessonVerbRow<OctreeView>> OctreeView::LessonVerbTable() {
        &Call<V, &V::CheckHistogram>},
       {{"ray-hits", "ray-hits: the current ray hits a triangle", kCheck, kNoWords},
        [](V& v, const LessonCommand&) -> std::string {
-         if (!v.probe_.has_ray()) return "no ray was shot in this step";
-         return v.probe_.result(1).hit.hit ? "" : "the ray hits no triangle";
+         if (!v.probe_.has_ray()) return _("no ray was shot in this step");
+         return v.probe_.result(1).hit.hit ? "" : _("the ray hits no triangle");
        }},
       {{"root-triangles-tested",
         "root-triangles-tested [N]: the paper traversal tested every one of the (at least N) "
@@ -274,7 +272,7 @@ std::string OctreeView::RunLessonAction(const LessonCommand& action) {
 }
 
 std::string OctreeView::SetSoup(const LessonCommand& a) {
-  const char* usage = "low|medium|high, then optionally TRIANGLES (100-2000000) and SEED";
+  const char* usage = _("low|medium|high, then optionally TRIANGLES (100-2000000) and SEED");
   const std::string& kind = a.args[0];
   if (kind != "low" && kind != "medium" && kind != "high") return Usage(a, usage);
   int count = soup_count_, seed = soup_seed_;
@@ -293,8 +291,8 @@ std::string OctreeView::SetSoup(const LessonCommand& a) {
 
 std::string OctreeView::RunBatch(const LessonCommand& a) {
   const char* usage =
-      "a ray count from 100 to 10000, then optionally a SEED and how many of "
-      "the rays the brute force answers too (100 to the count)";
+      _("a ray count from 100 to 10000, then optionally a SEED and how many of "
+        "the rays the brute force answers too (100 to the count)");
   int rays = 0, seed = batch_.seed(), brute = 0;
   if (!ParseInt(a.args[0], &rays) || rays < 100 || rays > 10000 ||
       (a.args.size() >= 2 && !ParseInt(a.args[1], &seed)))
@@ -309,7 +307,7 @@ std::string OctreeView::RunBatch(const LessonCommand& a) {
 
 std::string OctreeView::CheckLessonClaim(const LessonCommand& c) {
   RebuildIfStale();
-  if (tree_->empty()) return "the octree is empty: the scene has no usable triangle";
+  if (tree_->empty()) return _("the octree is empty: the scene has no usable triangle");
   return RunLessonVerb(*this, LessonVerbTable(), c, kCheck);
 }
 
@@ -328,8 +326,8 @@ std::vector<uint32_t> OctreeView::TrianglesKeptAtRoot() const {
 // "Profundidade e afinidade da OCTREE": the class follows from the placement, recounted here.
 std::string OctreeView::CheckAffinity(const LessonCommand& c) const {
   if (c.args.size() != 1 || (c.args[0] != "low" && c.args[0] != "medium" && c.args[0] != "high"))
-    return Usage(c, "low, medium or high");
-  if (tree_->empty()) return "the octree is empty";
+    return Usage(c, _("low, medium or high"));
+  if (tree_->empty()) return _("the octree is empty");
   const OctreeNode& root = tree_->nodes()[0];
   const std::vector<size_t> histogram = ol::DepthHistogram(
       ol::PlacementDepths(tree_->triangles(), root.center, root.half, max_depth_), max_depth_);
@@ -337,20 +335,20 @@ std::string OctreeView::CheckAffinity(const LessonCommand& c) const {
   if (c.args[0] == measured) return {};
   size_t total = 0;
   for (size_t d = 1; d < histogram.size(); ++d) total += histogram[d];
-  return Format("expected %s affinity, the triangles give %s (%zu of %zu at the root)",
-                c.args[0].c_str(), measured, histogram.size() > 1 ? histogram[1] : 0, total);
+  return Formatted(_("expected %s affinity, the triangles give %s (%zu of %zu at the root)"),
+                   c.args[0].c_str(), measured, histogram.size() > 1 ? histogram[1] : 0, total);
 }
 
 std::string OctreeView::CheckHistogram() const {
   if (Placement(placement_) != Placement::kDeepestContaining)
-    return "the histogram is the paper's placement's: use 'placement paper'";
+    return _("the histogram is the paper's placement's: use 'placement paper'");
   const OctreeNode& root = tree_->nodes()[0];
   const std::vector<size_t> expected = ol::DepthHistogram(
       ol::PlacementDepths(tree_->triangles(), root.center, root.half, max_depth_), max_depth_);
   for (int d = 1; d <= max_depth_; ++d)
     if (size_t(triangles_per_depth_[size_t(d - 1)]) != expected[size_t(d)])
-      return Format("depth %d: the octree holds %zu triangles, the geometry puts %zu there", d,
-                    size_t(triangles_per_depth_[size_t(d - 1)]), expected[size_t(d)]);
+      return Formatted(_("depth %d: the octree holds %zu triangles, the geometry puts %zu there"),
+                       d, size_t(triangles_per_depth_[size_t(d - 1)]), expected[size_t(d)]);
   return {};
 }
 
@@ -359,34 +357,35 @@ std::string OctreeView::CheckHistogram() const {
 std::string OctreeView::CheckRootTrianglesTested(const LessonCommand& c) const {
   int at_least = 1;
   if (c.args.size() > 1 || (c.args.size() == 1 && !ParseInt(c.args[0], &at_least)))
-    return Usage(c, "optionally the fewest triangles the root must keep");
-  if (!probe_.has_ray()) return "no ray was shot in this step";
+    return Usage(c, _("optionally the fewest triangles the root must keep"));
+  if (!probe_.has_ray()) return _("no ray was shot in this step");
   const std::vector<uint32_t> kept = TrianglesKeptAtRoot();
   if (kept.size() < size_t(std::max(at_least, 1)))
-    return Format("expected at least %d triangles at the root, the geometry puts %zu there",
-                  at_least, kept.size());
+    return Formatted(_("expected at least %d triangles at the root, the geometry puts %zu there"),
+                     at_least, kept.size());
   const auto& tested = probe_.result(0).trace.tested_triangles;
   const std::unordered_set<uint32_t> seen(tested.begin(), tested.end());
   size_t missed = 0;
   for (uint32_t id : kept) missed += !seen.contains(id);
   if (missed == 0) return {};
-  return Format("%zu of the %zu triangles kept at the root were not tested by the paper traversal",
-                missed, kept.size());
+  return Formatted(
+      _("%zu of the %zu triangles kept at the root were not tested by the paper traversal"), missed,
+      kept.size());
 }
 
 std::string OctreeView::CheckTestsFewerThanPaperRoot() const {
-  if (!probe_.has_ray()) return "no ray was shot in this step";
+  if (!probe_.has_ray()) return _("no ray was shot in this step");
   const size_t kept = TrianglesKeptAtRoot().size();
   const uint64_t tests = probe_.result(1).stats.triangle_tests;
   if (tests < kept) return {};
-  return Format(
-      "expected fewer than the %zu root triangles of the paper's placement, the ordered "
-      "traversal ran %llu tests",
+  return Formatted(
+      _("expected fewer than the %zu root triangles of the paper's placement, the ordered "
+        "traversal ran %llu tests"),
       kept, (unsigned long long)tests);
 }
 
 std::string OctreeView::CheckOrderedDoesLess(const LessonCommand& c) const {
-  if (!probe_.has_ray()) return "no ray was shot in this step";
+  if (!probe_.has_ray()) return _("no ray was shot in this step");
   const bool cells = c.verb == "ordered-visits-fewer";
   const uint64_t paper =
       cells ? probe_.result(0).stats.nodes_visited : probe_.result(0).stats.triangle_tests;
@@ -398,22 +397,27 @@ std::string OctreeView::CheckOrderedDoesLess(const LessonCommand& c) const {
                             cells ? probe_.result(1).trace.visited_nodes.size()
                                   : probe_.result(1).trace.tested_triangles.size()};
   if (traced[0] != paper || traced[1] != ordered)
-    return "the traversals' counters disagree with their traces";
+    return _("the traversals' counters disagree with their traces");
   if (ordered < paper) return {};
-  return Format(
-      "expected the ordered traversal to %s fewer %s than the paper's; ordered %llu, "
-      "paper %llu",
-      cells ? "visit" : "test", cells ? "cells" : "triangles", (unsigned long long)ordered,
-      (unsigned long long)paper);
+  // One whole sentence per count: the verb and its object agree differently in Portuguese.
+  const char* format =
+      cells ? _("expected the ordered traversal to visit fewer cells than the paper's; ordered "
+                "%llu, paper %llu")
+            : _("expected the ordered traversal to test fewer triangles than the paper's; "
+                "ordered %llu, paper %llu");
+  return Formatted(format, (unsigned long long)ordered, (unsigned long long)paper);
 }
 
 std::string OctreeView::CheckHitEqualsBruteForce() const {
-  if (!probe_.has_ray()) return "no ray was shot in this step";
+  if (!probe_.has_ray()) return _("no ray was shot in this step");
   const ol::ReferenceHit reference = ol::BruteForceNearest(tree_->triangles(), probe_.ray());
   for (int k = 0; k < 2; ++k) {
     const RayHit& h = probe_.result(k).hit;
     const std::string diff = ol::CompareHits(h.hit, h.t, h.triangle, reference);
-    if (!diff.empty()) return std::string(k == 0 ? "paper" : "ordered") + " traversal: " + diff;
+    if (!diff.empty())
+      return Formatted(_("%s traversal: %s"),
+                       k == 0 ? "paper" : "ordered",  // untranslated: the trace verb's words
+                       diff.c_str());
   }
   return {};
 }
@@ -422,10 +426,11 @@ std::string OctreeView::CheckHitEqualsBruteForce() const {
 // degrees about the vertical so the perpendicular vector is seen at an angle, far enough for the
 // parallelogram (twice the triangle) to fit above a lesson's caption.
 std::string OctreeView::FrameHitTriangle() {
-  if (!probe_.has_ray() || !probe_.result(1).hit.hit) return "no ray hit a triangle in this step";
+  if (!probe_.has_ray() || !probe_.result(1).hit.hit)
+    return _("no ray hit a triangle in this step");
   const Triangle& t = tree_->triangles()[probe_.result(1).hit.triangle];
   glm::vec3 n = glm::cross(t.Edge1(), t.Edge2());
-  if (!(glm::length(n) > 0.0f)) return "the hit triangle has no area";
+  if (!(glm::length(n) > 0.0f)) return _("the hit triangle has no area");
   n = glm::normalize(n);
   if (glm::dot(n, probe_.ray().direction) > 0.0f) n = -n;
   OrbitCamera& camera = app_.camera;
@@ -445,32 +450,33 @@ std::string OctreeView::FrameHitTriangle() {
 // determinants Möller–Trumbore divides by), meet conditions (A) and (B) and equal the (u, v) the
 // traversal returned.
 std::string OctreeView::CheckHitBarycentric() const {
-  if (!probe_.has_ray()) return "no ray was shot in this step";
+  if (!probe_.has_ray()) return _("no ray was shot in this step");
   const RayHit& hit = probe_.result(1).hit;
-  if (!hit.hit) return "the ray hits no triangle";
+  if (!hit.hit) return _("the ray hits no triangle");
   const Triangle& triangle = tree_->triangles()[hit.triangle];
   const AreaBarycentrics b = BarycentricsByAreas(triangle, probe_.ray().At(hit.t));
-  if (b.degenerate) return "the hit triangle has no area";
+  if (b.degenerate) return _("the hit triangle has no area");
   // Float tolerances relative to the triangle's size (the hit point is computed in float).
   const float size = std::max(glm::length(triangle.Edge1()), glm::length(triangle.Edge2()));
   constexpr float kTolerance = 1e-3f;
   if (b.plane_distance > kTolerance * size)
-    return Format("the hit point lies %g off the triangle's plane", double(b.plane_distance));
+    return Formatted(_("the hit point lies %g off the triangle's plane"), double(b.plane_distance));
   if (b.u < -kTolerance || b.v < -kTolerance || b.u + b.v > 1.0f + kTolerance)
-    return Format("by areas u = %.4f, v = %.4f: outside the triangle (A: u, v >= 0; B: u + v <= 1)",
-                  double(b.u), double(b.v));
+    return Formatted(
+        _("by areas u = %.4f, v = %.4f: outside the triangle (A: u, v >= 0; B: u + v <= 1)"),
+        double(b.u), double(b.v));
   if (std::fabs(b.u - hit.u) > kTolerance || std::fabs(b.v - hit.v) > kTolerance)
-    return Format("by areas (u, v) = (%.4f, %.4f), Möller-Trumbore gave (%.4f, %.4f)", double(b.u),
-                  double(b.v), double(hit.u), double(hit.v));
+    return Formatted(_("by areas (u, v) = (%.4f, %.4f), Möller-Trumbore gave (%.4f, %.4f)"),
+                     double(b.u), double(b.v), double(hit.u), double(hit.v));
   return {};
 }
 
 std::string OctreeView::CheckBatchMatchesBruteForce(const LessonCommand& c) const {
-  if (!batch_.HasResult()) return "no batch was run in this step";
+  if (!batch_.HasResult()) return _("no batch was run in this step");
   const RayBatch& b = batch_.result();
   int count = int(b.done);
   if (c.args.size() > 1 || (c.args.size() == 1 && (!ParseInt(c.args[0], &count) || count < 1)))
-    return Usage(c, "optionally a ray count");
+    return Usage(c, _("optionally a ray count"));
   const size_t n = std::min(size_t(count), b.done);
   for (size_t i = 0; i < n; ++i) {
     const ol::ReferenceHit reference = ol::BruteForceNearest(tree_->triangles(), b.rays[i]);
@@ -478,7 +484,9 @@ std::string OctreeView::CheckBatchMatchesBruteForce(const LessonCommand& c) cons
       const RayHit& h = b.octree_hits[k][i];
       const std::string diff = ol::CompareHits(h.hit, h.t, h.triangle, reference);
       if (!diff.empty())
-        return Format("ray %zu, %s traversal: %s", i, k == 0 ? "paper" : "ordered", diff.c_str());
+        return Formatted(_("ray %zu, %s traversal: %s"), i,
+                         k == 0 ? "paper" : "ordered",  // untranslated: the trace verb's words
+                         diff.c_str());
     }
   }
   return {};
@@ -487,20 +495,20 @@ std::string OctreeView::CheckBatchMatchesBruteForce(const LessonCommand& c) cons
 // The paper's measure of work ("porcentagem de triângulos considerados no teste fino"): tests per
 // ray over the triangle count, compared with the bound the step states.
 std::string OctreeView::CheckBatchTestedFraction(const LessonCommand& c) const {
-  const char* usage = "paper|ordered below|above F, F a fraction from 0 to 1";
+  const char* usage = _("paper|ordered below|above F, F a fraction from 0 to 1");
   float bound = 0.0f;
   if (c.args.size() != 3 || (c.args[0] != "paper" && c.args[0] != "ordered") ||
       (c.args[1] != "below" && c.args[1] != "above") || !ParseFloat(c.args[2], &bound) ||
       bound < 0.0f || bound > 1.0f)
     return Usage(c, usage);
-  if (!batch_.HasResult()) return "no batch was run in this step";
+  if (!batch_.HasResult()) return _("no batch was run in this step");
   const RayBatch& b = batch_.result();
   const int k = c.args[0] == "paper" ? 0 : 1;
   const double fraction = b.octree[k].FractionTested(tree_->usable_triangle_count());
   const bool below = c.args[1] == "below";
   if (below ? fraction < bound : fraction > bound) return {};
-  return Format(
-      "expected the %s traversal to test %s %.2f of the triangles per ray, it tested %.4f",
+  return Formatted(
+      _("expected the %s traversal to test %s %.2f of the triangles per ray, it tested %.4f"),
       c.args[0].c_str(), c.args[1].c_str(), bound, fraction);
 }
 

@@ -172,6 +172,12 @@ case "$scenario" in
     export_without_display "$tmp/broken.toml" "$tmp/x"
     expect_error 2 "$tmp/broken.toml:$line: unknown action 'spin' for the Mesh viewer view (known: steps, pause, play, show-bounds"
     ;;
+  verb-error-pt)  # an action's own error, returned by the octree's verb, read in Portuguese
+    broken_copy 's/"cells-depth 4"/"cells-depth 99"/'
+    line=$(grep -n '"cells-depth 99"' "$tmp/broken.toml" | cut -d: -f1)
+    export_lesson "$tmp/broken.toml" "$tmp/x" --lang pt_BR
+    expect_error 1 "$tmp/broken.toml:$line: 'cells-depth' espera uma profundidade de 1 até 8, a da octree"
+    ;;
   bad-words)  # a verb's words are checked against its row when the lesson is opened
     broken_copy 's/actions = \["pause"\]/actions = ["steps many"]/'
     line=$(grep -n '"steps many"' "$tmp/broken.toml" | cut -d: -f1)

@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 #include <string>
 
+#include "app/i18n/translate.h"
 #include "app/view/lesson_command_args.h"
 #include "app/views/dynamics/dynamics_view.h"
 #include "app/views/dynamics/physics_laws.h"
@@ -122,7 +123,7 @@ std::string DynamicsView::RunUntilCollision(const LessonCommand& action) {
     if (world_.stats().colliding > 0) return {};
     while (world_.NextStage() != dynamics::Stage::kDetect) StageOnce();
   }
-  return action.verb + ": no collision in " + std::to_string(max_steps) + " steps";
+  return Formatted(_("%s: no collision in %ld steps"), action.verb.c_str(), max_steps);
 }
 
 std::string DynamicsView::CheckLessonClaim(const LessonCommand& check) {
@@ -132,17 +133,20 @@ std::string DynamicsView::CheckLessonClaim(const LessonCommand& check) {
 std::string DynamicsView::CheckMomentumConserved(const LessonCommand& check) const {
   double tolerance = 0.0;
   if (std::string e = ReadNumber(check, 0, 0.0, 1e6, &tolerance); !e.empty()) return e;
-  if (!lesson_.stage_ran) return check.verb + ": no stage has run (substage first)";
+  if (!lesson_.stage_ran)
+    return Formatted(_("%s: no stage has run (substage first)"), check.verb.c_str());
   for (const dynamics::Contact& c : world_.contacts())
     if (!TouchesOnlyAFloor(c))
-      return check.verb + ": a static body other than a level floor takes part";
+      return Formatted(_("%s: a static body other than a level floor takes part"),
+                       check.verb.c_str());
   glm::dvec3 before = TotalLinearMomentum(lesson_.before);
   glm::dvec3 after = TotalLinearMomentum(lesson_.after);
   before.y = after.y = 0.0;  // the floor may push up; it cannot push sideways
   const double change = glm::length(after - before);
   if (change <= tolerance) return {};
-  return check.verb + ": the horizontal momentum moved by " + Number(change) + " kg m/s (from " +
-         Number(glm::length(before)) + "), more than " + Number(tolerance);
+  return Formatted(_("%s: the horizontal momentum moved by %s kg m/s (from %s), more than %s"),
+                   check.verb.c_str(), Number(change).c_str(), Number(glm::length(before)).c_str(),
+                   Number(tolerance).c_str());
 }
 
 // Figure 3.9's velocity: ṙA(tc) − ṙB(tc) recomputed at each contact from the bodies' linear and
@@ -153,15 +157,12 @@ std::string DynamicsView::CheckRelativeVelocity(const LessonCommand& check) cons
   double tolerance = 0;
   if (std::string e = ReadNumber(check, 0, 0.0, 1e6, &tolerance); !e.empty()) return e;
   const auto contacts = world_.contacts();
-  if (contacts.empty()) return "there are no contacts";
+  if (contacts.empty()) return _("there are no contacts");
   for (const dynamics::Contact& c : contacts) {
     const double ddot = glm::dot(c.N, RelativeVelocityAt(c));
     if (std::abs(ddot - c.ddot) > tolerance) {
-      char text[200];
-      std::snprintf(text, sizeof text,
-                    "bodies %u and %u: N·(ṙA − ṙB) = %.6f, the classification's ḋ = %.6f",
-                    unsigned(c.a), unsigned(c.b), ddot, c.ddot);
-      return text;
+      return Formatted(_("bodies %u and %u: N·(ṙA − ṙB) = %.6f, the classification's ḋ = %.6f"),
+                       unsigned(c.a), unsigned(c.b), ddot, c.ddot);
     }
   }
   return {};
@@ -172,7 +173,8 @@ std::string DynamicsView::CheckRestitution(const LessonCommand& check) const {
   if (std::string e = ReadNumber(check, 0, 0.0, 1.0, &epsilon); !e.empty()) return e;
   if (std::string e = ReadNumber(check, 1, 0.0, 1.0, &tolerance); !e.empty()) return e;
   if (!lesson_.stage_ran || lesson_.stage != dynamics::Stage::kImpulses)
-    return check.verb + ": the last stage run was not the impulses (until-collision, substage)";
+    return Formatted(_("%s: the last stage run was not the impulses (until-collision, substage)"),
+                     check.verb.c_str());
   int colliding = 0;
   for (const dynamics::Contact& c : world_.contacts()) {
     if (c.cls != dynamics::ContactClass::kColliding) continue;
@@ -181,10 +183,11 @@ std::string DynamicsView::CheckRestitution(const LessonCommand& check) const {
     const double after = NormalVelocityFromMomenta(lesson_.after, c);
     const double expected = -epsilon * before;
     if (std::abs(after - expected) > tolerance * std::abs(before))
-      return check.verb + ": a contact approached at " + Number(before) + " m/s and left at " +
-             Number(after) + " m/s, expected " + Number(expected);
+      return Formatted(_("%s: a contact approached at %s m/s and left at %s m/s, expected %s"),
+                       check.verb.c_str(), Number(before).c_str(), Number(after).c_str(),
+                       Number(expected).c_str());
   }
-  if (colliding == 0) return check.verb + ": no contact was colliding";
+  if (colliding == 0) return Formatted(_("%s: no contact was colliding"), check.verb.c_str());
   return {};
 }
 
@@ -205,29 +208,36 @@ std::string DynamicsView::CheckJointsHold(const LessonCommand& check) const {
   double distance = 0.0, angular = 0.0;
   if (std::string e = ReadNumber(check, 0, 0.0, 10.0, &distance); !e.empty()) return e;
   if (std::string e = ReadNumber(check, 1, 0.0, 100.0, &angular); !e.empty()) return e;
-  if (!joints_) return check.verb + ": no joints (joints-scene first)";
-  static const char* const kNames[] = {"spherical", "revolute", "cylindrical"};
+  if (!joints_) return Formatted(_("%s: no joints (joints-scene first)"), check.verb.c_str());
+  static const char* const kNames[] = {N_("spherical"), N_("revolute"), N_("cylindrical")};
   const auto& bodies = joints_->bodies();
   for (const dynamics::JointPair& pair : joints_->pairs()) {
     const dynamics::RigidBody &a = bodies[pair.a], &b = bodies[pair.b];
     const dynamics::JointFrames f = dynamics::FramesOf(pair, a, b);
-    const std::string who = check.verb + ": the " + kNames[int(pair.kind)] + " joint";
+    // The joint named as a noun phrase, each sentence below one format around it.
+    const std::string who = Formatted(_("the %s joint"), _(kNames[int(pair.kind)]));
+    const char* verb = check.verb.c_str();
     glm::dvec3 gap = f.anchor_b - f.anchor_a;
     if (pair.kind == dynamics::JointKind::kCylindrical)
       gap -= glm::dot(gap, f.axis_a) * f.axis_a;  // sliding along the axis is allowed
     if (glm::length(gap) > distance)
-      return who + ": its anchor seen from the two bodies is " + Number(glm::length(gap)) +
-             " m apart";
-    if (glm::length(b.x - pair.b_start) < 0.05) return who + ": the swinging body has not moved";
+      return Formatted(_("%s: %s: its anchor seen from the two bodies is %s m apart"), verb,
+                       who.c_str(), Number(glm::length(gap)).c_str());
+    if (glm::length(b.x - pair.b_start) < 0.05)
+      return Formatted(_("%s: %s: the swinging body has not moved"), verb, who.c_str());
     if (pair.kind == dynamics::JointKind::kSpherical) continue;
     const double tilt = glm::length(glm::cross(f.axis_a, f.axis_b));
-    if (tilt > distance) return who + ": the two bodies' axes differ by " + Number(tilt);
+    if (tilt > distance)
+      return Formatted(_("%s: %s: the two bodies' axes differ by %s"), verb, who.c_str(),
+                       Number(tilt).c_str());
     const glm::dvec3 relative = b.w - a.w;
     const double about = glm::dot(relative, f.axis_a);
     const double off_axis = glm::length(relative - about * f.axis_a);
     if (off_axis > angular)
-      return who + ": the bodies turn at " + Number(off_axis) + " rad/s off the axis";
-    if (std::abs(about) < 0.05) return who + ": the bodies do not turn about the axis";
+      return Formatted(_("%s: %s: the bodies turn at %s rad/s off the axis"), verb, who.c_str(),
+                       Number(off_axis).c_str());
+    if (std::abs(about) < 0.05)
+      return Formatted(_("%s: %s: the bodies do not turn about the axis"), verb, who.c_str());
   }
   return {};
 }
@@ -238,18 +248,21 @@ std::string DynamicsView::CheckAtRest(const LessonCommand& check) const {
   if (std::string e = ReadNumber(check, 1, 0.0, 100.0, &depth); !e.empty()) return e;
   const auto bodies = world_.bodies();
   if (bodies.size() != scene_.bodies.size())
-    return check.verb + ": the scene and the world disagree on the number of bodies";
+    return Formatted(_("%s: the scene and the world disagree on the number of bodies"),
+                     check.verb.c_str());
   for (size_t i = 0; i < bodies.size(); ++i) {
     const dynamics::RigidBody& b = bodies[i];
     if (b.IsStatic()) continue;
     const double v = glm::length(b.P * b.massInv);
     const double sunk = scene_.bodies[i].position.y - b.x.y;
-    const std::string who =
-        "body " + std::to_string(i) + (b.name.empty() ? "" : " (" + b.name + ")");
+    const std::string who = b.name.empty() ? Formatted(_("body %zu"), i)
+                                           : Formatted(_("body %zu (%s)"), i, b.name.c_str());
     if (!(v <= speed))
-      return check.verb + ": " + who + " moves at " + Number(v) + " m/s, above " + Number(speed);
+      return Formatted(_("%s: %s moves at %s m/s, above %s"), check.verb.c_str(), who.c_str(),
+                       Number(v).c_str(), Number(speed).c_str());
     if (!(sunk <= depth))
-      return check.verb + ": " + who + " sank " + Number(sunk) + " m, more than " + Number(depth);
+      return Formatted(_("%s: %s sank %s m, more than %s"), check.verb.c_str(), who.c_str(),
+                       Number(sunk).c_str(), Number(depth).c_str());
   }
   return {};
 }
@@ -262,8 +275,8 @@ std::string DynamicsView::CheckFloorCarriesWeight(const LessonCommand& check) co
     if (c.A->IsStatic() || c.B->IsStatic()) carried += c.resting_force * std::abs(c.N.y);
   const double weight = TotalWeight(world_.bodies(), world_.params().gravity);
   if (std::abs(carried - weight) <= tolerance * weight) return {};
-  return check.verb + ": the floor's resting forces sum to " + Number(carried) +
-         " N, the weight is " + Number(weight) + " N";
+  return Formatted(_("%s: the floor's resting forces sum to %s N, the weight is %s N"),
+                   check.verb.c_str(), Number(carried).c_str(), Number(weight).c_str());
 }
 
 }  // namespace partlab

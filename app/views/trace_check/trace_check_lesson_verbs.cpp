@@ -5,6 +5,7 @@
 // the algorithm, so a claim is never the view's own timeline read back.
 #include <algorithm>
 
+#include "app/i18n/translate.h"
 #include "app/views/trace_check/trace_check_view.h"
 #include "engine/broadphase/broad_phase_registry.h"
 #include "engine/broadphase/frame_driver.h"
@@ -41,13 +42,13 @@ std::span<const LessonVerbRow<TraceCheckView>> TraceCheckView::LessonVerbTable()
       {{"first-wrong", "first-wrong: go to the first frame where the broad phase is wrong", kAction,
         kNoWords},
        [](V& v, const LessonCommand&) -> std::string {
-         if (v.check_.NextWrongFrame(-1) < 0) return "the broad phase is right on every frame";
+         if (v.check_.NextWrongFrame(-1) < 0) return _("the broad phase is right on every frame");
          v.JumpToWrongFrame(true);
          return {};
        }},
       {{"next-wrong", "next-wrong: go to the next wrong frame, wrapping round", kAction, kNoWords},
        [](V& v, const LessonCommand&) -> std::string {
-         if (v.check_.NextWrongFrame(-1) < 0) return "the broad phase is right on every frame";
+         if (v.check_.NextWrongFrame(-1) < 0) return _("the broad phase is right on every frame");
          v.JumpToWrongFrame(false);
          return {};
        }},
@@ -56,8 +57,8 @@ std::span<const LessonVerbRow<TraceCheckView>> TraceCheckView::LessonVerbTable()
        [](V& v, const LessonCommand& c) -> std::string {
          long f = 0;
          if (!OneCount(c, f) || f >= long(v.check_.frame_count()))
-           return "frame: expects a frame of the trace, 0 to " +
-                  std::to_string(long(v.check_.frame_count()) - 1);
+           return Formatted(_("frame: expects a frame of the trace, 0 to %ld"),
+                            long(v.check_.frame_count()) - 1);
          v.Seek(f);
          return {};
        }},
@@ -81,22 +82,22 @@ std::span<const LessonVerbRow<TraceCheckView>> TraceCheckView::LessonVerbTable()
       {{"at-frame", "at-frame N: the view shows frame N", kCheck, Words(1, 1, kInteger)},
        [](V& v, const LessonCommand& c) -> std::string {
          long f = 0;
-         if (!OneCount(c, f)) return "at-frame expects one frame number";
+         if (!OneCount(c, f)) return _("at-frame expects one frame number");
          if (v.check_.is_open() && long(v.check_.frame()) == f) return {};
-         return "expected frame " + std::to_string(f) + ", the view shows frame " +
-                std::to_string(v.check_.frame());
+         return Formatted(_("expected frame %ld, the view shows frame %ld"), f,
+                          long(v.check_.frame()));
        }},
   };
   return kVerbs;
 }
 
 std::string TraceCheckView::RunLessonAction(const LessonCommand& a) {
-  if (!check_.is_open()) return "no trace is open (give the step --trace FILE)";
+  if (!check_.is_open()) return _("no trace is open (give the step --trace FILE)");
   return RunLessonVerb(*this, LessonVerbTable(), a, kAction);
 }
 
 std::string TraceCheckView::CheckLessonClaim(const LessonCommand& c) {
-  if (!check_.is_open()) return "no trace is open (give the step --trace FILE)";
+  if (!check_.is_open()) return _("no trace is open (give the step --trace FILE)");
   return RunLessonVerb(*this, LessonVerbTable(), c, kCheck);
 }
 
@@ -105,10 +106,12 @@ std::string TraceCheckView::CheckLessonClaim(const LessonCommand& c) {
 std::string TraceCheckView::WrongFramesByBruteForce(std::vector<uint32_t>& wrong) const {
   const AabbTrace& trace = check_.trace();
   if (trace.box_count > kMaxBoxesChecked)
-    return "the trace has " + std::to_string(trace.box_count) + " boxes; the lesson check " +
-           "tests every pair and stops at " + std::to_string(kMaxBoxesChecked);
+    return Formatted(
+        _("the trace has %lu boxes; the lesson check tests every pair and stops at %lu"),
+        (unsigned long)trace.box_count, (unsigned long)kMaxBoxesChecked);
   std::unique_ptr<BroadPhase> algorithm = MakeBroadPhase(check_.algorithm_name());
-  if (!algorithm) return "unknown broad phase '" + std::string(check_.algorithm_name()) + "'";
+  if (!algorithm)
+    return Formatted(_("unknown broad phase '%s'"), std::string(check_.algorithm_name()).c_str());
   if (auto* plugin = dynamic_cast<PluginBroadPhase*>(algorithm.get()))
     for (const auto& [i, value] : check_.params()) plugin->SetParam(i, value);
   FrameDriver driver(*algorithm);
@@ -125,27 +128,26 @@ std::string TraceCheckView::WrongFramesByBruteForce(std::vector<uint32_t>& wrong
 
 std::string TraceCheckView::CheckWrongFrames(const LessonCommand& c) const {
   long stated = 0;
-  if (!OneCount(c, stated)) return "wrong-frames expects one count";
+  if (!OneCount(c, stated)) return _("wrong-frames expects one count");
   std::vector<uint32_t> wrong;
   if (std::string e = WrongFramesByBruteForce(wrong); !e.empty()) return e;
   if (long(wrong.size()) != stated)
-    return "expected " + std::to_string(stated) + " wrong frames, brute force finds " +
-           std::to_string(wrong.size());
+    return Formatted(_("expected %ld wrong frames, brute force finds %zu"), stated, wrong.size());
   if (check_.wrong_frames() != wrong.size())  // the view's timeline must say the same
-    return "brute force finds " + std::to_string(wrong.size()) + " wrong frames, the view's " +
-           "timeline marks " + std::to_string(check_.wrong_frames());
+    return Formatted(_("brute force finds %zu wrong frames, the view's timeline marks %zu"),
+                     wrong.size(), size_t(check_.wrong_frames()));
   return {};
 }
 
 std::string TraceCheckView::CheckFirstWrongFrame(const LessonCommand& c) const {
   long stated = 0;
-  if (!OneCount(c, stated)) return "first-wrong-frame expects one frame number";
+  if (!OneCount(c, stated)) return _("first-wrong-frame expects one frame number");
   std::vector<uint32_t> wrong;
   if (std::string e = WrongFramesByBruteForce(wrong); !e.empty()) return e;
-  if (wrong.empty()) return "brute force finds no wrong frame";
+  if (wrong.empty()) return _("brute force finds no wrong frame");
   if (long(wrong.front()) != stated)
-    return "expected frame " + std::to_string(stated) + " first, brute force finds frame " +
-           std::to_string(wrong.front());
+    return Formatted(_("expected frame %ld first, brute force finds frame %lu"), stated,
+                     (unsigned long)wrong.front());
   return {};
 }
 

@@ -293,22 +293,25 @@ std::string PathfindingView::CheckClosedNodesOptimal(const LessonCommand& check)
 std::string PathfindingView::CheckHeuristicBetween(const LessonCommand& check) const {
   const ai::GridSearch& s = anim_.replay();
   if (!anim_.running() || s.LastExpanded() < 0)
-    return check.verb + ": no node is being expanded (expand K stops a search midway)";
+    return Formatted(_("%s: no node is being expanded (expand K stops a search midway)"),
+                     check.verb.c_str());
   const int cell = s.LastExpanded();
   const ai::Cell n = map_.CellOf(cell), goal = anim_.goal();
   const double line = std::hypot(double(goal.x - n.x), double(goal.y - n.y));
   const double h = s.H(cell);
   const double remaining = ReferenceDistances(map_, goal)[size_t(cell)];
   if (line > h + kLengthTolerance)
-    return check.verb + ": at " + CellText(n) + " the straight line " + Length(line) +
-           " is longer than h(n) = " + Length(h);
+    return Formatted(_("%s: at %s the straight line %s is longer than h(n) = %s"),
+                     check.verb.c_str(), CellText(n).c_str(), Length(line).c_str(),
+                     Length(h).c_str());
   if (h > remaining + kLengthTolerance)
-    return check.verb + ": at " + CellText(n) + " h(n) = " + Length(h) +
-           " overestimates the remaining distance " + Length(remaining);
+    return Formatted(_("%s: at %s h(n) = %s overestimates the remaining distance %s"),
+                     check.verb.c_str(), CellText(n).c_str(), Length(h).c_str(),
+                     Length(remaining).c_str());
   const double drawn = ai::PathLength(anim_.shown_path());
   if (std::abs(s.G(cell) - drawn) > kLengthTolerance)
-    return check.verb + ": at " + CellText(n) + " g(n) = " + Length(s.G(cell)) +
-           ", the path drawn to it is " + Length(drawn);
+    return Formatted(_("%s: at %s g(n) = %s, the path drawn to it is %s"), check.verb.c_str(),
+                     CellText(n).c_str(), Length(s.G(cell)).c_str(), Length(drawn).c_str());
   return {};
 }
 
@@ -317,30 +320,35 @@ std::string PathfindingView::CheckHeuristicBetween(const LessonCommand& check) c
 // parent's plus the move's, and the path from the root to any node is a chain of parents.
 std::string PathfindingView::CheckSearchTree(const LessonCommand& check) const {
   const ai::GridSearch& s = anim_.replay();
-  if (!anim_.replaying()) return check.verb + ": the request ran no search";
+  if (!anim_.replaying()) return Formatted(_("%s: the request ran no search"), check.verb.c_str());
   const int root = map_.Index(anim_.start().x, anim_.start().y);
-  if (s.Parent(root) != -1) return check.verb + ": the start has a parent";
+  if (s.Parent(root) != -1) return Formatted(_("%s: the start has a parent"), check.verb.c_str());
   int nodes = 0;
   for (int cell = 0; cell < map_.CellCount(); ++cell) {
     if (s.StateOf(cell) == ai::NodeState::kUnseen || cell == root) continue;
     ++nodes;
     const ai::Cell c = map_.CellOf(cell);
     const int parent = s.Parent(cell);
-    if (parent < 0) return check.verb + ": " + CellText(c) + " was seen but has no parent";
+    if (parent < 0)
+      return Formatted(_("%s: %s was seen but has no parent"), check.verb.c_str(),
+                       CellText(c).c_str());
     const ai::Cell p = map_.CellOf(parent);
     const int dx = std::abs(c.x - p.x), dy = std::abs(c.y - p.y);
     if (dx > 1 || dy > 1 || dx + dy == 0)
-      return check.verb + ": " + CellText(c) + " hangs from " + CellText(p) + ", not a neighbour";
+      return Formatted(_("%s: %s hangs from %s, not a neighbour"), check.verb.c_str(),
+                       CellText(c).c_str(), CellText(p).c_str());
     const double move = dx + dy == 2 ? std::sqrt(2.0) : 1.0;
     if (std::abs(s.G(cell) - (s.G(parent) + move)) > kLengthTolerance)
-      return check.verb + ": " + CellText(c) + " has g = " + Length(s.G(cell)) + ", its parent " +
-             Length(s.G(parent)) + " plus a move of " + Length(move);
+      return Formatted(_("%s: %s has g = %s, its parent %s plus a move of %s"), check.verb.c_str(),
+                       CellText(c).c_str(), Length(s.G(cell)).c_str(), Length(s.G(parent)).c_str(),
+                       Length(move).c_str());
     int hops = 0;
     for (int at = cell; at != root; at = s.Parent(at))
       if (at < 0 || ++hops > map_.CellCount())
-        return check.verb + ": the chain of parents from " + CellText(c) + " misses the start";
+        return Formatted(_("%s: the chain of parents from %s misses the start"), check.verb.c_str(),
+                         CellText(c).c_str());
   }
-  if (nodes == 0) return check.verb + ": the tree is only its root";
+  if (nodes == 0) return Formatted(_("%s: the tree is only its root"), check.verb.c_str());
   return {};
 }
 

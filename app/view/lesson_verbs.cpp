@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/i18n/translate.h"
+
 namespace partlab {
 
 namespace {
@@ -24,15 +26,15 @@ bool IsNumber(const std::string& word) {
 const char* KindName(WordKind kind) {
   switch (kind) {
     case WordKind::kInteger:
-      return "a whole number";
+      return _("a whole number");
     case WordKind::kNumber:
-      return "a number";
+      return _("a number");
     case WordKind::kSwitch:
-      return "on or off";
+      return _("on or off");
     case WordKind::kAny:
       break;
   }
-  return "a word";
+  return _("a word");
 }
 
 bool Fits(WordKind kind, const std::string& word) {
@@ -42,7 +44,7 @@ bool Fits(WordKind kind, const std::string& word) {
     case WordKind::kNumber:
       return IsNumber(word);
     case WordKind::kSwitch:
-      return word == "on" || word == "off";
+      return word == "on" || word == "off";  // untranslated: the switch's words, compared
     case WordKind::kAny:
       break;
   }
@@ -55,10 +57,13 @@ std::string CheckVerbWords(const LessonVerbSpec& spec, const LessonCommand& comm
   const int count = int(command.args.size());
   const VerbWords& w = spec.words;
   if (count < w.min || (w.max != kManyWords && count > w.max))
-    return command.verb + ": expects " + spec.usage + " (got " + std::to_string(count) +
-           (count == 1 ? " word)" : " words)");
+    return Formatted(
+        count == 1 ? _("%s: expects %s (got %d word)") : _("%s: expects %s (got %d words)"),
+        command.verb.c_str(), spec.usage, count);
   for (const std::string& word : command.args)
-    if (!Fits(w.kind, word)) return command.verb + ": '" + word + "' is not " + KindName(w.kind);
+    if (!Fits(w.kind, word))
+      return Formatted(_("%s: '%s' is not %s"), command.verb.c_str(), word.c_str(),
+                       KindName(w.kind));
   return {};
 }
 

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "app/i18n/translate.h"
 #include "app/views/mesh/mesh_view.h"
 #include "engine/geometry/mesh_triangles.h"
 #include "engine/octree/octree_lesson_reference.h"
@@ -15,7 +16,7 @@ namespace {
 
 // "on" or "off"; no word at all means "on".
 bool SwitchOn(const LessonCommand& c) {
-  return c.args.empty() || c.args[0] == "on";
+  return c.args.empty() || c.args[0] == "on";  // untranslated: the switch's word, compared
 }
 
 }  // namespace
@@ -34,7 +35,7 @@ std::span<const LessonVerbRow<MeshView>> MeshView::LessonVerbTable() {
        [](V& v, const LessonCommand&) -> std::string {
          const OrbitCamera& camera = v.app_.camera;
          if (!v.Pick({camera.Eye(), camera.Forward()}))
-           return "the ray through the centre misses the model";
+           return _("the ray through the centre misses the model");
          return {};
        }},
       {{"fixed-steps",
@@ -72,7 +73,7 @@ std::string MeshView::CheckFixedSteps(const LessonCommand& c) {
   if (c.args.size() != 1 ||
       std::from_chars(c.args[0].data(), c.args[0].data() + c.args[0].size(), expected).ec !=
           std::errc())
-    return "'fixed-steps' expects one count";
+    return _("'fixed-steps' expects one count");
   const double dt = stepping().step_seconds();
   char text[200];
   if (steps_ != expected) {
@@ -91,11 +92,10 @@ std::string MeshView::CheckFixedSteps(const LessonCommand& c) {
 std::string MeshView::CheckTriangleCount(const LessonCommand& c) const {
   long stated = 0;
   if (c.args.size() != 1 || !detail::ParseNumber(std::string_view(c.args[0]), stated))
-    return "'triangle-count' expects one whole number";
+    return _("'triangle-count' expects one whole number");
   const long loaded = long(app_.model.mesh().TriangleCount());
   if (loaded == stated) return {};
-  return "expected " + std::to_string(stated) + " triangles, the model has " +
-         std::to_string(loaded);
+  return Formatted(_("expected %ld triangles, the model has %ld"), stated, loaded);
 }
 
 // The chapter's Figure 3.11 in its simplest form: a box as the collision shape of a graphic mesh.
@@ -103,7 +103,7 @@ std::string MeshView::CheckTriangleCount(const LessonCommand& c) const {
 // holds them all, and each of its six faces has a vertex on it, so it is the tightest such box.
 std::string MeshView::CheckBoundsEncloseMesh() const {
   const std::vector<Triangle> triangles = TrianglesOf(app_.model.mesh());
-  if (triangles.empty()) return "the model has no triangles";
+  if (triangles.empty()) return _("the model has no triangles");
   Aabb tight;
   for (const Triangle& t : triangles)
     for (const glm::vec3& v : {t.v0, t.v1, t.v2}) tight.Grow(v);
@@ -120,7 +120,7 @@ std::string MeshView::CheckBoundsEncloseMesh() const {
 }
 
 std::string MeshView::CheckPickedIsNearest() const {
-  if (picked_ < 0) return "nothing was picked in this step";
+  if (picked_ < 0) return _("nothing was picked in this step");
   const std::vector<Triangle> triangles = TrianglesOf(app_.model.mesh());
   const octree_lesson::ReferenceHit nearest =
       octree_lesson::BruteForceNearest(triangles, {picked_ray_.origin, picked_ray_.dir});

@@ -71,7 +71,7 @@ RETURNS_SHOWN = ("engine/plugins/", "engine/ai/predator_script.cpp", "engine/ai/
                  "app/views/dynamics/dynamics_lesson_verbs.cpp",
                  "app/views/trace_check/trace_check_lesson_verbs.cpp",
                  "app/views/pathfinding/pathfinding_lesson_verbs.cpp", "app/view/lesson_verbs.cpp",
-                 "app/views/mesh/mesh_lesson_verbs.cpp")
+                 "app/views/mesh/mesh_lesson_verbs.cpp", "app/lessons/lesson_player.cpp")
 RETURNED = re.compile(r"(?<![\w.])return\s+(?!;)")
 # A range's reasons: {lo, hi, "why lo", "why hi"} (engine/params/clamped_value.h's ValueRange).
 REASON = r'((?:N_\(\s*)?)(' + LITERAL.pattern + r'(?:\s*' + LITERAL.pattern + r')*)\)?'

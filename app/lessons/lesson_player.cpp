@@ -31,7 +31,7 @@ std::string ParseStepFlags(const LessonStep& step, Options& out) {
   // A step shows a view; what the process does (export, record, screenshot) is not the step's.
   if (!out.screenshot.empty() || !out.lesson.empty() || !out.export_dir.empty() ||
       !out.video.empty())
-    return "flags may not set --screenshot, --lesson, --export or --video";
+    return _("flags may not set --screenshot, --lesson, --export or --video");
   return "";
 }
 
@@ -46,7 +46,7 @@ std::string VerbList(const std::vector<LessonVerbSpec>& verbs, bool is_check) {
   std::string list;
   for (const LessonVerbSpec& v : verbs)
     if (v.is_check() == is_check) list += (list.empty() ? "" : ", ") + std::string(v.verb);
-  return list.empty() ? "none" : list;
+  return list.empty() ? _("none") : list;
 }
 
 // The verbs the named (registered) view's lesson steps may use.
@@ -80,7 +80,7 @@ std::span<const LessonVerbRow<View>> GenericVerbTable() {
          int count = 0;
          if (!detail::ParseNumber(std::string_view(c.args[0]), count) || count < 0 ||
              count > 100000)
-           return "steps expects one count 0..100000";
+           return _("steps expects one count 0..100000");
          const float dt = float(view.stepping().step_seconds());
          for (int i = 0; i < count; ++i) view.Step(dt);
          return "";

@@ -63,8 +63,7 @@ ASSIGNED = re.compile(r"(?<![\w.])(?:\w+\.)?(?:problem|error|note|why|violation)
 # return one (a lesson verb's failed check, a plugin's load error): `return "no ray was shot";`.
 # Only these files: elsewhere a returned literal is mostly a key or a name nobody reads as prose.
 # The lesson verbs' files (app/views/*/..._lesson_verbs.cpp, app/view/lesson_verbs.cpp,
-# app/lessons/lesson_player.cpp) return such errors too but are not read yet: their returned
-# sentences are still English.
+# app/lessons/lesson_player.cpp) are among them: the lesson panel shows what they return.
 RETURNS_SHOWN = ("engine/plugins/", "engine/ai/predator_script.cpp", "engine/ai/lua_sandbox.cpp",
                  "app/views/simulation/sim_lesson_verbs.cpp",
                  "app/views/octree/octree_lesson_verbs.cpp",

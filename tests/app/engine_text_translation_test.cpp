@@ -17,19 +17,10 @@
 #include "engine/params/clamped_value.h"
 #include "engine/plugins/broad_phase_plugin.h"
 #include "engine/visibility/level_parser.h"
+#include "tests/app/po_entry.h"
 
 namespace partlab {
 namespace {
-
-// The msgstr that follows `msgid "ID"` in po/pt_BR.po (single-line entries without escapes).
-std::string FromPoFile(const std::string& id) {
-  std::ifstream in(PARTLAB_SOURCE_DIR "/po/pt_BR.po");
-  std::string line;
-  while (std::getline(in, line))
-    if (line == "msgid \"" + id + "\"" && std::getline(in, line) && line.rfind("msgstr \"", 0) == 0)
-      return line.substr(8, line.size() - 9);
-  return "";
-}
 
 std::string Printf(const std::string& format, auto... args) {
   char text[512];
@@ -45,8 +36,8 @@ class EngineTextTest : public ::testing::Test {
 
 TEST_F(EngineTextTest, AClampNoteAndItsReasonReadInTheChosenLanguage) {
   const auto& row = octree_params::kMaxDepth;  // 1..12, "the octree view's maximum"
-  const std::string format = FromPoFile("%s %s clamped to %s (%s)");
-  const std::string why = FromPoFile("the octree view's maximum");
+  const std::string format = test::PortugueseFromPoFile("%s %s clamped to %s (%s)");
+  const std::string why = test::PortugueseFromPoFile("the octree view's maximum");
   ASSERT_FALSE(format.empty());
   ASSERT_FALSE(why.empty());
   UseLanguage(Language::kPortugueseBrazil);
@@ -65,13 +56,13 @@ TEST_F(EngineTextTest, EveryRangeReasonOfATableHasItsTranslation) {
   UseLanguage(Language::kPortugueseBrazil);
   const auto& range = octree_params::kMaxDepth.range;
   for (const char* why : {range.why_lo, range.why_hi}) {
-    EXPECT_EQ(LookUpText(why), FromPoFile(why)) << why;
+    EXPECT_EQ(LookUpText(why), test::PortugueseFromPoFile(why)) << why;
     EXPECT_STRNE(LookUpText(why), why);
   }
 }
 
 TEST_F(EngineTextTest, AParseErrorKeepsTheFileNameAndTranslatesTheProblem) {
-  const std::string problem = FromPoFile("unknown word '%s' (level, cell, portal)");
+  const std::string problem = test::PortugueseFromPoFile("unknown word '%s' (level, cell, portal)");
   ASSERT_FALSE(problem.empty());
   UseLanguage(Language::kPortugueseBrazil);
   const LevelLoad load = ParseLevel("level test\nstair a b\n", "mine.level");
@@ -83,8 +74,8 @@ TEST_F(EngineTextTest, AParseErrorKeepsTheFileNameAndTranslatesTheProblem) {
 }
 
 TEST_F(EngineTextTest, AnOperationsReasonIsKeptInEnglishAndShownTranslated) {
-  const std::string balance = FromPoFile("balance: %s");
-  const std::string unbalanced = FromPoFile("unbalanced: %.2f < %.2f (%u | %u)");
+  const std::string balance = test::PortugueseFromPoFile("balance: %s");
+  const std::string unbalanced = test::PortugueseFromPoFile("unbalanced: %.2f < %.2f (%u | %u)");
   ASSERT_FALSE(unbalanced.empty());
   UseLanguage(Language::kPortugueseBrazil);
   const OpText why = FormatReason(N_("unbalanced: %.2f < %.2f (%u | %u)"), 0.25, 0.5, 1u, 4u);
@@ -101,7 +92,8 @@ TEST_F(EngineTextTest, APluginLoadErrorReadsInTheChosenLanguage) {
   table.abi_version = PARTLAB_PLUGIN_ABI_VERSION;
   table.struct_size = sizeof table;
   table.name = "half_done";
-  const std::string format = FromPoFile("plugin '%s': required function '%s' is null");
+  const std::string format =
+      test::PortugueseFromPoFile("plugin '%s': required function '%s' is null");
   ASSERT_FALSE(format.empty());
   UseLanguage(Language::kPortugueseBrazil);
   EXPECT_EQ(CheckBroadPhaseTable(&table), Printf(format, "half_done", "create"));
@@ -112,7 +104,7 @@ TEST_F(EngineTextTest, APluginLoadErrorReadsInTheChosenLanguage) {
 TEST_F(EngineTextTest, AScriptsLimitErrorReadsInTheChosenLanguage) {
   // string.rep past the sandbox's bound (2^16 copies) on the script's line 1: our sentence is
   // translated, the "FILE:LINE: " Lua puts before it stays.
-  const std::string limit = FromPoFile("string.rep: count above %d");
+  const std::string limit = test::PortugueseFromPoFile("string.rep: count above %d");
   ASSERT_FALSE(limit.empty());
   const std::string script = "local s = string.rep('a', 70000)\n";
   UseLanguage(Language::kPortugueseBrazil);

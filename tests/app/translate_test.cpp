@@ -3,6 +3,7 @@
 // catalogue (BUILD/share/locale) is the one the app reads.
 #include "app/i18n/translate.h"
 #include "test_paths.h"
+#include "tests/app/po_entry.h"
 
 #include <gtest/gtest.h>
 
@@ -14,16 +15,6 @@
 namespace partlab {
 namespace {
 
-// The msgstr that follows `msgid "ID"` in po/pt_BR.po (single-line entries only).
-std::string PortugueseFromPoFile(const std::string& id) {
-  std::ifstream in(PARTLAB_SOURCE_DIR "/po/pt_BR.po");
-  std::string line;
-  while (std::getline(in, line))
-    if (line == "msgid \"" + id + "\"" && std::getline(in, line) && line.rfind("msgstr \"", 0) == 0)
-      return line.substr(8, line.size() - 9);
-  return "";
-}
-
 class TranslateTest : public ::testing::Test {
  protected:
   void SetUp() override { setenv("PARTLAB_LOCALE_DIR", PARTLAB_BINARY_DIR "/share/locale", 1); }
@@ -31,7 +22,7 @@ class TranslateTest : public ::testing::Test {
 };
 
 TEST_F(TranslateTest, SwitchesLiveBetweenEnglishAndPortuguese) {
-  const std::string portuguese = PortugueseFromPoFile("Language");
+  const std::string portuguese = test::PortugueseFromPoFile("Language");
   ASSERT_FALSE(portuguese.empty()) << "po/pt_BR.po has no translation of \"Language\"";
   UseLanguage(Language::kPortugueseBrazil);
   EXPECT_EQ(Translate("Language"), portuguese);

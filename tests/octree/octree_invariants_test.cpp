@@ -301,31 +301,42 @@ TEST(OctreeInvariants, ContentBoxIsTheSubtreesTrianglesClippedToTheirCells) {
     }
 }
 
+// Calls visit(node index, hit, hit point) for every node whose cell holds the nearest hit point
+// brute force finds for one of 400 test rays.
+template <class Visit>
+void ForEachHitPointInCell(const Octree& tree, const std::vector<Triangle>& tris, Visit visit) {
+  const PreparedTriangles prepared(tris);
+  for (const Ray& ray : testing::TestRays(400, 5)) {
+    const RayHit hit = BruteForceNearest(prepared, ray);
+    if (!hit.hit) continue;
+    const glm::vec3 point = ray.origin + hit.t * ray.direction;
+    for (uint32_t i = 0; i < tree.nodes().size(); ++i)
+      if (tree.nodes()[i].Bounds().Contains(Aabb{point, point})) visit(i, hit, point);
+  }
+}
+
+// The box holds the point, grown by the rounding of the hit's t.
+bool HoldsWithinRounding(const Aabb& box, glm::vec3 point) {
+  const float slack = 1e-4f * (1.0f + glm::length(point));
+  return Aabb(box.min - slack, box.max + slack).Contains(Aabb{point, point});
+}
+
 // Every brute-force hit point lies in the content box of every leaf whose cell holds it and that
 // references the hit triangle: the box the ordered traversal tests before entering a cell cannot
 // leave out a hit that cell would find (the margin only adds to that).
 TEST(OctreeInvariants, ContentBoxHoldsEveryHitPointOfItsCell) {
   const auto tris = MakeTriangleSoup(Affinity::kHigh, 3000, 12);
   const Octree tree(tris, {Placement::kLeafReferences});
-  const PreparedTriangles prepared(tris);
   size_t checked = 0;
-  for (const Ray& ray : testing::TestRays(400, 5)) {
-    const RayHit hit = BruteForceNearest(prepared, ray);
-    if (!hit.hit) continue;
-    const glm::vec3 point = ray.origin + hit.t * ray.direction;
-    for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
-      const OctreeNode& n = tree.nodes()[i];
-      if (!n.IsLeaf() || !n.Bounds().Contains(Aabb{point, point})) continue;
-      bool references = false;
-      for (const PackedTriangle& p : tree.ReferencesOf(n)) references |= p.id == hit.triangle;
-      if (!references) continue;
-      const Aabb& box = tree.ContentBox(i);
-      const float slack = 1e-4f * (1.0f + glm::length(point));  // t's own rounding
-      EXPECT_TRUE(Aabb(box.min - slack, box.max + slack).Contains(Aabb{point, point}))
-          << "node " << i;
-      ++checked;
-    }
-  }
+  ForEachHitPointInCell(tree, tris, [&](uint32_t i, const RayHit& hit, glm::vec3 point) {
+    const OctreeNode& n = tree.nodes()[i];
+    if (!n.IsLeaf()) return;
+    bool references = false;
+    for (const PackedTriangle& p : tree.ReferencesOf(n)) references |= p.id == hit.triangle;
+    if (!references) return;
+    EXPECT_TRUE(HoldsWithinRounding(tree.ContentBox(i), point)) << "node " << i;
+    ++checked;
+  });
   EXPECT_GT(checked, 100u);
 }
 
@@ -415,30 +426,22 @@ TEST(OctreeInvariants, LeavesAreOrderedByPlaceForSmallBlockBoxes) {
 TEST(OctreeInvariants, BlockBoxHoldsEveryHitPointOfItsCell) {
   const auto tris = MakeTriangleSoup(Affinity::kHigh, 3000, 12);
   const Octree tree(tris, {Placement::kLeafReferences, 0, 64});
-  const PreparedTriangles prepared(tris);
   size_t checked = 0;
-  for (const Ray& ray : testing::TestRays(400, 5)) {
-    const RayHit hit = BruteForceNearest(prepared, ray);
-    if (!hit.hit) continue;
-    const glm::vec3 point = ray.origin + hit.t * ray.direction;
-    for (uint32_t i = 0; i < tree.nodes().size(); ++i) {
-      const OctreeNode& n = tree.nodes()[i];
-      const std::span<const BlockBoxes> groups = tree.BlockBoxesOf(i);
-      if (groups.empty() || !n.Bounds().Contains(Aabb{point, point})) continue;
-      for (size_t r = 0; r < n.ref_count; ++r) {
-        if (tree.ReferencesOf(n)[r].id != hit.triangle) continue;
-        const size_t block = r / 8;
-        const BlockBoxes& g = groups[block / 4];
-        const int k = int(block % 4);
-        const Aabb box{{g.plane[0][k], g.plane[1][k], g.plane[2][k]},
-                       {g.plane[3][k], g.plane[4][k], g.plane[5][k]}};
-        const float slack = 1e-4f * (1.0f + glm::length(point));  // t's own rounding
-        EXPECT_TRUE(Aabb(box.min - slack, box.max + slack).Contains(Aabb{point, point}))
-            << "node " << i << " record " << r;
-        ++checked;
-      }
+  ForEachHitPointInCell(tree, tris, [&](uint32_t i, const RayHit& hit, glm::vec3 point) {
+    const OctreeNode& n = tree.nodes()[i];
+    const std::span<const BlockBoxes> groups = tree.BlockBoxesOf(i);
+    if (groups.empty()) return;
+    for (size_t r = 0; r < n.ref_count; ++r) {
+      if (tree.ReferencesOf(n)[r].id != hit.triangle) continue;
+      const size_t block = r / 8;
+      const BlockBoxes& g = groups[block / 4];
+      const int k = int(block % 4);
+      const Aabb box{{g.plane[0][k], g.plane[1][k], g.plane[2][k]},
+                     {g.plane[3][k], g.plane[4][k], g.plane[5][k]}};
+      EXPECT_TRUE(HoldsWithinRounding(box, point)) << "node " << i << " record " << r;
+      ++checked;
     }
-  }
+  });
   EXPECT_GT(checked, 100u);
 }
 

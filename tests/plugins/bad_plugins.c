@@ -65,25 +65,8 @@ static float intersect(const void* self, const float o[3], const float d[3]) {
 #endif
 }
 #endif
-#ifdef UNTRACED_RAYS
-static const partlab_ray_structure_plugin kRays = {PARTLAB_PLUGIN_ABI_VERSION,
-                                                   sizeof(partlab_ray_structure_plugin),
-                                                   "untraced",
-                                                   NULL,
-                                                   create,
-                                                   destroy,
-                                                   build,
-                                                   intersect,
-                                                   NULL,
-                                                   NULL,
-                                                   0,
-                                                   NULL,
-                                                   NULL,
-                                                   NULL};
-PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void) {
-  return &kRays;
-}
-#elif defined(NAN_RAYS)
+#if defined(NAN_RAYS) || defined(UNTRACED_RAYS)
+#ifdef NAN_RAYS
 /* A hit at t = 1 on a triangle that does not exist (the index is far past any count), after a
  * null node box, a NaN one, and 2^20 + 5 finite ones (more than Partition Lab counts). */
 static float intersect_traced(const void* self, const float o[3], const float d[3],
@@ -100,9 +83,15 @@ static float intersect_traced(const void* self, const float o[3], const float d[
   *triangle = 999999u;
   return 1.0f;
 }
+#define RAYS_NAME "nan_rays"
+#define TRACED intersect_traced
+#else
+#define RAYS_NAME "untraced"
+#define TRACED NULL
+#endif
 static const partlab_ray_structure_plugin kRays = {PARTLAB_PLUGIN_ABI_VERSION,
                                                    sizeof(partlab_ray_structure_plugin),
-                                                   "nan_rays",
+                                                   RAYS_NAME,
                                                    NULL,
                                                    create,
                                                    destroy,
@@ -113,7 +102,7 @@ static const partlab_ray_structure_plugin kRays = {PARTLAB_PLUGIN_ABI_VERSION,
                                                    0,
                                                    NULL,
                                                    NULL,
-                                                   intersect_traced};
+                                                   TRACED};
 PARTLAB_PLUGIN_EXPORT const partlab_ray_structure_plugin* partlab_get_ray_structure_plugin(void) {
   return &kRays;
 }

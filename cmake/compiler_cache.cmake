@@ -1,7 +1,7 @@
 # A compiler cache for every compile, when ccache (Debian's ccache package, which
 # scripts/install-deps.sh installs) is present: a file compiled on its own is then compiled once
-# per content on this machine, whichever clone asks. A unity source is not shared between clones:
-# CMake writes it as #include lines with absolute paths (docs/testing.md).
+# per content on this machine, whichever clone asks; a unity source too, since the project writes
+# it with relative paths (cmake/relocatable_unity.cmake, docs/testing.md).
 #
 # A launcher given by the user (-DCMAKE_CXX_COMPILER_LAUNCHER=..., or the environment variable of
 # that name) is kept. -DPARTLAB_COMPILER_CACHE=OFF compiles without one (to time a cold build).
